@@ -1,0 +1,28 @@
+# make demo / make test: both create .venv when missing and install the project with its test extras.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.accord-installed
+
+.PHONY: demo test bench lint clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/accord demo
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+
+test: lint
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_alpha.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache
