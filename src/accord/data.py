@@ -1,0 +1,501 @@
+"""Reliability data: who gave which value to which unit.
+
+:class:`Annotations` is the canonical reliability data of Krippendorff (one row
+per coder, one column per unit; Passonneau 2006, section 3.1) held sparsely:
+one entry per non-missing cell, as interned integer codes into three tables
+(units, coders, distinct values).  Every coefficient in accord reads it through
+the pair engine (:mod:`accord.engine`).
+
+Values may be any hashable: numbers, strings, booleans, frozensets (set-valued
+annotations).  Lists and sets given as values are turned into frozensets.
+Missing cells (``None``, NaN, ``pandas.NA``) are simply absent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+import pandas as pd
+
+from accord.errors import AccordError
+
+__all__ = ["Annotations", "DuplicatePolicy"]
+
+DuplicatePolicy = Literal["error", "first", "last"]
+_DUPLICATE_POLICIES = ("error", "first", "last")
+
+
+def _is_missing(x: Any) -> bool:
+    if x is None or x is pd.NA or x is pd.NaT:
+        return True
+    if isinstance(x, float | np.floating):
+        return bool(np.isnan(x))
+    return False
+
+
+def _normalise_value(x: Any) -> Any:
+    """Lists and sets become frozensets; numpy scalars become Python scalars."""
+    if isinstance(x, (list, set, np.ndarray)):
+        return frozenset(_normalise_value(v) for v in x)
+    if isinstance(x, np.generic):
+        return x.item()
+    return x
+
+
+def _intern(labels: np.ndarray, what: str) -> tuple[np.ndarray, np.ndarray]:
+    """Codes 0..k-1 and the table of distinct labels, sorted when the labels allow it."""
+    if labels.dtype.kind in "biuf":
+        uniques, codes = np.unique(labels, return_inverse=True)
+        return codes.astype(np.int64).reshape(-1), uniques
+    try:
+        codes, uniques = pd.factorize(labels, sort=False, use_na_sentinel=True)
+    except TypeError as exc:
+        raise AccordError(f"{what} labels must be hashable: {exc}") from None
+    uniques = np.asarray(uniques, dtype=object)
+    kinds = {type(u) for u in uniques}
+    sortable = kinds <= {str} or (kinds and all(issubclass(k, (int, float, bool)) for k in kinds))
+    if sortable and len(uniques) > 1:
+        order = np.argsort(uniques, kind="stable")
+        rank = np.empty_like(order)
+        rank[order] = np.arange(len(order))
+        codes = rank[codes]
+        uniques = uniques[order]
+    return codes.astype(np.int64), uniques
+
+
+def _as_value_array(values: Sequence[Any] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return (values as array, mask of missing) with set-like cells made frozensets."""
+    arr = np.asarray(values) if not isinstance(values, np.ndarray) else values
+    if arr.dtype.kind in "biu":
+        return arr, np.zeros(len(arr), dtype=bool)
+    if arr.dtype.kind == "f":
+        return arr, np.isnan(arr)
+    if arr.dtype.kind in "US":
+        return arr.astype(object), np.zeros(len(arr), dtype=bool)
+    # object (or anything else): element by element
+    obj = np.empty(len(values), dtype=object)
+    obj[:] = [_normalise_value(v) for v in values]
+    missing = np.fromiter((_is_missing(v) for v in obj), dtype=bool, count=len(obj))
+    # an all-numeric object column is made numeric so that interval/ratio work on it
+    present = obj[~missing]
+    if len(present) and all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) for v in present
+    ):
+        num = np.full(len(obj), np.nan)
+        num[~missing] = present.astype(float)
+        if np.all(np.mod(num[~missing], 1) == 0) and all(isinstance(v, int) for v in present):
+            out = np.zeros(len(obj), dtype=np.int64)
+            out[~missing] = present.astype(np.int64)
+            return out, missing
+        return num, missing
+    return obj, missing
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Annotations:
+    """Reliability data: one entry per (unit, coder) cell that holds a value.
+
+    Build it with :meth:`from_records`, :meth:`from_matrix` or
+    :func:`accord.read`; the fields are interned codes and are rarely needed
+    directly.
+
+    Attributes
+    ----------
+    unit_index, coder_index, value_index : numpy.ndarray of int64
+        For each non-missing cell, its unit, coder and value code; sorted by
+        unit, then coder.
+    units, coders, values : numpy.ndarray
+        The tables the codes point into.  ``values`` holds the distinct values
+        (numeric dtype when all values are numbers, object otherwise); it is
+        sorted when the values are numbers or strings.
+    n_missing : int
+        Cells given as missing in the input (they carry no information and are
+        not stored).
+    source : str or None
+        Where the data came from (file name), for messages.
+
+    Examples
+    --------
+    >>> data = Annotations.from_records(
+    ...     [("u1", "A", "x"), ("u1", "B", "x"), ("u2", "A", "y"), ("u2", "B", None)]
+    ... )
+    >>> data
+    Annotations(2 units, 2 coders, 3 values, 2 distinct values, 1 missing)
+    >>> data.to_matrix()
+    array([['x', 'y'],
+           ['x', None]], dtype=object)
+    """
+
+    unit_index: np.ndarray
+    coder_index: np.ndarray
+    value_index: np.ndarray
+    units: np.ndarray
+    coders: np.ndarray
+    values: np.ndarray
+    n_missing: int = 0
+    source: str | None = None
+    _row_numbers: np.ndarray | None = field(default=None, compare=False)
+
+    # ------------------------------------------------------------------ sizes
+    @property
+    def n_units(self) -> int:
+        """Number of units (columns of the reliability matrix), coded or not."""
+        return len(self.units)
+
+    @property
+    def n_coders(self) -> int:
+        """Number of coders (rows of the reliability matrix)."""
+        return len(self.coders)
+
+    @property
+    def n_entries(self) -> int:
+        """Number of non-missing cells."""
+        return len(self.value_index)
+
+    @property
+    def is_set_valued(self) -> bool:
+        """True when every value is a frozenset."""
+        return self.values.dtype == object and all(isinstance(v, frozenset) for v in self.values)
+
+    def __repr__(self) -> str:
+        return (
+            f"Annotations({self.n_units} units, {self.n_coders} coders, {self.n_entries} values, "
+            f"{len(self.values)} distinct values, {self.n_missing} missing)"
+        )
+
+    # ------------------------------------------------------------ constructors
+    @classmethod
+    def from_records(
+        cls,
+        records: Any,
+        *,
+        unit: str = "unit",
+        coder: str = "coder",
+        value: str = "value",
+        duplicates: DuplicatePolicy = "error",
+        source: str | None = None,
+        row_numbers: Sequence[int] | np.ndarray | None = None,
+    ) -> Annotations:
+        """Build from long records: one (unit, coder, value) per row.
+
+        Parameters
+        ----------
+        records : DataFrame or iterable
+            A pandas or polars DataFrame (eager or lazy, through narwhals) with
+            the named columns, or an iterable of ``(unit, coder, value)`` tuples
+            or of mappings with the named keys.
+        unit, coder, value : str
+            Column names (or mapping keys).
+        duplicates : {"error", "first", "last"}
+            What to do when one coder gives two values to one unit: raise an
+            error naming both rows (default), or keep the first or last.
+        source : str, optional
+            A file name to use in messages.
+        row_numbers : sequence of int, optional
+            The line number of each record in *source*, for messages.
+
+        Returns
+        -------
+        Annotations
+        """
+        if duplicates not in _DUPLICATE_POLICIES:
+            raise AccordError(
+                f"duplicates must be one of {', '.join(map(repr, _DUPLICATE_POLICIES))}; got {duplicates!r}"
+            )
+        u, c, v = _columns_from_records(records, unit, coder, value, source)
+        return cls._build(u, c, v, duplicates=duplicates, source=source, row_numbers=row_numbers)
+
+    @classmethod
+    def from_matrix(
+        cls,
+        matrix: Any,
+        *,
+        units: Sequence[Hashable] | None = None,
+        coders: Sequence[Hashable] | None = None,
+        layout: Literal["coders-by-units", "units-by-coders"] = "coders-by-units",
+    ) -> Annotations:
+        """Build from a reliability matrix with missing cells.
+
+        Parameters
+        ----------
+        matrix : array-like or pandas.DataFrame
+            By default one row per coder and one column per unit (Krippendorff's
+            canonical form); ``None`` or NaN marks a missing cell.  A pandas
+            DataFrame supplies its index and columns as labels.
+        units, coders : sequence, optional
+            Labels; default to the DataFrame's labels or to 0, 1, 2, ...
+        layout : {"coders-by-units", "units-by-coders"}
+            Orientation of *matrix*.
+
+        Examples
+        --------
+        >>> Annotations.from_matrix([[1, 2, None], [1, 2, 3]]).n_entries
+        5
+        """
+        if layout not in ("coders-by-units", "units-by-coders"):
+            raise AccordError(
+                f"layout must be 'coders-by-units' or 'units-by-coders'; got {layout!r}"
+            )
+        row_labels: Sequence[Hashable] | None = None
+        col_labels: Sequence[Hashable] | None = None
+        if isinstance(matrix, pd.DataFrame):
+            row_labels, col_labels = list(matrix.index), list(matrix.columns)
+            arr = matrix.to_numpy(dtype=object)
+        else:
+            try:
+                arr = np.asarray(matrix, dtype=object)
+            except ValueError as exc:
+                raise AccordError(f"matrix must be rectangular: {exc}") from None
+            if arr.ndim != 2:
+                # ragged rows of set values end up 1-d arrays of lists
+                try:
+                    rows = [list(r) for r in matrix]
+                    width = {len(r) for r in rows}
+                except TypeError:
+                    width = set()
+                if len(width) != 1:
+                    raise AccordError(f"matrix must be two-dimensional; got shape {arr.shape}")
+                arr = np.empty((len(rows), width.pop()), dtype=object)
+                for i, r in enumerate(rows):
+                    for j, x in enumerate(r):
+                        arr[i, j] = x
+        if layout == "units-by-coders":
+            arr = arr.T
+            row_labels, col_labels = col_labels, row_labels
+        n_coders, n_units = arr.shape
+        coder_labels = list(coders) if coders is not None else (row_labels or list(range(n_coders)))
+        unit_labels = list(units) if units is not None else (col_labels or list(range(n_units)))
+        if len(coder_labels) != n_coders:
+            raise AccordError(f"coders has {len(coder_labels)} labels for {n_coders} matrix rows")
+        if len(unit_labels) != n_units:
+            raise AccordError(f"units has {len(unit_labels)} labels for {n_units} matrix columns")
+        ci, ui = np.meshgrid(np.arange(n_coders), np.arange(n_units), indexing="ij")
+        u = np.empty(arr.size, dtype=object)
+        u[:] = [unit_labels[k] for k in ui.ravel()]
+        c = np.empty(arr.size, dtype=object)
+        c[:] = [coder_labels[k] for k in ci.ravel()]
+        data = cls._build(u, c, arr.ravel(), duplicates="error", source=None, row_numbers=None)
+        # keep every unit and coder of the matrix, even when all its cells are missing
+        return data._with_labels(unit_labels, coder_labels)
+
+    # ---------------------------------------------------------------- builder
+    @classmethod
+    def _build(
+        cls,
+        u: Sequence[Any] | np.ndarray,
+        c: Sequence[Any] | np.ndarray,
+        v: Sequence[Any] | np.ndarray,
+        *,
+        duplicates: DuplicatePolicy,
+        source: str | None,
+        row_numbers: Sequence[int] | np.ndarray | None,
+    ) -> Annotations:
+        varr, missing = _as_value_array(v)
+        n_missing = int(missing.sum())
+        keep = ~missing
+        uarr = np.asarray(u, dtype=object) if not isinstance(u, np.ndarray) else u
+        carr = np.asarray(c, dtype=object) if not isinstance(c, np.ndarray) else c
+        rows = (
+            np.asarray(row_numbers, dtype=np.int64)
+            if row_numbers is not None
+            else np.arange(len(varr), dtype=np.int64) + 1
+        )
+        for name, arr in (("unit", uarr), ("coder", carr)):
+            if arr.dtype == object:
+                bad = np.fromiter((_is_missing(x) for x in arr), dtype=bool, count=len(arr))
+            elif arr.dtype.kind == "f":
+                bad = np.isnan(arr)
+            else:
+                bad = np.zeros(len(arr), dtype=bool)
+            if bad.any():
+                k = int(np.flatnonzero(bad)[0])
+                raise AccordError(f"{_where(source, rows[k])}: the {name} is missing")
+        uarr, carr, varr, rows = uarr[keep], carr[keep], varr[keep], rows[keep]
+        ucodes, units = _intern(uarr, "unit")
+        ccodes, coders = _intern(carr, "coder")
+        if varr.dtype == object:
+            try:
+                vcodes, values = _intern(varr, "value")
+            except AccordError as exc:
+                raise AccordError(f"{source or 'data'}: {exc}") from None
+        else:
+            vcodes, values = _intern(varr, "value")
+        order = np.lexsort((np.arange(len(ucodes)), ccodes, ucodes))
+        ucodes, ccodes, vcodes, rows = ucodes[order], ccodes[order], vcodes[order], rows[order]
+        same = (ucodes[1:] == ucodes[:-1]) & (ccodes[1:] == ccodes[:-1])
+        if same.any():
+            if duplicates == "error":
+                k = int(np.flatnonzero(same)[0])
+                raise AccordError(
+                    f"{source or 'data'}: coder {coders[ccodes[k]]!r} gave two values to unit "
+                    f"{units[ucodes[k]]!r}: {values[vcodes[k]]!r} (row {rows[k]}) and "
+                    f"{values[vcodes[k + 1]]!r} (row {rows[k + 1]}); pass duplicates='first' or "
+                    "'last' to keep one"
+                )
+            drop = np.zeros(len(ucodes), dtype=bool)
+            if duplicates == "first":
+                drop[1:] = same
+            else:
+                drop[:-1] = same
+            ucodes, ccodes, vcodes, rows = ucodes[~drop], ccodes[~drop], vcodes[~drop], rows[~drop]
+            used = np.unique(vcodes)
+            if len(used) < len(values):
+                remap = np.full(len(values), -1, dtype=np.int64)
+                remap[used] = np.arange(len(used))
+                vcodes, values = remap[vcodes], values[used]
+        return cls(
+            unit_index=ucodes,
+            coder_index=ccodes,
+            value_index=vcodes,
+            units=units,
+            coders=coders,
+            values=values,
+            n_missing=n_missing,
+            source=source,
+            _row_numbers=rows,
+        )
+
+    def _with_labels(self, unit_labels: Sequence[Hashable], coder_labels: Sequence[Hashable]) -> Annotations:
+        """Re-express codes against full label tables (labels with no values kept)."""
+        ulab = np.empty(len(unit_labels), dtype=object)
+        ulab[:] = list(unit_labels)
+        clab = np.empty(len(coder_labels), dtype=object)
+        clab[:] = list(coder_labels)
+        upos = {lab: i for i, lab in enumerate(ulab.tolist())}
+        cpos = {lab: i for i, lab in enumerate(clab.tolist())}
+        if len(upos) != len(ulab) or len(cpos) != len(clab):
+            raise AccordError("unit and coder labels must be unique")
+        umap = np.array([upos[x] for x in self.units.tolist()], dtype=np.int64)
+        cmap = np.array([cpos[x] for x in self.coders.tolist()], dtype=np.int64)
+        ui, ci = umap[self.unit_index], cmap[self.coder_index]
+        order = np.lexsort((ci, ui))
+        return Annotations(
+            unit_index=ui[order],
+            coder_index=ci[order],
+            value_index=self.value_index[order],
+            units=ulab,
+            coders=clab,
+            values=self.values,
+            n_missing=self.n_missing,
+            source=self.source,
+            _row_numbers=None if self._row_numbers is None else self._row_numbers[order],
+        )
+
+    # ------------------------------------------------------------------ views
+    def to_matrix(self) -> np.ndarray:
+        """The coders x units matrix (object dtype, ``None`` for missing)."""
+        out = np.full((self.n_coders, self.n_units), None, dtype=object)
+        out[self.coder_index, self.unit_index] = self.values[self.value_index]
+        return out
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per non-missing cell: columns unit, coder, value."""
+        return pd.DataFrame(
+            {
+                "unit": self.units[self.unit_index],
+                "coder": self.coders[self.coder_index],
+                "value": self.values[self.value_index],
+            }
+        )
+
+    def select_coders(self, keep: Sequence[bool] | np.ndarray) -> Annotations:
+        """The same data restricted to the coders where *keep* is true (tables kept whole)."""
+        mask = np.asarray(keep, dtype=bool)[self.coder_index]
+        return Annotations(
+            unit_index=self.unit_index[mask],
+            coder_index=self.coder_index[mask],
+            value_index=self.value_index[mask],
+            units=self.units,
+            coders=self.coders,
+            values=self.values,
+            n_missing=self.n_missing,
+            source=self.source,
+            _row_numbers=None if self._row_numbers is None else self._row_numbers[mask],
+        )
+
+    def map_values(self, func: Any) -> Annotations:
+        """Apply *func* to each distinct value (e.g. to make labels sets) and re-intern."""
+        new = [func(v) for v in self.values.tolist()]
+        return Annotations._build(
+            self.units[self.unit_index],
+            self.coders[self.coder_index],
+            np.asarray(new, dtype=object)[self.value_index] if new else np.array([], dtype=object),
+            duplicates="error",
+            source=self.source,
+            row_numbers=self._row_numbers,
+        )._with_labels(self.units.tolist(), self.coders.tolist())
+
+
+def _where(source: str | None, row: int) -> str:
+    return f"{source}, line {row}" if source else f"row {row}"
+
+
+def _columns_from_records(
+    records: Any, unit: str, coder: str, value: str, source: str | None
+) -> tuple[Any, Any, Any]:
+    """Extract the three columns from a DataFrame (any narwhals backend) or an iterable."""
+    if isinstance(records, pd.DataFrame):
+        missing = [c for c in (unit, coder, value) if c not in records.columns]
+        if missing:
+            raise AccordError(
+                f"{source or 'data'}: missing column {missing[0]!r}; columns are "
+                f"{', '.join(map(repr, map(str, records.columns)))}"
+            )
+        if len(records) == 0:
+            raise AccordError(f"{source or 'data'}: no rows")
+        return (
+            records[unit].to_numpy(dtype=object),
+            records[coder].to_numpy(dtype=object),
+            _value_column(records[value]),
+        )
+    try:
+        import narwhals as nw
+
+        frame = nw.from_native(records, eager_only=False, allow_series=False)
+    except TypeError:
+        frame = None
+    if frame is not None:
+        if isinstance(frame, nw.LazyFrame):
+            frame = frame.collect()
+        columns = frame.columns
+        missing = [c for c in (unit, coder, value) if c not in columns]
+        if missing:
+            raise AccordError(
+                f"{source or 'data'}: missing column {missing[0]!r}; columns are "
+                f"{', '.join(map(repr, columns))}"
+            )
+        native = frame.select(unit, coder, value).to_pandas()
+        return _columns_from_records(native, unit, coder, value, source)
+    rows = list(records)
+    if not rows:
+        raise AccordError(f"{source or 'data'}: no records")
+    if isinstance(rows[0], Mapping):
+        try:
+            return (
+                [r[unit] for r in rows],
+                [r[coder] for r in rows],
+                _object_array([r.get(value) for r in rows]),
+            )
+        except KeyError as exc:
+            raise AccordError(f"{source or 'data'}: a record has no key {exc.args[0]!r}") from None
+    for i, r in enumerate(rows):
+        if not isinstance(r, Iterable) or isinstance(r, (str, bytes)) or len(r) != 3:
+            raise AccordError(f"{_where(source, i + 1)}: a record must be (unit, coder, value); got {r!r}")
+    return [r[0] for r in rows], [r[1] for r in rows], _object_array([r[2] for r in rows])
+
+
+def _object_array(items: list[Any]) -> np.ndarray:
+    out = np.empty(len(items), dtype=object)
+    out[:] = items
+    return out
+
+
+def _value_column(series: pd.Series) -> np.ndarray:
+    if series.dtype.kind in "biuf":
+        return series.to_numpy()
+    if pd.api.types.is_bool_dtype(series.dtype):
+        return series.to_numpy(dtype=object)
+    return _object_array(series.tolist())

@@ -1,0 +1,727 @@
+"""Distances (delta functions) between coding values.
+
+A distance supplies delta(b, c) >= 0 with delta(b, b) = 0.  Every coefficient
+takes one, by name or as an object.  The engine never asks for a V x V matrix
+unless the value domain is small: it asks a *prepared* distance for
+
+- ``pairs(i, j)``: delta for given pairs of value codes (vectorised), used for
+  the pairs that occur inside units (observed disagreement), and
+- ``cross_sum(a, b)``: sum over ordered pairs of distinct values of
+  ``a[v] * b[w] * delta(v, w)``, used for expected disagreement (``a = b = n``,
+  the pooled marginals, for alpha and Scott's pi; per-coder marginals for
+  Cohen-style coefficients).
+
+Scalar distances (nominal, ordinal, interval, ratio) have closed forms or a
+blocked dense product.  Set distances (Jaccard, Dice, MASI in both published
+forms, the set-relation scale) are functions of ``|b|``, ``|c|`` and ``|b & c|``
+only; over large domains the expected sum runs over *intersecting* pairs only,
+found through the sparse product of the value x element incidence matrix with its
+transpose (an inverted index), because every pair of disjoint non-empty sets has
+distance 1.
+
+User distances: any callable ``f(a, b) -> float`` (see :class:`DistanceFunction`)
+is wrapped by :func:`make_distance`; for large domains implement
+:class:`Distance` directly.
+"""
+
+from __future__ import annotations
+
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, runtime_checkable
+
+import numpy as np
+import scipy.sparse as sp
+
+from accord.errors import AccordError
+
+__all__ = [
+    "DISTANCE_NAMES",
+    "Dice",
+    "Distance",
+    "DistanceFunction",
+    "FunctionDistance",
+    "Interval",
+    "Jaccard",
+    "MASI2006",
+    "MASI2010",
+    "Nominal",
+    "Ordinal",
+    "PreparedDistance",
+    "Ratio",
+    "SetDistance",
+    "SetRelation",
+    "get_distance",
+    "make_distance",
+    "multiset_value",
+    "set_relation",
+]
+
+#: Above this many distinct values the dense V x V paths are not used.
+DENSE_LIMIT = 2048
+_BLOCK = 1 << 22  # matrix cells evaluated per block in blocked dense sums
+
+
+@runtime_checkable
+class DistanceFunction(Protocol):
+    """A user distance: ``f(a, b) -> float`` with ``f(a, a) == 0``, symmetric, non-negative."""
+
+    def __call__(self, a: Any, b: Any, /) -> float: ...
+
+
+class PreparedDistance(ABC):
+    """A distance bound to one value domain and its pooled marginal counts."""
+
+    values: np.ndarray
+    counts: np.ndarray
+
+    @abstractmethod
+    def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        """delta(values[i], values[j]) elementwise for code arrays *i*, *j*."""
+
+    def matrix(self) -> np.ndarray:
+        """The dense V x V matrix of delta (small domains only)."""
+        v = len(self.values)
+        if v > DENSE_LIMIT * 4:
+            raise AccordError(f"a dense {v} x {v} distance matrix is too large; use pairs() or cross_sum()")
+        ii, jj = np.meshgrid(np.arange(v), np.arange(v), indexing="ij")
+        return self.pairs(ii.ravel(), jj.ravel()).reshape(v, v)
+
+    def cross_sum(self, a: np.ndarray, b: np.ndarray) -> float:
+        """Sum over ordered pairs (v, w), v != w, of a[v] b[w] delta(v, w).
+
+        The default evaluates delta blockwise over the whole domain: O(V^2) time,
+        O(block) memory.  Subclasses override it with closed forms or sparse paths.
+        """
+        a = np.asarray(a, dtype=float)
+        b = np.asarray(b, dtype=float)
+        rows = np.flatnonzero(a)
+        cols = np.flatnonzero(b)
+        if len(rows) == 0 or len(cols) == 0:
+            return 0.0
+        step = max(1, _BLOCK // len(cols))
+        total = 0.0
+        for start in range(0, len(rows), step):
+            r = rows[start : start + step]
+            ii = np.repeat(r, len(cols))
+            jj = np.tile(cols, len(r))
+            d = self.pairs(ii, jj).reshape(len(r), len(cols))
+            total += float(a[r] @ d @ b[cols])
+        return total
+
+
+class Distance(ABC):
+    """A distance between coding values; subclass it for a new metric.
+
+    Attributes
+    ----------
+    name : str
+        The name shown in results and accepted by :func:`get_distance`.
+    depends_on_marginals : bool
+        True when delta depends on the pooled value counts (ordinal): the
+        bootstrap then re-prepares it for every resample.
+    """
+
+    name: str = "distance"
+    depends_on_marginals: bool = False
+
+    @abstractmethod
+    def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
+        """Bind to a value domain; raise :class:`AccordError` if the values do not suit."""
+
+    def __call__(self, a: Any, b: Any) -> float:
+        """delta(a, b) for two single values (convenience; slow)."""
+        vals = np.empty(2, dtype=object) if not _both_numeric(a, b) else np.array([a, b], dtype=float)
+        if vals.dtype == object:
+            vals[0], vals[1] = a, b
+        prepared = self.prepare(vals, np.ones(2))
+        return float(prepared.pairs(np.array([0]), np.array([1]))[0])
+
+    def __repr__(self) -> str:
+        return f"<distance {self.name}>"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _both_numeric(a: Any, b: Any) -> bool:
+    return all(
+        isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, bool) for x in (a, b)
+    )
+
+
+# --------------------------------------------------------------------- scalar
+class _PreparedNominal(PreparedDistance):
+    def __init__(self, values: np.ndarray, counts: np.ndarray) -> None:
+        self.values, self.counts = values, counts
+
+    def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        return (np.asarray(i) != np.asarray(j)).astype(float)
+
+    def cross_sum(self, a: np.ndarray, b: np.ndarray) -> float:
+        a = np.asarray(a, dtype=float)
+        b = np.asarray(b, dtype=float)
+        return float(a.sum() * b.sum() - a @ b)
+
+
+class Nominal(Distance):
+    """Nominal distance: 0 for equal values, 1 otherwise (Krippendorff 1980).
+
+    Examples
+    --------
+    >>> Nominal()("a", "b"), Nominal()("a", "a")
+    (1.0, 0.0)
+    """
+
+    name = "nominal"
+
+    def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
+        return _PreparedNominal(values, counts)
+
+
+def _numeric(values: np.ndarray, name: str) -> np.ndarray:
+    if values.dtype.kind in "biuf":
+        return values.astype(float)
+    for v in values.tolist():
+        if not isinstance(v, (int, float)) or isinstance(v, bool):
+            raise AccordError(
+                f"the {name} distance needs numeric values; got {v!r} ({type(v).__name__}); "
+                "use 'nominal', or 'ordinal' with an order"
+            )
+    return values.astype(float)
+
+
+class _PreparedInterval(PreparedDistance):
+    def __init__(self, values: np.ndarray, counts: np.ndarray, x: np.ndarray) -> None:
+        self.values, self.counts, self.x = values, counts, x
+
+    def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        return (self.x[i] - self.x[j]) ** 2
+
+    def cross_sum(self, a: np.ndarray, b: np.ndarray) -> float:
+        # sum a_v b_w (x_v - x_w)^2 = A sum b x^2 + B sum a x^2 - 2 (sum a x)(sum b x), centred for accuracy
+        a = np.asarray(a, dtype=float)
+        b = np.asarray(b, dtype=float)
+        tot = a.sum() + b.sum()
+        centre = ((a + b) @ self.x) / tot if tot else 0.0
+        x = self.x - centre
+        return float(a.sum() * (b @ x**2) + b.sum() * (a @ x**2) - 2.0 * (a @ x) * (b @ x))
+
+
+class Interval(Distance):
+    """Interval distance (b - c)^2 (Krippendorff 1980).
+
+    Examples
+    --------
+    >>> Interval()(1, 4)
+    9.0
+    """
+
+    name = "interval"
+
+    def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
+        return _PreparedInterval(values, counts, _numeric(values, self.name))
+
+
+class _PreparedRatio(PreparedDistance):
+    def __init__(self, values: np.ndarray, counts: np.ndarray, x: np.ndarray) -> None:
+        self.values, self.counts, self.x = values, counts, x
+
+    def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        s = self.x[i] + self.x[j]
+        d = self.x[i] - self.x[j]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out = np.where(s == 0, 0.0, (d / np.where(s == 0, 1.0, s)) ** 2)
+        return out
+
+
+class Ratio(Distance):
+    """Ratio distance ((b - c) / (b + c))^2 for non-negative values (Krippendorff 1980).
+
+    Examples
+    --------
+    >>> Ratio()(1, 3)
+    0.25
+    """
+
+    name = "ratio"
+
+    def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
+        x = _numeric(values, self.name)
+        if (x < 0).any():
+            raise AccordError(f"the ratio distance needs non-negative values; got {x[x < 0][0]!r}")
+        return _PreparedRatio(values, counts, x)
+
+
+class _PreparedOrdinal(PreparedDistance):
+    def __init__(self, values: np.ndarray, counts: np.ndarray, rank: np.ndarray) -> None:
+        self.values, self.counts = values, np.asarray(counts, dtype=float)
+        # cumulative counts in rank order: cum[r] = sum of counts of ranks < r
+        order = np.argsort(rank, kind="stable")
+        by_rank = np.zeros(int(rank.max()) + 1 if len(rank) else 0)
+        np.add.at(by_rank, rank, self.counts)
+        self.cum = np.concatenate([[0.0], np.cumsum(by_rank)])
+        self.rank = rank
+        self._order = order
+
+    def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        ri, rj = self.rank[i], self.rank[j]
+        lo, hi = np.minimum(ri, rj), np.maximum(ri, rj)
+        span = self.cum[hi + 1] - self.cum[lo]
+        d = (span - (self.counts[i] + self.counts[j]) / 2.0) ** 2
+        return np.where(ri == rj, 0.0, d)
+
+
+class Ordinal(Distance):
+    """Krippendorff's ordinal distance, from the marginal frequencies.
+
+    delta(b, c) = (sum_{g=b}^{c} n_g - (n_b + n_c) / 2)^2, where n_g are the
+    pooled counts of the pairable values ranked b..c (Krippendorff 2004, 2011).
+    It is not a difference of ranks: it depends on how often the values in
+    between were used.
+
+    Parameters
+    ----------
+    order : sequence, optional
+        The values from lowest to highest.  Default: the natural order of the
+        values (numbers, or strings alphabetically).
+
+    Examples
+    --------
+    >>> d = Ordinal(order=["low", "mid", "high"])
+    >>> d
+    <distance ordinal>
+    """
+
+    name = "ordinal"
+    depends_on_marginals = True
+
+    def __init__(self, order: Sequence[Hashable] | None = None) -> None:
+        self.order = None if order is None else list(order)
+
+    def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
+        if self.order is not None:
+            pos = {v: k for k, v in enumerate(self.order)}
+            try:
+                rank = np.array([pos[v] for v in values.tolist()], dtype=np.int64)
+            except KeyError as exc:
+                raise AccordError(
+                    f"ordinal distance: value {exc.args[0]!r} is not in the given order {self.order!r}"
+                ) from None
+        else:
+            if values.dtype == object:
+                kinds = {type(v) for v in values.tolist()}
+                if not (kinds <= {str} or kinds <= {int, float}):
+                    raise AccordError(
+                        "ordinal distance: values of mixed or unordered types; give order=[...] "
+                        f"(types found: {', '.join(sorted(k.__name__ for k in kinds))})"
+                    )
+            order_idx = np.argsort(values, kind="stable")
+            rank = np.empty(len(values), dtype=np.int64)
+            rank[order_idx] = np.arange(len(values))
+        return _PreparedOrdinal(values, counts, rank)
+
+
+# ------------------------------------------------------------------------ sets
+def _relation(sa: np.ndarray, sb: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """0 identical, 1 subset (incl. the empty set against a non-empty one), 2 overlap, 3 disjoint."""
+    mn = np.minimum(sa, sb)
+    ident = (sa == sb) & (k == sa)
+    subset = ~ident & (k == mn)
+    overlap = (k > 0) & (k < mn)
+    rel = np.full(np.shape(k), 3, dtype=np.int8)
+    rel[overlap] = 2
+    rel[subset] = 1
+    rel[ident] = 0
+    return rel
+
+
+def _jaccard(sa: np.ndarray, sb: np.ndarray, k: np.ndarray) -> np.ndarray:
+    union = sa + sb - k
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(union == 0, 1.0, k / np.where(union == 0, 1, union))
+
+
+class _SetDomain:
+    """Distinct set values as a sparse value x element incidence matrix."""
+
+    def __init__(self, values: np.ndarray) -> None:
+        lengths = np.fromiter((len(v) for v in values.tolist()), dtype=np.int64, count=len(values))
+        flat = [e for v in values.tolist() for e in v]
+        if flat:
+            from pandas import factorize
+
+            elem_codes, elements = factorize(np.array(flat + [None], dtype=object)[:-1])
+        else:
+            elem_codes, elements = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=object)
+        indptr = np.concatenate([[0], np.cumsum(lengths)])
+        self.sizes = lengths.astype(float)
+        self.n_elements = len(elements)
+        self.incidence = sp.csr_matrix(
+            (np.ones(len(flat)), elem_codes.astype(np.int64), indptr),
+            shape=(len(values), max(self.n_elements, 1)),
+        )
+
+    def intersections(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        if len(i) == 0:
+            return np.zeros(0)
+        x = self.incidence
+        return np.asarray(x[i].multiply(x[j]).sum(axis=1)).ravel()
+
+
+class _PreparedSet(PreparedDistance):
+    def __init__(self, dist: SetDistance, values: np.ndarray, counts: np.ndarray) -> None:
+        self.dist, self.values, self.counts = dist, values, counts
+        self.domain = _SetDomain(values)
+
+    def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        i = np.asarray(i, dtype=np.int64)
+        j = np.asarray(j, dtype=np.int64)
+        s = self.domain.sizes
+        k = self.domain.intersections(i, j)
+        out = self.dist.from_sizes(s[i], s[j], k)
+        return np.where(i == j, 0.0, out)
+
+    def cross_sum(self, a: np.ndarray, b: np.ndarray) -> float:
+        a = np.asarray(a, dtype=float)
+        b = np.asarray(b, dtype=float)
+        if len(self.values) <= DENSE_LIMIT:
+            return super().cross_sum(a, b)
+        return self._sparse_cross_sum(a, b)
+
+    def _sparse_cross_sum(self, a: np.ndarray, b: np.ndarray) -> float:
+        """Sum over v != w of a_v b_w delta, touching intersecting pairs only.
+
+        Non-empty disjoint pairs all have delta = 1: start from that for every
+        pair of distinct non-empty values, then correct the intersecting pairs
+        (the nonzeros of X X^T) and add the pairs involving the empty set.
+        Cost: O(sum over elements of (number of values containing it)^2).
+        """
+        s = self.domain.sizes
+        empty = s == 0
+        ne = ~empty
+        a_ne, b_ne = np.where(ne, a, 0.0), np.where(ne, b, 0.0)
+        total = a_ne.sum() * b_ne.sum() - a_ne @ b_ne
+        # intersecting pairs v != w among the values that carry weight
+        rows = np.flatnonzero((a_ne != 0) | (b_ne != 0))
+        if len(rows):
+            x = self.domain.incidence[rows]
+            inter = (x @ x.T).tocoo()
+            off = inter.row != inter.col
+            r, c, k = rows[inter.row[off]], rows[inter.col[off]], inter.data[off]
+            w = a[r] * b[c]
+            nz = w != 0
+            if nz.any():
+                r, c, k, w = r[nz], c[nz], k[nz], w[nz]
+                total -= float(w @ (1.0 - self.dist.from_sizes(s[r], s[c], k)))
+        if empty.any():
+            e = int(np.flatnonzero(empty)[0])
+            ne_idx = np.flatnonzero(ne)
+            if len(ne_idx):
+                d_e = self.dist.from_sizes(np.zeros(len(ne_idx)), s[ne_idx], np.zeros(len(ne_idx)))
+                total += float(a[e] * (b[ne_idx] @ d_e) + b[e] * (a[ne_idx] @ d_e))
+        return float(total)
+
+
+class SetDistance(Distance):
+    """A distance between sets that depends only on |b|, |c| and |b & c|.
+
+    Subclasses implement :meth:`from_sizes`.  Values must be frozensets (lists
+    and sets given as values are made frozensets when the data are built).
+    """
+
+    name = "set"
+
+    @abstractmethod
+    def from_sizes(self, sa: np.ndarray, sb: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """delta from the two set sizes and the size of their intersection, elementwise."""
+
+    def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
+        for v in values.tolist():
+            if not isinstance(v, frozenset):
+                raise AccordError(
+                    f"the {self.name} distance needs set values (frozensets, or lists in files); "
+                    f"got {v!r} ({type(v).__name__})"
+                )
+        return _PreparedSet(self, values, counts)
+
+
+class Jaccard(SetDistance):
+    """Jaccard distance 1 - |b & c| / |b | c| (Jaccard 1908); two empty sets: 0.
+
+    Examples
+    --------
+    >>> Jaccard()(frozenset("ab"), frozenset("bc"))
+    0.6666666666666667
+    """
+
+    name = "jaccard"
+
+    def from_sizes(self, sa: np.ndarray, sb: np.ndarray, k: np.ndarray) -> np.ndarray:
+        return 1.0 - _jaccard(sa, sb, k)
+
+
+class Dice(SetDistance):
+    """Dice distance 1 - 2|b & c| / (|b| + |c|) (Dice 1945); two empty sets: 0.
+
+    Examples
+    --------
+    >>> Dice()(frozenset("ab"), frozenset("bc"))
+    0.5
+    """
+
+    name = "dice"
+
+    def from_sizes(self, sa: np.ndarray, sb: np.ndarray, k: np.ndarray) -> np.ndarray:
+        tot = sa + sb
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(tot == 0, 0.0, 1.0 - 2.0 * k / np.where(tot == 0, 1, tot))
+
+
+def _scale(exact: bool) -> tuple[float, float]:
+    return (1 / 3, 2 / 3) if exact else (0.33, 0.67)
+
+
+class MASI2006(SetDistance):
+    """MASI distance as Passonneau (2006) defines it: 1 - J * M.
+
+    J is Jaccard's coefficient and M the monotonicity weight: 1 when the sets
+    are identical, 2/3 when one is a subset of the other, 1/3 when they overlap
+    and 0 when they are disjoint.  This is NLTK's ``masi_distance`` (which uses
+    0.67 and 0.33: pass ``exact=False`` for those).  Two empty sets: 0.
+
+    Compare :class:`MASI2010`, the form Passonneau (2010) prints, which is
+    much smaller for subsets: {A} against {A, B} gives 1 - 1/2 * 2/3 = 2/3 here
+    and (1 - 1/2) * 1/3 = 1/6 there.
+
+    References
+    ----------
+    Passonneau, R. (2006). Measuring Agreement on Set-valued Items (MASI) for
+    Semantic and Pragmatic Annotation. LREC 2006, section 3.3.
+
+    Examples
+    --------
+    >>> MASI2006()(frozenset("A"), frozenset("AB"))
+    0.6666666666666667
+    """
+
+    name = "masi-2006"
+
+    def __init__(self, *, exact: bool = True) -> None:
+        self.exact = bool(exact)
+        if not exact:
+            self.name = "masi-2006-nltk"
+
+    def from_sizes(self, sa: np.ndarray, sb: np.ndarray, k: np.ndarray) -> np.ndarray:
+        third, two_thirds = _scale(self.exact)
+        m = np.array([1.0, two_thirds, third, 0.0])[_relation(sa, sb, k)]
+        return 1.0 - _jaccard(sa, sb, k) * m
+
+
+class MASI2010(SetDistance):
+    """MASI distance as Passonneau (2010) writes it: (1 - J) * M'.
+
+    M' is 0 for identical sets, 1/3 when one is a subset of the other (the
+    empty set against a non-empty set counts as a subset), 2/3 when they
+    overlap and 1 when they are disjoint.  DKPro Agreement implements this form.
+    It differs from :class:`MASI2006` (1 - J * M), most for subsets.
+
+    References
+    ----------
+    Passonneau, R. J. (2010). Formal and functional assessment of the pyramid
+    method for summary content evaluation. Natural Language Engineering 16(2),
+    section 4.1.4. doi:10.1017/S1351324909990305
+
+    Examples
+    --------
+    >>> MASI2010()(frozenset("A"), frozenset("AB"))
+    0.16666666666666666
+    """
+
+    name = "masi-2010"
+
+    def __init__(self, *, exact: bool = True) -> None:
+        self.exact = bool(exact)
+
+    def from_sizes(self, sa: np.ndarray, sb: np.ndarray, k: np.ndarray) -> np.ndarray:
+        third, two_thirds = _scale(self.exact)
+        m = np.array([0.0, third, two_thirds, 1.0])[_relation(sa, sb, k)]
+        return (1.0 - _jaccard(sa, sb, k)) * m
+
+
+class SetRelation(SetDistance):
+    """Passonneau's (2004) set-relation scale: 0 identical, 1/3 subset, 2/3 overlap, 1 disjoint.
+
+    The empty set against a non-empty set is a subset (1/3).  The paper prints
+    .33 and .67: ``exact=False`` uses those.
+
+    References
+    ----------
+    Passonneau, R. J. (2004). Computing Reliability for Coreference Annotation.
+    LREC 2004, section 3.3.
+
+    Examples
+    --------
+    >>> SetRelation()(frozenset("HJK"), frozenset("H"))
+    0.3333333333333333
+    """
+
+    name = "set-relation"
+
+    def __init__(self, *, exact: bool = True) -> None:
+        self.exact = bool(exact)
+
+    def from_sizes(self, sa: np.ndarray, sb: np.ndarray, k: np.ndarray) -> np.ndarray:
+        third, two_thirds = _scale(self.exact)
+        return np.array([0.0, third, two_thirds, 1.0])[_relation(sa, sb, k)]
+
+
+def set_relation(a: frozenset, b: frozenset) -> Literal["identical", "subset", "overlap", "disjoint"]:
+    """Name the relation between two sets as the set-relation and MASI scales see it.
+
+    Examples
+    --------
+    >>> set_relation(frozenset(), frozenset({1}))
+    'subset'
+    """
+    rel = int(_relation(np.array([len(a)]), np.array([len(b)]), np.array([len(a & b)]))[0])
+    return ("identical", "subset", "overlap", "disjoint")[rel]  # type: ignore[return-value]
+
+
+def multiset_value(counts: Mapping[Hashable, int] | Iterable[Hashable]) -> frozenset:
+    """Encode a multiset as a set of (element, occurrence) pairs.
+
+    Passonneau (2010, Figure 4) codes an SCU found twice in a peer summary as
+    {y1, y2}: the i-th occurrence of an element is its own member, so set
+    distances (Dice, Jaccard, ...) count partial agreement on how often.
+
+    Examples
+    --------
+    >>> sorted(multiset_value({"y": 2}))
+    [('y', 1), ('y', 2)]
+    >>> multiset_value(["a", "a", "b"]) == multiset_value({"a": 2, "b": 1})
+    True
+    """
+    if not isinstance(counts, Mapping):
+        tally: dict[Hashable, int] = {}
+        for e in counts:
+            tally[e] = tally.get(e, 0) + 1
+        counts = tally
+    out = []
+    for e, n in counts.items():
+        if not isinstance(n, (int, np.integer)) or n < 0:
+            raise AccordError(f"multiset count for {e!r} must be a non-negative integer; got {n!r}")
+        out.extend((e, r) for r in range(1, int(n) + 1))
+    return frozenset(out)
+
+
+# -------------------------------------------------------------------- callables
+class _PreparedFunction(PreparedDistance):
+    def __init__(self, func: Callable[[Any, Any], float], values: np.ndarray, counts: np.ndarray,
+                 name: str) -> None:
+        self.func, self.values, self.counts, self.name = func, values, counts, name
+        self._vals = values.tolist()
+
+    def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        vals = self._vals
+        out = np.empty(len(i))
+        for n, (a, b) in enumerate(zip(np.asarray(i).tolist(), np.asarray(j).tolist(), strict=True)):
+            if a == b:
+                out[n] = 0.0
+                continue
+            d = self.func(vals[a], vals[b])
+            if not isinstance(d, (int, float, np.integer, np.floating)) or not math.isfinite(d) or d < 0:
+                raise AccordError(
+                    f"distance {self.name!r} returned {d!r} for ({vals[a]!r}, {vals[b]!r}); "
+                    "a distance must be a finite number >= 0"
+                )
+            out[n] = d
+        return out
+
+
+@dataclass(frozen=True, repr=False)
+class FunctionDistance(Distance):
+    """A distance from a Python callable ``f(a, b) -> float``.
+
+    Evaluated once per distinct pair of values that is needed, in Python: fine
+    for domains of a few thousand values.  The function must be symmetric,
+    non-negative and zero on equal values.
+    """
+
+    func: Callable[[Any, Any], float]
+    name: str = "custom"
+
+    def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
+        return _PreparedFunction(self.func, values, counts, self.name)
+
+
+def make_distance(func: DistanceFunction, *, name: str | None = None) -> FunctionDistance:
+    """Wrap a callable ``f(a, b) -> float`` as a :class:`Distance`.
+
+    Examples
+    --------
+    >>> d = make_distance(lambda a, b: abs(a - b), name="absolute")
+    >>> d(2, 5)
+    3.0
+    """
+    if not callable(func):
+        raise AccordError(f"distance must be a name, a Distance or a callable; got {func!r}")
+    return FunctionDistance(func, name or getattr(func, "__name__", "custom"))
+
+
+_REGISTRY: dict[str, Callable[[], Distance]] = {
+    "nominal": Nominal,
+    "ordinal": Ordinal,
+    "interval": Interval,
+    "ratio": Ratio,
+    "jaccard": Jaccard,
+    "dice": Dice,
+    "masi-2006": MASI2006,
+    "masi-2010": MASI2010,
+    "set-relation": SetRelation,
+}
+_ALIASES = {
+    "masi-lrec2006": "masi-2006",
+    "masi-nle2010": "masi-2010",
+    "setrelation": "set-relation",
+    "set_relation": "set-relation",
+}
+DISTANCE_NAMES: tuple[str, ...] = tuple(_REGISTRY)
+
+
+def get_distance(distance: str | Distance | DistanceFunction) -> Distance:
+    """Resolve a distance given by name, object or callable.
+
+    Names: nominal, ordinal, interval, ratio, jaccard, dice, masi-2006,
+    masi-2010, set-relation (also ``masi-2006-nltk``: MASI with NLTK's 0.67/0.33).
+    A bare ``"masi"`` is refused: the two published forms differ a lot, so
+    the user picks one.
+
+    Examples
+    --------
+    >>> get_distance("interval")
+    <distance interval>
+    """
+    if isinstance(distance, Distance):
+        return distance
+    if isinstance(distance, str):
+        key = distance.strip().lower()
+        key = _ALIASES.get(key, key)
+        if key == "masi":
+            raise AccordError(
+                "distance 'masi' is ambiguous: choose 'masi-2006' (1 - J*M, Passonneau 2006, NLTK's "
+                "masi_distance) or 'masi-2010' ((1 - J)*M, Passonneau 2010, DKPro Agreement)"
+            )
+        if key == "masi-2006-nltk":
+            return MASI2006(exact=False)
+        if key not in _REGISTRY:
+            raise AccordError(
+                f"distance must be one of {', '.join(DISTANCE_NAMES)} (or a Distance or a callable); "
+                f"got {distance!r}"
+            )
+        return _REGISTRY[key]()
+    if callable(distance):
+        return make_distance(distance)
+    raise AccordError(f"distance must be a name, a Distance or a callable; got {distance!r}")
