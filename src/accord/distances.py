@@ -133,6 +133,8 @@ class Distance(ABC):
 
     def __call__(self, a: Any, b: Any) -> float:
         """delta(a, b) for two single values (convenience; slow)."""
+        if a == b:
+            return 0.0
         vals = np.empty(2, dtype=object) if not _both_numeric(a, b) else np.array([a, b], dtype=float)
         if vals.dtype == object:
             vals[0], vals[1] = a, b
