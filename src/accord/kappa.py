@@ -1,0 +1,583 @@
+r"""The kappa family: one observed term, different chance terms.
+
+All coefficients here have the form
+
+.. math:: \kappa = 1 - \frac{D_o}{D_e} = \frac{A_o - A_e}{1 - A_e} \quad (\text{nominal}),
+
+with the observed disagreement D_o counted by the pair engine exactly as for
+alpha (pairs of values within units), and the expected disagreement D_e from a
+model of chance (Artstein & Poesio 2008, sections 2-3):
+
+========================  ============================================  ============
+coefficient               chance model                                  coders
+========================  ============================================  ============
+percent agreement         none (A_o)                                    any
+Bennett's S               uniform over q categories                     any
+Scott's pi                one pooled distribution                       2
+Fleiss' kappa / S&C K     one pooled distribution                       any, complete
+Cohen's kappa (weighted)  one distribution per coder                    2
+multi-kappa               per coder, averaged over coder pairs          any, complete
+========================  ============================================  ============
+
+With a distance other than nominal, D_o and D_e are weighted by delta (Cohen
+1968 for two coders; Artstein & Poesio's weighted generalisation otherwise).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+from scipy import stats
+
+from accord.alpha import check_annotations
+from accord.data import Annotations
+from accord.distances import Distance, DistanceFunction, _PreparedNominal, get_distance
+from accord.engine import count_values, unit_disagreement_sums
+from accord.errors import AccordError, warn_undefined
+from accord.results import Result
+
+__all__ = [
+    "AgreementResult",
+    "KappaResult",
+    "bennett_s",
+    "cohen_kappa",
+    "fleiss_kappa",
+    "multi_kappa",
+    "percent_agreement",
+    "scott_pi",
+    "siegel_castellan_k",
+    "weighted_kappa",
+]
+
+Coefficient = Literal["cohen_kappa", "scott_pi", "fleiss_kappa", "multi_kappa", "bennett_s"]
+
+
+@dataclass(frozen=True)
+class AgreementResult(Result):
+    """Observed agreement without chance correction.
+
+    Attributes
+    ----------
+    percent_agreement : float
+        Share of agreeing pairs of values within units (pairs of coders on the
+        same unit), 1 - D_o with the nominal distance.  For two coders, the
+        share of units on which they agree.
+    n_units_unanimous : int
+        Pairable units on which every value is the same.
+    n_pairable_units, n_pairable : int
+    """
+
+    percent_agreement: float
+    n_units_unanimous: int
+    n_pairable_units: int
+    n_pairable: int
+    n_coders: int
+
+
+@dataclass(frozen=True)
+class KappaResult(Result):
+    """A chance-corrected agreement coefficient of the kappa family.
+
+    Attributes
+    ----------
+    coefficient : str
+        Which one (``"cohen_kappa"``, ``"scott_pi"``, ``"fleiss_kappa"``,
+        ``"multi_kappa"``, ``"bennett_s"``).
+    kappa : float
+        The coefficient, 1 - D_o / D_e; NaN when undefined.
+    observed_agreement, expected_agreement : float
+        A_o = 1 - D_o and A_e = 1 - D_e, on the scale of the distance
+        normalised to a maximum of 1 (plain agreements for nominal).
+    observed_disagreement, expected_disagreement : float
+        D_o and D_e as the distance measures them.
+    standard_error : float
+        Large-sample standard error where the literature gives one (Cohen's
+        kappa: Fleiss, Cohen & Everitt 1969; otherwise NaN).
+    standard_error_null : float
+        Standard error under the null hypothesis kappa = 0 (Cohen's kappa:
+        Fleiss, Cohen & Everitt 1969; Fleiss' kappa: Fleiss, Nee & Landis 1979).
+    p_value : float
+        Two-sided p-value of kappa = 0 from ``standard_error_null``.
+    n_units : int
+        Units used.
+    n_units_dropped : int
+        Units left out (not coded by both coders, for two-coder coefficients).
+    """
+
+    coefficient: str
+    kappa: float
+    observed_agreement: float
+    expected_agreement: float
+    observed_disagreement: float
+    expected_disagreement: float
+    distance: str
+    n_units: int
+    n_coders: int
+    n_units_dropped: int = 0
+    standard_error: float = math.nan
+    standard_error_null: float = math.nan
+    p_value: float = math.nan
+    undefined_reason: str | None = None
+
+    def confidence_interval(self, confidence_level: float = 0.95) -> tuple[float, float]:
+        """Normal-approximation interval kappa +/- z * standard_error.
+
+        Only where a large-sample standard error is known (Cohen's kappa);
+        raises :class:`~accord.AccordError` otherwise.
+        """
+        if not (isinstance(confidence_level, (int, float)) and 0 < confidence_level < 1):
+            raise AccordError(f"confidence_level must be in (0, 1); got {confidence_level!r}")
+        if math.isnan(self.standard_error):
+            raise AccordError(
+                f"{self.coefficient} has no large-sample standard error here; "
+                "use alpha with a bootstrap interval"
+            )
+        z = stats.norm.ppf(0.5 + confidence_level / 2)
+        return (self.kappa - z * self.standard_error, self.kappa + z * self.standard_error)
+
+
+# ---------------------------------------------------------------- internals
+def _observed(data: Annotations, dist: Distance) -> tuple[float, float, Any, Any]:
+    uc = count_values(data)
+    if uc.n_pairable_units == 0:
+        raise AccordError(f"{data.source or 'data'}: no unit holds two or more values (no pairable unit)")
+    marg = uc.marginals()
+    prepared = dist.prepare(data.values, marg)
+    d_o = float(unit_disagreement_sums(uc, prepared) @ (1.0 / (uc.m - 1.0))) / uc.n
+    return d_o, uc.n, uc, prepared
+
+
+def _delta_max(prepared: Any, present: np.ndarray) -> float:
+    if isinstance(prepared, _PreparedNominal):
+        return 1.0
+    idx = np.flatnonzero(present)
+    if len(idx) < 2:
+        return 1.0
+    ii, jj = np.meshgrid(idx, idx, indexing="ij")
+    dmax = float(prepared.pairs(ii.ravel(), jj.ravel()).max())
+    return dmax if dmax > 0 else 1.0
+
+
+def _coder_marginals(data: Annotations) -> np.ndarray:
+    v = len(data.values)
+    flat = np.bincount(data.coder_index * v + data.value_index, minlength=data.n_coders * v)
+    return flat.reshape(data.n_coders, v).astype(float)
+
+
+def _finish(
+    coefficient: str,
+    d_o: float,
+    d_e: float,
+    dmax: float,
+    dist: Distance,
+    *,
+    n_units: int,
+    n_coders: int,
+    **extra: Any,
+) -> KappaResult:
+    reason = None
+    if d_e <= 0:
+        reason = "no expected disagreement: all values are the same"
+        warn_undefined(coefficient, reason, stacklevel=4)
+        value = math.nan
+    else:
+        value = 1.0 - d_o / d_e
+    return KappaResult(
+        coefficient=coefficient,
+        kappa=value,
+        observed_agreement=1.0 - d_o / dmax,
+        expected_agreement=1.0 - d_e / dmax,
+        observed_disagreement=d_o,
+        expected_disagreement=d_e,
+        distance=dist.name,
+        n_units=n_units,
+        n_coders=n_coders,
+        undefined_reason=reason,
+        **extra,
+    )
+
+
+def _two_coders(data: Annotations, coders: tuple[Any, Any] | None, name: str) -> tuple[Annotations, int]:
+    """Restrict to two coders and to the units both coded."""
+    data = check_annotations(data)
+    if coders is None:
+        present = np.unique(data.coder_index)
+        if len(present) != 2:
+            raise AccordError(
+                f"{name} is for two coders; the data have {len(present)} "
+                f"({', '.join(map(repr, data.coders[present]))}): pass coders=(a, b), or use "
+                "fleiss_kappa / multi_kappa / alpha"
+            )
+        keep_codes = present
+    else:
+        if len(coders) != 2:
+            raise AccordError(f"coders must name two coders; got {coders!r}")
+        labels = data.coders.tolist()
+        keep_codes = []
+        for c in coders:
+            if c not in labels:
+                raise AccordError(f"coders: {c!r} is not a coder in the data; coders are {labels!r}")
+            keep_codes.append(labels.index(c))
+        if keep_codes[0] == keep_codes[1]:
+            raise AccordError(f"coders must be two different coders; got {coders!r}")
+    keep = np.zeros(data.n_coders, dtype=bool)
+    keep[list(keep_codes)] = True
+    sub = data.select_coders(keep)
+    per_unit = np.bincount(sub.unit_index, minlength=sub.n_units)
+    both = per_unit == 2
+    coded = per_unit > 0
+    mask = both[sub.unit_index]
+    sub = Annotations(
+        unit_index=sub.unit_index[mask],
+        coder_index=sub.coder_index[mask],
+        value_index=sub.value_index[mask],
+        units=sub.units,
+        coders=sub.coders,
+        values=sub.values,
+        n_missing=sub.n_missing,
+        source=sub.source,
+    )
+    if not both.any():
+        raise AccordError(f"{data.source or 'data'}: no unit was coded by both coders")
+    return sub, int(coded.sum() - both.sum())
+
+
+def _complete(data: Annotations, name: str) -> int:
+    """Check that every coded unit has the same number of values; return it."""
+    per_unit = np.bincount(data.unit_index, minlength=data.n_units)
+    coded = per_unit[per_unit > 0]
+    if len(coded) == 0:
+        raise AccordError(f"{data.source or 'data'}: no values")
+    if coded.min() != coded.max():
+        u = int(np.flatnonzero(per_unit == coded.min())[0]) if coded.min() > 0 else 0
+        raise AccordError(
+            f"{name} needs every unit coded by the same number of coders; unit {data.units[u]!r} has "
+            f"{per_unit[u]} values, others up to {coded.max()}: use alpha, which handles missing values"
+        )
+    if coded.min() < 2:
+        raise AccordError(f"{name} needs at least two values per unit")
+    return int(coded.min())
+
+
+# ------------------------------------------------------------------ public
+def percent_agreement(data: Annotations) -> AgreementResult:
+    """Observed agreement: the share of agreeing pairs of values within units.
+
+    Examples
+    --------
+    >>> d = Annotations.from_matrix([["a", "a", "b"], ["a", "b", "b"]])
+    >>> percent_agreement(d).percent_agreement
+    0.6666666666666666
+    """
+    data = check_annotations(data)
+    d_o, n, uc, _ = _observed(data, get_distance("nominal"))
+    k = np.bincount(uc.unit, minlength=uc.n_pairable_units)
+    return AgreementResult(
+        percent_agreement=1.0 - d_o,
+        n_units_unanimous=int((k == 1).sum()),
+        n_pairable_units=uc.n_pairable_units,
+        n_pairable=int(n),
+        n_coders=data.n_coders,
+    )
+
+
+def cohen_kappa(
+    data: Annotations,
+    *,
+    distance: str | Distance | DistanceFunction = "nominal",
+    coders: tuple[Any, Any] | None = None,
+) -> KappaResult:
+    r"""Cohen's kappa for two coders, weighted by a distance when one is given.
+
+    Parameters
+    ----------
+    data : Annotations
+        Two coders (or more, with *coders* naming two).  Units not coded by
+        both are left out and counted in ``n_units_dropped``.
+    distance : str, Distance or callable
+        ``"nominal"`` gives Cohen's (1960) kappa; any other distance gives the
+        weighted kappa of Cohen (1968) with disagreement weights delta.
+    coders : (a, b), optional
+        The two coders to compare.
+
+    Notes
+    -----
+    With p_ij the share of units that coder 1 put in value i and coder 2 in j,
+    and p_i., p_.j the coders' marginal shares:
+
+    .. math:: \kappa_w = 1 - \frac{\sum_{ij} p_{ij}\delta_{ij}}{\sum_{ij} p_{i.}p_{.j}\delta_{ij}}
+
+    Standard errors (``standard_error``, ``standard_error_null``) are the
+    large-sample ones of Fleiss, Cohen & Everitt (1969), with agreement weights
+    w = 1 - delta / max(delta).
+
+    References
+    ----------
+    Cohen, J. (1960). A coefficient of agreement for nominal scales. EPM 20, 37-46.
+    Cohen, J. (1968). Weighted kappa. Psychological Bulletin 70(4), 213-220.
+    Fleiss, J. L., Cohen, J., & Everitt, B. S. (1969). Large sample standard errors
+    of kappa and weighted kappa. Psychological Bulletin 72(5), 323-327.
+
+    Examples
+    --------
+    >>> d = Annotations.from_matrix([["a", "a", "b", "b"], ["a", "b", "b", "b"]])
+    >>> round(cohen_kappa(d).kappa, 4)
+    0.5
+    """
+    dist = get_distance(distance)
+    sub, dropped = _two_coders(data, coders, "cohen_kappa")
+    d_o, n, uc, prepared = _observed(sub, dist)
+    pc = _coder_marginals(sub)
+    rows = np.flatnonzero(pc.sum(axis=1))
+    p1, p2 = pc[rows[0]] / pc[rows[0]].sum(), pc[rows[1]] / pc[rows[1]].sum()
+    d_e = prepared.cross_sum(p1, p2)
+    present = (p1 + p2) > 0
+    dmax = _delta_max(prepared, present)
+    n_units = uc.n_pairable_units
+    res = _finish("cohen_kappa", d_o, d_e, dmax, dist, n_units=n_units, n_coders=2, n_units_dropped=dropped)
+    if math.isnan(res.kappa):
+        return res
+    se, se0 = _fce_standard_errors(sub, rows, prepared, present, dmax, res.kappa)
+    p_value = float(2 * stats.norm.sf(abs(res.kappa) / se0)) if se0 > 0 else math.nan
+    return _replace(res, standard_error=se, standard_error_null=se0, p_value=p_value)
+
+
+def _replace(res: KappaResult, **changes: Any) -> KappaResult:
+    import dataclasses
+
+    return dataclasses.replace(res, **changes)
+
+
+def _fce_standard_errors(
+    sub: Annotations, rows: np.ndarray, prepared: Any, present: np.ndarray, dmax: float, kappa: float
+) -> tuple[float, float]:
+    """Fleiss, Cohen & Everitt (1969) standard errors of (weighted) kappa."""
+    cats = np.flatnonzero(present)
+    pos = np.full(len(sub.values), -1)
+    pos[cats] = np.arange(len(cats))
+    k = len(cats)
+    # contingency table of the two coders over units coded by both
+    first = sub.coder_index == rows[0]
+    u1 = sub.unit_index[first]
+    v1 = pos[sub.value_index[first]]
+    u2 = sub.unit_index[~first]
+    v2 = pos[sub.value_index[~first]]
+    o1 = np.argsort(u1)
+    o2 = np.argsort(u2)
+    table = np.zeros((k, k))
+    np.add.at(table, (v1[o1], v2[o2]), 1.0)
+    n = table.sum()
+    p = table / n
+    pr, pc = p.sum(axis=1), p.sum(axis=0)
+    ii, jj = np.meshgrid(cats, cats, indexing="ij")
+    w = 1.0 - prepared.pairs(ii.ravel(), jj.ravel()).reshape(k, k) / dmax
+    pe = float(pr @ w @ pc)
+    wr = w @ pc  # mean weight of row category i over coder 2's marginals
+    wc = pr @ w  # mean weight of column category j over coder 1's marginals
+    term = (w - (wr[:, None] + wc[None, :]) * (1 - kappa)) ** 2
+    var = (float((p * term).sum()) - (kappa - pe * (1 - kappa)) ** 2) / (n * (1 - pe) ** 2)
+    term0 = (w - (wr[:, None] + wc[None, :])) ** 2
+    var0 = (float((np.outer(pr, pc) * term0).sum()) - pe**2) / (n * (1 - pe) ** 2)
+    return math.sqrt(max(var, 0.0)), math.sqrt(max(var0, 0.0))
+
+
+def weighted_kappa(
+    data: Annotations,
+    *,
+    distance: str | Distance | DistanceFunction,
+    coders: tuple[Any, Any] | None = None,
+) -> KappaResult:
+    """Cohen's (1968) weighted kappa with disagreement weights from *distance*.
+
+    Same as :func:`cohen_kappa` with a distance; the distance is required here.
+
+    Examples
+    --------
+    >>> d = Annotations.from_matrix([[1, 2, 3, 3], [1, 3, 3, 2]])
+    >>> round(weighted_kappa(d, distance="interval").kappa, 4)
+    0.5
+    """
+    return cohen_kappa(data, distance=distance, coders=coders)
+
+
+def scott_pi(
+    data: Annotations,
+    *,
+    distance: str | Distance | DistanceFunction = "nominal",
+    coders: tuple[Any, Any] | None = None,
+) -> KappaResult:
+    r"""Scott's (1955) pi for two coders: chance from one pooled distribution.
+
+    Notes
+    -----
+    .. math:: D_e = \sum_{b,c} p_b p_c \delta(b, c), \quad p_b = n_b / n
+
+    Examples
+    --------
+    >>> d = Annotations.from_matrix([["a", "a", "b", "b"], ["a", "b", "b", "b"]])
+    >>> round(scott_pi(d).kappa, 4)
+    0.4667
+    """
+    dist = get_distance(distance)
+    sub, dropped = _two_coders(data, coders, "scott_pi")
+    d_o, n, uc, prepared = _observed(sub, dist)
+    p = uc.marginals() / n
+    d_e = prepared.cross_sum(p, p)
+    dmax = _delta_max(prepared, p > 0)
+    return _finish("scott_pi", d_o, d_e, dmax, dist, n_units=uc.n_pairable_units, n_coders=2,
+                   n_units_dropped=dropped)
+
+
+def fleiss_kappa(
+    data: Annotations,
+    *,
+    distance: str | Distance | DistanceFunction = "nominal",
+) -> KappaResult:
+    r"""Fleiss' (1971) kappa, Siegel & Castellan's K: Scott's pi for any number of coders.
+
+    Every unit must hold the same number m of values (complete data; use
+    :func:`accord.alpha` otherwise).
+
+    Notes
+    -----
+    Beigman Klebanov & Beigman (2009), equation 2: with N items, m annotators,
+    n_ik the number of annotators who put item i in category k and
+    p_k = sum_i n_ik / (N m),
+
+    .. math::
+
+        P(A) = \frac{1}{N m (m-1)} \sum_i \sum_k n_{ik}(n_{ik}-1), \quad
+        P(E) = \sum_k p_k^2, \quad K = \frac{P(A) - P(E)}{1 - P(E)}.
+
+    ``standard_error_null`` is Fleiss, Nee & Landis (1979), for nominal data.
+
+    References
+    ----------
+    Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters.
+    Psychological Bulletin 76(5), 378-382.
+    Siegel, S., & Castellan, N. J. (1988). Nonparametric Statistics for the
+    Behavioral Sciences, 2nd ed.
+    Fleiss, J. L., Nee, J. C. M., & Landis, J. R. (1979). Large sample variance of
+    kappa in the case of different sets of raters. Psychological Bulletin 86(5).
+
+    Examples
+    --------
+    >>> d = Annotations.from_matrix([["a", "a", "b"], ["a", "b", "b"], ["a", "b", "b"]])
+    >>> round(fleiss_kappa(d).kappa, 4)
+    0.1
+    """
+    data = check_annotations(data)
+    dist = get_distance(distance)
+    m = _complete(data, "fleiss_kappa")
+    d_o, n, uc, prepared = _observed(data, dist)
+    p = uc.marginals() / n
+    d_e = prepared.cross_sum(p, p)
+    dmax = _delta_max(prepared, p > 0)
+    res = _finish("fleiss_kappa", d_o, d_e, dmax, dist, n_units=uc.n_pairable_units, n_coders=data.n_coders)
+    if math.isnan(res.kappa) or not isinstance(prepared, _PreparedNominal):
+        return res
+    pq = p * (1 - p)
+    s = pq.sum()
+    var0 = 2.0 / (uc.n_pairable_units * m * (m - 1)) * (s**2 - (pq * (1 - 2 * p)).sum()) / s**2
+    se0 = math.sqrt(max(var0, 0.0))
+    p_value = float(2 * stats.norm.sf(abs(res.kappa) / se0)) if se0 > 0 else math.nan
+    return _replace(res, standard_error_null=se0, p_value=p_value)
+
+
+siegel_castellan_k = fleiss_kappa
+
+
+def multi_kappa(
+    data: Annotations,
+    *,
+    distance: str | Distance | DistanceFunction = "nominal",
+) -> KappaResult:
+    r"""Artstein & Poesio's multi-kappa: Cohen's kappa for any number of coders.
+
+    Chance agreement uses each coder's own distribution, averaged over all
+    pairs of coders (Davies & Fleiss 1982; Artstein & Poesio 2008, section
+    2.5).  Every coder must code every unit.
+
+    Notes
+    -----
+    .. math:: D_e = \binom{c}{2}^{-1} \sum_{i<j} \sum_{b,c} p_i(b)\,p_j(c)\,\delta(b, c)
+
+    References
+    ----------
+    Artstein, R., & Poesio, M. (2008). Inter-coder agreement for computational
+    linguistics. Computational Linguistics 34(4), 555-596.
+
+    Examples
+    --------
+    >>> d = Annotations.from_matrix([["a", "a", "b", "b"], ["a", "b", "b", "b"]])
+    >>> round(multi_kappa(d).kappa, 4)
+    0.5
+    """
+    data = check_annotations(data)
+    dist = get_distance(distance)
+    m = _complete(data, "multi_kappa")
+    present = np.unique(data.coder_index)
+    if m != len(present):
+        raise AccordError(
+            f"multi_kappa needs every coder to code every unit ({len(present)} coders, {m} values per unit)"
+        )
+    d_o, n, uc, prepared = _observed(data, dist)
+    pc = _coder_marginals(data)[present]
+    pc = pc / pc.sum(axis=1, keepdims=True)
+    total, pairs = 0.0, 0
+    for i in range(len(present)):
+        for j in range(i + 1, len(present)):
+            total += prepared.cross_sum(pc[i], pc[j])
+            pairs += 1
+    d_e = total / pairs
+    dmax = _delta_max(prepared, pc.sum(axis=0) > 0)
+    return _finish("multi_kappa", d_o, d_e, dmax, dist, n_units=uc.n_pairable_units, n_coders=len(present))
+
+
+def bennett_s(
+    data: Annotations,
+    *,
+    n_categories: int | None = None,
+    distance: str | Distance | DistanceFunction = "nominal",
+) -> KappaResult:
+    r"""Bennett, Alpert & Goldstein's (1954) S: chance is uniform over the categories.
+
+    Parameters
+    ----------
+    n_categories : int, optional
+        q, the number of categories coders could choose from; default: the
+        number of distinct values observed.  Only with the nominal distance.
+
+    Notes
+    -----
+    Nominal: A_e = 1/q.  Other distances: D_e is the mean of delta over all
+    ordered pairs of the observed values.
+
+    Examples
+    --------
+    >>> d = Annotations.from_matrix([["a", "a", "b", "b"], ["a", "b", "b", "b"]])
+    >>> bennett_s(d).kappa
+    0.5
+    """
+    data = check_annotations(data)
+    dist = get_distance(distance)
+    d_o, n, uc, prepared = _observed(data, dist)
+    observed = uc.marginals() > 0
+    q_obs = int(observed.sum())
+    if n_categories is not None:
+        if not isinstance(n_categories, (int, np.integer)) or n_categories < q_obs:
+            raise AccordError(
+                f"n_categories must be an integer >= the {q_obs} categories observed; got {n_categories!r}"
+            )
+        if not isinstance(prepared, _PreparedNominal):
+            raise AccordError("n_categories applies to the nominal distance only")
+        q = int(n_categories)
+        d_e = 1.0 - 1.0 / q
+    else:
+        u = observed / q_obs
+        d_e = prepared.cross_sum(u, u)
+    dmax = _delta_max(prepared, observed)
+    return _finish("bennett_s", d_o, d_e, dmax, dist, n_units=uc.n_pairable_units, n_coders=data.n_coders)
