@@ -398,7 +398,7 @@ def weighted_kappa(
     --------
     >>> d = Annotations.from_matrix([[1, 2, 3, 3], [1, 3, 3, 2]])
     >>> round(weighted_kappa(d, distance="interval").kappa, 4)
-    0.5
+    0.6364
     """
     return cohen_kappa(data, distance=distance, coders=coders)
 
