@@ -1,0 +1,19 @@
+"""Coreference: the chains data model, readers for the usual formats, and the standard scores.
+
+Seed 003 (Passonneau 2004) turns coreference chains into reliability data: every
+mention is a unit, and the value a coder gives it is the coder's equivalence class
+(or that class less the mention).  This package holds the data model
+(:class:`CorefAnnotations`), the readers (CoNLL-2012, brat, jsonlines, CSV) and the
+comparison scores against a key (MUC, B-cubed, CEAF, BLANC, LEA).
+"""
+
+from __future__ import annotations
+
+from accord.coref.model import CorefAnnotations, CorefClasses, MentionPresence, example_passonneau2004
+
+__all__ = [
+    "CorefAnnotations",
+    "CorefClasses",
+    "MentionPresence",
+    "example_passonneau2004",
+]
