@@ -269,8 +269,8 @@ def percent_agreement(data: Annotations) -> AgreementResult:
     Examples
     --------
     >>> d = Annotations.from_matrix([["a", "a", "b"], ["a", "b", "b"]])
-    >>> percent_agreement(d).percent_agreement
-    0.6666666666666666
+    >>> round(percent_agreement(d).percent_agreement, 4)
+    0.6667
     """
     data = check_annotations(data)
     d_o, n, uc, _ = _observed(data, get_distance("nominal"))
@@ -467,7 +467,7 @@ def fleiss_kappa(
     --------
     >>> d = Annotations.from_matrix([["a", "a", "b"], ["a", "b", "b"], ["a", "b", "b"]])
     >>> round(fleiss_kappa(d).kappa, 4)
-    0.1
+    0.55
     """
     data = check_annotations(data)
     dist = get_distance(distance)
