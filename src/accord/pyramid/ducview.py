@@ -1,0 +1,479 @@
+"""Read and write DUCView's ``.pyr`` (pyramid) and ``.pan`` (peer annotation) XML files.
+
+Format (DUCView 1.4/1.5): ``<pyramid>`` holds an optional ``<startDocumentRegEx>``,
+a ``<text>`` of ``<line>``s and ``<scu uid label>``s with ``<contributor label>``s
+of ``<part label start end>``s.  Offsets are 0-based, end-exclusive character
+offsets into the text rebuilt by joining the lines with ``"\\n"``; the start
+regex splits that text into model summaries (a model runs from one match start
+to the next).  A ``.pan`` file is ``<peerAnnotation>`` with the ``<pyramid>`` and
+an ``<annotation>`` of ``<text>`` and ``<peerscu uid label>``s whose
+contributors are the PSEs; uid 0 collects peer content that matches no SCU.
+
+The files carry an internal DTD, so they are parsed with :mod:`defusedxml`:
+entity declarations (entity-expansion bombs) and external entities are refused
+with an :class:`~accord.AccordError`, never expanded or fetched.
+
+Real NIST files carry defects; the readers report each one as a
+:class:`~accord.pyramid.model.Defect` on the result's ``defects`` (file, SCU id,
+offsets) and repair it when the part's label pins the span down.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+from typing import Literal
+from xml.etree.ElementTree import Element, ParseError
+from xml.sax.saxutils import escape, quoteattr
+
+import defusedxml
+import defusedxml.ElementTree as DET
+
+from accord.errors import AccordError
+from accord.pyramid.model import (
+    PSE,
+    SCU,
+    Contributor,
+    Defect,
+    ModelSummary,
+    PeerAnnotation,
+    Pyramid,
+    Span,
+    merge_duplicate_contributors,
+    tokenize,
+)
+
+__all__ = ["read_peer_annotation", "read_pyramid", "write_peer_annotation", "write_pyramid"]
+
+_PYR_DTD = """ <!ELEMENT pyramid (startDocumentRegEx?,text,scu*)>
+ <!ELEMENT startDocumentRegEx (#PCDATA)>
+ <!ELEMENT text (line*)>
+ <!ELEMENT line (#PCDATA)>
+ <!ELEMENT scu (contributor)+>
+ <!ATTLIST scu uid CDATA #REQUIRED
+               label CDATA #REQUIRED
+               comment CDATA #IMPLIED>
+ <!ELEMENT contributor (part)+>
+ <!ATTLIST contributor label CDATA #REQUIRED
+                       comment CDATA #IMPLIED>
+ <!ELEMENT part EMPTY>
+ <!ATTLIST part label CDATA #REQUIRED
+                start CDATA #REQUIRED
+                end   CDATA #REQUIRED>
+"""
+_PAN_DTD = """ <!ELEMENT peerAnnotation (pyramid,annotation,score?)>
+ <!ELEMENT annotation (text,peerscu+)>
+ <!ELEMENT peerscu (contributor)*>
+ <!ATTLIST peerscu uid CDATA #REQUIRED
+                   label CDATA #REQUIRED
+                   comment CDATA #IMPLIED>
+""" + _PYR_DTD
+
+Source = str | os.PathLike[str] | bytes
+
+
+# ------------------------------------------------------------------- parsing
+def _load(source: Source) -> tuple[str, str, bool]:
+    """Return (xml text, display name, had CR line ends)."""
+    if isinstance(source, bytes):
+        raw, name = source, "<bytes>"
+    elif isinstance(source, str) and source.lstrip().startswith("<"):
+        raw, name = source.encode("utf-8"), "<string>"
+    else:
+        path = Path(source)
+        name = str(path)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raise AccordError(f"file {name}: not found") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    had_cr = "\r" in text
+    if had_cr:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text, name, had_cr
+
+
+def _parse(text: str, name: str) -> Element:
+    try:
+        return DET.fromstring(text.encode("utf-8"), forbid_dtd=False, forbid_entities=True,
+                              forbid_external=True)
+    except defusedxml.EntitiesForbidden as exc:
+        raise AccordError(
+            f"file {name}: refused an XML entity declaration ({exc.name!r}); entity expansion and "
+            "external entities are not allowed in DUCView files"
+        ) from None
+    except (defusedxml.ExternalReferenceForbidden, defusedxml.DTDForbidden) as exc:
+        raise AccordError(f"file {name}: refused an external reference in the XML ({exc})") from None
+    except ParseError as exc:
+        raise AccordError(f"file {name}: not well-formed XML: {exc}") from None
+
+
+def _lines_text(text_el: Element | None) -> str:
+    if text_el is None:
+        return ""
+    return "\n".join(line.text or "" for line in text_el.findall("line"))
+
+
+def _int_attr(el: Element, attr: str, name: str, scu: int | None) -> int:
+    v = el.get(attr)
+    try:
+        return int(v)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        where = f", SCU {scu}" if scu is not None else ""
+        raise AccordError(
+            f"file {name}{where}: <{el.tag}> attribute {attr!r} must be an integer, got {v!r}"
+        ) from None
+
+
+def _strip_nl(s: str) -> str:
+    return s.replace("\n", "").replace("\r", "")
+
+
+def _matches(text: str, start: int, end: int, label: str) -> bool:
+    if not (0 <= start <= end <= len(text)):
+        return False
+    piece = text[start:end]
+    return piece == label or _strip_nl(piece) == _strip_nl(label)
+
+
+def _find_label(text: str, label: str, near: int) -> Span | None:
+    """Nearest occurrence of *label* in *text*, newlines in the text allowed anywhere."""
+    want = _strip_nl(label)
+    if not want:
+        return None
+    pattern = "\n?".join(re.escape(ch) for ch in want)
+    best = None
+    for m in re.finditer(pattern, text):
+        if best is None or abs(m.start() - near) < abs(best.start - near):
+            best = Span(m.start(), m.end())
+    return best
+
+
+def _resolve_part(
+    text: str, start: int, end: int, label: str | None, *, repair: bool, name: str, scu: int | None,
+    defects: list[Defect],
+) -> Span:
+    """Check one part against its label; record defects; return the (repaired) span."""
+    if label is None:
+        if end < start:
+            defects.append(Defect("end-before-start", "part end is before its start and there is no label "
+                                  "to repair it", file=name, scu_id=scu, start=start, end=end))
+        return Span(start, end)
+    if _matches(text, start, end, label):
+        if text[start:end] != label:
+            defects.append(Defect("label-newline", "part label matches the text only with newlines removed "
+                                  "(DUCView strips them from labels)", severity="info", file=name, scu_id=scu,
+                                  start=start, end=end, repaired=True))
+        return Span(start, end)
+    n = len(label)
+    if end < start:
+        for cand in ((end, start), (start, start + n), (end - n, end)):
+            if _matches(text, *cand, label):
+                defects.append(Defect("end-before-start", f"part end {end} is before its start {start}; the "
+                                      f"label places it at {cand[0]}-{cand[1]}", file=name, scu_id=scu,
+                                      start=start, end=end, repaired=repair))
+                return Span(*cand) if repair else Span(start, end)
+    else:
+        for ds, de in ((-1, -1), (1, 1), (0, 1), (0, -1), (1, 0), (-1, 0), (-1, 1), (1, -1)):
+            if _matches(text, start + ds, end + de, label):
+                defects.append(Defect("offset-off-by-one", f"part offsets are off by one; the label "
+                                      f"{label[:40]!r} lies at {start + ds}-{end + de}", file=name,
+                                      scu_id=scu, start=start, end=end, repaired=repair))
+                return Span(start + ds, end + de) if repair else Span(start, end)
+    found = _find_label(text, label, start)
+    if found is not None:
+        defects.append(Defect("offset-mismatch", f"part label {label[:40]!r} is not at its offsets; nearest "
+                              f"occurrence at {found.start}-{found.end}", file=name, scu_id=scu,
+                              start=start, end=end, repaired=repair))
+        return found if repair else Span(start, end)
+    defects.append(Defect("label-mismatch", f"part label {label[:40]!r} matches neither the text at its "
+                          "offsets nor anywhere else; offsets kept", file=name, scu_id=scu,
+                          start=start, end=end))
+    return Span(min(start, end), max(start, end))
+
+
+def _contributors(
+    el: Element, text: str, *, repair: bool, name: str, scu: int | None, defects: list[Defect]
+) -> list[Contributor]:
+    out = []
+    for c in el.findall("contributor"):
+        spans = []
+        for part in c.findall("part"):
+            s = _int_attr(part, "start", name, scu)
+            e = _int_attr(part, "end", name, scu)
+            spans.append(_resolve_part(text, s, e, part.get("label"), repair=repair, name=name, scu=scu,
+                                       defects=defects))
+        if not spans:
+            defects.append(Defect("contributor-without-parts", "a contributor has no <part>", file=name,
+                                  scu_id=scu))
+            continue
+        out.append(Contributor(tuple(spans), label=c.get("label", "")))
+    return out
+
+
+def _split_models(text: str, regex: str | None, name: str, defects: list[Defect]) -> tuple[ModelSummary, ...]:
+    if regex is not None:
+        try:
+            rx = re.compile(regex)
+        except re.error as exc:
+            raise AccordError(f"file {name}: startDocumentRegEx {regex!r} is not a valid regular expression "
+                              f"({exc})") from None
+        starts = [m.start() for m in rx.finditer(text)]
+        if not starts:
+            raise AccordError(f"file {name}: startDocumentRegEx {regex!r} matches nowhere in the text")
+        ends = starts[1:] + [len(text)]
+        return tuple(ModelSummary(i, s, e, name=f"model {i + 1}") for i, (s, e) in enumerate(zip(starts, ends,
+                                                                                              strict=True)))
+    # No start regex: models are the blocks between blank lines.
+    blocks = [(m.start(), m.end()) for m in re.finditer(r"\S(?:.|\n(?![ \t]*\n))*", text)]
+    defects.append(Defect("no-start-regex", f"no <startDocumentRegEx>: split the text into {len(blocks)} "
+                          "models at blank lines (pass start_regex= to override)", severity="warning",
+                          file=name, repaired=True))
+    if not blocks:
+        blocks = [(0, len(text))]
+    return tuple(ModelSummary(i, s, e, name=f"model {i + 1}") for i, (s, e) in enumerate(blocks))
+
+
+def _pyramid_from_element(
+    root: Element, name: str, *, repair: bool, start_regex: str | None,
+    duplicates: Literal["keep", "merge"], defects: list[Defect],
+) -> Pyramid:
+    text = _lines_text(root.find("text"))
+    rx_el = root.find("startDocumentRegEx")
+    file_regex = rx_el.text if rx_el is not None and rx_el.text else None
+    regex = start_regex if start_regex is not None else file_regex
+    models = _split_models(text, regex, name, defects)
+    scus = []
+    for el in root.findall("scu"):
+        sid = _int_attr(el, "uid", name, None)
+        contribs = _contributors(el, text, repair=repair, name=name, scu=sid, defects=defects)
+        scus.append(SCU(sid, el.get("label", ""), tuple(contribs)))
+    pyr = Pyramid(text=text, models=models, scus=tuple(scus), start_regex=regex, name=name)
+    # Structural defects the label cannot fix: parts in two models, two contributors from one model.
+    for d in pyr.check(style="relaxed").defects:
+        if d.kind in ("contributor-spans-models", "duplicate-model-contributor", "scu-without-contributors"):
+            if d.kind == "duplicate-model-contributor" and duplicates == "merge":
+                d = replace(d, repaired=True, message=d.message + "; merged")
+            defects.append(d)
+    if duplicates == "merge":
+        pyr = merge_duplicate_contributors(pyr)
+    elif duplicates != "keep":
+        raise AccordError(f"duplicates: must be 'keep' or 'merge', got {duplicates!r}")
+    return replace(pyr, defects=tuple(defects))
+
+
+def read_pyramid(
+    source: Source,
+    *,
+    repair: bool = True,
+    start_regex: str | None = None,
+    duplicates: Literal["keep", "merge"] = "keep",
+) -> Pyramid:
+    """Read a DUCView ``.pyr`` file (or the ``<pyramid>`` of a ``.pan`` file).
+
+    Parameters
+    ----------
+    source : path, XML string or bytes
+        The file.
+    repair : bool, keyword-only
+        Move parts to where their label pins them down (off by one, end before
+        start, offsets elsewhere).  Defects are reported either way.
+    start_regex : str, keyword-only
+        Overrides the file's ``<startDocumentRegEx>`` (or supplies a missing one).
+    duplicates : {"keep", "merge"}, keyword-only
+        Two contributors from one model in one SCU: keep both (reported) or merge.
+
+    Returns
+    -------
+    Pyramid
+        With ``defects`` listing what was found.
+
+    Examples
+    --------
+    >>> xml = '''<pyramid><startDocumentRegEx><![CDATA[== ]]></startDocumentRegEx>
+    ... <text><line>== A</line><line>Plaid Cymru wants independence</line>
+    ... <line>== B</line><line>Plaid Cymru wants self-rule</line></text>
+    ... <scu uid="1" label="PC wants independence">
+    ...  <contributor label="Plaid Cymru wants independence">
+    ...   <part label="Plaid Cymru wants independence" start="5" end="35"/></contributor>
+    ...  <contributor label="Plaid Cymru wants self-rule">
+    ...   <part label="Plaid Cymru wants self-rule" start="42" end="69"/></contributor>
+    ... </scu></pyramid>'''
+    >>> p = read_pyramid(xml)
+    >>> p.n_models, p.weights(), [d.kind for d in p.defects]
+    (2, {1: 2}, ['offset-off-by-one'])
+    """
+    text, name, had_cr = _load(source)
+    root = _parse(text, name)
+    if root.tag == "peerAnnotation":
+        root = root.find("pyramid")
+        if root is None:
+            raise AccordError(f"file {name}: <peerAnnotation> has no <pyramid>")
+    if root.tag != "pyramid":
+        raise AccordError(f"file {name}: expected a <pyramid> root element, got <{root.tag}>")
+    defects: list[Defect] = []
+    if had_cr:
+        defects.append(Defect("crlf", "CR or CRLF line ends, normalised to LF", severity="info", file=name,
+                              repaired=True))
+    return _pyramid_from_element(root, name, repair=repair, start_regex=start_regex, duplicates=duplicates,
+                                 defects=defects)
+
+
+def read_peer_annotation(
+    source: Source,
+    *,
+    repair: bool = True,
+    start_regex: str | None = None,
+    duplicates: Literal["keep", "merge"] = "keep",
+) -> PeerAnnotation:
+    """Read a DUCView ``.pan`` file: the peer text, its PSEs and the embedded pyramid.
+
+    Every ``<contributor>`` of a ``<peerscu uid=k>`` is one PSE for SCU k
+    (k = 0: content matching no SCU).  A peer whose words are not all covered
+    by PSEs while uid 0 holds nothing is reported (``uid0-unmarked``): its
+    zero-weight content was never marked, so X of equation (1) is too small.
+    Parameters are those of :func:`read_pyramid`.
+    """
+    text, name, had_cr = _load(source)
+    root = _parse(text, name)
+    if root.tag != "peerAnnotation":
+        raise AccordError(f"file {name}: expected a <peerAnnotation> root element, got <{root.tag}>")
+    pyr_el, ann = root.find("pyramid"), root.find("annotation")
+    if pyr_el is None or ann is None:
+        raise AccordError(f"file {name}: <peerAnnotation> needs a <pyramid> and an <annotation>")
+    defects: list[Defect] = []
+    if had_cr:
+        defects.append(Defect("crlf", "CR or CRLF line ends, normalised to LF", severity="info", file=name,
+                              repaired=True))
+    pyramid = _pyramid_from_element(pyr_el, name, repair=repair, start_regex=start_regex,
+                                    duplicates=duplicates, defects=[])
+    peer_text = _lines_text(ann.find("text"))
+    pses, ids = [], set()
+    peer_defects: list[Defect] = []
+    for el in ann.findall("peerscu"):
+        sid = _int_attr(el, "uid", name, None)
+        if sid != 0:
+            ids.add(sid)
+        for c in _contributors(el, peer_text, repair=repair, name=name, scu=sid, defects=peer_defects):
+            pses.append(PSE(sid, c.spans, c.label))
+    known = {s.id for s in pyramid.scus}
+    for p in pses:
+        if p.scu_id != 0 and p.scu_id not in known:
+            peer_defects.append(Defect("unknown-scu", "PSE coindexed with an SCU the pyramid lacks",
+                                       file=name, scu_id=p.scu_id, start=p.spans[0].start,
+                                       end=p.spans[-1].end))
+    if not any(p.scu_id == 0 for p in pses):
+        toks = tokenize(peer_text)
+        covered = set()
+        for p in pses:
+            for s in p.spans:
+                covered.update(toks.covered_by(s).tolist())
+        loose = [i for i in range(len(toks)) if i not in covered]
+        if loose:
+            first, last = int(toks.starts[loose[0]]), int(toks.ends[loose[-1]])
+            peer_defects.append(Defect(
+                "uid0-unmarked",
+                f"{len(loose)} peer words lie in no PSE and uid 0 holds nothing: zero-weight content was "
+                "never marked, so the number of PSEs (X) and the original score are unreliable",
+                severity="warning", file=name, scu_id=0, start=first, end=last,
+            ))
+    return PeerAnnotation(text=peer_text, pses=tuple(pses), pyramid=pyramid, name=name,
+                          defects=tuple(defects + list(pyramid.defects) + peer_defects))
+
+
+# ------------------------------------------------------------------- writing
+def _attr(s: str) -> str:
+    return quoteattr(_strip_nl(s))
+
+
+def _text_xml(text: str) -> list[str]:
+    return [" <text>", *(f"  <line>{escape(line)}</line>" for line in text.split("\n")), " </text>"]
+
+
+def _contrib_xml(text: str, spans: Iterable[Span], label: str) -> list[str]:
+    spans = list(spans)
+    label = label or "...".join(text[s.start:s.end] for s in spans)
+    out = [f"  <contributor label={_attr(label)}>"]
+    out += [
+        f"   <part label={_attr(text[s.start:s.end])} start=\"{s.start}\" end=\"{s.end}\"/>" for s in spans
+    ]
+    out.append("  </contributor>")
+    return out
+
+
+def _pyramid_xml(pyramid: Pyramid) -> list[str]:
+    out = []
+    if pyramid.start_regex is not None:
+        out.append(f"<startDocumentRegEx><![CDATA[{pyramid.start_regex}]]></startDocumentRegEx>")
+    out += _text_xml(pyramid.text)
+    for s in pyramid.scus:
+        out.append(f" <scu uid=\"{s.id}\" label={_attr(s.label)}>")
+        for c in s.contributors:
+            out += _contrib_xml(pyramid.text, c.spans, c.label)
+        out.append(" </scu>")
+    return out
+
+
+def _emit(lines: list[str], path: str | os.PathLike[str] | None) -> str:
+    xml = "\n".join(lines) + "\n"
+    if path is not None:
+        Path(path).write_text(xml, encoding="utf-8")
+    return xml
+
+
+def _check_writable(pyramid: Pyramid) -> None:
+    if pyramid.start_regex is None and pyramid.n_models > 1:
+        raise AccordError(
+            f"pyramid {pyramid.name!r}: has {pyramid.n_models} models but no start_regex; DUCView finds the "
+            "models with <startDocumentRegEx>, so set one (dataclasses.replace(pyramid, start_regex=...))"
+        )
+
+
+def write_pyramid(pyramid: Pyramid, path: str | os.PathLike[str] | None = None) -> str:
+    """Write a pyramid as a DUCView ``.pyr`` file; returns the XML (and writes *path* if given).
+
+    Labels lose their newlines, as DUCView writes them.
+    """
+    _check_writable(pyramid)
+    lines = ['<?xml version="1.0"?>', "<!DOCTYPE pyramid [", _PYR_DTD + "]>", "", "<pyramid>",
+             *_pyramid_xml(pyramid), "</pyramid>"]
+    return _emit(lines, path)
+
+
+def write_peer_annotation(
+    peer: PeerAnnotation,
+    path: str | os.PathLike[str] | None = None,
+    *,
+    pyramid: Pyramid | None = None,
+) -> str:
+    """Write a peer annotation as a DUCView ``.pan`` file (pyramid embedded)."""
+    pyr = pyramid if pyramid is not None else peer.pyramid
+    if pyr is None:
+        raise AccordError(f"pyramid: peer {peer.name!r} carries no pyramid; pass pyramid=")
+    _check_writable(pyr)
+    weights = pyr.weights(by="contributors")
+    ann = _text_xml(peer.text)
+    groups: dict[int, list[PSE]] = {}
+    for p in peer.pses:
+        groups.setdefault(p.scu_id, []).append(p)
+    order = [s.id for s in pyr.scus] + sorted(k for k in groups if k != 0 and k not in weights) + [0]
+    for sid in order:
+        if sid == 0:
+            label = "All non-matching SCUs go here"
+        else:
+            base = pyr.scu(sid).label if sid in weights else ""
+            label = f"({weights.get(sid, 0)}) {base}"
+        ann.append(f" <peerscu uid=\"{sid}\" label={_attr(label)}>")
+        for p in groups.get(sid, ()):
+            ann += _contrib_xml(peer.text, p.spans, p.label)
+        ann.append(" </peerscu>")
+    lines = ['<?xml version="1.0"?>', "<!DOCTYPE peerAnnotation [", _PAN_DTD + "]>", "", "<peerAnnotation>",
+             "<pyramid>", *_pyramid_xml(pyr), "</pyramid>", "<annotation>", *ann, "</annotation>",
+             "</peerAnnotation>"]
+    return _emit(lines, path)
