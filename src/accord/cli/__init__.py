@@ -25,8 +25,27 @@ app = typer.Typer(
     add_completion=False,
 )
 
+
+
+def _version(value: bool) -> None:
+    if value:
+        from accord import __version__
+
+        typer.echo(f"accord {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version."
+    ),
+) -> None:
+    """Agreement on complex annotations, and gold standards with a known noise level."""
+
+
 # Sub-command modules, each with a ``register(app)`` function.
-_COMMANDS: tuple[str, ...] = ()
+_COMMANDS: tuple[str, ...] = ("agree",)
 
 for _name in _COMMANDS:
     importlib.import_module(f"accord.cli.{_name}").register(app)

@@ -1,0 +1,197 @@
+"""``accord agree``: reliability of a file of annotations."""
+
+from __future__ import annotations
+
+import math
+import warnings
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from accord.alpha import alpha
+from accord.cli._common import cli_errors, console, print_json
+from accord.data import Annotations
+from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
+from accord.distances import DISTANCE_NAMES, get_distance
+from accord.errors import AccordError, AccordWarning
+from accord.io import read
+from accord.kappa import (
+    bennett_s,
+    cohen_kappa,
+    fleiss_kappa,
+    multi_kappa,
+    percent_agreement,
+    scott_pi,
+)
+
+__all__ = ["COEFFICIENTS", "compute", "register"]
+
+COEFFICIENTS = ("alpha", "percent", "cohen", "scott", "fleiss", "multi-kappa", "bennett")
+
+
+def _applicable(data: Annotations) -> list[str]:
+    import numpy as np
+
+    n_coders = len(np.unique(data.coder_index))
+    per_unit = np.bincount(data.unit_index, minlength=data.n_units)
+    coded = per_unit[per_unit > 0]
+    complete = len(coded) > 0 and coded.min() == coded.max() and coded.min() >= 2
+    out = ["alpha", "percent", "bennett"]
+    if n_coders == 2:
+        out += ["cohen", "scott"]
+    if complete:
+        out += ["fleiss"]
+        if coded.min() == n_coders:
+            out += ["multi-kappa"]
+    return [c for c in COEFFICIENTS if c in out]
+
+
+def compute(data: Annotations, coefficient: str, distance: str) -> Any:
+    """Compute one coefficient by its CLI name."""
+    dist = get_distance(distance)
+    if coefficient == "alpha":
+        return alpha(data, distance=dist)
+    if coefficient == "percent":
+        return percent_agreement(data)
+    if coefficient == "cohen":
+        return cohen_kappa(data, distance=dist)
+    if coefficient == "scott":
+        return scott_pi(data, distance=dist)
+    if coefficient == "fleiss":
+        return fleiss_kappa(data, distance=dist)
+    if coefficient == "multi-kappa":
+        return multi_kappa(data, distance=dist)
+    if coefficient == "bennett":
+        return bennett_s(data, distance=dist)
+    raise AccordError(f"--coefficient must be one of {', '.join(COEFFICIENTS)} or all; got {coefficient!r}")
+
+
+def _value(res: Any) -> float:
+    for name in ("alpha", "kappa", "percent_agreement"):
+        if hasattr(res, name):
+            return float(getattr(res, name))
+    return math.nan
+
+
+def _fmt(x: Any) -> str:
+    if x is None:
+        return "-"
+    if isinstance(x, float):
+        return "undefined" if math.isnan(x) else f"{x:.4f}"
+    return str(x)
+
+
+def agree(
+    file: Annotated[Path, typer.Argument(help="Annotations in long format: CSV, TSV, JSONL or Parquet.")],
+    unit: Annotated[str, typer.Option(help="Column holding the unit (item) id.")] = "unit",
+    coder: Annotated[str, typer.Option(help="Column holding the coder (annotator) id.")] = "coder",
+    value: Annotated[
+        str, typer.Option(help="Column holding the value; JSON lists for set values.")
+    ] = "value",
+    distance: Annotated[
+        str, typer.Option(help=f"Distance between values: {', '.join(DISTANCE_NAMES)}.")
+    ] = "nominal",
+    coefficient: Annotated[
+        str, typer.Option(help=f"One of {', '.join(COEFFICIENTS)}, or 'all' (those that apply).")
+    ] = "alpha",
+    bootstrap: Annotated[
+        int, typer.Option(help="Bootstrap resamples for a confidence interval of alpha (0: none).")
+    ] = 0,
+    seed: Annotated[int | None, typer.Option(help="Seed for the bootstrap.")] = None,
+    confidence: Annotated[float, typer.Option(help="Confidence level of the interval.")] = 0.95,
+    diagnostics: Annotated[
+        bool, typer.Option("--diagnostics", help="Also show units, coder pairs and coders left out.")
+    ] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object instead of tables.")
+    ] = False,
+) -> None:
+    """Agreement (Krippendorff's alpha, the kappa family) of annotations in a file.
+
+    Example: accord agree labels.csv --distance interval --bootstrap 1000 --seed 1
+    """
+    if coefficient != "all" and coefficient not in COEFFICIENTS:
+        raise AccordError(
+            f"--coefficient must be one of {', '.join(COEFFICIENTS)} or all; got {coefficient!r}"
+        )
+    if bootstrap < 0:
+        raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
+    data = read(file, unit=unit, coder=coder, value=value)
+    names = _applicable(data) if coefficient == "all" else [coefficient]
+    caught: list[str] = []
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always", AccordWarning)
+        results = {name: compute(data, name, distance) for name in names}
+        caught = [str(x.message) for x in w if issubclass(x.category, AccordWarning)]
+    interval = None
+    if bootstrap and "alpha" in results and not math.isnan(results["alpha"].alpha):
+        interval = results["alpha"].confidence_interval(confidence, n_resamples=bootstrap, rng=seed)
+    diag = None
+    if diagnostics:
+        diag = {
+            "units": unit_disagreement(data, distance=distance).to_frame().head(10),
+            "pairs": pairwise_agreement(data, distance=distance).to_frame(),
+        }
+        if data.n_coders >= 3:
+            diag["left_out"] = coder_left_out(data, distance=distance).to_frame()
+    if json_out:
+        if len(results) == 1:
+            out: dict[str, Any] = next(iter(results.values())).to_dict()
+        else:
+            out = {k: v.to_dict() for k, v in results.items()}
+        if interval is not None:
+            out["confidence_interval"] = list(interval)
+            out["confidence_level"] = confidence
+            out["bootstrap_resamples"] = bootstrap
+            out["bootstrap_seed"] = seed
+        if diag is not None:
+            out["diagnostics"] = {k: v.to_dict("records") for k, v in diag.items()}
+        print_json(out)
+        return
+    first = next(iter(results.values()))
+    n_units = getattr(first, "n_units", None) or getattr(first, "n_pairable_units", "")
+    table = Table(title=f"Agreement in {file.name} ({data.n_coders} coders, {data.n_units} units, "
+                  f"{data.n_entries} values, distance {get_distance(distance).name})")
+    table.add_column("coefficient")
+    table.add_column("value", justify="right")
+    table.add_column("observed", justify="right")
+    table.add_column("expected", justify="right")
+    table.add_column("units used", justify="right")
+    for name, res in results.items():
+        obs = getattr(res, "observed_disagreement", None)
+        exp = getattr(res, "expected_disagreement", None)
+        used = getattr(res, "n_pairable_units", None) or getattr(res, "n_units", None) or n_units
+        label = {"alpha": "Krippendorff's alpha", "percent": "percent agreement", "cohen": "Cohen's kappa",
+                 "scott": "Scott's pi", "fleiss": "Fleiss' kappa (S&C K)", "multi-kappa": "multi-kappa",
+                 "bennett": "Bennett's S"}[name]
+        table.add_row(label, _fmt(_value(res)), _fmt(obs), _fmt(exp), str(used))
+    console.print(table)
+    if "alpha" in results:
+        r = results["alpha"]
+        console.print(
+            f"pairable values n = {r.n_pairable}; units with a single value: "
+            f"{r.n_units - r.n_pairable_units} ({r.n_unpairable_values} values left out)"
+        )
+        if interval is not None:
+            console.print(
+                f"{confidence:.0%} bootstrap interval for alpha ({bootstrap} resamples of units, "
+                f"seed {seed}): [{interval[0]:.4f}, {interval[1]:.4f}]"
+            )
+    for msg in caught:
+        console.print(f"[yellow]note:[/yellow] {msg}")
+    if diag is not None:
+        for title, frame in diag.items():
+            t = Table(title={"units": "Units with most disagreement", "pairs": "Coder pairs",
+                             "left_out": "Alpha with each coder left out"}[title])
+            for col in frame.columns:
+                t.add_column(str(col))
+            for row in frame.itertuples(index=False):
+                t.add_row(*(_fmt(x) for x in row))
+            console.print(t)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``agree`` to *app*."""
+    app.command("agree")(cli_errors(agree))

@@ -1,0 +1,193 @@
+"""Reading reliability data from files: CSV, TSV, JSONL and Parquet.
+
+Long format, one row per (unit, coder, value).  Set-valued cells are JSON lists
+in CSV/TSV (``["a", "b"]``) and lists in JSONL and Parquet; they become
+frozensets.  An empty cell is a missing value.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+import pandas as pd
+
+from accord.data import Annotations, DuplicatePolicy
+from accord.errors import AccordError
+
+__all__ = ["FileFormat", "read", "read_table"]
+
+FileFormat = Literal["auto", "csv", "tsv", "jsonl", "parquet"]
+_FORMATS = ("auto", "csv", "tsv", "jsonl", "parquet")
+_SUFFIX = {
+    ".csv": "csv",
+    ".tsv": "tsv",
+    ".tab": "tsv",
+    ".txt": "tsv",
+    ".jsonl": "jsonl",
+    ".jsonlines": "jsonl",
+    ".ndjson": "jsonl",
+    ".parquet": "parquet",
+    ".pq": "parquet",
+}
+
+
+def _format_of(path: Path, fmt: str) -> str:
+    if fmt not in _FORMATS:
+        raise AccordError(f"format must be one of {', '.join(_FORMATS)}; got {fmt!r}")
+    if fmt != "auto":
+        return fmt
+    suffix = path.suffix.lower()
+    if suffix not in _SUFFIX:
+        raise AccordError(
+            f"{path}: cannot tell the format from the suffix {suffix!r}; pass format= one of csv, tsv, "
+            "jsonl, parquet"
+        )
+    return _SUFFIX[suffix]
+
+
+def _parse_cell(x: Any) -> Any:
+    """JSON lists in text cells become frozensets; other text is kept."""
+    if isinstance(x, str):
+        s = x.strip()
+        if s.startswith("[") and s.endswith("]"):
+            try:
+                parsed = json.loads(s)
+            except json.JSONDecodeError:
+                return x
+            if isinstance(parsed, list):
+                return frozenset(_hashable(v) for v in parsed)
+    if isinstance(x, (list, tuple, np.ndarray)):
+        return frozenset(_hashable(v) for v in x)
+    return x
+
+
+def _hashable(v: Any) -> Any:
+    if isinstance(v, (list, tuple, np.ndarray)):
+        return tuple(_hashable(x) for x in v)
+    if isinstance(v, dict):
+        return tuple(sorted((k, _hashable(x)) for k, x in v.items()))
+    if isinstance(v, np.generic):
+        return v.item()
+    return v
+
+
+def read_table(
+    path: str | os.PathLike[str], *, format: FileFormat = "auto"
+) -> tuple[pd.DataFrame, np.ndarray]:
+    """Read a file into a DataFrame and the line (or row) number of each row.
+
+    Raises :class:`~accord.AccordError` for a missing, empty or unparsable file.
+    """
+    p = Path(path)
+    if not p.exists():
+        raise AccordError(f"{p}: no such file")
+    if p.is_dir():
+        raise AccordError(f"{p}: is a directory, not a file")
+    fmt = _format_of(p, format)
+    if p.stat().st_size == 0:
+        raise AccordError(f"{p}: empty file")
+    try:
+        if fmt in ("csv", "tsv"):
+            df = pd.read_csv(p, sep="," if fmt == "csv" else "\t", dtype=object, keep_default_na=False,
+                             na_values=[""], skipinitialspace=True)
+            lines = np.arange(len(df)) + 2  # header on line 1
+            df = df.apply(lambda col: col.map(_convert_text))
+        elif fmt == "jsonl":
+            rows, lines_l = [], []
+            with p.open(encoding="utf-8") as fh:
+                for i, line in enumerate(fh, start=1):
+                    if not line.strip():
+                        continue
+                    try:
+                        obj = json.loads(line)
+                    except json.JSONDecodeError as exc:
+                        raise AccordError(f"{p}, line {i}: not valid JSON ({exc.msg})") from None
+                    if not isinstance(obj, dict):
+                        raise AccordError(f"{p}, line {i}: each line must be a JSON object")
+                    rows.append(obj)
+                    lines_l.append(i)
+            df = pd.DataFrame(rows)
+            lines = np.asarray(lines_l)
+        else:
+            try:
+                df = pd.read_parquet(p)
+            except ImportError:
+                raise AccordError(
+                    "reading Parquet needs pyarrow: pip install 'accord[parquet]'"
+                ) from None
+            lines = np.arange(len(df)) + 1
+    except pd.errors.EmptyDataError:
+        raise AccordError(f"{p}: empty file") from None
+    except pd.errors.ParserError as exc:
+        raise AccordError(f"{p}: cannot parse as {fmt}: {str(exc).splitlines()[0]}") from None
+    except UnicodeDecodeError as exc:
+        raise AccordError(f"{p}: not UTF-8 text ({exc.reason})") from None
+    if len(df) == 0:
+        raise AccordError(f"{p}: no data rows")
+    return df, lines
+
+
+def _convert_text(x: Any) -> Any:
+    """Text cells: JSON lists to frozensets, integers and decimals to numbers."""
+    if not isinstance(x, str):
+        return x
+    s = x.strip()
+    if s.startswith("["):
+        return _parse_cell(s)
+    try:
+        return int(s)
+    except ValueError:
+        pass
+    try:
+        f = float(s)
+    except ValueError:
+        return s
+    return f if s.lower() not in ("nan", "inf", "-inf", "infinity", "-infinity") else s
+
+
+def read(
+    path: str | os.PathLike[str],
+    *,
+    unit: str = "unit",
+    coder: str = "coder",
+    value: str = "value",
+    format: FileFormat = "auto",
+    duplicates: DuplicatePolicy = "error",
+) -> Annotations:
+    """Read reliability data in long format from CSV, TSV, JSONL or Parquet.
+
+    Parameters
+    ----------
+    path : path-like
+        The file; its suffix chooses the format unless *format* is given.
+    unit, coder, value : str
+        Column names.
+    format : {"auto", "csv", "tsv", "jsonl", "parquet"}
+    duplicates : {"error", "first", "last"}
+        One coder giving two values to one unit: an error naming both lines
+        (default), or keep the first or last.
+
+    Returns
+    -------
+    Annotations
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "labels.csv"
+    >>> _ = f.write_text('unit,coder,value\\n1,A,"[""x"",""y""]"\\n1,B,"[""x""]"\\n')
+    >>> read(f).values[0] == frozenset({"x", "y"})
+    True
+    """
+    df, lines = read_table(path, format=format)
+    if format == "auto" or format in ("jsonl", "parquet"):
+        for col in (value,):
+            if col in df.columns and df[col].dtype == object:
+                df[col] = df[col].map(_parse_cell)
+    return Annotations.from_records(
+        df, unit=unit, coder=coder, value=value, duplicates=duplicates, source=str(path), row_numbers=lines
+    )
