@@ -10,10 +10,30 @@ comparison scores against a key (MUC, B-cubed, CEAF, BLANC, LEA).
 from __future__ import annotations
 
 from accord.coref.model import CorefAnnotations, CorefClasses, MentionPresence, example_passonneau2004
+from accord.coref.scores import (
+    BlancScore,
+    CorefScore,
+    CorefScores,
+    b_cubed,
+    blanc,
+    ceaf,
+    coref_scores,
+    lea,
+    muc,
+)
 
 __all__ = [
+    "BlancScore",
     "CorefAnnotations",
     "CorefClasses",
+    "CorefScore",
+    "CorefScores",
     "MentionPresence",
+    "b_cubed",
+    "blanc",
+    "ceaf",
+    "coref_scores",
     "example_passonneau2004",
+    "lea",
+    "muc",
 ]
