@@ -207,13 +207,9 @@ def alpha_from_counts(
         _values=values,
     )
     if uc.n_pairable_units == 0:
-        warn_undefined("alpha", "no unit holds two or more values (no pairable unit)")
-        return AlphaResult(
-            alpha=math.nan,
-            observed_disagreement=math.nan,
-            expected_disagreement=math.nan,
-            undefined_reason="no pairable unit: no unit holds two or more values",
-            **base,
+        raise AccordError(
+            f"no pairable unit: none of the {uc.n_units} units holds two or more values, so there is "
+            "nothing to compare"
         )
     prepared = distance.prepare(values, marg)
     d_o = float(unit_disagreement_sums(uc, prepared) @ (1.0 / (uc.m - 1.0))) / n

@@ -1,0 +1,127 @@
+"""Annotations constructors and accord.read: formats, missing values, duplicates, clear errors."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import polars as pl
+import pytest
+
+from accord import AccordError, Annotations, alpha
+from accord.io import read
+
+RECORDS = [("u1", "A", "x"), ("u1", "B", "x"), ("u2", "A", "y"), ("u2", "B", "z"), ("u3", "A", "x")]
+
+
+def test_constructors_agree():
+    df = pd.DataFrame(RECORDS, columns=["unit", "coder", "value"])
+    from_tuples = Annotations.from_records(RECORDS)
+    from_dicts = Annotations.from_records([dict(zip(["unit", "coder", "value"], r, strict=True)) for r in RECORDS])
+    from_pandas = Annotations.from_records(df)
+    from_polars = Annotations.from_records(pl.from_pandas(df))
+    from_lazy = Annotations.from_records(pl.from_pandas(df).lazy())
+    from_matrix = Annotations.from_matrix([["x", "y", "x"], ["x", "z", None]], units=["u1", "u2", "u3"],
+                                          coders=["A", "B"])
+    ref = alpha(from_tuples).alpha
+    for d in (from_dicts, from_pandas, from_polars, from_lazy, from_matrix):
+        assert alpha(d).alpha == pytest.approx(ref, abs=1e-15)
+        assert d.n_entries == 5
+
+
+def test_units_by_coders_layout_and_dataframe_labels():
+    df = pd.DataFrame({"A": [1, 2, 3], "B": [1, 2, 2]}, index=["u1", "u2", "u3"])
+    d = Annotations.from_matrix(df, layout="units-by-coders")
+    assert list(d.coders) == ["A", "B"] and list(d.units) == ["u1", "u2", "u3"]
+
+
+def test_missing_values_of_every_kind_are_missing():
+    d = Annotations.from_records(
+        [("u1", "A", None), ("u1", "B", np.nan), ("u1", "C", pd.NA), ("u2", "A", 1), ("u2", "B", 2)]
+    )
+    assert d.n_missing == 3 and d.n_entries == 2
+    assert d.values.dtype.kind == "i"
+
+
+def test_duplicate_coder_unit_names_both_rows():
+    recs = RECORDS + [("u1", "A", "w")]
+    with pytest.raises(AccordError, match=r"coder 'A' gave two values to unit 'u1'.*row 1.*row 6"):
+        Annotations.from_records(recs)
+    first = Annotations.from_records(recs, duplicates="first")
+    last = Annotations.from_records(recs, duplicates="last")
+    assert first.to_frame().query("unit == 'u1' and coder == 'A'").value.item() == "x"
+    assert last.to_frame().query("unit == 'u1' and coder == 'A'").value.item() == "w"
+    with pytest.raises(AccordError, match="duplicates must be one of"):
+        Annotations.from_records(recs, duplicates="sum")
+
+
+def test_set_values_from_lists():
+    d = Annotations.from_records([(1, "a", ["x", "y"]), (1, "b", ["y", "x"]), (2, "a", []), (2, "b", ["z"])])
+    assert d.is_set_valued and len(d.values) == 3
+
+
+@pytest.mark.parametrize("fmt", ["csv", "tsv", "jsonl", "parquet"])
+def test_read_every_format_with_set_values(tmp_path, fmt):
+    rows = [("u1", "A", ["x", "y"]), ("u1", "B", ["x"]), ("u2", "A", []), ("u2", "B", ["z"]),
+            ("u3", "A", ["x"]), ("u3", "B", ["x"])]
+    path = tmp_path / f"data.{fmt}"
+    if fmt in ("csv", "tsv"):
+        sep = "," if fmt == "csv" else "\t"
+        pd.DataFrame([(u, c, json.dumps(v)) for u, c, v in rows], columns=["item", "who", "labels"]).to_csv(
+            path, sep=sep, index=False)
+    elif fmt == "jsonl":
+        path.write_text("\n".join(json.dumps({"item": u, "who": c, "labels": v}) for u, c, v in rows) + "\n")
+    else:
+        pd.DataFrame(rows, columns=["item", "who", "labels"]).to_parquet(path)
+    d = read(path, unit="item", coder="who", value="labels")
+    assert d.is_set_valued and d.n_entries == 6
+    assert alpha(d, distance="jaccard").n_pairable == 6
+
+
+def test_read_numbers_from_csv_are_numbers(tmp_path):
+    path = tmp_path / "n.csv"
+    path.write_text("unit,coder,value\n1,A,1\n1,B,2.5\n2,A,3\n2,B,\n")
+    d = read(path)
+    assert d.values.dtype.kind == "f" and d.n_missing == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "kwargs", "message"),
+    [
+        ("", {}, "empty file"),
+        ("unit,coder,value\n", {}, "no data rows"),
+        ("unit,coder,label\n1,A,x\n", {}, "missing column 'value'"),
+        ("unit,coder,value\n1,A,x\n1,A,y\n", {}, r"line 2\) and .* \(row 3|row 2.*row 3|line"),
+        ("unit,coder,value\n1,A,x\n2,A,y\n", {}, "at least 2 coders"),
+    ],
+)
+def test_read_errors_name_the_file(tmp_path, content, kwargs, message):
+    path = tmp_path / "bad.csv"
+    path.write_text(content)
+    with pytest.raises(AccordError, match=message):
+        alpha(read(path, **kwargs))
+
+
+def test_duplicate_in_file_names_file_lines(tmp_path):
+    path = tmp_path / "dup.csv"
+    path.write_text("unit,coder,value\n1,A,x\n1,B,x\n1,A,y\n")
+    with pytest.raises(AccordError, match=r"dup\.csv: coder 'A' gave two values to unit 1: 'x' \(row 2\) "
+                                          r"and 'y' \(row 4\)"):
+        read(path)
+
+
+def test_bad_jsonl_line(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"unit": 1, "coder": "A", "value": 1}\n{oops\n')
+    with pytest.raises(AccordError, match=r"bad\.jsonl, line 2: not valid JSON"):
+        read(path)
+
+
+def test_unknown_suffix_and_missing_file(tmp_path):
+    with pytest.raises(AccordError, match="no such file"):
+        read(tmp_path / "nope.csv")
+    p = tmp_path / "x.dat"
+    p.write_text("a")
+    with pytest.raises(AccordError, match="cannot tell the format"):
+        read(p)
