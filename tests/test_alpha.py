@@ -122,7 +122,8 @@ def test_user_callable_distance_equals_builtin(rng):
     m = random_matrix(rng, 3, 30, 5, 0.2)
     data = Annotations.from_matrix(m)
     custom = accord.make_distance(lambda a, b: (a - b) ** 2, name="squared")
-    assert alpha(data, distance=custom).alpha == pytest.approx(alpha(data, distance="interval").alpha, abs=1e-12)
+    expected = alpha(data, distance="interval").alpha
+    assert alpha(data, distance=custom).alpha == pytest.approx(expected, abs=1e-12)
     assert alpha(data, distance=custom).distance == "squared"
 
 

@@ -18,7 +18,8 @@ RECORDS = [("u1", "A", "x"), ("u1", "B", "x"), ("u2", "A", "y"), ("u2", "B", "z"
 def test_constructors_agree():
     df = pd.DataFrame(RECORDS, columns=["unit", "coder", "value"])
     from_tuples = Annotations.from_records(RECORDS)
-    from_dicts = Annotations.from_records([dict(zip(["unit", "coder", "value"], r, strict=True)) for r in RECORDS])
+    keys = ["unit", "coder", "value"]
+    from_dicts = Annotations.from_records([dict(zip(keys, r, strict=True)) for r in RECORDS])
     from_pandas = Annotations.from_records(df)
     from_polars = Annotations.from_records(pl.from_pandas(df))
     from_lazy = Annotations.from_records(pl.from_pandas(df).lazy())
