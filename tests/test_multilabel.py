@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -13,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import cohen_kappa_score
 
+import accord
 from accord.errors import AccordError, AccordWarning
 from accord.multilabel import (
     ITEM_CLASSES,
@@ -550,3 +552,72 @@ def test_masi_alpha_beside_kappa():
 def test_masi_alpha_rejects_other_data():
     with pytest.raises(AccordError, match="MultiLabelData"):
         masi_alpha([("m1", "A", "a")])
+
+
+# ------------------------------------------------------------------------ CLI
+def _cli():
+    import typer
+    from typer.testing import CliRunner
+
+    from accord.cli.multilabel import register
+
+    app = typer.Typer()
+    register(app)
+
+    @app.callback()
+    def _root() -> None:  # keep "multilabel" as a sub-command
+        pass
+
+    return app, CliRunner()
+
+
+EXAMPLE = str(Path(accord.__file__).parent / "datasets" / "multilabel_example.csv")
+
+
+def test_cli_json():
+    app, runner = _cli()
+    res = runner.invoke(app, ["multilabel", EXAMPLE, "--p", "0.6", "--classes", "--json", "--no-masi"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    want = augmented_kappa(load_multilabel_example(), p=0.6).kappa
+    assert out["augmented_kappa"]["kappa"] == pytest.approx(want)
+    assert out["augmented_kappa"]["n_items_unpaired"] == 1
+    assert out["classes"]["counts"] == {**dict.fromkeys(ITEM_CLASSES, 6), "unpaired": 1}
+    assert len(out["sweep"]["grid"]) == 11
+    assert "masi_alpha" not in out
+
+
+def test_cli_table_plot_ci_sharpen(tmp_path):
+    pytest.importorskip("matplotlib")
+    app, runner = _cli()
+    png, svg = tmp_path / "s.png", tmp_path / "s.svg"
+    res = runner.invoke(app, ["multilabel", EXAMPLE, "--sweep", "--classes", "--plot", str(png), "--ci",
+                              "--n-resamples", "200", "--seed", "3", "--sharpen", "--no-masi"])
+    assert res.exit_code == 0, res.output
+    assert "Pairwise K'" in res.output and "constant high" in res.output and "msg25" in res.output
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    res = runner.invoke(app, ["multilabel", EXAMPLE, "--plot", str(svg), "--no-masi"])
+    assert res.exit_code == 0, res.output
+    assert "<svg" in svg.read_text()
+
+
+def test_cli_errors(tmp_path):
+    app, runner = _cli()
+    res = runner.invoke(app, ["multilabel", EXAMPLE, "--p", "0.3"])
+    assert res.exit_code == 2
+    assert "p must be in [0.5, 1]" in res.stderr
+    bad = tmp_path / "three.csv"
+    bad.write_text('item,annotator,labels\nm1,A,"a,b,c"\nm1,B,a\n')
+    res = runner.invoke(app, ["multilabel", str(bad), "--no-masi"])
+    assert res.exit_code == 2 and "rule=" in res.stderr
+    res = runner.invoke(app, ["multilabel", str(bad), "--rule", "geometric", "--no-masi", "--json"])
+    assert res.exit_code == 0
+    res = runner.invoke(app, ["multilabel", EXAMPLE, "--plot", str(tmp_path / "x.pdf"), "--no-masi"])
+    assert res.exit_code == 2 and ".png or .svg" in res.stderr
+
+
+def test_plot_errors(tmp_path):
+    from accord.multilabel_plot import plot_sweep
+
+    with pytest.raises(AccordError, match="AugmentedKappaSweep"):
+        plot_sweep("not a sweep", tmp_path / "x.png")

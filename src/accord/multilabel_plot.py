@@ -88,6 +88,7 @@ def plot_sweep(
     ax.set_xlim(float(sweep.grid.min()) - 0.01, float(sweep.grid.max()) + 0.01)
     ax.axhline(0.0, color="grey", linewidth=0.6)
     ax.grid(True, linewidth=0.3)
+    ax.margins(y=0.12)
     ax.legend(fontsize="small", loc="best")
     ax.set_title(title or "Augmented kappa against p (Rosenberg & Binkowski 2004)", fontsize="medium")
     try:
