@@ -1,0 +1,170 @@
+"""``accord gold`` and ``accord noise``: gold standards and the annotation noise model.
+
+Beigman Klebanov & Beigman (2009), From annotator agreement to noise models.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from accord.cli._common import cli_errors, console, print_json
+from accord.errors import AccordError
+from accord.gold import gold_standard, read_long_table
+from accord.noise import (
+    ChanceDifference,
+    DisagreementTolerance,
+    NoiseBound,
+    chance_difference,
+    max_disagreements,
+)
+from accord.noise import noise_bound as _noise_bound
+
+__all__ = ["register"]
+
+
+def _pct(x: float) -> str:
+    return "undefined" if x is None or not math.isfinite(x) else f"{100 * x:.2f}%"
+
+
+def _num(x: float) -> str:
+    return "undefined" if x is None or not math.isfinite(x) else f"{x:.4g}"
+
+
+def _model_rows(
+    table: Table,
+    bound: NoiseBound | None,
+    cd: ChanceDifference | None,
+    cdn: ChanceDifference | None,
+    tol: DisagreementTolerance | None,
+    target: float,
+) -> None:
+    if bound is not None:
+        conf = f"{100 * bound.confidence:g}%"
+        table.add_row(f"hard items at most (t0, {conf})", str(bound.t0))
+        table.add_row("agreed items that may be coin flips", str(bound.random_agreements))
+        table.add_row(f"noise bound gamma ({conf})", _pct(bound.gamma))
+    if cd is not None:
+        table.add_row(
+            "chance difference, Chebyshev",
+            f"{cd.bound:.1f} items ({_pct(cd.fraction)} of {cd.n_items})",
+        )
+    if cdn is not None:
+        table.add_row("chance difference, normal approx.", f"{cdn.bound:.1f} items ({_pct(cdn.fraction)})")
+    if tol is not None:
+        most = "none" if tol.max_disagreements is None else str(tol.max_disagreements)
+        table.add_row(f"most disagreements for gamma <= {_pct(target)}", most)
+
+
+def _gold(
+    file: Annotated[
+        Path, typer.Argument(help="Long table (CSV, or TSV by suffix .tsv): one row per annotation.")
+    ],
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Write the gold items (unit, value) to this CSV/TSV.")
+    ] = None,
+    confidence: Annotated[float, typer.Option(help="Confidence of the noise bound.")] = 0.95,
+    target_gamma: Annotated[
+        float, typer.Option("--target-gamma", help="Noise target for the tolerable disagreements.")
+    ] = 0.05,
+    p: Annotated[
+        float | None, typer.Option("--p", help="Chance agreement on hard items (estimated when omitted).")
+    ] = None,
+    unit: Annotated[str, typer.Option(help="Column of the item.")] = "unit",
+    coder: Annotated[str, typer.Option(help="Column of the annotator.")] = "coder",
+    value: Annotated[str, typer.Option(help="Column of the label.")] = "value",
+    drop_incomplete: Annotated[
+        bool, typer.Option("--drop-incomplete", help="Leave out items not labelled by every annotator.")
+    ] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
+) -> None:
+    """Keep the items all annotators agree on and bound their noise (Beigman Klebanov & Beigman 2009)."""
+    df = read_long_table(file, unit=unit, coder=coder, value=value)
+    res = gold_standard(
+        df,
+        confidence=confidence,
+        target_gamma=target_gamma,
+        p=p,
+        incomplete="drop" if drop_incomplete else "error",
+    )
+    if out is not None:
+        sep = "\t" if out.suffix.lower() in (".tsv", ".tab") else ","
+        try:
+            res.to_frame().to_csv(out, sep=sep, index=False)
+        except OSError as exc:
+            raise AccordError(f"file '{out}': cannot write: {exc.strerror or exc}") from None
+    if json_out:
+        data = res.to_dict()
+        data["file"] = str(file)
+        data["out"] = None if out is None else str(out)
+        print_json(data)
+        return
+    table = Table(title=f"Gold standard from {file}", show_header=False)
+    table.add_column("quantity")
+    table.add_column("value", justify="right")
+    table.add_row("items (n)", str(res.n_items))
+    if res.n_dropped_incomplete:
+        table.add_row("incomplete items left out", str(res.n_dropped_incomplete))
+    table.add_row("annotators (k)", str(res.n_annotators))
+    table.add_row("categories (m)", str(res.n_categories))
+    table.add_row("disagreed (d)", str(res.n_disagreed))
+    table.add_row("agreed (gold standard)", str(res.n_agreed))
+    table.add_row(f"p ({res.p_source})", _num(res.p))
+    _model_rows(
+        table, res.bound, res.chance_difference, res.chance_difference_normal, res.tolerance, res.target_gamma
+    )
+    table.add_row("K (Siegel & Castellan)", _num(res.k.kappa))
+    if res.k_noise is not None:
+        table.add_row("noise implied by K", _pct(res.k_noise.noise))
+    console.print(table)
+    if res.reason:
+        console.print(f"[yellow]note:[/yellow] {res.reason}")
+    if out is not None:
+        console.print(f"wrote {res.n_agreed} gold items to {out}")
+
+
+def _noise(
+    n: Annotated[int, typer.Option("--n", help="Number of items.")],
+    d: Annotated[int, typer.Option("--d", help="Number of disagreed items.")],
+    p: Annotated[float, typer.Option("--p", help="Chance agreement of the annotators on a hard item.")],
+    confidence: Annotated[float, typer.Option(help="Confidence of the noise bound.")] = 0.95,
+    target_gamma: Annotated[
+        float, typer.Option("--target-gamma", help="Noise target for the tolerable disagreements.")
+    ] = 0.05,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
+) -> None:
+    """Noise bound of the agreed items for n items, d disagreements and chance agreement p."""
+    bound = _noise_bound(n, d, p, confidence=confidence)
+    cd = cdn = None
+    if d < n:
+        cd = chance_difference(n - d, bound.random_agreements, confidence=confidence)
+        cdn = chance_difference(n - d, bound.random_agreements, confidence=confidence, method="normal")
+    tol = max_disagreements(n, p, gamma=target_gamma, confidence=confidence) if n >= 2 else None
+    if json_out:
+        print_json(
+            {
+                "bound": bound,
+                "chance_difference": cd,
+                "chance_difference_normal": cdn,
+                "tolerance": tol,
+            }
+        )
+        return
+    table = Table(title=f"Noise model: n = {n}, d = {d}, p = {p:g}", show_header=False)
+    table.add_column("quantity")
+    table.add_column("value", justify="right")
+    table.add_row("agreed items", str(bound.n_agreed))
+    _model_rows(table, bound, cd, cdn, tol, target_gamma)
+    console.print(table)
+    if bound.reason:
+        console.print(f"[yellow]note:[/yellow] {bound.reason}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``gold`` and ``noise`` to the ``accord`` app."""
+    app.command("gold")(cli_errors(_gold))
+    app.command("noise")(cli_errors(_noise))
