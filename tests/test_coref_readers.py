@@ -186,3 +186,186 @@ def test_canonical_classes_against_frozensets():
             expected = {frozenset((doc, m) for m in k) for k in data.classes(doc, coder)}
             got = {as_sets[k] for k, p in zip(cc.codes[c], pairs, strict=True) if p[0] == doc and k >= 0}
             assert got == expected
+
+
+# --------------------------------------------------------------------------- readers
+from pathlib import Path  # noqa: E402
+
+from accord.coref import coref_scores, read_coref  # noqa: E402
+
+DATA = Path(__file__).parent / "data" / "coref"
+
+
+def _sorted_classes(data, doc, coder):
+    return sorted(sorted(k) for k in data.classes(doc, coder))
+
+
+def test_read_conll_two_coders():
+    data = read_coref([DATA / "ann1.conll", DATA / "ann2.conll"])
+    assert data.coders == ("ann1", "ann2")
+    assert data.documents == ("(story); part 000", "(story); part 001")
+    doc = "(story); part 000"
+    # token indices run through the document part across the sentence break
+    assert data.mentions(doc) == ((0, 0), (0, 2), (4, 4), (6, 6))
+    assert _sorted_classes(data, doc, "ann1") == [[(0, 0), (4, 4)], [(0, 2), (6, 6)]]
+    assert _sorted_classes(data, doc, "ann2") == [[(0, 0)], [(0, 2), (4, 4), (6, 6)]]
+    # "It" is a (singleton) mention only for ann1: reported, and a singleton for ann2 by policy
+    assert data.presence.partial == (("(story); part 001", (0, 0), ("ann1",)),)
+    assert data.classes("(story); part 001", "ann2") == [frozenset({(0, 0)})]
+    assert data.partition("ann2")["(story); part 001"] == []
+    missing = read_coref([DATA / "ann1.conll", DATA / "ann2.conll"], missing_mentions="missing")
+    assert missing.classes("(story); part 001", "ann2") == []
+    named = read_coref([DATA / "ann1.conll", DATA / "ann2.conll"], coders=["x", "y"], format="conll")
+    assert named.coders == ("x", "y")
+
+
+def test_conll_scores_against_key():
+    key = read_coref(DATA / "ann1.conll")
+    resp = read_coref(DATA / "ann2.conll")
+    s = coref_scores(key, resp)
+    # key {J, him} {mother, She} {It}; response {J} {mother, him, She}
+    assert (s.muc.recall_numerator, s.muc.recall_denominator) == (1, 2)
+    assert (s.muc.precision_numerator, s.muc.precision_denominator) == (1, 2)
+    assert s.n_documents == 2
+
+
+def _write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_conll_nesting_and_same_start(tmp_path):
+    text = (
+        "#begin document d\n"
+        "x (5|(5|(6\n"  # two mentions of chain 5 start here, one of chain 6
+        "x 5)\n"  # closes the inner (latest) 5: (0, 1)
+        "x 6)|5)\n"  # closes 6 (0, 2) and the outer 5 (0, 2)? no: same span twice in two chains
+        "#end document\n"
+    )
+    path = _write(tmp_path, "a.conll", text)
+    with pytest.raises(AccordError, match=r"a\.conll:4: mention \(0, 2\)"):
+        read_coref(path)
+    first = read_coref(path, duplicates="first")
+    assert _sorted_classes(first, "d", "a") == [[(0, 1)], [(0, 2)]]
+    ok = _write(tmp_path, "b.conll", "#begin document d\nx (5|(5\nx 5)\nx -\nx 5)\nx (5)\n#end document\n")
+    assert _sorted_classes(read_coref(ok), "d", "b") == [[(0, 1), (0, 3), (4, 4)]]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("x (1)\n", r"x\.conll:1: token line outside"),
+        ("#begin document d\nx 1)\n#end document\n", r"x\.conll:2: '1\)' closes a mention of chain 1"),
+        ("#begin document d\nx (1\nx -\n#end document\n", r"x\.conll:2: mention of chain 1 opened here"),
+        ("#begin document d\nx 12\n#end document\n", r"x\.conll:2: cannot read coreference cell"),
+        ("#begin document d\nx (1)\n", r"x\.conll: document 'd' has no '#end document'"),
+        ("#end document\n", r"x\.conll:1: '#end document' without"),
+        ("#begin document d\n#begin document e\n", r"x\.conll:2: '#begin document' inside"),
+        (
+            "#begin document d\n#end document\n#begin document d\n#end document\n",
+            r"x\.conll:3: document 'd' appears twice",
+        ),
+    ],
+)
+def test_conll_errors_name_file_and_line(tmp_path, text, message):
+    path = _write(tmp_path, "x.conll", text)
+    with pytest.raises(AccordError, match=message):
+        read_coref(path)
+
+
+def test_read_brat():
+    data = read_coref([DATA / "ann1.ann", DATA / "ann2.ann"])
+    assert _sorted_classes(data, "document", "ann1") == [[(0, 4), (18, 21)], [(0, 13), (24, 27)], [(40, 45)]]
+    assert _sorted_classes(data, "document", "ann2") == [[(0, 4)], [(0, 13), (18, 21), (24, 27)], [(40, 45)]]
+    assert data.presence.n_partial == 1  # T5 only in ann1
+    people = read_coref([DATA / "ann1.ann", DATA / "ann2.ann"], mention_types={"Person"})
+    assert people.presence.n_partial == 0
+
+
+def test_brat_directories_and_errors(tmp_path):
+    for coder in ("a", "b"):
+        (tmp_path / coder).mkdir()
+        ann = "T1\tM 0 3\tabc\nT2\tM 5 8;9 12\tdef ghi\n*\tCoreference T1 T2\n"
+        _write(tmp_path / coder, "doc1.ann", ann)
+        _write(tmp_path / coder, "doc1.txt", "ignored")
+    data = read_coref([tmp_path / "a", tmp_path / "b"], format="brat")
+    assert data.coders == ("a", "b") and data.documents == ("doc1",)
+    assert data.classes("doc1", "a") == [frozenset({(0, 3), (5, 8, 9, 12)})]
+    bad = _write(tmp_path, "bad.ann", "T1\tM 0 3\tabc\nR1\tCoreference Arg1:T1 Arg2:T9\n")
+    with pytest.raises(AccordError, match=r"bad\.ann:2: Coreference links T9, which is not defined"):
+        read_coref(bad)
+    bad = _write(tmp_path, "bad2.ann", "T1\tM zero 3\tabc\n")
+    with pytest.raises(AccordError, match=r"bad2\.ann:1: cannot read offsets"):
+        read_coref(bad)
+    rel = _write(tmp_path, "rel.ann", "T1\tM 0 3\ta\nT2\tM 4 5\tb\nR1\tSame Arg1:T1 Arg2:T2\n")
+    assert read_coref(rel, relation="Same").classes("document", "rel") == [frozenset({(0, 3), (4, 5)})]
+
+
+def test_read_jsonl():
+    data = read_coref([DATA / "ann1.jsonl", DATA / "ann2.jsonl"])
+    assert data.documents == ("story_0", "story_1")
+    assert _sorted_classes(data, "story_0", "ann1") == [[(0, 0), (4, 4)], [(0, 2), (7, 7)]]
+    assert _sorted_classes(data, "story_0", "ann2") == [[(0, 0)], [(0, 2), (4, 4), (7, 7)]]
+    assert data.presence.partial == (("story_1", (0, 0), ("ann1",)),)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"doc_key": "d", "clusters": [[[0, 1]]]}\nnot json\n', r"y\.jsonl:2: not valid JSON"),
+        ('{"doc_key": "d"}\n', r"y\.jsonl:1: expected a JSON object with a 'clusters' list"),
+        ('{"doc_key": "d", "clusters": [[[0, 1, 2]]]}\n', r"y\.jsonl:1: cluster 0 holds \[0, 1, 2\]"),
+        ('{"doc_key": "d", "clusters": [[[0, 1]], [[0, 1]]]}\n', r"y\.jsonl:1: mention \(0, 1\)"),
+        ('{"doc_key": "d", "clusters": []}\n{"doc_key": "d", "clusters": []}\n', r"y\.jsonl:2: document 'd'"),
+    ],
+)
+def test_jsonl_errors(tmp_path, text, message):
+    with pytest.raises(AccordError, match=message):
+        read_coref(_write(tmp_path, "y.jsonl", text))
+
+
+def test_jsonl_predicted_clusters_and_missing_doc_key(tmp_path):
+    path = _write(tmp_path, "sys.jsonl", '{"predicted_clusters": [[[1, 2], [5, 5]]]}\n')
+    data = read_coref(path, clusters_key="predicted_clusters")
+    assert data.classes("#1", "sys") == [frozenset({(1, 2), (5, 5)})]
+
+
+def test_read_csv_passonneau_table1():
+    """Table 1 of Passonneau 2004 as a long CSV; the empty chain cell is RA.2's NIL."""
+    data = read_coref(DATA / "passonneau2004_table1.csv")
+    expected = example_passonneau2004(nil_as="missing")
+    assert data.coders == expected.coders
+    for c in data.coders:
+        assert _sorted_classes(data, "fig1", c) == _sorted_classes(expected, "fig1", c)
+
+
+def test_csv_errors(tmp_path):
+    path = _write(tmp_path, "z.csv", "document,mention,coder\nd,m,a\n")
+    with pytest.raises(AccordError, match=r"z\.csv:1: missing column"):
+        read_coref(path)
+    path = _write(tmp_path, "z2.csv", "document,mention,coder,chain\nd,m,a,1\nd,,a,1\n")
+    with pytest.raises(AccordError, match=r"z2\.csv:3: empty mention"):
+        read_coref(path)
+    path = _write(tmp_path, "z3.csv", "document,mention,coder,chain\nd,m,a,1\nd,n,a,1\nd,m,a,2\n")
+    with pytest.raises(AccordError, match=r"z3\.csv:4: coder 'a' puts mention 'm'"):
+        read_coref(path)
+    with pytest.raises(AccordError, match="coders= cannot be used"):
+        read_coref(DATA / "passonneau2004_table1.csv", coders=["x"])
+    tsv = _write(tmp_path, "t.tsv", "document\tmention\tcoder\tchain\nd\tm\ta\t1\nd\tn\ta\t1\n")
+    assert read_coref(tsv).classes("d", "a") == [frozenset({"m", "n"})]
+
+
+def test_read_coref_argument_errors(tmp_path):
+    with pytest.raises(AccordError, match="format must be one of"):
+        read_coref(DATA / "ann1.conll", format="xml")
+    with pytest.raises(AccordError, match="2 names for 1 paths"):
+        read_coref(DATA / "ann1.conll", coders=["a", "b"])
+    with pytest.raises(AccordError, match="cannot tell the format"):
+        read_coref(_write(tmp_path, "x.txt", "hello"))
+    with pytest.raises(AccordError, match="no such file"):
+        read_coref(tmp_path / "nope.conll")
+    with pytest.raises(AccordError, match="already read from"):
+        read_coref([DATA / "ann1.conll", DATA / "ann2.conll"], coders=["a", "a"])
+    with pytest.raises(AccordError, match="no mentions found"):
+        read_coref(_write(tmp_path, "empty.jsonl", '{"doc_key": "d", "clusters": []}\n'))

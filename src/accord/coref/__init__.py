@@ -10,6 +10,7 @@ comparison scores against a key (MUC, B-cubed, CEAF, BLANC, LEA).
 from __future__ import annotations
 
 from accord.coref.model import CorefAnnotations, CorefClasses, MentionPresence, example_passonneau2004
+from accord.coref.readers import read_coref
 from accord.coref.scores import (
     BlancScore,
     CorefScore,
@@ -36,4 +37,5 @@ __all__ = [
     "example_passonneau2004",
     "lea",
     "muc",
+    "read_coref",
 ]

@@ -1,0 +1,478 @@
+"""Readers of coreference annotation files into :class:`~accord.coref.CorefAnnotations`.
+
+Each file (or each directory) is one coder's annotation; the coders are then
+aligned mention by mention (exact span within a document).  Formats:
+
+``conll``
+    CoNLL-2011/2012 (``.conll``, ``.gold_conll``, ``.v4_gold_conll``, ...): the last
+    column holds ``(12``, ``12)``, ``(12)``, several joined by ``|``, or ``-`` for
+    none; documents run from ``#begin document (name); part 000`` to
+    ``#end document``.  A mention is ``(start, end)``, the inclusive token indices
+    counted through the whole document part (sentence breaks do not reset them),
+    as the reference scorer counts them.  Nested and same-start mentions of one
+    chain are matched with a stack per chain.  The document name is everything
+    after ``#begin document``, e.g. ``"(bc/cctv/00/cctv_0000); part 000"``.
+``brat``
+    brat standoff ``.ann``: ``T`` lines are the mentions, ``(start, end)``
+    character offsets (a discontinuous ``0 5;8 10`` gives ``(0, 5, 8, 10)``);
+    equivalence lines ``*<TAB>Coreference T1 T2 ...`` and relations
+    ``R1<TAB>Coreference Arg1:T1 Arg2:T2`` (type name set by ``relation``) are merged
+    transitively (union-find).  Unlinked ``T`` mentions are singletons.  The document
+    is the file stem when the path is a directory of ``.ann`` files, else
+    ``document``.
+``jsonl``
+    One JSON object per line (e2e-coref style): ``doc_key`` and ``clusters``, a list
+    of clusters of ``[start, end]`` token spans (mentions become ``(start, end)``
+    tuples).  A line without ``doc_key`` is named ``"#<line number>"``.
+``csv``
+    A long table with columns ``document, mention, coder, chain`` (``.tsv``:
+    tab-separated); an empty chain cell marks a non-referring mention.  The file
+    names the coders itself.
+
+Every error is an :class:`~accord.AccordError` naming the file and line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Collection, Hashable, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import pandas as pd
+
+from accord.coref.model import CorefAnnotations, Duplicates, MissingMentions
+from accord.errors import AccordError
+
+__all__ = ["read_coref"]
+
+Format = Literal["auto", "conll", "brat", "jsonl", "csv"]
+_FORMATS = ("auto", "conll", "brat", "jsonl", "csv")
+
+_EXTENSIONS = {
+    ".conll": "conll",
+    ".gold_conll": "conll",
+    ".auto_conll": "conll",
+    ".v4_gold_conll": "conll",
+    ".v4_auto_conll": "conll",
+    ".v9_gold_conll": "conll",
+    ".ann": "brat",
+    ".jsonl": "jsonl",
+    ".jsonlines": "jsonl",
+    ".csv": "csv",
+    ".tsv": "csv",
+}
+
+# one record: (document, mention, chain, line number)
+_Record = tuple[Hashable, Hashable, Any, int]
+
+
+def _format_of(path: Path) -> str:
+    name = path.name.lower()
+    for ext in sorted(_EXTENSIONS, key=len, reverse=True):
+        if name.endswith(ext):
+            return _EXTENSIONS[ext]
+    raise AccordError(
+        f"{path}: cannot tell the format from the extension; pass format= one of {_FORMATS[1:]} "
+        f"(known extensions: {sorted(_EXTENSIONS)})"
+    )
+
+
+class _Mentions:
+    """Collects one file's (document, mention, chain) records, catching a mention put in two chains."""
+
+    def __init__(self, path: Path, duplicates: str) -> None:
+        self.path = path
+        self.duplicates = duplicates
+        self.seen: dict[tuple[Hashable, Hashable], tuple[Any, int]] = {}
+        self.records: list[_Record] = []
+
+    def add(self, document: Hashable, mention: Hashable, chain: Any, line: int) -> None:
+        key = (document, mention)
+        if key in self.seen:
+            old_chain, old_line = self.seen[key]
+            if old_chain != chain and self.duplicates == "error":
+                raise AccordError(
+                    f"{self.path}:{line}: mention {mention!r} of document {document!r} is in chain "
+                    f"{chain!r} but line {old_line} put it in chain {old_chain!r}; pass duplicates='first' "
+                    "to keep the first"
+                )
+            return
+        self.seen[key] = (chain, line)
+        self.records.append((document, mention, chain, line))
+
+
+# ---------------------------------------------------------------------------- CoNLL
+_CONLL_PART = re.compile(r"^(\()?([^()|]+?)(\))?$")
+_BEGIN = re.compile(r"^#\s*begin document\s*(.*?)\s*$")
+_END = re.compile(r"^#\s*end document")
+
+
+def _read_conll(path: Path, duplicates: str) -> list[_Record]:
+    out = _Mentions(path, duplicates)
+    document: str | None = None
+    names: set[str] = set()
+    token = 0
+    stacks: dict[str, list[tuple[int, int]]] = {}
+    with open(path, encoding="utf-8") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            line = raw.rstrip("\r\n")
+            if not line.strip():
+                continue
+            m = _BEGIN.match(line)
+            if m:
+                if document is not None:
+                    raise AccordError(
+                        f"{path}:{lineno}: '#begin document' inside document {document!r} "
+                        "(no '#end document')"
+                    )
+                document = m.group(1)
+                if document in names:
+                    raise AccordError(f"{path}:{lineno}: document {document!r} appears twice")
+                names.add(document)
+                token = 0
+                stacks = {}
+                continue
+            if _END.match(line):
+                if document is None:
+                    raise AccordError(f"{path}:{lineno}: '#end document' without '#begin document'")
+                for chain, stack in stacks.items():
+                    if stack:
+                        raise AccordError(
+                            f"{path}:{stack[-1][1]}: mention of chain {chain} opened here is never closed "
+                            f"(document {document!r} ends at line {lineno})"
+                        )
+                document = None
+                continue
+            if line.startswith("#"):
+                continue
+            if document is None:
+                raise AccordError(
+                    f"{path}:{lineno}: token line outside '#begin document' ... '#end document'"
+                )
+            cell = line.split()[-1]
+            if cell not in ("-", "_"):
+                for part in cell.split("|"):
+                    pm = _CONLL_PART.match(part)
+                    if pm is None or (pm.group(1) is None and pm.group(3) is None):
+                        raise AccordError(
+                            f"{path}:{lineno}: cannot read coreference cell {cell!r} (part {part!r}); "
+                            "expected '(12', '12)', '(12)', joined by '|', or '-'"
+                        )
+                    opens, chain, closes = pm.group(1) is not None, pm.group(2), pm.group(3) is not None
+                    if opens and closes:
+                        out.add(document, (token, token), chain, lineno)
+                    elif opens:
+                        stacks.setdefault(chain, []).append((token, lineno))
+                    else:
+                        stack = stacks.get(chain)
+                        if not stack:
+                            raise AccordError(
+                                f"{path}:{lineno}: '{part}' closes a mention of chain {chain} "
+                                "that is not open"
+                            )
+                        start, _ = stack.pop()
+                        out.add(document, (start, token), chain, lineno)
+            token += 1
+    if document is not None:
+        raise AccordError(f"{path}: document {document!r} has no '#end document'")
+    return out.records
+
+
+# ---------------------------------------------------------------------------- brat
+def _read_brat(
+    path: Path,
+    document: Hashable,
+    relation: str,
+    mention_types: Collection[str] | None,
+    duplicates: str,
+) -> list[_Record]:
+    spans: dict[str, tuple[tuple[int, ...], int]] = {}
+    links: list[tuple[list[str], int]] = []
+    with open(path, encoding="utf-8") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            line = raw.rstrip("\r\n")
+            if not line.strip() or line.startswith("#"):
+                continue
+            fields = line.split("\t")
+            ident = fields[0]
+            if ident.startswith("T"):
+                if len(fields) < 2:
+                    raise AccordError(f"{path}:{lineno}: text-bound annotation without type and offsets")
+                type_offsets = fields[1].split(" ", 1)
+                if len(type_offsets) != 2:
+                    raise AccordError(f"{path}:{lineno}: text-bound annotation {ident} has no offsets")
+                ann_type, offsets = type_offsets
+                if mention_types is not None and ann_type not in mention_types:
+                    continue
+                try:
+                    span = tuple(int(x) for frag in offsets.split(";") for x in frag.split())
+                except ValueError:
+                    msg = f"{path}:{lineno}: cannot read offsets {offsets!r} of {ident}"
+                    raise AccordError(msg) from None
+                if len(span) < 2 or len(span) % 2:
+                    msg = f"{path}:{lineno}: offsets {offsets!r} of {ident} are not start-end pairs"
+                    raise AccordError(msg)
+                if ident in spans:
+                    raise AccordError(f"{path}:{lineno}: annotation id {ident} is defined twice")
+                spans[ident] = (span, lineno)
+            elif ident == "*" or ident.startswith("R"):
+                if len(fields) < 2:
+                    continue
+                parts = fields[1].split()
+                if not parts or parts[0] != relation:
+                    continue
+                if ident == "*":
+                    members = parts[1:]
+                else:
+                    members = []
+                    for arg in parts[1:]:
+                        if ":" not in arg:
+                            raise AccordError(f"{path}:{lineno}: relation argument {arg!r} is not 'Role:Id'")
+                        members.append(arg.split(":", 1)[1])
+                    if len(members) != 2:
+                        raise AccordError(
+                            f"{path}:{lineno}: relation {ident} has {len(members)} arguments, expected 2"
+                        )
+                links.append((members, lineno))
+    parent = {t: t for t in spans}
+
+    def find(x: str) -> str:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for members, lineno in links:
+        for t in members:
+            if t not in spans:
+                kind = "is not defined" if mention_types is None else "is not a mention of the chosen types"
+                raise AccordError(f"{path}:{lineno}: {relation} links {t}, which {kind}")
+        roots = [find(t) for t in members]
+        for r in roots[1:]:
+            a, b = find(roots[0]), find(r)
+            if a != b:
+                parent[b] = a
+    out = _Mentions(path, duplicates)
+    for t, (span, lineno) in spans.items():
+        out.add(document, span, find(t), lineno)
+    return out.records
+
+
+# ---------------------------------------------------------------------------- jsonlines
+def _read_jsonl(path: Path, clusters_key: str, duplicates: str) -> list[_Record]:
+    out = _Mentions(path, duplicates)
+    names: set[Hashable] = set()
+    with open(path, encoding="utf-8") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            if not raw.strip():
+                continue
+            try:
+                obj = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                raise AccordError(f"{path}:{lineno}: not valid JSON ({exc.msg})") from None
+            if not isinstance(obj, dict) or clusters_key not in obj:
+                raise AccordError(f"{path}:{lineno}: expected a JSON object with a {clusters_key!r} list")
+            doc = obj.get("doc_key", f"#{lineno}")
+            if not isinstance(doc, Hashable) or isinstance(doc, (list, dict)):
+                raise AccordError(f"{path}:{lineno}: doc_key must be a string, got {doc!r}")
+            if doc in names:
+                raise AccordError(f"{path}:{lineno}: document {doc!r} appears twice")
+            names.add(doc)
+            clusters = obj[clusters_key]
+            if not isinstance(clusters, list):
+                raise AccordError(f"{path}:{lineno}: {clusters_key!r} must be a list of clusters")
+            for ci, cluster in enumerate(clusters):
+                if not isinstance(cluster, list):
+                    raise AccordError(f"{path}:{lineno}: cluster {ci} is not a list of [start, end] spans")
+                for span in cluster:
+                    if (
+                        not isinstance(span, list)
+                        or len(span) != 2
+                        or not all(isinstance(x, int) and not isinstance(x, bool) for x in span)
+                    ):
+                        raise AccordError(
+                            f"{path}:{lineno}: cluster {ci} holds {span!r}, "
+                            "not a [start, end] pair of integers"
+                        )
+                    out.add(doc, (span[0], span[1]), ci, lineno)
+    return out.records
+
+
+# ---------------------------------------------------------------------------- CSV
+_CSV_COLUMNS = ("document", "mention", "coder", "chain")
+
+
+def _read_csv(path: Path) -> pd.DataFrame:
+    sep = "\t" if path.name.lower().endswith(".tsv") else ","
+    try:
+        frame = pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False)
+    except (pd.errors.ParserError, UnicodeDecodeError) as exc:
+        raise AccordError(f"{path}: cannot parse as {'TSV' if sep == chr(9) else 'CSV'}: {exc}") from None
+    missing = [c for c in _CSV_COLUMNS if c not in frame.columns]
+    if missing:
+        raise AccordError(
+            f"{path}:1: missing column(s) {missing}; the header must name {list(_CSV_COLUMNS)} "
+            f"(found {list(frame.columns)})"
+        )
+    frame = frame.loc[:, list(_CSV_COLUMNS)].astype(object)
+    for col in ("document", "mention", "coder"):
+        empty = (frame[col].str.strip() == "").to_numpy()
+        if empty.any():
+            row = int(empty.argmax())
+            raise AccordError(f"{path}:{row + 2}: empty {col}")
+    frame["chain"] = frame["chain"].where(frame["chain"].str.strip() != "", None)
+    frame["_line"] = range(2, len(frame) + 2)
+    return frame
+
+
+# ---------------------------------------------------------------------------- entry point
+def read_coref(
+    paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
+    *,
+    format: Format = "auto",
+    coders: Sequence[Hashable] | None = None,
+    missing_mentions: MissingMentions = "singleton",
+    duplicates: Duplicates = "error",
+    relation: str = "Coreference",
+    mention_types: Collection[str] | None = None,
+    clusters_key: str = "clusters",
+    document: str = "document",
+) -> CorefAnnotations:
+    """Read coreference annotations, one coder per file (or per directory).
+
+    Parameters
+    ----------
+    paths : path or sequence of paths
+        Each path is one coder's annotation: a file, or a directory whose files of
+        the format (sorted by name) are that coder's documents.  For ``csv`` the
+        files carry a ``coder`` column and are simply concatenated.
+    format : {"auto", "conll", "brat", "jsonl", "csv"}
+        ``"auto"`` picks by extension (``.conll``/``.gold_conll``/``.v4_gold_conll``,
+        ``.ann``, ``.jsonl``/``.jsonlines``, ``.csv``/``.tsv``).
+    coders : sequence, optional
+        One coder name per path; by default the file stem (``ann1.conll`` ->
+        ``"ann1"``) or the directory name.  Not allowed with ``csv``.
+    missing_mentions : {"singleton", "missing", "error"}
+        Policy for a mention present for only some coders (see
+        :meth:`CorefAnnotations.from_records`); the alignment is reported in
+        ``.presence``.
+    duplicates : {"error", "first"}
+        A mention put in two chains by one coder: raise naming file and line
+        (default), or keep the first (the reference scorer's choice for responses).
+    relation : str
+        brat: the relation / equivalence type that links coreferent mentions.
+    mention_types : collection of str, optional
+        brat: the entity types that are mentions (default: every ``T`` line).
+    clusters_key : str
+        jsonl: the field holding the clusters (``"predicted_clusters"`` for some
+        system outputs).
+    document : str
+        brat: the document name for a single ``.ann`` file given as a path (files
+        inside a directory are named by their stem).
+
+    Returns
+    -------
+    CorefAnnotations
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> tmp = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (tmp / "ann1.jsonl").write_text('{"doc_key": "d", "clusters": [[[0, 0], [4, 5]], [[7, 7]]]}\\n')
+    >>> _ = (tmp / "ann2.jsonl").write_text('{"doc_key": "d", "clusters": [[[0, 0], [4, 5], [7, 7]]]}\\n')
+    >>> data = read_coref([tmp / "ann1.jsonl", tmp / "ann2.jsonl"])
+    >>> data.coders, data.mentions("d")
+    (('ann1', 'ann2'), ((0, 0), (4, 5), (7, 7)))
+    """
+    if format not in _FORMATS:
+        raise AccordError(f"format must be one of {_FORMATS}, got {format!r}")
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    path_list = [Path(p) for p in paths]
+    if not path_list:
+        raise AccordError("paths: give at least one file")
+    if coders is not None:
+        coders = list(coders)
+        if len(coders) != len(path_list):
+            raise AccordError(f"coders: {len(coders)} names for {len(path_list)} paths")
+
+    frames: list[pd.DataFrame] = []
+    owner: dict[tuple[Hashable, Hashable], Path] = {}
+    for i, p in enumerate(path_list):
+        if not p.exists():
+            raise AccordError(f"{p}: no such file or directory")
+        if p.is_dir():
+            files = sorted(f for f in p.iterdir() if f.is_file() and _known(f, format))
+            if not files:
+                raise AccordError(f"{p}: directory holds no {format if format != 'auto' else 'known'} files")
+            default_coder: Hashable = p.name
+        else:
+            files = [p]
+            default_coder = p.stem
+        coder = coders[i] if coders is not None else default_coder
+        for f in files:
+            fmt = _format_of(f) if format == "auto" else format
+            if fmt == "csv":
+                if coders is not None:
+                    msg = f"{f}: coders= cannot be used with CSV files, which carry a coder column"
+                    raise AccordError(msg)
+                frame = _read_csv(f)
+                frame["_file"] = str(f)
+                frames.append(frame)
+                continue
+            if fmt == "conll":
+                recs = _read_conll(f, duplicates)
+            elif fmt == "brat":
+                recs = _read_brat(f, f.stem if p.is_dir() else document, relation, mention_types, duplicates)
+            else:
+                recs = _read_jsonl(f, clusters_key, duplicates)
+            docs_here = {r[0] for r in recs}
+            for d in docs_here:
+                if (coder, d) in owner:
+                    raise AccordError(
+                        f"{f}: document {d!r} of coder {coder!r} was already read from {owner[(coder, d)]}"
+                    )
+                owner[(coder, d)] = f
+            frames.append(
+                pd.DataFrame(
+                    {
+                        "document": pd.Series([r[0] for r in recs], dtype=object),
+                        "mention": pd.Series([r[1] for r in recs], dtype=object),
+                        "coder": pd.Series([coder] * len(recs), dtype=object),
+                        "chain": pd.Series([r[2] for r in recs], dtype=object),
+                        "_line": [r[3] for r in recs],
+                        "_file": str(f),
+                    }
+                )
+            )
+    records = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=[*_CSV_COLUMNS])
+    if records.empty:
+        raise AccordError(f"{', '.join(map(str, path_list))}: no mentions found")
+    # CSV: one value per (document, mention, coder); report the file and line of a conflict
+    dup = records.duplicated(subset=["document", "mention", "coder"], keep=False)
+    if dup.any():
+        sub = records.loc[dup]
+        for _, group in sub.groupby(["document", "mention", "coder"], sort=False, dropna=False):
+            chains = group["chain"].tolist()
+            if len({repr(c) for c in chains}) > 1 and duplicates == "error":
+                second = group.iloc[1]
+                raise AccordError(
+                    f"{second['_file']}:{second['_line']}: coder {second['coder']!r} puts mention "
+                    f"{second['mention']!r} of document {second['document']!r} in chain {second['chain']!r}, "
+                    f"but {group.iloc[0]['_file']}:{group.iloc[0]['_line']} put it in {chains[0]!r}; "
+                    "pass duplicates='first' to keep the first"
+                )
+    return CorefAnnotations.from_records(
+        records, missing_mentions=missing_mentions, duplicates="first"
+    )
+
+
+def _known(path: Path, format: str) -> bool:
+    try:
+        fmt = _format_of(path)
+    except AccordError:
+        return False
+    return format == "auto" or fmt == format
