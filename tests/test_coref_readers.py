@@ -369,3 +369,22 @@ def test_read_coref_argument_errors(tmp_path):
         read_coref([DATA / "ann1.conll", DATA / "ann2.conll"], coders=["a", "a"])
     with pytest.raises(AccordError, match="no mentions found"):
         read_coref(_write(tmp_path, "empty.jsonl", '{"doc_key": "d", "clusters": []}\n'))
+
+
+def test_passonneau2004_alphas_through_plain_records():
+    """Passonneau 2004, section 3: .45 nominal on the classes (49/109), .74 with the 0, 1/3, 2/3, 1
+    distance on the classes less the unit (875/1179 with exact thirds), and 11/21 nominal on the
+    classes less the unit (issue 3), from the plain frozenset records and accord.alpha."""
+    from accord.alpha import alpha
+    from accord.data import Annotations
+
+    data = example_passonneau2004()
+
+    def run(convention, distance):
+        recs = data.reliability_records(convention=convention)
+        annotations = Annotations.from_records(recs, unit="unit", coder="coder", value="value")
+        return alpha(annotations, distance=distance)
+
+    assert run("classes", "nominal").alpha == pytest.approx(49 / 109, abs=1e-12)
+    assert run("classes-less-unit", "set-relation").alpha == pytest.approx(875 / 1179, abs=1e-12)
+    assert run("classes-less-unit", "nominal").alpha == pytest.approx(11 / 21, abs=1e-12)
