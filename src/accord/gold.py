@@ -14,7 +14,7 @@ Input is a long table with one row per annotation: unit (item), coder
 References
 ----------
 Beigman Klebanov, B. and Beigman, E. (2009). From annotator agreement to noise
-models. *Computational Linguistics* 35(4): 495-503. doi:10.1162/coli.2009.35.4.35402
+models. *Computational Linguistics* 35(4): 495-503.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ standard from real annotations lives in :mod:`accord.gold`.
 References
 ----------
 Beigman Klebanov, B. and Beigman, E. (2009). From annotator agreement to noise
-models. *Computational Linguistics* 35(4): 495-503. doi:10.1162/coli.2009.35.4.35402
+models. *Computational Linguistics* 35(4): 495-503.
 """
 
 from __future__ import annotations
@@ -496,9 +496,9 @@ def max_disagreements(
     The answer is the last ``d`` before the first ``d`` whose bound exceeds the target.
     Where the posterior is not truncated by ``n`` the bound is non-decreasing in ``d``
     (the negative binomial posterior grows stochastically with ``d`` while ``n - d``
-    shrinks), so the first crossing is found by bisection; a window of the 256 smaller
-    values of ``d`` is then checked exactly for an earlier crossing caused by integer
-    rounding.
+    shrinks), so the first crossing is bracketed by doubling ``d`` and found by bisection;
+    a window of the 256 smaller values of ``d`` is then checked exactly for an earlier
+    crossing caused by integer rounding.
 
     References
     ----------
@@ -532,7 +532,11 @@ def max_disagreements(
         )
         warn_undefined("max_disagreements", reason)
         return DisagreementTolerance(n, p, target, confidence, None, math.nan, None, reason)
-    lo, hi = 0, n - 1
+    # Galloping search from d = 1 keeps the probes where the posterior is not truncated by n
+    # (cheap closed form) for any realistic target, then bisection inside the bracket.
+    lo, hi = 0, 1
+    while hi < n - 1 and not bad(hi):
+        lo, hi = hi, min(2 * hi, n - 1)
     if not bad(hi):
         lo = hi
     else:
