@@ -423,7 +423,10 @@ def test_readers_and_frames(tmp_path):
     assert data.unpaired_items == ("m2",)
     long = data.to_frame()
     assert list(long.columns) == ["item", "annotator", "label", "rank"]
+    assert long["rank"].tolist() == [1, 2, 1, 1]
     back = MultiLabelData.from_ranked(long)
+    mixed = MultiLabelData.from_records([(1, "A", "x"), ("two", "A", "y"), (1, "B", "y,x")])
+    assert mixed.to_frame()["item"].tolist() == [1, 1, 1, "two"]
     assert back.labels_of("A", "m1") == ("q", "a")
     polars = pytest.importorskip("polars")
     frame = polars.DataFrame({"item": ["m1", "m1"], "annotator": ["A", "B"], "labels": ["q,a", "a"]})

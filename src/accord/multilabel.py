@@ -243,14 +243,17 @@ class MultiLabelData:
     def to_frame(self) -> pd.DataFrame:
         """Long view: one row per (item, annotator, label) with its ``rank`` (1 = primary)."""
         a, i, c = np.nonzero(self._ranks)
+        r = self._ranks[a, i, c].astype(np.int64)
+        order = np.lexsort((r, a, i))  # items, then annotators, in their order here; then rank
+        a, i, c, r = a[order], i[order], c[order], r[order]
         return pd.DataFrame(
             {
                 "item": np.asarray(self.items, dtype=object)[i],
                 "annotator": np.asarray(self.annotators, dtype=object)[a],
                 "label": np.asarray(self.categories, dtype=object)[c],
-                "rank": self._ranks[a, i, c].astype(np.int64),
+                "rank": r,
             }
-        ).sort_values(["item", "annotator", "rank"], key=None, kind="stable", ignore_index=True)
+        )
 
     def select_annotators(self, annotators: Sequence[Hashable]) -> MultiLabelData:
         """The same items restricted to some annotators (in the order given)."""
