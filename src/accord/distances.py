@@ -52,6 +52,7 @@ __all__ = [
     "PreparedDistance",
     "Ratio",
     "SetDistance",
+    "SetIdentity",
     "SetRelation",
     "get_distance",
     "make_distance",
@@ -349,6 +350,15 @@ def _jaccard(sa: np.ndarray, sb: np.ndarray, k: np.ndarray) -> np.ndarray:
 class _SetDomain:
     """Distinct set values as a sparse value x element incidence matrix."""
 
+    @classmethod
+    def from_incidence(cls, incidence: sp.csr_matrix) -> _SetDomain:
+        """A domain whose value v has the elements of row v of a 0/1 incidence matrix."""
+        self = cls.__new__(cls)
+        self.incidence = sp.csr_matrix(incidence, dtype=float)
+        self.sizes = np.asarray(self.incidence.sum(axis=1)).ravel()
+        self.n_elements = self.incidence.shape[1]
+        return self
+
     def __init__(self, values: np.ndarray) -> None:
         lengths = np.fromiter((len(v) for v in values.tolist()), dtype=np.int64, count=len(values))
         flat = [e for v in values.tolist() for e in v]
@@ -374,9 +384,11 @@ class _SetDomain:
 
 
 class _PreparedSet(PreparedDistance):
-    def __init__(self, dist: SetDistance, values: np.ndarray, counts: np.ndarray) -> None:
+    def __init__(
+        self, dist: SetDistance, values: np.ndarray, counts: np.ndarray, domain: _SetDomain | None = None
+    ) -> None:
         self.dist, self.values, self.counts = dist, values, counts
-        self.domain = _SetDomain(values)
+        self.domain = _SetDomain(values) if domain is None else domain
 
     def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         i = np.asarray(i, dtype=np.int64)
@@ -448,6 +460,29 @@ class SetDistance(Distance):
                     f"got {v!r} ({type(v).__name__})"
                 )
         return _PreparedSet(self, values, counts)
+
+    def prepare_incidence(self, incidence: sp.csr_matrix, counts: np.ndarray) -> PreparedDistance:
+        """Bind to values given as rows of a value x element 0/1 incidence matrix (no frozensets built)."""
+        domain = _SetDomain.from_incidence(incidence)
+        return _PreparedSet(self, np.arange(incidence.shape[0]), counts, domain)
+
+
+class SetIdentity(SetDistance):
+    """Nominal distance on sets, from sizes: 0 for identical sets, 1 otherwise.
+
+    The same as :class:`Nominal` on frozenset values; it exists so that code
+    working from set sizes and intersections (coreference) can use nominal too.
+
+    Examples
+    --------
+    >>> SetIdentity()(frozenset("ab"), frozenset("ba")), SetIdentity()(frozenset("a"), frozenset("ab"))
+    (0.0, 1.0)
+    """
+
+    name = "nominal"
+
+    def from_sizes(self, sa: np.ndarray, sb: np.ndarray, k: np.ndarray) -> np.ndarray:
+        return (_relation(sa, sb, k) != 0).astype(float)
 
 
 class Jaccard(SetDistance):

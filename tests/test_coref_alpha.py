@@ -1,0 +1,82 @@
+"""Coreference alpha (Passonneau 2004): Table 2's numbers and the fast paths against plain frozensets."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from accord import AccordError, Annotations, alpha
+from accord.coref import CorefAnnotations, example_passonneau2004
+from accord.coref.alpha import coref_alpha
+
+
+def test_table2_nominal_on_classes_is_049_over_109():
+    """Passonneau (2004), section 3.1: alpha .45 treating Table 2's class indices as nominal."""
+    res = coref_alpha(example_passonneau2004())
+    assert res.convention == "classes" and res.n_classes == 10
+    assert res.alpha == pytest.approx(float(Fraction(49, 109)), abs=1e-15)
+
+
+def test_table2_set_relation_on_classes_less_unit_is_875_over_1179():
+    """Passonneau (2004), section 3.3: .74 with delta 0, 1/3, 2/3, 1 after removing the unit (exact thirds)."""
+    res = coref_alpha(example_passonneau2004(), distance="set-relation")
+    assert res.convention == "classes-less-unit"
+    assert res.alpha == pytest.approx(float(Fraction(875, 1179)), abs=1e-15)
+    assert round(res.alpha, 2) == 0.74
+
+
+def test_table2_with_printed_thirds():
+    """With the printed .33 and .67 the value still rounds to the paper's .74."""
+    from accord.distances import SetRelation
+
+    res = coref_alpha(example_passonneau2004(), distance=SetRelation(exact=False))
+    assert round(res.alpha, 2) == 0.74
+
+
+def test_table2_nominal_on_classes_less_unit_is_11_over_21():
+    """Nominal on the classes less the unit: the singletons all become the empty set and match: 11/21."""
+    res = coref_alpha(example_passonneau2004(), convention="classes-less-unit")
+    assert res.alpha == pytest.approx(11 / 21, abs=1e-15)
+
+
+def random_coref(seed: int, n_mentions: int = 30, coders: int = 3, policy: str = "singleton",
+                 drop: float = 0.0) -> CorefAnnotations:
+    rng = np.random.default_rng(seed)
+    rows = []
+    base = rng.integers(0, n_mentions // 3, n_mentions)
+    for d in ("d1", "d2"):
+        for c in range(coders):
+            chains = np.where(rng.random(n_mentions) < 0.3, rng.integers(0, n_mentions, n_mentions), base)
+            for m in range(n_mentions):
+                if rng.random() < drop:
+                    continue  # the coder's input lacks this mention
+                chain = None if rng.random() < 0.05 else f"{d}-{chains[m]}"
+                rows.append((d, m, f"coder{c}", chain))
+    df = pd.DataFrame(rows, columns=["document", "mention", "coder", "chain"])
+    return CorefAnnotations.from_records(df, missing_mentions=policy)
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("policy", ["singleton", "missing"])
+@pytest.mark.parametrize("distance", ["nominal", "set-relation", "masi-2006", "masi-2010", "jaccard", "dice"])
+@pytest.mark.parametrize("convention", ["classes", "classes-less-unit"])
+def test_fast_path_equals_plain_frozensets(seed, policy, distance, convention):
+    """DESIGN.md: check every fast path against the plain frozenset computation on small random data."""
+    data = random_coref(seed, policy=policy, drop=0.1, coders=2 + seed % 3)
+    fast = coref_alpha(data, distance=distance, convention=convention)
+    plain = alpha(Annotations.from_records(data.reliability_records(convention=convention)), distance=distance)
+    assert fast.alpha == pytest.approx(plain.alpha, abs=1e-12)
+    assert fast.n_pairable == plain.n_pairable
+
+
+def test_errors():
+    data = example_passonneau2004()
+    with pytest.raises(AccordError, match="convention must be one of"):
+        coref_alpha(data, convention="mentions")
+    with pytest.raises(AccordError, match="set distance"):
+        coref_alpha(data, distance="interval")
+    with pytest.raises(AccordError, match="CorefAnnotations"):
+        coref_alpha([[1, 2]])
