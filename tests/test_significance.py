@@ -617,3 +617,86 @@ def test_result_shapes_and_json():
     assert len(res.analysis("A").tukey.to_frame()) == 10
     with pytest.raises(AccordError, match="annotation must be one of"):
         res.analysis("C")
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+@pytest.fixture
+def cli():
+    import typer
+    from typer.testing import CliRunner
+
+    from accord.cli.significance import register
+
+    app = typer.Typer()
+    register(app)
+
+    @app.command("other")
+    def _other() -> None:  # a second command keeps typer from collapsing the app to one command
+        pass
+
+    runner = CliRunner()
+    return lambda *args: runner.invoke(app, ["significance", *map(str, args)])
+
+
+COLS = ("--system", "site", "--docset", "doc", "--annotation", "ann", "--score", "y")
+
+
+def test_cli_text_and_json(cli, tmp_path):
+    f = tmp_path / "scores.csv"
+    mussel_study_table().to_csv(f, index=False)
+    out = cli(f, *COLS)
+    assert out.exit_code == 0, out.output
+    assert "F(4, 34) = 7.1210" in out.output
+    assert "ANOVA, annotation as factor" in out.output and "pairwise comparisons differ" in out.output
+    js = cli(f, *COLS, "--json")
+    assert js.exit_code == 0, js.output
+    d = json.loads(js.output)
+    assert d["analyses"][0]["system_anova"]["statistic"] == pytest.approx(7.121019471642447)
+    assert len(d["peer_correlations"]) == 5 and d["ranking_comparison"]["n_pairs"] == 10
+
+
+@pytest.mark.parametrize("suffix", [".tsv", ".jsonl", ".parquet"])
+def test_cli_reads_other_formats(cli, tmp_path, suffix):
+    df = mussel_study_table()
+    f = tmp_path / f"scores{suffix}"
+    if suffix == ".tsv":
+        df.to_csv(f, sep="\t", index=False)
+    elif suffix == ".jsonl":
+        df.to_json(f, orient="records", lines=True)
+    else:
+        pytest.importorskip("pyarrow")
+        df.to_parquet(f)
+    js = cli(f, *COLS, "--json")
+    assert js.exit_code == 0, js.output
+    assert json.loads(js.output)["annotation_anova"]["df_within"] == 76
+
+
+def test_cli_missing_column_names_file_and_column(cli, tmp_path):
+    f = tmp_path / "scores.csv"
+    mussel_study_table().to_csv(f, index=False)
+    out = cli(f, "--system", "peer", "--docset", "doc", "--annotation", "ann", "--score", "y")
+    assert out.exit_code == 2
+    assert f"{f}: no column 'peer' (given as --system)" in out.output
+
+
+def test_cli_bad_score_names_line(cli, tmp_path):
+    f = tmp_path / "scores.csv"
+    df = mussel_study_table().astype({"y": object})
+    df.loc[4, "y"] = "n/a"
+    df.to_csv(f, index=False)
+    out = cli(f, *COLS)
+    assert out.exit_code == 2
+    assert f"{f}, line 6: score column 'y' holds 'n/a'" in out.output
+
+
+def test_cli_study_error_names_file(cli, tmp_path):
+    f = tmp_path / "scores.csv"
+    df = mussel_study_table()
+    df["ann"] = "A"
+    df["doc"] = range(len(df))
+    df.to_csv(f, index=False)
+    out = cli(f, *COLS)
+    assert out.exit_code == 2
+    assert str(f) in out.output and "exactly two annotations" in out.output
