@@ -333,7 +333,7 @@ def test_secondary_without_primary_ranked(tmp_path):
         read_multilabel(f)
 
 
-@pytest.mark.parametrize("p", [0.49, 1.01, -1, float("nan"), "high", None])
+@pytest.mark.parametrize("p", [0.49, 1.01, -1, float("nan"), "high", None, True])
 def test_p_outside_range(p):
     data = load_multilabel_example()
     with pytest.raises(AccordError, match=r"^p must"):

@@ -748,6 +748,8 @@ def load_multilabel_example() -> MultiLabelData:
 
 # ======================================================= weights and matrices
 def _check_p(p: Any, name: str = "p") -> float:
+    if isinstance(p, bool | np.bool_):
+        raise AccordError(f"{name} must be a number in [0.5, 1]; got {p!r}")
     try:
         f = float(p)
     except (TypeError, ValueError):
