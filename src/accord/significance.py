@@ -37,6 +37,7 @@ semantic and pragmatic annotation. *Proceedings of LREC 2006*, section 3.1.
 
 from __future__ import annotations
 
+import functools
 import math
 import warnings
 from collections.abc import Hashable
@@ -191,7 +192,7 @@ class TukeyHSD(Result):
     def confidence_interval(self, confidence_level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
         """Simultaneous intervals of the mean differences, as (low, high) matrices."""
         level = _check_fraction(confidence_level, "confidence_level")
-        q = stats.studentized_range.ppf(level, len(self.systems), self.df_within)
+        q = _q_critical(len(self.systems), self.df_within, level)
         half = q * self._standard_errors
         return self.mean_differences - half, self.mean_differences + half
 
@@ -369,9 +370,7 @@ def _power(groups: int, n: float, ratio: float, sig_level: float) -> float:
     return float(stats.ncf.sf(crit, df1, df2, lam))
 
 
-def anova_power(
-    *, groups: int, n: float, between_var: float, within_var: float, sig_level: float = 0.05
-) -> float:
+def anova_power(*, groups: int, n: float, between_var: float, within_var: float, sig_level: float = 0.05) -> float:
     """Power of a balanced one-way ANOVA, as R's ``power.anova.test`` computes it.
 
     Parameters
@@ -494,9 +493,7 @@ def _solve_n(k: int, ratio: float, target: float, sig_level: float) -> float:
     return float(optimize.brentq(f, lo, hi, xtol=1e-12, rtol=4 * np.finfo(float).eps))
 
 
-def tukey_hsd_value(
-    *, groups: int, n: float, within_var: float, df: float | None = None, alpha: float = 0.05
-) -> float:
+def tukey_hsd_value(*, groups: int, n: float, within_var: float, df: float | None = None, alpha: float = 0.05) -> float:
     """Tukey's honest significant difference: q(1 - alpha; k, df) * sqrt(MSE / n).
 
     Parameters
@@ -535,8 +532,7 @@ def tukey_hsd_value(
     dfe = k * (nn - 1.0) if df is None else _check_positive(df, "df")
     if dfe <= 0:
         raise AccordError(f"df must be positive; n={n!r} gives no error degrees of freedom")
-    q = float(stats.studentized_range.ppf(1.0 - a, k, dfe))
-    return q * math.sqrt(w / nn)
+    return _q_critical(k, dfe, 1.0 - a) * math.sqrt(w / nn)
 
 
 # --------------------------------------------------------------------------- input
@@ -597,9 +593,7 @@ def _read_table(
         series = pd.to_numeric(pd.Series(raw_y), errors="coerce")
         bad = np.flatnonzero(series.isna().to_numpy() & pd.notna(pd.Series(raw_y)).to_numpy())
         first = bad[0] if bad.size else 0
-        raise AccordError(
-            f"score column {score!r} must be numeric; row {first} holds {raw_y[first]!r}"
-        ) from None
+        raise AccordError(f"score column {score!r} must be numeric; row {first} holds {raw_y[first]!r}") from None
     keys = {p: frame[c].to_numpy() for p, c in names.items() if p != "score"}
     keep = np.isfinite(y)
     exclusions: list[Exclusion] = []
@@ -671,9 +665,7 @@ def _split(y: np.ndarray, codes: np.ndarray, k: int) -> list[np.ndarray]:
     return np.split(y[order], bounds)
 
 
-def _one_way_anova(
-    y: np.ndarray, codes: np.ndarray, levels: tuple[Hashable, ...], factor: str
-) -> OneWayAnova:
+def _one_way_anova(y: np.ndarray, codes: np.ndarray, levels: tuple[Hashable, ...], factor: str) -> OneWayAnova:
     k = len(levels)
     n_i = np.bincount(codes, minlength=k)
     sums = np.bincount(codes, weights=y, minlength=k)
@@ -713,9 +705,7 @@ def _one_way_anova(
     )
 
 
-def _tukey_groups(
-    systems: tuple[Hashable, ...], means: np.ndarray, significant: np.ndarray
-) -> tuple[TukeyGroup, ...]:
+def _tukey_groups(systems: tuple[Hashable, ...], means: np.ndarray, significant: np.ndarray) -> tuple[TukeyGroup, ...]:
     """Group systems by the set of systems they significantly beat (Tables 7-9)."""
     beats = significant & (means[:, None] > means[None, :])
     by_set: dict[tuple[int, ...], list[int]] = {}
@@ -734,6 +724,12 @@ def _tukey_groups(
     ]
     rows.sort(key=lambda g: (-g.mean, -len(g.better_than)))
     return tuple(rows)
+
+
+@functools.lru_cache(maxsize=256)
+def _q_critical(k: int, df: float, level: float) -> float:
+    """Upper quantile of the studentized range (a costly root search; cached)."""
+    return float(stats.studentized_range.ppf(level, k, df))
 
 
 def _tukey(
@@ -756,7 +752,7 @@ def _tukey(
     upper = stats.studentized_range.sf(np.abs(diffs[i, j]) / se[i, j], k, df)
     pvalues[i, j] = pvalues[j, i] = upper
     n_h = float(stats.hmean(n_i))
-    q = float(stats.studentized_range.ppf(1.0 - alpha, k, df))
+    q = _q_critical(k, df, 1.0 - alpha)
     hsd = q * math.sqrt(mse / n_h)
     sig = pvalues < alpha
     np.fill_diagonal(sig, False)
@@ -826,9 +822,7 @@ def _pearson(x: np.ndarray, y: np.ndarray, label: Hashable, confidence_level: fl
         return PearsonCorrelation(label, math.nan, math.nan, n, confidence_level, math.nan, math.nan, reason)
     res = stats.pearsonr(x, y)
     low, high = _fisher_interval(res, n, confidence_level)
-    return PearsonCorrelation(
-        label, float(res.statistic), float(res.pvalue), n, confidence_level, low, high, None, res
-    )
+    return PearsonCorrelation(label, float(res.statistic), float(res.pvalue), n, confidence_level, low, high, None, res)
 
 
 def _verdict(diff: float, p: float, alpha: float) -> Verdict:
