@@ -526,8 +526,10 @@ class MASI2006(SetDistance):
 
     J is Jaccard's coefficient and M the monotonicity weight: 1 when the sets
     are identical, 2/3 when one is a subset of the other, 1/3 when they overlap
-    and 0 when they are disjoint.  This is NLTK's ``masi_distance`` (which uses
-    0.67 and 0.33: pass ``exact=False`` for those).  Two empty sets: 0.
+    and 0 when they are disjoint.  This is NLTK's ``masi_distance`` (NLTK 3.x
+    uses exact thirds; ``exact=False``, name ``masi-2006-rounded``, uses the
+    printed 0.67 and 0.33 of older tools).  Two empty sets: 0 (NLTK raises
+    ZeroDivisionError there).
 
     Compare :class:`MASI2010`, the form Passonneau (2010) prints, which is
     much smaller for subsets: {A} against {A, B} gives 1 - 1/2 * 2/3 = 2/3 here
@@ -549,7 +551,7 @@ class MASI2006(SetDistance):
     def __init__(self, *, exact: bool = True) -> None:
         self.exact = bool(exact)
         if not exact:
-            self.name = "masi-2006-nltk"
+            self.name = "masi-2006-rounded"
 
     def from_sizes(self, sa: np.ndarray, sb: np.ndarray, k: np.ndarray) -> np.ndarray:
         third, two_thirds = _scale(self.exact)
@@ -732,7 +734,7 @@ def get_distance(distance: str | Distance | DistanceFunction) -> Distance:
     """Resolve a distance given by name, object or callable.
 
     Names: nominal, ordinal, interval, ratio, jaccard, dice, masi-2006,
-    masi-2010, set-relation (also ``masi-2006-nltk``: MASI with NLTK's 0.67/0.33).
+    masi-2010, set-relation (also ``masi-2006-rounded``: MASI with 0.67/0.33).
     A bare ``"masi"`` is refused: the two published forms differ a lot, so
     the user picks one.
 
@@ -751,7 +753,7 @@ def get_distance(distance: str | Distance | DistanceFunction) -> Distance:
                 "distance 'masi' is ambiguous: choose 'masi-2006' (1 - J*M, Passonneau 2006, NLTK's "
                 "masi_distance) or 'masi-2010' ((1 - J)*M, Passonneau 2010, DKPro Agreement)"
             )
-        if key == "masi-2006-nltk":
+        if key == "masi-2006-rounded":
             return MASI2006(exact=False)
         if key not in _REGISTRY:
             raise AccordError(
