@@ -17,6 +17,8 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy import stats
 
 from accord.errors import AccordError, AccordWarning
@@ -692,3 +694,38 @@ def test_cli_study_error_names_file(cli, tmp_path):
     out = cli(f, *COLS)
     assert out.exit_code == 2
     assert str(f) in out.output and "exactly two annotations" in out.output
+
+
+def test_one_score_per_system_and_missing_labels():
+    rows = [(s, 0, a, v) for s, v in (("x", 0.1), ("y", 0.5), ("z", 0.9)) for a in "AB"]
+    rows.append((None, 1, "A", 0.3))
+    df = pd.DataFrame(rows, columns=["site", "doc", "ann", "y"])
+    with pytest.warns(AccordWarning) as record:
+        res = study(df)
+    messages = " ".join(str(w.message) for w in record)
+    assert "no residual degrees of freedom" in messages and "at least 3 are needed" in messages
+    assert any("no system" in e.reason for e in res.exclusions)
+    assert math.isnan(res.analyses[0].system_anova.statistic) and res.analyses[0].tukey is None
+    assert all("fewer" in c.reason or "at least 3" in c.reason for c in res.peer_correlations)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    scale=st.floats(0.01, 100),
+    shift=st.floats(-10, 10),
+    seed=st.integers(0, 2**16),
+)
+def test_study_is_invariant_to_affine_rescaling_and_row_order(scale, shift, seed):
+    rng = np.random.default_rng(seed)
+    rows = [(s, d, a, s * 0.1 + rng.normal(0, 0.1)) for s in range(3) for d in range(5) for a in "AB"]
+    df = pd.DataFrame(rows, columns=["site", "doc", "ann", "y"])
+    base = study(df)
+    moved = df.assign(y=df.y * scale + shift).sample(frac=1.0, random_state=seed)
+    other = study(moved)
+    assert other.annotation_anova.pvalue == pytest.approx(base.annotation_anova.pvalue, rel=1e-6, abs=1e-12)
+    for c0, c1 in zip(base.peer_correlations, other.peer_correlations, strict=True):
+        assert c1.r == pytest.approx(c0.r, rel=1e-9, abs=1e-12)
+    for a0, a1 in zip(base.analyses, other.analyses, strict=True):
+        np.testing.assert_allclose(a1.tukey.pvalues, a0.tukey.pvalues, rtol=1e-6, atol=1e-12)
+        assert a1.power.n_required == pytest.approx(a0.power.n_required, rel=1e-6)
+    assert other.ranking_comparison.n_differ == base.ranking_comparison.n_differ
