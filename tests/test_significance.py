@@ -729,3 +729,12 @@ def test_study_is_invariant_to_affine_rescaling_and_row_order(scale, shift, seed
         np.testing.assert_allclose(a1.tukey.pvalues, a0.tukey.pvalues, rtol=1e-6, atol=1e-12)
         assert a1.power.n_required == pytest.approx(a0.power.n_required, rel=1e-6)
     assert other.ranking_comparison.n_differ == base.ranking_comparison.n_differ
+
+
+def test_tuple_labels_survive_exclusion():
+    df = mussel_study_table()
+    df["site"] = [(s, 1) for s in df.site]
+    df = df[~((df.site == ("Magadan", 1)) & (df.ann == "B"))]
+    with pytest.warns(AccordWarning, match="Magadan"):
+        res = study(df)
+    assert ("Newport", 1) in res.systems and len(res.systems) == 4

@@ -558,6 +558,14 @@ def _factorize(values: np.ndarray) -> tuple[np.ndarray, tuple[Hashable, ...]]:
     return codes.astype(np.intp), tuple(_py(u) for u in uniques)
 
 
+def _recode(codes: np.ndarray, labels: tuple[Hashable, ...]) -> tuple[np.ndarray, tuple[Hashable, ...]]:
+    """Drop the labels no code uses any more; keep the order of the rest."""
+    used = np.flatnonzero(np.bincount(codes, minlength=len(labels)))
+    remap = np.full(len(labels), -1, dtype=np.intp)
+    remap[used] = np.arange(used.size)
+    return remap[codes], tuple(labels[i] for i in used)
+
+
 def _py(value: Any) -> Hashable:
     return value.item() if isinstance(value, np.generic) else value
 
@@ -646,8 +654,8 @@ def _read_table(
             )
             keep2 = present[sys_codes].all(axis=1)
             y, ann_codes = y[keep2], ann_codes[keep2]
-            sys_codes, systems = _factorize(np.asarray(systems, dtype=object)[sys_codes[keep2]])
-            doc_codes, docsets = _factorize(np.asarray(docsets, dtype=object)[doc_codes[keep2]])
+            sys_codes, systems = _recode(sys_codes[keep2], systems)
+            doc_codes, docsets = _recode(doc_codes[keep2], docsets)
     if len(systems) < 2:
         raise AccordError(
             f"system column {system!r} must give at least two systems scored in every annotation; "
