@@ -16,7 +16,7 @@ demo: $(STAMP)
 	$(BIN)/accord demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check .
 
 test: lint
 	$(BIN)/python -m pytest
