@@ -126,3 +126,14 @@ def test_unknown_suffix_and_missing_file(tmp_path):
     p.write_text("a")
     with pytest.raises(AccordError, match="cannot tell the format"):
         read(p)
+
+
+def test_text_labels_that_look_like_numbers_are_never_merged(tmp_path):
+    """"01" and "1" are different labels: a column becomes numeric only if every cell is a canonical number."""
+    path = tmp_path / "labels.csv"
+    path.write_text("unit,coder,value\n1,A,01\n1,B,1\n2,A,7\n2,B,7\n")
+    d = read(path)
+    assert sorted(d.values.tolist()) == ["01", "1", "7"]
+    assert alpha(d).observed_disagreement > 0
+    path.write_text("unit,coder,value\n1,A,1\n1,B,2\n2,A,3.5\n2,B,-0.5\n")
+    assert read(path).values.dtype.kind == "f"

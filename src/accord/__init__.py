@@ -94,6 +94,12 @@ from accord.pyramid import (
     read_pyramid,
     score_peer,
 )
+from accord.significance import (
+    SignificanceStudy,
+    anova_power,
+    anova_sample_size,
+    significance_study,
+)
 
 __version__ = "0.1.0"
 
@@ -131,9 +137,12 @@ __all__ = [
     "Ratio",
     "SetDistance",
     "SetRelation",
+    "SignificanceStudy",
     "UnitDisagreement",
     "__version__",
     "alpha",
+    "anova_power",
+    "anova_sample_size",
     "augmented_kappa",
     "augmented_kappa_sweep",
     "bennett_s",
@@ -165,6 +174,7 @@ __all__ = [
     "score_peer",
     "scott_pi",
     "siegel_castellan_k",
+    "significance_study",
     "unit_disagreement",
     "weighted_kappa",
 ]

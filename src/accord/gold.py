@@ -61,8 +61,7 @@ def read_long_table(
     Parameters
     ----------
     path : str or Path
-        A ``.csv`` file, or ``.tsv`` / ``.tab`` for tab-separated.  Every cell is read as
-        text, so labels such as ``"01"`` keep their form; an empty value cell is a
+        A CSV, TSV, JSONL or Parquet file (by suffix); an empty value cell is a
         missing annotation.
     unit, coder, value : str
         Column names of the item, the annotator and the label.
@@ -74,33 +73,23 @@ def read_long_table(
 
     Notes
     -----
-    A stop-gap until ``accord.io.read`` reads every supported format into
-    :class:`accord.data.Annotations`.
+    Reads through :func:`accord.io.read_table`, so CSV, TSV, JSONL and Parquet
+    all work; numeric-looking labels become numbers, which does not change
+    which items agree.
     """
-    p = Path(path)
-    if not p.exists():
-        raise AccordError(f"file '{p}': no such file")
-    if p.is_dir():
-        raise AccordError(f"file '{p}': is a directory")
-    sep = "\t" if p.suffix.lower() in (".tsv", ".tab") else ","
-    try:
-        df = pd.read_csv(p, sep=sep, dtype=str, keep_default_na=False, na_values=[""])
-    except pd.errors.EmptyDataError:
-        raise AccordError(
-            f"file '{p}': empty, expected a header with columns {unit}, {coder}, {value}"
-        ) from None
-    except (pd.errors.ParserError, UnicodeDecodeError) as exc:
-        raise AccordError(f"file '{p}': cannot parse as {'TSV' if sep == chr(9) else 'CSV'}: {exc}") from None
+    from accord.io import read_table
+
+    df, _ = read_table(path)
     missing = [c for c in (unit, coder, value) if c not in df.columns]
     if missing:
         raise AccordError(
-            f"file '{p}': missing column(s) {', '.join(repr(c) for c in missing)}; "
+            f"file '{path}': missing column(s) {', '.join(repr(c) for c in missing)}; "
             f"found {', '.join(repr(c) for c in df.columns)} "
             "(name the columns with unit=, coder=, value= or --unit, --coder, --value)"
         )
     out = df[[unit, coder, value]].copy()
     out.columns = ["unit", "coder", "value"]
-    out.attrs["source"] = str(p)
+    out.attrs["source"] = str(path)
     return out
 
 

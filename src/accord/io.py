@@ -95,7 +95,7 @@ def read_table(
             df = pd.read_csv(p, sep="," if fmt == "csv" else "\t", dtype=object, keep_default_na=False,
                              na_values=[""], skipinitialspace=True)
             lines = np.arange(len(df)) + 2  # header on line 1
-            df = df.apply(lambda col: col.map(_convert_text))
+            df = df.apply(_convert_column)
         elif fmt == "jsonl":
             rows, lines_l = [], []
             with p.open(encoding="utf-8") as fh:
@@ -131,22 +131,42 @@ def read_table(
     return df, lines
 
 
-def _convert_text(x: Any) -> Any:
-    """Text cells: JSON lists to frozensets, integers and decimals to numbers."""
-    if not isinstance(x, str):
-        return x
-    s = x.strip()
-    if s.startswith("["):
-        return _parse_cell(s)
+def _number(s: str) -> int | float | None:
+    """The number a text cell spells in canonical form, or None ("01", "1e3", "nan" are not numbers here)."""
+    t = s.strip()
     try:
-        return int(s)
+        i = int(t)
     except ValueError:
         pass
+    else:
+        return i if str(i) == t.lstrip("+") else None
     try:
-        f = float(s)
+        f = float(t)
     except ValueError:
-        return s
-    return f if s.lower() not in ("nan", "inf", "-inf", "infinity", "-infinity") else s
+        return None
+    if not np.isfinite(f) or "e" in t.lower() or t.startswith(("0", "-0")) and not t.startswith(("0.", "-0.")):
+        return None
+    return f
+
+
+def _convert_column(col: pd.Series) -> pd.Series:
+    """Text columns: JSON lists become frozensets; a column whose every cell is a number becomes numbers.
+
+    Conversion is all or nothing per column, and only for canonical spellings, so labels such as
+    "01" and "1" are never merged and a column never mixes numbers with text.
+    """
+    present = col.dropna()
+    if present.empty:
+        return col
+    texts = present.astype(str)
+    if texts.str.strip().str.startswith("[").any():
+        return col.map(lambda x: _parse_cell(x) if isinstance(x, str) else x)
+    numbers = [_number(t) for t in texts.tolist()]
+    if all(n is not None for n in numbers):
+        out = pd.Series([None] * len(col), index=col.index, dtype=object)
+        out[present.index] = numbers
+        return out
+    return col
 
 
 def read(
