@@ -26,7 +26,6 @@ _SUFFIX = {
     ".csv": "csv",
     ".tsv": "tsv",
     ".tab": "tsv",
-    ".txt": "tsv",
     ".jsonl": "jsonl",
     ".jsonlines": "jsonl",
     ".ndjson": "jsonl",
@@ -43,8 +42,8 @@ def _format_of(path: Path, fmt: str) -> str:
     suffix = path.suffix.lower()
     if suffix not in _SUFFIX:
         raise AccordError(
-            f"{path}: cannot tell the format from the suffix {suffix!r}; pass format= one of csv, tsv, "
-            "jsonl, parquet"
+            f"{path}: cannot tell the format from the suffix {suffix!r}: use a .csv, .tsv, .jsonl or .parquet "
+            "file, or pass format= (csv, tsv, jsonl, parquet)"
         )
     return _SUFFIX[suffix]
 
@@ -76,11 +75,21 @@ def _hashable(v: Any) -> Any:
 
 
 def read_table(
-    path: str | os.PathLike[str], *, format: FileFormat = "auto"
+    path: str | os.PathLike[str], *, format: FileFormat = "auto", convert: bool = True
 ) -> tuple[pd.DataFrame, np.ndarray]:
     """Read a file into a DataFrame and the line (or row) number of each row.
 
+    Parameters
+    ----------
+    path : path-like
+    format : {"auto", "csv", "tsv", "jsonl", "parquet"}
+    convert : bool
+        CSV/TSV only: turn JSON-list cells into frozensets and all-number
+        columns into numbers (see :func:`_convert_column`); ``False`` keeps
+        every cell as text (empty cells are missing either way).
+
     Raises :class:`~accord.AccordError` for a missing, empty or unparsable file.
+    Blank lines are skipped; line numbers count them.
     """
     p = Path(path)
     if not p.exists():
@@ -93,9 +102,12 @@ def read_table(
     try:
         if fmt in ("csv", "tsv"):
             df = pd.read_csv(p, sep="," if fmt == "csv" else "\t", dtype=object, keep_default_na=False,
-                             na_values=[""], skipinitialspace=True)
+                             na_values=[""], skipinitialspace=True, skip_blank_lines=False)
             lines = np.arange(len(df)) + 2  # header on line 1
-            df = df.apply(_convert_column)
+            blank = df.isna().all(axis=1).to_numpy()
+            df, lines = df[~blank].reset_index(drop=True), lines[~blank]
+            if convert:
+                df = df.apply(_convert_column)
         elif fmt == "jsonl":
             rows, lines_l = [], []
             with p.open(encoding="utf-8") as fh:

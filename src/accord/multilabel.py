@@ -52,9 +52,7 @@ Proceedings of HLT-NAACL 2004: Short Papers, 77-80.
 
 from __future__ import annotations
 
-import csv
 import itertools
-import json
 import math
 import warnings
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
@@ -639,12 +637,13 @@ def read_multilabel(
     sep: str = ",",
     categories: Sequence[Hashable] | None = None,
 ) -> MultiLabelData:
-    """Read multi-label annotations from CSV, TSV or JSONL.
+    """Read multi-label annotations from CSV, TSV, JSONL or Parquet.
 
     Parameters
     ----------
     path : str or Path
-        ``.csv``, ``.tsv`` or ``.jsonl`` / ``.ndjson`` (one JSON object a line).
+        ``.csv``, ``.tsv``, ``.jsonl`` / ``.ndjson`` (one JSON object a line) or
+        ``.parquet``, read by :func:`accord.io.read_table`.
     format : {"auto", "compact", "ranked"}
         ``"compact"``: columns *item*, *annotator*, *labels*, a cell such as
         ``"a,b"`` (in JSONL also a list ``["a", "b"]``).  ``"ranked"``: columns
@@ -672,47 +671,12 @@ def read_multilabel(
     """
     if format not in ("auto", "compact", "ranked"):
         raise AccordError(f"format must be 'auto', 'compact' or 'ranked'; got {format!r}")
+    from accord.io import read_table
+
     p = Path(path)
-    suffix = p.suffix.lower()
-    if suffix in (".csv", ".tsv"):
-        with p.open(newline="", encoding="utf-8") as fh:
-            reader = csv.reader(fh, delimiter="\t" if suffix == ".tsv" else ",")
-            try:
-                header = next(reader)
-            except StopIteration:
-                raise AccordError(f"{p}: the file is empty") from None
-            header = [h.strip() for h in header]
-            rows, lines = [], []
-            for row in reader:
-                if not row or all(c.strip() == "" for c in row):
-                    continue
-                if len(row) != len(header):
-                    raise AccordError(
-                        f"{_where(str(p), reader.line_num)}: {len(row)} fields, the header has {len(header)}"
-                    )
-                rows.append(row)
-                lines.append(reader.line_num)
-        frame = pd.DataFrame(rows, columns=header, dtype=object) if rows else pd.DataFrame(columns=header)
-    elif suffix in (".jsonl", ".ndjson"):
-        records, lines = [], []
-        with p.open(encoding="utf-8") as fh:
-            for n, text in enumerate(fh, start=1):
-                if not text.strip():
-                    continue
-                try:
-                    obj = json.loads(text)
-                except json.JSONDecodeError as exc:
-                    raise AccordError(f"{_where(str(p), n)}: not valid JSON ({exc.msg})") from None
-                if not isinstance(obj, dict):
-                    raise AccordError(f"{_where(str(p), n)}: each line must be a JSON object")
-                records.append(obj)
-                lines.append(n)
-        columns = list(dict.fromkeys(k for r in records for k in r))
-        frame = pd.DataFrame(
-            {c: _object_array(r.get(c) for r in records) for c in columns}, dtype=object
-        ) if records else pd.DataFrame()
-    else:
-        raise AccordError(f"path must end in .csv, .tsv, .jsonl or .ndjson; got {p.name!r}")
+    frame, lines = read_table(p, convert=False)
+    frame = frame.astype(object)
+    lines = lines.tolist()
     fmt = format
     if fmt == "auto":
         fmt = "ranked" if rank in frame.columns else "compact"
