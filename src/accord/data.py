@@ -243,7 +243,10 @@ class Annotations:
         col_labels: Sequence[Hashable] | None = None
         if isinstance(matrix, pd.DataFrame):
             row_labels, col_labels = list(matrix.index), list(matrix.columns)
-            arr = matrix.to_numpy(dtype=object)
+            numeric = all(k in "biuf" for k in matrix.dtypes.map(lambda t: t.kind))
+            arr = matrix.to_numpy(dtype=float if numeric else object)
+        elif isinstance(matrix, np.ndarray) and matrix.dtype.kind in "biuf" and matrix.ndim == 2:
+            arr = matrix
         else:
             try:
                 arr = np.asarray(matrix, dtype=object)
@@ -272,14 +275,25 @@ class Annotations:
             raise AccordError(f"coders has {len(coder_labels)} labels for {n_coders} matrix rows")
         if len(unit_labels) != n_units:
             raise AccordError(f"units has {len(unit_labels)} labels for {n_units} matrix columns")
+        if len(set(map(_label_key, unit_labels))) != n_units or len(set(map(_label_key, coder_labels))) != n_coders:
+            raise AccordError("unit and coder labels must be unique")
         ci, ui = np.meshgrid(np.arange(n_coders), np.arange(n_units), indexing="ij")
-        u = np.empty(arr.size, dtype=object)
-        u[:] = [unit_labels[k] for k in ui.ravel()]
-        c = np.empty(arr.size, dtype=object)
-        c[:] = [coder_labels[k] for k in ci.ravel()]
-        data = cls._build(u, c, arr.ravel(), duplicates="error", source=None, row_numbers=None)
-        # keep every unit and coder of the matrix, even when all its cells are missing
-        return data._with_labels(unit_labels, coder_labels)
+        # build on positions (fast integer interning), then attach the full label tables so that
+        # units and coders whose cells are all missing are kept
+        data = cls._build(ui.ravel(), ci.ravel(), arr.ravel(), duplicates="error", source=None, row_numbers=None)
+        ulab = np.empty(n_units, dtype=object)
+        ulab[:] = list(unit_labels)
+        clab = np.empty(n_coders, dtype=object)
+        clab[:] = list(coder_labels)
+        return Annotations(
+            unit_index=data.units[data.unit_index].astype(np.int64),
+            coder_index=data.coders[data.coder_index].astype(np.int64),
+            value_index=data.value_index,
+            units=ulab,
+            coders=clab,
+            values=data.values,
+            n_missing=data.n_missing,
+        )
 
     # ---------------------------------------------------------------- builder
     @classmethod
@@ -427,6 +441,14 @@ class Annotations:
             source=self.source,
             row_numbers=self._row_numbers,
         )._with_labels(self.units.tolist(), self.coders.tolist())
+
+
+def _label_key(x: Any) -> Any:
+    try:
+        hash(x)
+    except TypeError:
+        raise AccordError(f"unit and coder labels must be hashable; got {x!r}") from None
+    return x
 
 
 def _where(source: str | None, row: int) -> str:

@@ -77,6 +77,8 @@ class PreparedDistance(ABC):
 
     values: np.ndarray
     counts: np.ndarray
+    #: True when pairs() is cheap numpy arithmetic, so a dense V x V lookup table pays off on small domains.
+    dense_ok: bool = False
 
     @abstractmethod
     def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
@@ -197,6 +199,8 @@ def _numeric(values: np.ndarray, name: str) -> np.ndarray:
 
 
 class _PreparedInterval(PreparedDistance):
+    dense_ok = True
+
     def __init__(self, values: np.ndarray, counts: np.ndarray, x: np.ndarray) -> None:
         self.values, self.counts, self.x = values, counts, x
 
@@ -229,6 +233,8 @@ class Interval(Distance):
 
 
 class _PreparedRatio(PreparedDistance):
+    dense_ok = True
+
     def __init__(self, values: np.ndarray, counts: np.ndarray, x: np.ndarray) -> None:
         self.values, self.counts, self.x = values, counts, x
 
@@ -259,6 +265,8 @@ class Ratio(Distance):
 
 
 class _PreparedOrdinal(PreparedDistance):
+    dense_ok = True
+
     def __init__(self, values: np.ndarray, counts: np.ndarray, rank: np.ndarray) -> None:
         self.values, self.counts = values, np.asarray(counts, dtype=float)
         # cumulative counts in rank order: cum[r] = sum of counts of ranks < r

@@ -30,7 +30,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from accord.data import Annotations
-from accord.distances import PreparedDistance, _PreparedNominal
+from accord.distances import DENSE_LIMIT, PreparedDistance, _PreparedNominal
 
 __all__ = ["UnitCounts", "count_values", "unit_disagreement_sums", "within_unit_pairs"]
 
@@ -172,9 +172,12 @@ def unit_disagreement_sums(uc: UnitCounts, prepared: PreparedDistance) -> np.nda
     if len(left) == 0:
         return np.zeros(p)
     b, c = uc.value[left], uc.value[right]
-    v = np.int64(uc.n_values)
-    lo, hi = np.minimum(b, c), np.maximum(b, c)
-    pair_keys, inverse = np.unique(lo * v + hi, return_inverse=True)
-    delta = prepared.pairs(pair_keys // v, pair_keys % v)[inverse.reshape(-1)]
+    if prepared.dense_ok and uc.n_values <= DENSE_LIMIT:
+        delta = prepared.matrix()[b, c]  # a small lookup table beats sorting the pairs
+    else:
+        v = np.int64(uc.n_values)
+        lo, hi = np.minimum(b, c), np.maximum(b, c)
+        pair_keys, inverse = np.unique(lo * v + hi, return_inverse=True)
+        delta = prepared.pairs(pair_keys // v, pair_keys % v)[inverse.reshape(-1)]
     w = uc.count[left] * uc.count[right] * delta
     return np.bincount(uc.unit[left], weights=w, minlength=p)
