@@ -137,3 +137,10 @@ def test_text_labels_that_look_like_numbers_are_never_merged(tmp_path):
     assert alpha(d).observed_disagreement > 0
     path.write_text("unit,coder,value\n1,A,1\n1,B,2\n2,A,3.5\n2,B,-0.5\n")
     assert read(path).values.dtype.kind == "f"
+
+
+def test_distance_errors_name_the_file(tmp_path):
+    path = tmp_path / "text.csv"
+    path.write_text("unit,coder,value\n1,A,low\n1,B,high\n")
+    with pytest.raises(AccordError, match=r"text\.csv: the interval distance needs numeric values; got 'high'"):
+        alpha(read(path), distance="interval")

@@ -292,7 +292,12 @@ def alpha(
     data = check_annotations(data)
     dist = get_distance(distance)
     uc = count_values(data)
-    return alpha_from_counts(uc, data.values, dist, n_coders=data.n_coders)
+    try:
+        return alpha_from_counts(uc, data.values, dist, n_coders=data.n_coders)
+    except AccordError as exc:
+        if data.source and not str(exc).startswith(data.source):
+            raise AccordError(f"{data.source}: {exc}") from None
+        raise
 
 
 
