@@ -1,0 +1,262 @@
+"""Krippendorff's alpha on 3 coders x 1,000,000 units: accord vs the ``krippendorff`` package vs NLTK.
+
+Data: 3 coders, 10 categories (codes 1..10), 5% of the cells missing; each coder copies coder 0's
+code with probability 1/2, else draws uniformly (so alpha is about 0.4, not 0).  Nominal and interval.
+
+Every contender starts from the input its API takes, built before the clock starts:
+
+- accord: the coders x units float matrix with NaN for missing; timed: ``Annotations.from_matrix``
+  (phase "build") then ``accord.alpha(data, distance=level)`` (phase "alpha");
+- krippendorff: the same matrix; timed: ``krippendorff.alpha(reliability_data=m, level_of_measurement=level)``;
+- NLTK: the list of (coder, unit, code) triples of the non-missing cells; timed:
+  ``AnnotationTask(data=triples, distance=binary_distance | interval_distance)`` (phase "build") then
+  ``.alpha()``.
+
+NLTK is run at the largest size that should finish within ``--nltk-limit`` seconds (estimated from a
+pilot run on 20,000 units, and cut down if it times out); when that is smaller than the requested size,
+accord and krippendorff are also run at NLTK's size so that the ratios compare like with like.
+
+Usage::
+
+    .venv/bin/python benchmarks/bench_alpha.py                 # 1,000,000 units, nominal and interval
+    .venv/bin/python benchmarks/bench_alpha.py --quick         # 100,000 units, NLTK limit 60 s
+    .venv/bin/python benchmarks/bench_alpha.py --sizes 10000,1000000 --levels nominal
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _harness import (  # noqa: E402
+    fmt_mib,
+    fmt_ratio,
+    fmt_time,
+    machine,
+    markdown_table,
+    measure,
+    run_worker,
+    versions,
+    worker_main,
+)
+
+SCRIPT = str(Path(__file__).resolve())
+CONTENDERS = ("accord", "krippendorff", "nltk")
+LEVELS = ("nominal", "interval")
+PILOT_UNITS = 20_000
+LADDER = (1_000_000, 500_000, 200_000, 100_000, 50_000, 20_000, 10_000, 5_000, 2_000, 1_000)
+
+
+def make_matrix(n_units: int, *, seed: int, coders: int = 3, categories: int = 10, missing: float = 0.05) -> np.ndarray:
+    """A coders x units float matrix of codes 1..categories with NaN for missing cells."""
+    rng = np.random.default_rng(seed)
+    m = rng.integers(1, categories + 1, size=(coders, n_units)).astype(float)
+    copy = rng.random((coders, n_units)) < 0.5
+    m[copy] = np.broadcast_to(m[0], m.shape)[copy]
+    m[rng.random(m.shape) < missing] = np.nan
+    return m
+
+
+# ----------------------------------------------------------------------------- workers
+def _worker(spec: dict[str, Any]) -> dict[str, Any]:
+    name, level = spec["contender"], spec["level"]
+    m = make_matrix(spec["n_units"], seed=spec["seed"])
+    if name == "accord":
+        import accord
+
+        return measure(
+            [
+                ("build", accord.Annotations.from_matrix),
+                ("alpha", lambda data: float(accord.alpha(data, distance=level).alpha)),
+            ],
+            m,
+        )
+    if name == "krippendorff":
+        import krippendorff
+
+        return measure(
+            [("alpha", lambda x: float(krippendorff.alpha(reliability_data=x, level_of_measurement=level)))],
+            m,
+        )
+    if name == "nltk":
+        from nltk.metrics.agreement import AnnotationTask
+        from nltk.metrics.distance import binary_distance, interval_distance
+
+        distance = binary_distance if level == "nominal" else interval_distance
+        coder_idx, unit_idx = np.nonzero(~np.isnan(m))
+        triples = list(
+            zip(coder_idx.tolist(), unit_idx.tolist(), m[coder_idx, unit_idx].astype(int).tolist(), strict=True)
+        )
+        del coder_idx, unit_idx, m
+        return measure(
+            [
+                ("build", lambda t: AnnotationTask(data=t, distance=distance)),
+                ("alpha", lambda task: float(task.alpha())),
+            ],
+            triples,
+        )
+    raise SystemExit(f"unknown contender {name!r}")
+
+
+# ----------------------------------------------------------------------------- driver
+def _nltk_size(size: int, level: str, seed: int, limit: float, log: Any) -> tuple[int, dict[str, Any] | None]:
+    """The size to run NLTK at: the requested one if the pilot predicts it fits in *limit*, else smaller."""
+    pilot_n = min(size, PILOT_UNITS)
+    pilot = run_worker(SCRIPT, {"contender": "nltk", "level": level, "n_units": pilot_n, "seed": seed}, timeout=limit)
+    if "failed" in pilot:
+        log(f"  NLTK pilot at {pilot_n:,} units failed: {pilot['failed']}")
+        return 0, None
+    per_unit = pilot["time_s"] / pilot_n
+    if pilot_n == size:
+        return size, pilot
+    fits = [n for n in (size, *LADDER) if n <= size and per_unit * n <= 0.8 * limit]
+    chosen = max(fits) if fits else pilot_n
+    log(
+        f"  NLTK pilot: {pilot_n:,} units in {pilot['time_s']:.1f} s -> about {per_unit * size:.0f} s at "
+        f"{size:,}; running NLTK at {chosen:,} units"
+    )
+    return chosen, None
+
+
+def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """Run the benchmark; print the table; return one record per (level, size, contender)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if worker_main(argv, _worker):
+        return []
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", default="1000000", help="comma-separated numbers of units (default 1000000)")
+    ap.add_argument("--levels", default="nominal,interval", help="comma-separated: nominal, interval")
+    ap.add_argument(
+        "--contenders", default=",".join(CONTENDERS), help="comma-separated subset of accord,krippendorff,nltk"
+    )
+    ap.add_argument("--nltk-limit", type=float, default=300.0, help="seconds NLTK may take (default 300)")
+    ap.add_argument("--seed", type=int, default=20261122)
+    ap.add_argument("--quick", action="store_true", help="100,000 units and an NLTK limit of 60 s")
+    ap.add_argument("--quiet", action="store_true", help="print only the table")
+    args = ap.parse_args(argv)
+    sizes = [100_000] if args.quick else [int(s) for s in args.sizes.split(",")]
+    limit = 60.0 if args.quick else args.nltk_limit
+    levels = [lv.strip() for lv in args.levels.split(",")]
+    contenders = [c.strip() for c in args.contenders.split(",")]
+    for lv in levels:
+        if lv not in LEVELS:
+            ap.error(f"--levels: {lv!r} is not one of {', '.join(LEVELS)}")
+    for c in contenders:
+        if c not in CONTENDERS:
+            ap.error(f"--contenders: {c!r} is not one of {', '.join(CONTENDERS)}")
+
+    def log(msg: str) -> None:
+        if not args.quiet:
+            print(msg, flush=True)
+
+    log(f"machine: {machine()}")
+    log(f"versions: {versions('accord', 'numpy', 'scipy', 'pandas', 'krippendorff', 'nltk')}")
+    records: list[dict[str, Any]] = []
+
+    def run(name: str, level: str, n: int, note: str = "", timeout: float | None = None) -> None:
+        spec = {"contender": name, "level": level, "n_units": n, "seed": args.seed}
+        log(f"  running {name} {level} at {n:,} units ...")
+        rec = run_worker(SCRIPT, spec, timeout=timeout)
+        rec["note"] = note
+        records.append(rec)
+
+    for size in sizes:
+        for level in levels:
+            log(f"{level}, 3 coders x {size:,} units")
+            for name in ("accord", "krippendorff"):
+                if name in contenders:
+                    run(name, level, size)
+            if "nltk" not in contenders:
+                continue
+            n_nltk, done = _nltk_size(size, level, args.seed, limit, log)
+            if done is not None:
+                done["note"] = ""
+                records.append(done)
+            elif n_nltk:
+                run("nltk", level, n_nltk, note="" if n_nltk == size else "NLTK's size", timeout=limit)
+                while "failed" in records[-1] and n_nltk > LADDER[-1]:
+                    n_nltk = max(n for n in LADDER if n < n_nltk)
+                    log(f"  NLTK {records[-1]['failed']}; retrying at {n_nltk:,} units")
+                    run("nltk", level, n_nltk, note="NLTK's size", timeout=limit)
+                if n_nltk != size:
+                    for name in ("accord", "krippendorff"):
+                        if name in contenders:
+                            run(name, level, n_nltk, note="NLTK's size")
+    print_report(records, limit)
+    return records
+
+
+def print_report(records: list[dict[str, Any]], limit: float) -> None:
+    by_key = {
+        (r["spec"]["level"], r["spec"]["n_units"], r["spec"]["contender"]): r for r in records if "failed" not in r
+    }
+    header = [
+        "level", "units", "contender", "build", "alpha", "total", "peak RSS", "extra RSS",
+        "time accord/other", "peak accord/other", "extra accord/other", "alpha value", "|diff| vs accord",
+    ]
+    rows = []
+    diffs = []
+    for r in records:
+        s = r["spec"]
+        level, n, name = s["level"], s["n_units"], s["contender"]
+        label = name + (f" ({r['note']})" if r.get("note") else "")
+        if "failed" in r:
+            rows.append([level, f"{n:,}", label, "-", "-", r["failed"], "-", "-", "-", "-", "-", "-", "-"])
+            continue
+        ph = r["phases"]
+        acc = by_key.get((level, n, "accord"))
+        t_ratio = p_ratio = e_ratio = diff = None
+        if acc is not None and name != "accord":
+            t_ratio = acc["time_s"] / r["time_s"]
+            p_ratio = acc["peak_mib"] / r["peak_mib"]
+            e_ratio = acc["extra_mib"] / r["extra_mib"] if r["extra_mib"] > 0 else None
+            diff = abs(acc["result"] - r["result"])
+            diffs.append(diff)
+        rows.append([
+            level, f"{n:,}", label, fmt_time(ph.get("build")), fmt_time(ph.get("alpha")), fmt_time(r["time_s"]),
+            fmt_mib(r["peak_mib"]), fmt_mib(r["extra_mib"]),
+            "" if name == "accord" else fmt_ratio(t_ratio), "" if name == "accord" else fmt_ratio(p_ratio),
+            "" if name == "accord" else fmt_ratio(e_ratio), f"{r['result']:.6f}",
+            "" if diff is None else f"{diff:.1e}",
+        ])
+    print()
+    print(markdown_table(header, rows))
+    print()
+    print("ratios accord/other: below 1 means accord is faster or smaller.  peak RSS: the process's peak during the")
+    print("timed call (interpreter, libraries and input included); extra RSS: peak less the RSS just before the call.")
+    if diffs:
+        print(f"max |alpha difference| between accord and the others: {max(diffs):.2e}")
+    for (level, n, name), r in sorted(by_key.items()):
+        if name != "krippendorff" or (level, n, "accord") not in by_key:
+            continue
+        acc = by_key[(level, n, "accord")]
+        speed = r["time_s"] / acc["time_s"]
+        extra = acc["extra_mib"] / r["extra_mib"] if r["extra_mib"] > 0 else float("nan")
+        peak = acc["peak_mib"] / r["peak_mib"]
+        ok = "met" if speed >= 5 and extra <= 0.25 else "MISSED"
+        print(
+            f"target vs krippendorff ({level}, {n:,} units): {speed:.1f}x faster (target >= 5x); memory the call "
+            f"needs (extra RSS) {extra:.2f} of its (target <= 0.25): {ok}; whole-process peak {peak:.2f} of its"
+        )
+    for (level, n, name), r in sorted(by_key.items()):
+        if name == "nltk" and (level, n, "accord") in by_key:
+            speed = r["time_s"] / by_key[(level, n, "accord")]["time_s"]
+            print(f"accord vs NLTK ({level}, {n:,} units): {speed:.0f}x faster")
+    failed = [r for r in records if "failed" in r]
+    for r in failed:
+        s = r["spec"]
+        print(
+            f"{s['contender']} {s['level']} at {s['n_units']:,} units did not finish: {r['failed']} "
+            f"(limit {limit:.0f} s)"
+        )
+
+
+if __name__ == "__main__":
+    main()

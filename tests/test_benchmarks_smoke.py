@@ -1,0 +1,97 @@
+"""Smoke tests of the benchmark scripts: each runs end to end on a tiny size, so that the scripts cannot rot.
+
+No timing or memory assertions (those are the scripts' business, recorded in BENCHMARKS.md); only that every
+contender ran in its subprocess and that the contenders' alphas agree.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="the harness reads /proc (Linux)")
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"accord_benchmarks_{name}", BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _ok(records: list[dict]) -> list[dict]:
+    failed = [r for r in records if "failed" in r]
+    assert not failed, failed
+    for r in records:
+        assert r["time_s"] >= 0 and r["peak_mib"] > 0 and r["life_peak_mib"] >= r["peak_mib"] - 1
+    return records
+
+
+def test_bench_alpha_runs_every_contender_and_they_agree(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _load("bench_alpha")
+    records = _ok(bench.main(["--sizes", "300", "--levels", "nominal,interval", "--nltk-limit", "120", "--quiet"]))
+    seen = {(r["spec"]["contender"], r["spec"]["level"]) for r in records}
+    assert seen == {(c, lv) for c in ("accord", "krippendorff", "nltk") for lv in ("nominal", "interval")}
+    for level in ("nominal", "interval"):
+        values = [r["result"] for r in records if r["spec"]["level"] == level]
+        assert np.ptp(values) < 1e-12
+    out = capsys.readouterr().out
+    assert "| accord" in out and "target vs krippendorff" in out
+
+
+def test_bench_alpha_data_have_the_stated_shape() -> None:
+    bench = _load("bench_alpha")
+    m = bench.make_matrix(10_000, seed=1)
+    assert m.shape == (3, 10_000)
+    assert set(np.unique(m[~np.isnan(m)])) == set(range(1, 11))
+    assert 0.04 < np.isnan(m).mean() < 0.06
+
+
+def test_bench_sets_runs_accord_and_nltk_and_they_agree(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _load("bench_sets")
+    # --sizes equal to --nltk-units: accord is not run a second time at that size
+    records = _ok(bench.main(["--nltk-units", "200", "--sizes", "200", "--quiet"]))
+    by = {(r["spec"]["contender"], r["spec"]["n_units"]): r for r in records}
+    assert set(by) == {("accord", 200), ("nltk", 200)}
+    assert abs(by[("accord", 200)]["result"] - by[("nltk", 200)]["result"]) < 1e-10
+    assert "krippendorff: cannot take set values" in capsys.readouterr().out
+
+
+def test_bench_sets_data_are_sets_of_one_to_four_of_twenty() -> None:
+    bench = _load("bench_sets")
+    m = bench.make_sets(2_000, seed=1)
+    sizes = np.vectorize(len)(m)
+    assert m.shape == (3, 2_000) and sizes.min() == 1 and sizes.max() == 4
+    assert set().union(*m.ravel()) == set(range(20))
+
+
+def test_bench_coref_runs_both_conventions(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _load("bench_coref")
+    records = _ok(bench.main(["--sizes", "2000", "--quiet"]))
+    assert {r["spec"]["convention"] for r in records} == {"classes", "classes-less-unit"}
+    for r in records:
+        assert set(r["phases"]) == {"build", "alpha"}
+        assert -1 <= r["result"]["alpha"] <= 1
+    assert "classes-less-unit" in capsys.readouterr().out
+
+
+def test_bench_coref_corpus_matches_the_coref_alpha_of_its_records() -> None:
+    from accord.coref import CorefAnnotations
+    from accord.coref.alpha import coref_alpha
+
+    bench = _load("bench_coref")
+    df = bench.make_corpus(1_000, seed=3, doc_size=100)
+    assert len(df) == 3_000 and df["document"].nunique() == 10
+    assert 0 < df["chain"].isna().mean() < 0.03
+    data = CorefAnnotations.from_records(df)
+    assert data.n_mentions == 1_000
+    assert 0 < coref_alpha(data, distance="set-relation").alpha < 1
