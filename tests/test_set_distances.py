@@ -137,7 +137,9 @@ def test_sparse_expected_sum_equals_dense(seed, name, p_empty):
     prepared = get_distance(name).prepare(values, a + b)
     dense = super(type(prepared), prepared).cross_sum(a, b)
     sparse = prepared._sparse_cross_sum(a, b)
+    subsets = prepared._subset_cross_sum(a, b)
     assert sparse == pytest.approx(dense, rel=1e-12, abs=1e-9)
+    assert subsets == pytest.approx(dense, rel=1e-10, abs=1e-9)
 
 
 def test_large_domain_alpha_uses_sparse_path_and_agrees_with_small(rng):

@@ -67,7 +67,12 @@ def _intern(labels: np.ndarray, what: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _as_value_array(values: Sequence[Any] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Return (values as array, mask of missing) with set-like cells made frozensets."""
+    """Return (values as array, mask of missing) with set-like cells made frozensets.
+
+    Object cells are interned first (``pandas.factorize``) so that each distinct
+    value is normalised and checked once; unhashable cells (lists) fall back to
+    a per-cell pass.  An all-number object column becomes a numeric array.
+    """
     arr = np.asarray(values) if not isinstance(values, np.ndarray) else values
     if arr.dtype.kind in "biu":
         return arr, np.zeros(len(arr), dtype=bool)
@@ -75,21 +80,29 @@ def _as_value_array(values: Sequence[Any] | np.ndarray) -> tuple[np.ndarray, np.
         return arr, np.isnan(arr)
     if arr.dtype.kind in "US":
         return arr.astype(object), np.zeros(len(arr), dtype=bool)
-    # object (or anything else): element by element
     obj = np.empty(len(values), dtype=object)
-    obj[:] = [_normalise_value(v) for v in values]
-    missing = np.fromiter((_is_missing(v) for v in obj), dtype=bool, count=len(obj))
-    # an all-numeric object column is made numeric so that interval/ratio work on it
-    present = obj[~missing]
-    if len(present) and all(
-        isinstance(v, (int, float)) and not isinstance(v, bool) for v in present
-    ):
-        num = np.full(len(obj), np.nan)
-        num[~missing] = present.astype(float)
-        if np.all(np.mod(num[~missing], 1) == 0) and all(isinstance(v, int) for v in present):
+    obj[:] = list(values)
+    try:
+        codes, uniques = pd.factorize(obj, use_na_sentinel=True)
+    except TypeError:  # unhashable cells (lists): element by element
+        obj[:] = [_normalise_value(v) for v in obj]
+        missing = np.fromiter((_is_missing(v) for v in obj), dtype=bool, count=len(obj))
+        distinct = obj[~missing]
+    else:
+        norm = np.empty(len(uniques) + 1, dtype=object)
+        norm[:-1] = [_normalise_value(v) for v in uniques]  # norm[-1] stays None for code -1
+        bad = np.fromiter((_is_missing(v) for v in norm), dtype=bool, count=len(norm))
+        bad[-1] = True
+        obj, missing = norm[codes], bad[codes]
+        distinct = norm[:-1][~bad[:-1]]
+    if len(distinct) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in distinct):
+        present = obj[~missing]
+        if all(isinstance(v, int) for v in distinct):
             out = np.zeros(len(obj), dtype=np.int64)
             out[~missing] = present.astype(np.int64)
             return out, missing
+        num = np.full(len(obj), np.nan)
+        num[~missing] = present.astype(float)
         return num, missing
     return obj, missing
 
@@ -275,8 +288,12 @@ class Annotations:
             raise AccordError(f"coders has {len(coder_labels)} labels for {n_coders} matrix rows")
         if len(unit_labels) != n_units:
             raise AccordError(f"units has {len(unit_labels)} labels for {n_units} matrix columns")
-        if len(set(map(_label_key, unit_labels))) != n_units or len(set(map(_label_key, coder_labels))) != n_coders:
-            raise AccordError("unit and coder labels must be unique")
+        if (units is not None or col_labels is not None) and len(set(map(_label_key, unit_labels))) != n_units:
+            raise AccordError("unit labels must be unique")
+        if (coders is not None or row_labels is not None) and len(set(map(_label_key, coder_labels))) != n_coders:
+            raise AccordError("coder labels must be unique")
+        if arr.dtype.kind in "biuf":
+            return cls._from_numeric_matrix(arr, unit_labels, coder_labels)
         ci, ui = np.meshgrid(np.arange(n_coders), np.arange(n_units), indexing="ij")
         # build on positions (fast integer interning), then attach the full label tables so that
         # units and coders whose cells are all missing are kept
@@ -293,6 +310,29 @@ class Annotations:
             coders=clab,
             values=data.values,
             n_missing=data.n_missing,
+        )
+
+    @classmethod
+    def _from_numeric_matrix(
+        cls, arr: np.ndarray, unit_labels: Sequence[Hashable], coder_labels: Sequence[Hashable]
+    ) -> Annotations:
+        """Numeric coders x units matrix: entries laid out units-major, no sort (a matrix has no duplicates)."""
+        n_coders, n_units = arr.shape
+        flat = arr.T.ravel()
+        keep = ~np.isnan(flat) if flat.dtype.kind == "f" else np.ones(len(flat), dtype=bool)
+        values, vcodes = np.unique(flat[keep], return_inverse=True)
+        ulab = np.empty(n_units, dtype=object)
+        ulab[:] = list(unit_labels)
+        clab = np.empty(n_coders, dtype=object)
+        clab[:] = list(coder_labels)
+        return cls(
+            unit_index=np.repeat(np.arange(n_units, dtype=np.int64), n_coders)[keep],
+            coder_index=np.tile(np.arange(n_coders, dtype=np.int64), n_units)[keep],
+            value_index=vcodes.reshape(-1).astype(np.int64),
+            units=ulab,
+            coders=clab,
+            values=values,
+            n_missing=int((~keep).sum()),
         )
 
     # ---------------------------------------------------------------- builder

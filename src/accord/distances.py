@@ -62,6 +62,9 @@ __all__ = [
 
 #: Above this many distinct values the dense V x V paths are not used.
 DENSE_LIMIT = 2048
+#: Set values this small (and few enough subsets in all) take the subset-sum path of the expected sum.
+SUBSET_MAX_SIZE = 8
+SUBSET_BUDGET = 5e7
 _BLOCK = 1 << 22  # matrix cells evaluated per block in blocked dense sums
 
 
@@ -409,9 +412,73 @@ class _PreparedSet(PreparedDistance):
     def cross_sum(self, a: np.ndarray, b: np.ndarray) -> float:
         a = np.asarray(a, dtype=float)
         b = np.asarray(b, dtype=float)
+        sizes = self.domain.sizes[(a != 0) | (b != 0)]
+        if len(sizes) and sizes.max() <= SUBSET_MAX_SIZE and float(np.sum(2.0**sizes)) <= SUBSET_BUDGET:
+            return self._subset_cross_sum(a, b)
         if len(self.values) <= DENSE_LIMIT:
             return super().cross_sum(a, b)
         return self._sparse_cross_sum(a, b)
+
+    def _subset_cross_sum(self, a: np.ndarray, b: np.ndarray) -> float:
+        """Sum over value pairs of a_v b_w delta through subset sums, for small sets.
+
+        For every j, S_j[s, t] = sum over pairs with |v| = s, |w| = t of
+        a_v b_w C(|v & w|, j) is the sum over j-subsets T of (weight of the
+        size-s values containing T) x (weight of the size-t values containing
+        T).  Binomial inversion gives the weight H[s, t, k] of pairs with
+        intersection k: H[s, t, k] = sum_{j >= k} (-1)^(j-k) C(j, k) S_j[s, t],
+        and the answer is sum H[s, t, k] delta(s, t, k).  The pairs v = w add
+        delta = 0.  Cost: O(sum_v 2^|v|), whatever the number of values.
+        """
+        from itertools import combinations
+        from math import comb
+
+        x = self.domain.incidence.tocsr()
+        sizes = self.domain.sizes.astype(np.int64)
+        keep = (a != 0) | (b != 0)
+        smax = int(sizes[keep].max())
+        size_ids = np.arange(smax + 1)
+        s_mat = np.zeros((smax + 1, smax + 1, smax + 1))  # [j, s, t]
+        # j = 0: every pair
+        wa = np.bincount(sizes[keep], weights=a[keep], minlength=smax + 1)
+        wb = np.bincount(sizes[keep], weights=b[keep], minlength=smax + 1)
+        s_mat[0] = np.outer(wa, wb)
+        for j in range(1, smax + 1):
+            keys_all, size_all, wa_all, wb_all = [], [], [], []
+            for s_ in range(j, smax + 1):
+                rows = np.flatnonzero(keep & (sizes == s_))
+                if len(rows) == 0:
+                    continue
+                starts = x.indptr[rows]
+                elems = x.indices[starts[:, None] + np.arange(s_)[None, :]]
+                elems.sort(axis=1)
+                combos = np.array(list(combinations(range(s_), j)), dtype=np.int64)
+                sub = elems[:, combos]  # (rows, n_combos, j)
+                keys_all.append(sub.reshape(-1, j))
+                n_c = len(combos)
+                size_all.append(np.full(len(rows) * n_c, s_))
+                wa_all.append(np.repeat(a[rows], n_c))
+                wb_all.append(np.repeat(b[rows], n_c))
+            if not keys_all:
+                continue
+            keys = np.concatenate(keys_all)
+            _, key_id = np.unique(keys, axis=0, return_inverse=True)
+            key_id = key_id.reshape(-1)
+            n_keys = int(key_id.max()) + 1
+            sz = np.concatenate(size_all)
+            flat = key_id * (smax + 1) + sz
+            ma = np.bincount(flat, weights=np.concatenate(wa_all), minlength=n_keys * (smax + 1))
+            mb = np.bincount(flat, weights=np.concatenate(wb_all), minlength=n_keys * (smax + 1))
+            s_mat[j] = ma.reshape(n_keys, smax + 1).T @ mb.reshape(n_keys, smax + 1)
+        total = 0.0
+        ss, tt = np.meshgrid(size_ids, size_ids, indexing="ij")
+        for k in range(smax + 1):
+            h = sum((-1) ** (j - k) * comb(j, k) * s_mat[j] for j in range(k, smax + 1))
+            valid = (k <= np.minimum(ss, tt)) & (h != 0)
+            if valid.any():
+                d = self.dist.from_sizes(ss[valid].astype(float), tt[valid].astype(float), np.full(valid.sum(), k))
+                total += float(h[valid] @ d)
+        return total
 
     def _sparse_cross_sum(self, a: np.ndarray, b: np.ndarray) -> float:
         """Sum over v != w of a_v b_w delta, touching intersecting pairs only.
