@@ -462,7 +462,12 @@ class _PreparedSet(PreparedDistance):
             if not keys_all:
                 continue
             keys = np.concatenate(keys_all)
-            _, key_id = np.unique(keys, axis=0, return_inverse=True)
+            radix = max(x.shape[1], 2)
+            if j * math.log2(radix) < 62:  # a j-subset of element codes as one integer
+                keys = keys @ (radix ** np.arange(j, dtype=np.int64))
+                _, key_id = np.unique(keys, return_inverse=True)
+            else:
+                _, key_id = np.unique(keys, axis=0, return_inverse=True)
             key_id = key_id.reshape(-1)
             n_keys = int(key_id.max()) + 1
             sz = np.concatenate(size_all)

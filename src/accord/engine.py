@@ -112,7 +112,7 @@ def count_values(data: Annotations) -> UnitCounts:
     u_all = data.unit_index
     m_all = np.bincount(u_all, minlength=data.n_units)
     # distinct (unit, value) entries with their counts
-    if data.n_units * max(v, 1) <= 50_000_000:
+    if data.n_units * max(v, 1) <= max(4 * len(u_all), 1 << 16):  # dense enough for a counting array
         key = u_all * v + data.value_index
         flat = np.bincount(key, minlength=0)
         keys = np.flatnonzero(flat)
