@@ -35,11 +35,11 @@ def check_annotations(data: Any, *, min_coders: int = 2, what: str = "data") -> 
         )
     if data.n_entries == 0:
         raise AccordError(f"{data.source or what}: no values to compare (every cell is missing)")
-    coders_with_values = len(np.unique(data.coder_index))
-    if coders_with_values < min_coders:
+    present = np.flatnonzero(np.bincount(data.coder_index, minlength=data.n_coders))
+    if len(present) < min_coders:
         raise AccordError(
             f"{data.source or what}: agreement needs at least {min_coders} coders with values; "
-            f"found {coders_with_values} ({', '.join(map(repr, data.coders[np.unique(data.coder_index)]))})"
+            f"found {len(present)} ({', '.join(map(repr, data.coders[present]))})"
         )
     return data
 
