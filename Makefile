@@ -23,6 +23,8 @@ test: lint
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_alpha.py
+	$(BIN)/python benchmarks/bench_sets.py
+	$(BIN)/python benchmarks/bench_coref.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache
