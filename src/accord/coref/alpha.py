@@ -35,6 +35,7 @@ How it is computed (no frozenset per value, no V x V matrix):
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 from typing import Literal
 
@@ -75,6 +76,22 @@ class CorefAlphaResult(AlphaResult):
 
     convention: str = "classes"
     n_classes: int = 0
+
+
+_CLASSES: weakref.WeakKeyDictionary[CorefAnnotations, CorefClasses] = weakref.WeakKeyDictionary()
+
+
+def _canonical_classes(data: CorefAnnotations) -> CorefClasses:
+    """``data.canonical_classes()``, computed once per (immutable) data object."""
+    try:
+        return _CLASSES[data]
+    except (KeyError, TypeError):
+        cc = data.canonical_classes()
+        try:
+            _CLASSES[data] = cc
+        except TypeError:  # not weak-referenceable: no cache
+            pass
+        return cc
 
 
 def default_convention(distance: str | Distance) -> Convention:
@@ -233,7 +250,7 @@ def coref_alpha(
         )
     if len(data.coders) < 2:
         raise AccordError(f"coreference alpha needs at least two coders; found {list(data.coders)}")
-    cc = data.canonical_classes()
+    cc = _canonical_classes(data)
     ann = _class_annotations(data, cc)
     uc = count_values(ann)
     if uc.n_pairable_units == 0:
