@@ -13,8 +13,8 @@ from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
+from accord._lazy import stats
 from accord.data import Annotations
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import UnitCounts, count_values, unit_disagreement_sums

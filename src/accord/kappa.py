@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
-from scipy import stats
 
+from accord._lazy import stats
 from accord.alpha import check_annotations
 from accord.data import Annotations
 from accord.distances import Distance, DistanceFunction, _PreparedNominal, get_distance

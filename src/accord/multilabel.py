@@ -63,8 +63,8 @@ from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
+from accord._lazy import stats
 from accord.errors import AccordError, AccordWarning, warn_undefined
 from accord.results import Result
 

@@ -35,9 +35,9 @@ from typing import Literal
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 from scipy.special import gammaln, logsumexp
 
+from accord._lazy import stats
 from accord.errors import AccordError, warn_undefined
 from accord.results import Result
 

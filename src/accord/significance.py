@@ -47,8 +47,8 @@ from typing import Any, Literal
 import narwhals as nw
 import numpy as np
 import pandas as pd
-from scipy import optimize, stats
 
+from accord._lazy import optimize, stats
 from accord.errors import AccordError, AccordWarning, warn_undefined
 from accord.results import Result
 

@@ -38,10 +38,10 @@ from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
-from scipy.optimize import linear_sum_assignment
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
+from accord._lazy import optimize
 from accord.coref.model import CorefAnnotations
 from accord.errors import AccordError, AccordWarning
 from accord.results import Result
@@ -377,7 +377,7 @@ def _ceaf(t: _Table, similarity: Similarity) -> CorefScore:
             ru, rinv = np.unique(t.r[idx], return_inverse=True)
             mat = np.zeros((ku.size, ru.size))
             mat[kinv, rinv] = sim[idx]
-            rows, cols = linear_sum_assignment(mat, maximize=True)
+            rows, cols = optimize.linear_sum_assignment(mat, maximize=True)
             total += float(mat[rows, cols].sum())
     metric = "ceaf_m" if similarity == "mention" else "ceaf_e"
     what = "mentions" if similarity == "mention" else "entities"

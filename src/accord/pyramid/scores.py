@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import numpy as np
-from scipy import stats
 
+from accord._lazy import stats
 from accord.errors import AccordError, warn_undefined
 from accord.pyramid.model import PSE, PeerAnnotation, Pyramid, WeightBy
 from accord.results import Result

@@ -1,0 +1,32 @@
+"""Lazy access to heavy optional-at-import modules (``scipy.stats`` costs about 0.8 s to import).
+
+``from accord._lazy import stats`` gives an object whose attributes are those of
+:mod:`scipy.stats`, imported on first use, so ``import accord`` and every CLI
+call that needs no distribution stay fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+__all__ = ["optimize", "stats"]
+
+
+class _LazyModule:
+    def __init__(self, name: str) -> None:
+        self._name = name
+        self._module: ModuleType | None = None
+
+    def __getattr__(self, attr: str) -> Any:
+        if self._module is None:
+            self._module = importlib.import_module(self._name)
+        return getattr(self._module, attr)
+
+    def __repr__(self) -> str:
+        return f"<lazy module {self._name}>"
+
+
+stats: Any = _LazyModule("scipy.stats")
+optimize: Any = _LazyModule("scipy.optimize")
