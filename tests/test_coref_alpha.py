@@ -80,3 +80,5 @@ def test_errors():
         coref_alpha(data, distance="interval")
     with pytest.raises(AccordError, match="CorefAnnotations"):
         coref_alpha([[1, 2]])
+    with pytest.raises(AccordError, match="resampling mentions would break the chains"):
+        coref_alpha(data).confidence_interval()

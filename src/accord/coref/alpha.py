@@ -77,6 +77,18 @@ class CorefAlphaResult(AlphaResult):
     convention: str = "classes"
     n_classes: int = 0
 
+    def confidence_interval(self, confidence_level: float = 0.95, **_: object) -> tuple[float, float]:
+        """Not offered for coreference alpha.
+
+        Resampling mentions would split chains (a mention's value is its whole
+        class), so the unit bootstrap of :class:`~accord.AlphaResult` does not
+        apply; resampling whole documents would, and is not implemented yet.
+        """
+        raise AccordError(
+            "no confidence interval for coreference alpha: resampling mentions would break the chains "
+            "that are the values; resampling documents is not implemented"
+        )
+
 
 _CLASSES: weakref.WeakKeyDictionary[CorefAnnotations, CorefClasses] = weakref.WeakKeyDictionary()
 
