@@ -60,3 +60,12 @@ def test_help_explains_itself():
     assert res.exit_code == 0 and "agree" in res.stdout
     res = runner.invoke(app, ["agree", "--help"])
     assert res.exit_code == 0 and "--distance" in res.stdout
+
+
+def test_wide_layout_from_the_command_line(tmp_path):
+    path = tmp_path / "sheet.csv"
+    path.write_text("item,ann1,ann2,ann3\nq1,yes,yes,yes\nq2,no,no,yes\nq3,no,no,no\nq4,yes,no,yes\n")
+    res = runner.invoke(app, ["agree", str(path), "--layout", "wide", "--unit", "item", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["n_units"] == 4 and out["n_coders"] == 3

@@ -144,3 +144,44 @@ def test_distance_errors_name_the_file(tmp_path):
     path.write_text("unit,coder,value\n1,A,low\n1,B,high\n")
     with pytest.raises(AccordError, match=r"text\.csv: the interval distance needs numeric values; got 'high'"):
         alpha(read(path), distance="interval")
+
+
+def test_wide_layout_equals_long(tmp_path):
+    """One row per unit and a column per coder reads as the same data as the long layout."""
+    from accord.datasets import load_krippendorff2011
+
+    m = load_krippendorff2011().to_matrix()
+    lines = ["item,A,B,C,D"] + [
+        ",".join([f"u{u}"] + ["" if m[c, u] is None else str(m[c, u]) for c in range(4)]) for u in range(12)
+    ]
+    path = tmp_path / "wide.csv"
+    path.write_text("\n".join(lines) + "\n")
+    wide = read(path, unit="item", layout="wide")
+    assert (wide.n_units, wide.n_coders, wide.n_missing) == (12, 4, 7)
+    assert round(alpha(wide).alpha, 3) == 0.743  # Krippendorff (2011), example C
+    only_ab = read(path, unit="item", layout="wide", coders=["A", "B"])
+    assert only_ab.n_coders == 2
+
+
+def test_wide_layout_converts_all_coder_columns_together(tmp_path):
+    """A coder column of numbers beside one with text labels must not split '1' into 1 and '1'."""
+    path = tmp_path / "wide.csv"
+    path.write_text("unit,A,B\n1,1,1\n2,2,x\n")
+    d = read(path, layout="wide")
+    assert sorted(map(str, d.values.tolist())) == ["1", "2", "x"] and len(d.values) == 3
+
+
+@pytest.mark.parametrize(
+    ("content", "kwargs", "message"),
+    [
+        ("item,A,B\n1,x,y\n", {}, "missing column 'unit'"),
+        ("unit,A,B\n1,x,y\n", {"coders": ["A", "Z"]}, "missing coder column 'Z'"),
+        ("unit,A,B\n1,x,y\n1,x,x\n", {}, r"unit '1' has two rows \(lines 2 and 3\)"),
+        ("unit,A\n1,x\n", {"layout": "tall"}, "layout must be"),
+    ],
+)
+def test_wide_layout_errors(tmp_path, content, kwargs, message):
+    path = tmp_path / "w.csv"
+    path.write_text(content)
+    with pytest.raises(AccordError, match=message):
+        read(path, **{"layout": "wide", **kwargs})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -187,17 +188,25 @@ def read(
     unit: str = "unit",
     coder: str = "coder",
     value: str = "value",
+    layout: Literal["long", "wide"] = "long",
+    coders: Sequence[str] | None = None,
     format: FileFormat = "auto",
     duplicates: DuplicatePolicy = "error",
 ) -> Annotations:
-    """Read reliability data in long format from CSV, TSV, JSONL or Parquet.
+    """Read reliability data from CSV, TSV, JSONL or Parquet.
 
     Parameters
     ----------
     path : path-like
         The file; its suffix chooses the format unless *format* is given.
     unit, coder, value : str
-        Column names.
+        Column names.  In the wide layout only *unit* is used.
+    layout : {"long", "wide"}
+        ``"long"``: one row per (unit, coder, value).  ``"wide"``: one row per
+        unit, one column per coder (the spreadsheet layout); an empty cell is a
+        missing value.
+    coders : sequence of str, optional
+        Wide layout: the coder columns (default: every column but *unit*).
     format : {"auto", "csv", "tsv", "jsonl", "parquet"}
     duplicates : {"error", "first", "last"}
         One coder giving two values to one unit: an error naming both lines
@@ -214,7 +223,15 @@ def read(
     >>> _ = f.write_text('unit,coder,value\\n1,A,"[""x"",""y""]"\\n1,B,"[""x""]"\\n')
     >>> read(f).values[0] == frozenset({"x", "y"})
     True
+    >>> g = f.with_name("wide.csv")
+    >>> _ = g.write_text("item,ann1,ann2\\nq1,yes,yes\\nq2,no,\\n")
+    >>> read(g, unit="item", layout="wide")
+    Annotations(2 units, 2 coders, 3 values, 2 distinct values, 1 missing)
     """
+    if layout not in ("long", "wide"):
+        raise AccordError(f"layout must be 'long' or 'wide'; got {layout!r}")
+    if layout == "wide":
+        return _read_wide(path, unit=unit, coders=coders, format=format)
     df, lines = read_table(path, format=format)
     if format == "auto" or format in ("jsonl", "parquet"):
         for col in (value,):
@@ -223,3 +240,44 @@ def read(
     return Annotations.from_records(
         df, unit=unit, coder=coder, value=value, duplicates=duplicates, source=str(path), row_numbers=lines
     )
+
+
+def _read_wide(
+    path: str | os.PathLike[str], *, unit: str, coders: Sequence[str] | None, format: FileFormat
+) -> Annotations:
+    """One row per unit, one column per coder: melt to long, converting all coder columns as one."""
+    df, lines = read_table(path, format=format, convert=False)
+    if unit not in df.columns:
+        raise AccordError(
+            f"{path}: missing column {unit!r} (the unit column of the wide layout); columns are "
+            f"{', '.join(map(repr, map(str, df.columns)))}"
+        )
+    cols = [c for c in df.columns if c != unit] if coders is None else list(coders)
+    missing = [c for c in cols if c not in df.columns]
+    if missing:
+        raise AccordError(
+            f"{path}: missing coder column {missing[0]!r}; columns are {', '.join(map(repr, df.columns))}"
+        )
+    if len(cols) < 1:
+        raise AccordError(f"{path}: the wide layout needs coder columns beside {unit!r}")
+    dup = df[unit][df[unit].duplicated()]
+    if len(dup):
+        first = int(np.flatnonzero(df[unit].to_numpy() == dup.iloc[0])[0])
+        second = int(np.flatnonzero(df[unit].to_numpy() == dup.iloc[0])[1])
+        raise AccordError(
+            f"{path}: unit {dup.iloc[0]!r} has two rows (lines {lines[first]} and {lines[second]}); the wide "
+            "layout needs one row per unit"
+        )
+    n = len(df)
+    values = pd.concat([df[c] for c in cols], ignore_index=True)
+    if values.dtype == object:
+        values = _convert_column(values)
+    units = _convert_column(df[unit].astype(object)) if df[unit].dtype == object else df[unit]
+    long = pd.DataFrame(
+        {
+            "unit": np.tile(units.to_numpy(dtype=object), len(cols)),
+            "coder": np.repeat(np.asarray(cols, dtype=object), n),
+            "value": values.to_numpy(dtype=object) if values.dtype == object else values.to_numpy(),
+        }
+    )
+    return Annotations.from_records(long, source=str(path), row_numbers=np.tile(lines, len(cols)))

@@ -90,6 +90,12 @@ def agree(
     value: Annotated[
         str, typer.Option(help="Column holding the value; JSON lists for set values.")
     ] = "value",
+    layout: Annotated[
+        str, typer.Option(help="long: one row per (unit, coder, value); wide: one row per unit, a column per coder.")
+    ] = "long",
+    coders: Annotated[
+        str | None, typer.Option(help="Wide layout: comma-separated coder columns (default: all but --unit).")
+    ] = None,
     distance: Annotated[
         str, typer.Option(help=f"Distance between values: {', '.join(DISTANCE_NAMES)}.")
     ] = "nominal",
@@ -110,7 +116,8 @@ def agree(
 ) -> None:
     """Agreement (Krippendorff's alpha, the kappa family) of annotations in a file.
 
-    Example: accord agree labels.csv --distance interval --bootstrap 1000 --seed 1
+    Examples: accord agree labels.csv --distance interval --bootstrap 1000 --seed 1;
+    accord agree sheet.csv --layout wide --unit item --coefficient all
     """
     if coefficient != "all" and coefficient not in COEFFICIENTS:
         raise AccordError(
@@ -118,7 +125,10 @@ def agree(
         )
     if bootstrap < 0:
         raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
-    data = read(file, unit=unit, coder=coder, value=value)
+    if layout not in ("long", "wide"):
+        raise AccordError(f"--layout must be 'long' or 'wide'; got {layout!r}")
+    coder_cols = [c.strip() for c in coders.split(",")] if coders else None
+    data = read(file, unit=unit, coder=coder, value=value, layout=layout, coders=coder_cols)  # type: ignore[arg-type]
     names = _applicable(data) if coefficient == "all" else [coefficient]
     caught: list[str] = []
     with warnings.catch_warnings(record=True) as w:
