@@ -60,3 +60,22 @@ def test_demo_prints_the_papers_numbers():
     text = res.stdout
     assert "0.4495" in text and "0.7422" in text  # Passonneau (2004) Table 2: .45 and .74
     assert "0.7434" in text and "0.8491" in text  # Krippendorff (2011): .743 nominal, .849 interval
+
+
+def test_coref_bootstrap_over_documents(tmp_path):
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(0)
+    rows = []
+    for d in range(8):
+        base = rng.integers(0, 4, 12)
+        for c in ("a", "b"):
+            chains = np.where(rng.random(12) < 0.3, rng.integers(0, 12, 12), base)
+            rows += [(f"d{d}", m, c, int(chains[m])) for m in range(12)]
+    path = tmp_path / "chains.csv"
+    pd.DataFrame(rows, columns=["document", "mention", "coder", "chain"]).to_csv(path, index=False)
+    res = runner.invoke(app, ["coref", str(path), "--bootstrap", "200", "--seed", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    ci = json.loads(res.stdout)["confidence_intervals"]
+    assert ci["resampled"] == "documents" and ci["set-relation"][0] < ci["set-relation"][1]

@@ -80,5 +80,54 @@ def test_errors():
         coref_alpha(data, distance="interval")
     with pytest.raises(AccordError, match="CorefAnnotations"):
         coref_alpha([[1, 2]])
-    with pytest.raises(AccordError, match="resampling mentions would break the chains"):
+    with pytest.raises(AccordError, match="resamples documents and needs at least two"):
         coref_alpha(data).confidence_interval()
+
+
+def corpus(seed: int, n_docs: int = 10, mentions: int = 12, coders: int = 3) -> CorefAnnotations:
+    rng = np.random.default_rng(seed)
+    rows = []
+    for d in range(n_docs):
+        base = rng.integers(0, mentions // 3, mentions)
+        for c in range(coders):
+            chains = np.where(rng.random(mentions) < 0.25, rng.integers(0, mentions, mentions), base)
+            for m in range(mentions):
+                rows.append((f"doc{d}", m, f"c{c}", None if rng.random() < 0.05 else int(chains[m])))
+    df = pd.DataFrame(rows, columns=["document", "mention", "coder", "chain"])
+    return CorefAnnotations.from_records(df, missing_mentions="missing")
+
+
+def resampled(data: CorefAnnotations, docs: list[int]) -> CorefAnnotations:
+    """The corpus made of the given documents (repeats become distinct copies), built from scratch."""
+    recs = data.to_records()
+    names = list(data.documents)
+    parts = []
+    for copy, d in enumerate(docs):
+        part = recs[recs.document == names[d]].copy()
+        part["document"] = f"{names[d]}#{copy}"
+        part["chain"] = [None if ch is None else f"{ch}#{copy}" for ch in part["chain"]]
+        parts.append(part)
+    return CorefAnnotations.from_records(pd.concat(parts, ignore_index=True), missing_mentions="missing")
+
+
+@pytest.mark.parametrize(("distance", "convention"), [("nominal", "classes"), ("set-relation", "classes-less-unit"),
+                                                      ("masi-2006", "classes"), ("dice", "classes-less-unit")])
+def test_document_decomposition_equals_rebuilt_resample(distance, convention):
+    """The bootstrap's per-document sums give exactly the alpha of the resampled corpus rebuilt from records."""
+    data = corpus(3)
+    res = coref_alpha(data, distance=distance, convention=convention)
+    docs = [0, 0, 2, 5, 5, 5, 7, 9]
+    c = np.bincount(docs, minlength=len(data.documents)).astype(float)
+    n = c @ res._doc_n
+    from_parts = 1 - (c @ res._doc_observed / n) / (res._doc_parts.total(c) / (n * (n - 1)))
+    rebuilt = coref_alpha(resampled(data, docs), distance=distance, convention=convention).alpha
+    assert from_parts == pytest.approx(rebuilt, abs=1e-12)
+
+
+def test_document_bootstrap_interval():
+    res = coref_alpha(corpus(5, n_docs=20), distance="set-relation")
+    lo, hi = res.confidence_interval(0.95, n_resamples=300, rng=2)
+    assert (lo, hi) == res.confidence_interval(0.95, n_resamples=300, rng=2)
+    assert lo < res.alpha < hi
+    with pytest.raises(AccordError, match="confidence_level"):
+        res.confidence_interval(2)

@@ -72,6 +72,10 @@ def coref(
         str, typer.Option(help="Mentions only some coders have: singleton, missing or error.")
     ] = "singleton",
     coders: Annotated[str | None, typer.Option(help="Comma-separated coder names, one per file.")] = None,
+    bootstrap: Annotated[
+        int, typer.Option(help="Bootstrap resamples of documents for 95% intervals of alpha (0: none).")
+    ] = 0,
+    seed: Annotated[int | None, typer.Option(help="Seed for the bootstrap.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
 ) -> None:
     """Reliability of coreference chains (Passonneau 2004): alpha over the mentions, both value conventions.
@@ -84,11 +88,29 @@ def coref(
     data = read_coref(files, format=format, coders=names, missing_mentions=missing_mentions)  # type: ignore[arg-type]
     key_data = read_coref([key], format=format) if key is not None else None
     dists = ("nominal",) if distance == "nominal" else ("nominal", distance)
+    if bootstrap < 0:
+        raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
     rep = coref_reliability(data, distances=dists, key=key_data)
+    intervals: dict[str, list[float]] = {}
+    if bootstrap:
+        for dist, by_conv in rep.alpha.items():
+            res = by_conv[default_convention(dist)]
+            intervals[dist] = list(res.confidence_interval(0.95, n_resamples=bootstrap, rng=seed))
     if json_out:
-        print_json(rep)
+        out = rep.to_dict()
+        if intervals:
+            out["confidence_intervals"] = {
+                "confidence_level": 0.95, "resampled": "documents", "n_resamples": bootstrap, "seed": seed,
+                **intervals,
+            }
+        print_json(out)
         return
     render_coref(rep, title=f"Coreference reliability of {', '.join(f.name for f in files)}")
+    for dist, (lo, hi) in intervals.items():
+        console.print(
+            f"95% bootstrap interval for alpha with {dist} ({default_convention(dist)}; {bootstrap} resamples of "
+            f"{rep.n_documents} documents, seed {seed}): [{lo:.4f}, {hi:.4f}]"
+        )
 
 
 def register(app: typer.Typer) -> None:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
@@ -76,18 +76,75 @@ class CorefAlphaResult(AlphaResult):
 
     convention: str = "classes"
     n_classes: int = 0
+    n_documents: int = 0
+    _doc_observed: np.ndarray | None = field(default=None, repr=False, compare=False)
+    _doc_n: np.ndarray | None = field(default=None, repr=False, compare=False)
+    _doc_parts: _DocumentParts | None = field(default=None, repr=False, compare=False)
 
-    def confidence_interval(self, confidence_level: float = 0.95, **_: object) -> tuple[float, float]:
-        """Not offered for coreference alpha.
+    def confidence_interval(
+        self,
+        confidence_level: float = 0.95,
+        *,
+        n_resamples: int = 1000,
+        method: Literal["percentile", "basic", "BCa"] = "percentile",
+        rng: np.random.Generator | int | None = None,
+    ) -> tuple[float, float]:
+        """Bootstrap confidence interval for coreference alpha, resampling documents.
 
-        Resampling mentions would split chains (a mention's value is its whole
-        class), so the unit bootstrap of :class:`~accord.AlphaResult` does not
-        apply; resampling whole documents would, and is not implemented yet.
+        Mentions cannot be resampled one by one (a mention's value is its whole
+        class), so the unit of resampling is the document: documents are drawn
+        with replacement (a document drawn twice counts as two documents), and
+        observed and expected disagreement are recomputed exactly from
+        per-document sums (:class:`_DocumentParts`), with
+        :func:`scipy.stats.bootstrap`.  Needs at least two documents.
+
+        Returns
+        -------
+        (low, high) : tuple of float
         """
-        raise AccordError(
-            "no confidence interval for coreference alpha: resampling mentions would break the chains "
-            "that are the values; resampling documents is not implemented"
-        )
+        if not (isinstance(confidence_level, (int, float)) and 0 < confidence_level < 1):
+            raise AccordError(f"confidence_level must be in (0, 1); got {confidence_level!r}")
+        if not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
+            raise AccordError(f"n_resamples must be a positive integer; got {n_resamples!r}")
+        if method not in ("percentile", "basic", "BCa"):
+            raise AccordError(f"method must be 'percentile', 'basic' or 'BCa'; got {method!r}")
+        if self._doc_parts is None or self._doc_observed is None or self._doc_n is None:
+            raise AccordError("this result carries no data to resample")
+        if math.isnan(self.alpha):
+            raise AccordError(f"alpha is undefined ({self.undefined_reason}); no confidence interval")
+        n_docs = len(self._doc_n)
+        if n_docs < 2:
+            raise AccordError(
+                "a confidence interval for coreference alpha resamples documents and needs at least two; "
+                f"the data have {n_docs}"
+            )
+        parts, obs, dn = self._doc_parts, self._doc_observed, self._doc_n
+
+        def statistic(idx: np.ndarray) -> float:
+            c = np.bincount(idx.astype(np.int64), minlength=n_docs).astype(float)
+            n = float(c @ dn)
+            if n < 2:
+                return np.nan
+            d_e = parts.total(c) / (n * (n - 1.0))
+            return 1.0 - (float(c @ obs) / n) / d_e if d_e > 0 else np.nan
+
+        import warnings
+
+        from accord._lazy import stats
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            res = stats.bootstrap(
+                (np.arange(n_docs, dtype=float),),
+                statistic,
+                vectorized=False,
+                n_resamples=int(n_resamples),
+                confidence_level=float(confidence_level),
+                method=method,
+                rng=np.random.default_rng(rng),
+            )
+        lo, hi = res.confidence_interval
+        return float(lo), float(hi)
 
 
 _CLASSES: weakref.WeakKeyDictionary[CorefAnnotations, CorefClasses] = weakref.WeakKeyDictionary()
@@ -156,13 +213,47 @@ class _PreparedLessUnit(PreparedDistance):
         return np.where(i == j, 0.0, out)
 
 
-def _expected_sum_less_unit(
-    dist: SetDistance, cc: CorefClasses, pairable: np.ndarray, n_mentions: int
-) -> tuple[float, float]:
-    """Sum over ordered pairs of distinct value instances of delta; and n.
+@dataclass(frozen=True)
+class _DocumentParts:
+    """The expected-disagreement sum, decomposed by document.
+
+    Classes never cross documents, so every pair of class instances from two
+    documents is disjoint: those pairs are summed in bulk from the weight of
+    each class size (``w``, documents x sizes, and ``f0``, delta at
+    intersection 0 between sizes); the intersecting pairs, all within one
+    document, add ``corr`` to their document.  The sum for any multiset of
+    documents with multiplicities c is (c w) f0 (c w)^T + c . corr, which is
+    what the document bootstrap needs.
+    """
+
+    w: sp.csr_matrix
+    f0: np.ndarray
+    corr: np.ndarray
+
+    def total(self, c: np.ndarray | None = None) -> float:
+        if c is None:
+            c = np.ones(self.w.shape[0])
+        ws = np.asarray(self.w.T @ c).ravel()
+        return float(ws @ self.f0 @ ws + c @ self.corr)
+
+
+def _expected_parts(
+    dist: SetDistance,
+    cc: CorefClasses,
+    pairable: np.ndarray,
+    mention_doc: np.ndarray,
+    n_documents: int,
+    *,
+    less_unit: bool,
+) -> tuple[_DocumentParts, float]:
+    """Sum over ordered pairs of distinct value instances of delta, by document; and n.
 
     Instances of classes are (coder, class) pairs; only pairable mentions count.
+    With ``less_unit`` the value of mention u in class C is C - {u} (four
+    intersection sizes per intersecting instance pair, see the module
+    docstring); otherwise it is C itself.
     """
+    n_mentions = len(mention_doc)
     coder_idx, mention_idx = np.nonzero(cc.codes >= 0)
     keep = pairable[mention_idx]
     coder_idx, mention_idx = coder_idx[keep], mention_idx[keep]
@@ -174,35 +265,42 @@ def _expected_sum_less_unit(
     inst = inst.reshape(-1)
     inst_class = inst_codes % n_classes
     n_inst = len(inst_codes)
+    inst_doc = np.zeros(n_inst, dtype=np.int64)
+    inst_doc[inst] = mention_doc[mention_idx]
     size = cc.sizes[inst_class].astype(float)  # |C|, full class
+    value_size = size - 1 if less_unit else size
     # P: instance x mention, pairable members; X: instance x mention, all members of the class
     p_mat = sp.csr_matrix((np.ones(len(inst)), (inst, mention_idx)), shape=(n_inst, max(n_mentions, 1)))
     full = _incidence(cc, n_mentions)[inst_class]
     pc = np.asarray(p_mat.sum(axis=1)).ravel()  # |P_C|
     n = float(pc.sum())
-    # bulk: every ordered pair of instances as if disjoint, grouped by class size
-    sizes_u, size_inv = np.unique(size, return_inverse=True)
-    w = np.bincount(size_inv.reshape(-1), weights=pc, minlength=len(sizes_u))
-    sa, sb = np.meshgrid(sizes_u - 1, sizes_u - 1, indexing="ij")
+    # bulk: every ordered pair of instances as if disjoint, weights by (document, size)
+    sizes_u, size_inv = np.unique(value_size, return_inverse=True)
+    size_inv = size_inv.reshape(-1)
+    w = sp.csr_matrix((pc, (inst_doc, size_inv)), shape=(n_documents, len(sizes_u)))
+    sa, sb = np.meshgrid(sizes_u, sizes_u, indexing="ij")
     f0 = dist.from_sizes(sa.ravel(), sb.ravel(), np.zeros(sa.size)).reshape(sa.shape)
-    total = float(w @ f0 @ w)
-    # intersecting pairs of instances: replace their bulk term by the exact one
+    # intersecting pairs of instances (same document): replace their bulk term by the exact one
     k_mat = (full @ full.T).tocoo()
     r, c, k = k_mat.row, k_mat.col, k_mat.data
-    ku = np.asarray((p_mat @ full.T)[r, c]).ravel()  # |P_C & D|
-    kv = np.asarray((full @ p_mat.T)[r, c]).ravel()  # |C & P_D|
-    kuv = np.asarray((p_mat @ p_mat.T)[r, c]).ravel()  # |P_C & P_D|
-    s_r, s_c = size[r] - 1, size[c] - 1
+    s_r, s_c = value_size[r], value_size[c]
     p_r, p_c = pc[r], pc[c]
-    same = r == c
-    total -= float(p_r @ (p_c * dist.from_sizes(s_r, s_c, np.zeros(len(r)))))
-    n_k = (p_r - ku) * (p_c - kv)
-    n_k1 = ku * (p_c - kv) + (p_r - ku) * kv + np.where(same, 0.0, kuv)
-    n_k2 = ku * kv - kuv
-    total += float(n_k @ dist.from_sizes(s_r, s_c, k))
-    total += float(n_k1 @ dist.from_sizes(s_r, s_c, np.maximum(k - 1, 0)))
-    total += float(n_k2 @ dist.from_sizes(s_r, s_c, np.maximum(k - 2, 0)))
-    return total, n
+    corr = -(p_r * p_c * dist.from_sizes(s_r, s_c, np.zeros(len(r))))
+    if less_unit:
+        ku = np.asarray((p_mat @ full.T)[r, c]).ravel()  # |P_C & D|
+        kv = np.asarray((full @ p_mat.T)[r, c]).ravel()  # |C & P_D|
+        kuv = np.asarray((p_mat @ p_mat.T)[r, c]).ravel()  # |P_C & P_D|
+        same = r == c
+        n_k = (p_r - ku) * (p_c - kv)
+        n_k1 = ku * (p_c - kv) + (p_r - ku) * kv + np.where(same, 0.0, kuv)
+        n_k2 = ku * kv - kuv
+        corr = corr + n_k * dist.from_sizes(s_r, s_c, k)
+        corr = corr + n_k1 * dist.from_sizes(s_r, s_c, np.maximum(k - 1, 0))
+        corr = corr + n_k2 * dist.from_sizes(s_r, s_c, np.maximum(k - 2, 0))
+    else:
+        corr = corr + p_r * p_c * dist.from_sizes(s_r, s_c, k)
+    corr_doc = np.bincount(inst_doc[r], weights=corr, minlength=n_documents)
+    return _DocumentParts(w=w, f0=f0, corr=corr_doc), n
 
 
 def coref_alpha(
@@ -269,21 +367,22 @@ def coref_alpha(
         raise AccordError("no mention has values from two or more coders: nothing to compare")
     incidence = _incidence(cc, data.n_mentions)
     marg = uc.marginals()
-    if conv == "classes":
-        prepared: PreparedDistance = (
-            dist.prepare(ann.values, marg)
-            if isinstance(dist, Nominal)
-            else set_dist.prepare_incidence(incidence, marg)
-        )
-        d_e_sum = prepared.cross_sum(marg, marg)
-        n = uc.n
+    less_unit = conv == "classes-less-unit"
+    if less_unit:
+        prepared: PreparedDistance = _PreparedLessUnit(set_dist, cc, incidence)
+    elif isinstance(dist, Nominal):
+        prepared = dist.prepare(ann.values, marg)
     else:
-        prepared = _PreparedLessUnit(set_dist, cc, incidence)
-        pairable = np.zeros(data.n_mentions, dtype=bool)
-        pairable[uc.unit_ids] = True
-        d_e_sum, n = _expected_sum_less_unit(set_dist, cc, pairable, data.n_mentions)
-    d_o = float(unit_disagreement_sums(uc, prepared) @ (1.0 / (uc.m - 1.0))) / n
-    d_e = d_e_sum / (n * (n - 1.0))
+        prepared = set_dist.prepare_incidence(incidence, marg)
+    pairable = np.zeros(data.n_mentions, dtype=bool)
+    pairable[uc.unit_ids] = True
+    mention_doc = np.repeat(np.arange(len(data.documents)), np.diff(data._doc_offsets))
+    parts, n = _expected_parts(set_dist, cc, pairable, mention_doc, len(data.documents), less_unit=less_unit)
+    unit_obs = unit_disagreement_sums(uc, prepared) / (uc.m - 1.0)
+    doc_obs = np.bincount(mention_doc[uc.unit_ids], weights=unit_obs, minlength=len(data.documents))
+    doc_n = np.bincount(mention_doc[uc.unit_ids], weights=uc.m, minlength=len(data.documents))
+    d_o = float(doc_obs.sum()) / n
+    d_e = parts.total() / (n * (n - 1.0))
     reason = None
     if d_e <= 0:
         reason = "no expected disagreement: every mention has the same value"
@@ -305,5 +404,9 @@ def coref_alpha(
         undefined_reason=reason,
         convention=conv,
         n_classes=cc.n_classes,
+        n_documents=len(data.documents),
+        _doc_observed=doc_obs,
+        _doc_n=doc_n,
+        _doc_parts=parts,
     )
 
