@@ -68,6 +68,34 @@ class UnitCounts:
     n_units: int
     n_unpairable_values: int
 
+    @classmethod
+    def from_table(cls, table: np.ndarray) -> UnitCounts:
+        """From a units x values count table (Krippendorff's n_uv; Fleiss' and Siegel & Castellan's a_ij).
+
+        For count data without coder identities, such as the hypothetical
+        splits of Beigman Klebanov & Beigman (2009, section 3.3).
+
+        Examples
+        --------
+        >>> UnitCounts.from_table([[2, 0], [1, 1], [0, 1]]).n
+        4.0
+        """
+        a = np.asarray(table, dtype=float)
+        m_all = a.sum(axis=1)
+        pairable = m_all >= 2
+        unit_ids = np.flatnonzero(pairable)
+        u, v = np.nonzero(a[unit_ids])
+        return cls(
+            unit=u.astype(np.int64),
+            value=v.astype(np.int64),
+            count=a[unit_ids][u, v],
+            unit_ids=unit_ids,
+            m=m_all[unit_ids],
+            n_values=a.shape[1],
+            n_units=a.shape[0],
+            n_unpairable_values=int(m_all[~pairable].sum()),
+        )
+
     @property
     def n(self) -> float:
         """The number of pairable values."""

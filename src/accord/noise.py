@@ -755,9 +755,15 @@ def siegel_castellan_k(counts: np.ndarray) -> SiegelCastellanK:
     if k < 2:
         raise AccordError(f"K needs at least two annotators per item, got {k}")
     n, m = a.shape
-    pj = a.sum(axis=0) / (n * k)
-    pe = float(np.sum(pj**2))
-    pa = float(np.sum(a * (a - 1)) / (k * (k - 1)) / n)
+    # the pair engine: observed agreement from pairs within items, chance from the pooled distribution
+    from accord.distances import Nominal
+    from accord.engine import UnitCounts, unit_disagreement_sums
+
+    uc = UnitCounts.from_table(a)
+    pj = uc.marginals() / uc.n
+    prepared = Nominal().prepare(np.arange(m), uc.marginals())
+    pa = 1.0 - float(unit_disagreement_sums(uc, prepared) @ (1.0 / (uc.m - 1.0))) / uc.n
+    pe = 1.0 - prepared.cross_sum(pj, pj)
     return _k_from_parts(pa, pe, n, k, m)
 
 
