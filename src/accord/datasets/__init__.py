@@ -19,8 +19,12 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from accord.data import Annotations
+
+if TYPE_CHECKING:
+    from accord.coref.model import CorefAnnotations
 
 __all__ = ["dataset_path", "load_krippendorff2011", "load_passonneau2004_coref"]
 
@@ -50,7 +54,7 @@ def load_krippendorff2011() -> Annotations:
     return read(dataset_path("krippendorff2011.csv"))
 
 
-def load_passonneau2004_coref():  # -> CorefAnnotations (imported lazily: coref imports this package's siblings)
+def load_passonneau2004_coref() -> CorefAnnotations:
     """Passonneau's (2004) Table 1 as printed: RA.2's NIL on J is a missing value.
 
     Table 2 codes that NIL as the singleton {J}; with it missing, nominal alpha
