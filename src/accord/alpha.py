@@ -21,7 +21,7 @@ from accord.engine import UnitCounts, count_values, unit_disagreement_sums
 from accord.errors import AccordError, warn_undefined
 from accord.results import Result
 
-__all__ = ["AlphaResult", "alpha", "alpha_from_counts", "check_annotations"]
+__all__ = ["AlphaResult", "alpha", "alpha_from_counts", "bootstrap_groups", "check_annotations"]
 
 BootstrapMethod = Literal["percentile", "basic", "BCa"]
 
@@ -42,6 +42,40 @@ def check_annotations(data: Any, *, min_coders: int = 2, what: str = "data") -> 
             f"found {len(present)} ({', '.join(map(repr, data.coders[present]))})"
         )
     return data
+
+
+def bootstrap_groups(
+    n_groups: int,
+    statistic: Any,
+    *,
+    confidence_level: float,
+    n_resamples: int,
+    method: str,
+    rng: Any,
+) -> Any:
+    """Validate the options and run :func:`scipy.stats.bootstrap` over *n_groups* resampled groups.
+
+    *statistic* receives the drawn group indices (floats) and returns the
+    coefficient; the groups are units for alpha and documents for coreference
+    alpha.  One validation step for every bootstrap interval in accord.
+    """
+    if not (isinstance(confidence_level, (int, float)) and 0 < confidence_level < 1):
+        raise AccordError(f"confidence_level must be in (0, 1); got {confidence_level!r}")
+    if not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
+        raise AccordError(f"n_resamples must be a positive integer; got {n_resamples!r}")
+    if method not in ("percentile", "basic", "BCa"):
+        raise AccordError(f"method must be 'percentile', 'basic' or 'BCa'; got {method!r}")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return stats.bootstrap(
+            (np.arange(n_groups, dtype=float),),
+            statistic,
+            vectorized=False,
+            n_resamples=int(n_resamples),
+            confidence_level=float(confidence_level),
+            method=method,
+            rng=np.random.default_rng(rng),
+        )
 
 
 @dataclass(frozen=True)
@@ -137,12 +171,6 @@ class AlphaResult(Result):
     def _bootstrap(
         self, confidence_level: float, n_resamples: int, method: str, rng: Any
     ) -> Any:
-        if not (isinstance(confidence_level, (int, float)) and 0 < confidence_level < 1):
-            raise AccordError(f"confidence_level must be in (0, 1); got {confidence_level!r}")
-        if not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
-            raise AccordError(f"n_resamples must be a positive integer; got {n_resamples!r}")
-        if method not in ("percentile", "basic", "BCa"):
-            raise AccordError(f"method must be 'percentile', 'basic' or 'BCa'; got {method!r}")
         if self._counts is None or self._distance is None or self._values is None:
             raise AccordError("this result carries no data to resample")
         if math.isnan(self.alpha):
@@ -165,19 +193,9 @@ class AlphaResult(Result):
             d_e = prep.cross_sum(marg, marg) / (n * (n - 1.0))
             return 1.0 - d_o / d_e if d_e > 0 else np.nan
 
-        gen = np.random.default_rng(rng)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            res = stats.bootstrap(
-                (np.arange(p, dtype=float),),
-                statistic,
-                vectorized=False,
-                n_resamples=int(n_resamples),
-                confidence_level=float(confidence_level),
-                method=method,
-                rng=gen,
-            )
-        return res
+        return bootstrap_groups(
+            p, statistic, confidence_level=confidence_level, n_resamples=n_resamples, method=method, rng=rng
+        )
 
     def to_frame(self) -> pd.DataFrame:
         """One-row DataFrame of the public fields."""

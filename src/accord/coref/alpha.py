@@ -42,7 +42,7 @@ from typing import Literal
 import numpy as np
 import scipy.sparse as sp
 
-from accord.alpha import AlphaResult
+from accord.alpha import AlphaResult, bootstrap_groups
 from accord.coref.model import CorefAnnotations, CorefClasses
 from accord.data import Annotations
 from accord.distances import (
@@ -102,12 +102,6 @@ class CorefAlphaResult(AlphaResult):
         -------
         (low, high) : tuple of float
         """
-        if not (isinstance(confidence_level, (int, float)) and 0 < confidence_level < 1):
-            raise AccordError(f"confidence_level must be in (0, 1); got {confidence_level!r}")
-        if not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
-            raise AccordError(f"n_resamples must be a positive integer; got {n_resamples!r}")
-        if method not in ("percentile", "basic", "BCa"):
-            raise AccordError(f"method must be 'percentile', 'basic' or 'BCa'; got {method!r}")
         if self._doc_parts is None or self._doc_observed is None or self._doc_n is None:
             raise AccordError("this result carries no data to resample")
         if math.isnan(self.alpha):
@@ -128,21 +122,9 @@ class CorefAlphaResult(AlphaResult):
             d_e = parts.total(c) / (n * (n - 1.0))
             return 1.0 - (float(c @ obs) / n) / d_e if d_e > 0 else np.nan
 
-        import warnings
-
-        from accord._lazy import stats
-
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            res = stats.bootstrap(
-                (np.arange(n_docs, dtype=float),),
-                statistic,
-                vectorized=False,
-                n_resamples=int(n_resamples),
-                confidence_level=float(confidence_level),
-                method=method,
-                rng=np.random.default_rng(rng),
-            )
+        res = bootstrap_groups(
+            n_docs, statistic, confidence_level=confidence_level, n_resamples=n_resamples, method=method, rng=rng
+        )
         lo, hi = res.confidence_interval
         return float(lo), float(hi)
 
