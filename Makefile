@@ -10,6 +10,9 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	# irrCAC (the oracle for Gwet's AC1/AC2) pins scipy==1.12, older than accord needs (bootstrap's rng,
+	# SciPy 1.15); its code runs on the current SciPy, so it is installed without its pins.
+	$(BIN)/python -m pip install --quiet --no-deps 'irrcac>=0.4'
 	touch $(STAMP)
 
 demo: $(STAMP)

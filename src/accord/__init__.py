@@ -7,6 +7,7 @@ The public API, by concept (each in its own module):
 - Krippendorff's alpha: :func:`alpha`
 - the kappa family: :func:`cohen_kappa`, :func:`weighted_kappa`, :func:`scott_pi`,
   :func:`fleiss_kappa`, :func:`multi_kappa`, :func:`bennett_s`, :func:`percent_agreement`
+- Gwet's AC1 and AC2: :func:`gwet_ac1`, :func:`gwet_ac2`
 - diagnostics: :func:`unit_disagreement`, :func:`pairwise_agreement`, :func:`coder_left_out`
 - coreference: :mod:`accord.coref` (:func:`read_coref`, :func:`coref_alpha`, :func:`coref_scores`)
 - multi-label items: :mod:`accord.multilabel` (:func:`augmented_kappa` and friends)
@@ -55,6 +56,7 @@ from accord.distances import (
 )
 from accord.errors import AccordError, AccordWarning
 from accord.gold import GoldStandard, gold_standard
+from accord.gwet import GwetResult, gwet_ac1, gwet_ac2
 from accord.io import read
 from accord.kappa import (
     AgreementResult,
@@ -124,6 +126,7 @@ __all__ = [
     "Distance",
     "DistanceFunction",
     "GoldStandard",
+    "GwetResult",
     "Interval",
     "ItemClasses",
     "Jaccard",
@@ -157,6 +160,8 @@ __all__ = [
     "fleiss_kappa",
     "get_distance",
     "gold_standard",
+    "gwet_ac1",
+    "gwet_ac2",
     "make_distance",
     "max_disagreements",
     "multi_kappa",

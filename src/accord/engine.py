@@ -126,8 +126,12 @@ class UnitCounts:
         return (o - sp.diags(diag)).tocsr()
 
 
-def count_values(data: Annotations) -> UnitCounts:
-    """Count each value in each unit and keep the pairable units.
+def count_values(data: Annotations, *, min_values: int = 2) -> UnitCounts:
+    """Count each value in each unit and keep the units holding at least *min_values* values.
+
+    The default keeps the pairable units (alpha and the kappa family);
+    ``min_values=1`` keeps every coded unit (Gwet's chance term averages
+    category shares over every rated subject).
 
     Examples
     --------
@@ -149,7 +153,7 @@ def count_values(data: Annotations) -> UnitCounts:
         keys, counts = np.unique(u_all * v + data.value_index, return_counts=True)
     units = keys // max(v, 1) if v else keys
     values = keys - units * v if v else keys
-    pairable_unit = m_all >= 2
+    pairable_unit = m_all >= min_values
     keep = pairable_unit[units]
     unit_ids = np.flatnonzero(pairable_unit)
     row_of = np.full(data.n_units, -1, dtype=np.int64)

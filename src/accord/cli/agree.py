@@ -28,7 +28,7 @@ from accord.kappa import (
 
 __all__ = ["COEFFICIENTS", "compute", "register"]
 
-COEFFICIENTS = ("alpha", "percent", "cohen", "scott", "fleiss", "multi-kappa", "bennett")
+COEFFICIENTS = ("alpha", "percent", "cohen", "scott", "fleiss", "multi-kappa", "bennett", "gwet")
 
 
 def _applicable(data: Annotations) -> list[str]:
@@ -38,7 +38,7 @@ def _applicable(data: Annotations) -> list[str]:
     per_unit = np.bincount(data.unit_index, minlength=data.n_units)
     coded = per_unit[per_unit > 0]
     complete = len(coded) > 0 and coded.min() == coded.max() and coded.min() >= 2
-    out = ["alpha", "percent", "bennett"]
+    out = ["alpha", "percent", "bennett", "gwet"]
     if n_coders == 2:
         out += ["cohen", "scott"]
     if complete:
@@ -65,11 +65,15 @@ def compute(data: Annotations, coefficient: str, distance: str) -> Any:
         return multi_kappa(data, distance=dist)
     if coefficient == "bennett":
         return bennett_s(data, distance=dist)
+    if coefficient == "gwet":
+        from accord.gwet import gwet_ac1, gwet_ac2
+
+        return gwet_ac1(data) if dist.name == "nominal" else gwet_ac2(data, distance=dist)
     raise AccordError(f"--coefficient must be one of {', '.join(COEFFICIENTS)} or all; got {coefficient!r}")
 
 
 def _value(res: Any) -> float:
-    for name in ("alpha", "kappa", "percent_agreement"):
+    for name in ("alpha", "kappa", "percent_agreement", "ac"):
         if hasattr(res, name):
             return float(getattr(res, name))
     return math.nan
@@ -175,7 +179,8 @@ def agree(
         used = getattr(res, "n_pairable_units", None) or getattr(res, "n_units", None) or n_units
         label = {"alpha": "Krippendorff's alpha", "percent": "percent agreement", "cohen": "Cohen's kappa",
                  "scott": "Scott's pi", "fleiss": "Fleiss' kappa (S&C K)", "multi-kappa": "multi-kappa",
-                 "bennett": "Bennett's S"}[name]
+                 "bennett": "Bennett's S",
+                 "gwet": "Gwet's AC1" if getattr(res, "coefficient", "") == "ac1" else "Gwet's AC2"}[name]
         table.add_row(label, _fmt(_value(res)), _fmt(obs), _fmt(exp), str(used))
     console.print(table)
     if "alpha" in results:

@@ -1,0 +1,377 @@
+r"""Gwet's AC1 and AC2: chance agreement from the propensity to rate at random.
+
+Gwet (2008) models chance agreement as the probability that two raters agree
+by guessing on a hard-to-rate subject; the resulting coefficient is far less
+sensitive than kappa to skewed category prevalence (the "kappa paradoxes").
+AC1 is the nominal form; AC2 weights partial agreement (Gwet 2014, chapter 3)
+and handles any number of raters with missing ratings.
+
+Both count pairs of values within subjects through the one pair engine
+(:mod:`accord.engine`), as every coefficient in accord does; only the chance
+term is Gwet's own.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from accord._lazy import stats
+from accord.alpha import check_annotations
+from accord.data import Annotations
+from accord.distances import Distance, DistanceFunction, PreparedDistance, get_distance
+from accord.engine import count_values, unit_disagreement_sums
+from accord.errors import AccordError, warn_undefined
+from accord.results import Result
+
+__all__ = ["GwetResult", "gwet_ac1", "gwet_ac2"]
+
+
+@dataclass(frozen=True)
+class GwetResult(Result):
+    """Gwet's AC1 (nominal) or AC2 (weighted) with its variance.
+
+    Attributes
+    ----------
+    coefficient : {"ac1", "ac2"}
+        Which coefficient.
+    ac : float
+        The coefficient, (p_a - p_e) / (1 - p_e); NaN when undefined.
+    observed_agreement : float
+        p_a, the (weighted) agreement averaged over subjects rated at least twice.
+    chance_agreement : float
+        p_e, Gwet's chance agreement.
+    standard_error : float
+        Square root of Gwet's (2008) variance, conditional on the raters, with
+        the finite-population correction 1 - n / N.
+    p_value : float
+        Two-sided p-value of AC = 0 from Student's t with n - 1 degrees of freedom.
+    distance : str
+        The distance behind the weights (``"nominal"`` for AC1).
+    weights : numpy.ndarray
+        The q x q agreement weights w_kl used, over ``categories``.
+    categories : tuple
+        The q categories, in the order of ``weights``.
+    n_units : int
+        Subjects rated at least once (n).
+    n_pairable_units : int
+        Subjects rated at least twice (n'), over which p_a is averaged.
+    n_coders : int
+    population_size : float
+        N, the number of subjects in the population (infinite by default).
+    undefined_reason : str or None
+    """
+
+    coefficient: str
+    ac: float
+    observed_agreement: float
+    chance_agreement: float
+    standard_error: float
+    p_value: float
+    distance: str
+    weights: np.ndarray
+    categories: tuple[Any, ...]
+    n_units: int
+    n_pairable_units: int
+    n_coders: int
+    population_size: float = math.inf
+    undefined_reason: str | None = None
+
+    def confidence_interval(self, confidence_level: float = 0.95) -> tuple[float, float]:
+        """Student-t interval AC +/- t(n - 1) * standard_error, its upper end capped at 1 (Gwet 2014, 5.3).
+
+        Raises
+        ------
+        AccordError
+            When the coefficient is undefined, or for a confidence level outside (0, 1).
+        """
+        if not (isinstance(confidence_level, (int, float)) and 0 < confidence_level < 1):
+            raise AccordError(f"confidence_level must be in (0, 1); got {confidence_level!r}")
+        if math.isnan(self.ac):
+            raise AccordError(f"{self.coefficient} is undefined here ({self.undefined_reason}); no interval")
+        t = stats.t.ppf(0.5 + confidence_level / 2, self.n_units - 1)
+        return (self.ac - t * self.standard_error, min(1.0, self.ac + t * self.standard_error))
+
+
+class _WeightsDistance(Distance):
+    """Disagreement 1 - w_kl from a user's agreement-weight matrix over the categories."""
+
+    def __init__(self, weights: np.ndarray) -> None:
+        self._delta = 1.0 - weights
+        self.name = "custom weights"
+
+    def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
+        return _PreparedMatrix(self._delta)
+
+
+class _PreparedMatrix(PreparedDistance):
+    dense_ok = True
+
+    def __init__(self, delta: np.ndarray) -> None:
+        self._delta = delta
+
+    def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        return self._delta[i, j]
+
+    def matrix(self) -> np.ndarray:
+        return self._delta
+
+
+def _on_categories(data: Annotations, categories: Sequence[Hashable] | None) -> Annotations:
+    """Re-express *data* over the full category list (unused categories count in q)."""
+    if categories is None:
+        return data
+    cats = list(categories)
+    if len(set(cats)) != len(cats):
+        raise AccordError(f"categories must not repeat a category; got {cats!r}")
+    where = {c: i for i, c in enumerate(cats)}
+    try:
+        remap = np.array([where[v] for v in data.values.tolist()], dtype=np.int64)
+    except KeyError as exc:
+        raise AccordError(
+            f"categories: the data hold the value {exc.args[0]!r}, which is not among the categories {cats!r}"
+        ) from None
+    values = np.array(cats) if all(isinstance(c, (int, float, str)) for c in cats) else np.array(cats, dtype=object)
+    if values.dtype.kind not in "biufUO":
+        values = np.array(cats, dtype=object)
+    return Annotations(
+        unit_index=data.unit_index,
+        coder_index=data.coder_index,
+        value_index=remap[data.value_index],
+        units=data.units,
+        coders=data.coders,
+        values=values,
+        n_missing=data.n_missing,
+        source=data.source,
+    )
+
+
+def _gwet(
+    data: Annotations,
+    *,
+    distance: str | Distance | DistanceFunction,
+    weights: Any,
+    categories: Sequence[Hashable] | None,
+    population_size: float,
+    name: str,
+) -> GwetResult:
+    # one validation step
+    data = check_annotations(data)
+    if not (isinstance(population_size, (int, float)) and population_size > 0):
+        raise AccordError(f"population_size must be a positive number (or math.inf); got {population_size!r}")
+    data = _on_categories(data, categories)
+    q = len(data.values)
+    if weights is not None:
+        if name == "ac1":
+            raise AccordError("gwet_ac1 is the unweighted coefficient; pass weights to gwet_ac2")
+        if distance != "nominal":
+            raise AccordError("pass either distance or weights to gwet_ac2, not both")
+        w = np.asarray(weights, dtype=float)
+        if w.shape != (q, q):
+            raise AccordError(
+                f"weights must be a {q} x {q} matrix over the categories {data.values.tolist()!r}; "
+                f"got shape {w.shape}"
+            )
+        if not np.allclose(np.diag(w), 1.0) or (w < 0).any() or (w > 1).any():
+            raise AccordError("weights must be agreement weights: 1 on the diagonal, between 0 and 1 elsewhere")
+        dist: Distance = _WeightsDistance(w)
+    else:
+        dist = get_distance(distance)
+    if data.n_units and population_size < np.count_nonzero(np.bincount(data.unit_index, minlength=data.n_units)):
+        raise AccordError(f"population_size ({population_size}) is smaller than the number of rated subjects")
+
+    # the pair engine: value counts per subject, every subject rated at least once
+    uc = count_values(data, min_values=1)
+    pairable = uc.m >= 2
+    n = uc.n_pairable_units  # rated at least once
+    n2 = int(pairable.sum())
+    if n2 == 0:
+        raise AccordError(f"{data.source or 'data'}: no subject was rated by two or more coders (no pairable unit)")
+    r_i = uc.m
+    # pi_k: the average over subjects of each category's share of the subject's ratings
+    pi = uc.marginals(unit_weights=1.0 / r_i) / n
+    prepared = dist.prepare(data.values, uc.marginals())
+    delta = _delta_matrix(prepared, q)
+    # agreement weights w = 1 - delta / delta_max (a user's weights: delta = 1 - w, delta_max = 1)
+    dmax = 1.0 if weights is not None else float(delta.max()) if q >= 2 else 0.0
+    w = 1.0 - delta / dmax if dmax > 0 else np.ones((q, q))
+    # observed agreement per subject: 1 - (sum over ordered pairs of delta) / (delta_max r_i (r_i - 1))
+    s_i = unit_disagreement_sums(uc, prepared) / (dmax if dmax > 0 else 1.0)
+    den = np.where(pairable, r_i * (r_i - 1.0), 1.0)
+    pa_i = np.where(pairable, 1.0 - s_i / den, 0.0)
+    pa = float(pa_i.sum() / n2)
+    t_w = float(w.sum())
+    pe = t_w * float((pi * (1.0 - pi)).sum()) / (q * (q - 1)) if q >= 2 else 1.0
+    coefficient = name
+    reason = None
+    if pe >= 1.0:
+        reason = "chance agreement is 1 (a single category)"
+        warn_undefined(coefficient, reason, stacklevel=4)
+        return GwetResult(
+            coefficient=coefficient, ac=math.nan, observed_agreement=pa, chance_agreement=pe,
+            standard_error=math.nan, p_value=math.nan, distance=dist.name, weights=w,
+            categories=tuple(data.values.tolist()), n_units=n, n_pairable_units=n2,
+            n_coders=data.n_coders, population_size=float(population_size), undefined_reason=reason,
+        )
+    ac = (pa - pe) / (1.0 - pe)
+    # Gwet (2008), equations 29-30 / Gwet (2014), section 5.3: linearised subject-level terms
+    ac_i = (n / n2) * (pa_i - pe * pairable) / (1.0 - pe)
+    one_minus_pi = 1.0 - pi
+    pe_i = (t_w / (q * (q - 1))) * np.bincount(
+        uc.unit, weights=uc.count * one_minus_pi[uc.value], minlength=n
+    ) / r_i
+    ac_star = ac_i - 2.0 * (1.0 - ac) * (pe_i - pe) / (1.0 - pe)
+    f = n / population_size
+    var = (1.0 - f) / (n * (n - 1.0)) * float(((ac_star - ac) ** 2).sum()) if n > 1 else math.nan
+    se = math.sqrt(var) if var >= 0 else math.nan
+    p_value = float(2 * stats.t.sf(abs(ac) / se, n - 1)) if se > 0 else math.nan
+    return GwetResult(
+        coefficient=coefficient,
+        ac=ac,
+        observed_agreement=pa,
+        chance_agreement=pe,
+        standard_error=se,
+        p_value=p_value,
+        distance=dist.name,
+        weights=w,
+        categories=tuple(data.values.tolist()),
+        n_units=n,
+        n_pairable_units=n2,
+        n_coders=data.n_coders,
+        population_size=float(population_size),
+    )
+
+
+def _delta_matrix(prepared: PreparedDistance, q: int) -> np.ndarray:
+    """delta over every pair of the q categories (q is small: these are categories)."""
+    if q == 0:
+        return np.zeros((0, 0))
+    ii, jj = np.meshgrid(np.arange(q), np.arange(q), indexing="ij")
+    return np.asarray(prepared.pairs(ii.ravel(), jj.ravel()), dtype=float).reshape(q, q)
+
+
+def gwet_ac1(
+    data: Annotations,
+    *,
+    categories: Sequence[Hashable] | None = None,
+    population_size: float = math.inf,
+) -> GwetResult:
+    r"""Gwet's (2008) first-order agreement coefficient AC1, for nominal data.
+
+    Parameters
+    ----------
+    data : Annotations
+        Any number of raters; missing ratings allowed.
+    categories : sequence, optional
+        Every category a rater could choose.  Categories nobody chose still
+        count in q and so change p_e; by default q is the number of values
+        that occur.
+    population_size : float, keyword-only
+        N, the number of subjects in the population, for the finite-population
+        correction of the variance (default infinite).
+
+    Returns
+    -------
+    GwetResult
+
+    Notes
+    -----
+    With r_ik the number of raters who put subject i in category k,
+    r_i = sum_k r_ik, n the subjects rated at least once and n' those rated at
+    least twice, q categories and weights w_kl (identity for AC1):
+
+    .. math::
+
+        p_a = \frac{1}{n'} \sum_{i: r_i \ge 2} \sum_k
+              \frac{r_{ik} (r^\star_{ik} - 1)}{r_i (r_i - 1)}, \quad
+        r^\star_{ik} = \sum_l w_{kl} r_{il},
+
+        \pi_k = \frac{1}{n} \sum_i \frac{r_{ik}}{r_i}, \quad
+        p_e = \frac{T_w}{q (q - 1)} \sum_k \pi_k (1 - \pi_k), \quad
+        AC = \frac{p_a - p_e}{1 - p_e},
+
+    with T_w = sum_kl w_kl (T_w = q for AC1).  The variance is Gwet's (2008)
+    linearisation, conditional on the raters:
+    v = (1 - n/N) / (n (n - 1)) sum_i (AC*_i - AC)^2, with
+    AC*_i = AC_i - 2 (1 - AC) (p_e|i - p_e) / (1 - p_e),
+    AC_i = (n / n') (p_a|i - p_e [r_i >= 2]) / (1 - p_e) and
+    p_e|i = T_w / (q (q - 1)) sum_k r_ik (1 - pi_k) / r_i.
+
+    The observed term is the pair engine's: sum_k r_ik (r*_ik - 1) equals
+    r_i (r_i - 1) less the sum over ordered pairs of ratings of
+    delta / delta_max, with w = 1 - delta / delta_max.
+
+    References
+    ----------
+    Gwet, K. L. (2008). Computing inter-rater reliability and its variance in the
+    presence of high agreement. British Journal of Mathematical and Statistical
+    Psychology 61, 29-48.
+    Gwet, K. L. (2014). Handbook of Inter-Rater Reliability, 4th ed. Advanced
+    Analytics, chapters 2-5.
+
+    Examples
+    --------
+    >>> d = Annotations.from_matrix([["a", "a", "b", "a"], ["a", "a", "b", "b"]])
+    >>> round(gwet_ac1(d).ac, 6)
+    0.529412
+    """
+    return _gwet(
+        data, distance="nominal", weights=None, categories=categories,
+        population_size=population_size, name="ac1",
+    )
+
+
+def gwet_ac2(
+    data: Annotations,
+    *,
+    distance: str | Distance | DistanceFunction = "nominal",
+    weights: Any = None,
+    categories: Sequence[Hashable] | None = None,
+    population_size: float = math.inf,
+) -> GwetResult:
+    r"""Gwet's AC2: AC1 with partial agreement, weighted by a distance or a weight matrix.
+
+    Parameters
+    ----------
+    data : Annotations
+        Any number of raters; missing ratings allowed.
+    distance : str, Distance or callable, keyword-only
+        The weights are w_kl = 1 - delta(k, l) / max delta over the categories:
+        ``"interval"`` gives Gwet's quadratic weights, ``"ratio"`` his ratio
+        weights; set distances (``"masi-2006"``, ...) work on set values.
+        ``"nominal"`` gives AC1.
+    weights : array-like, keyword-only
+        Instead of a distance, the q x q agreement weights themselves (1 on the
+        diagonal), over *categories* (or over the sorted values that occur).
+    categories : sequence, optional
+        Every category a rater could choose (see :func:`gwet_ac1`).
+    population_size : float, keyword-only
+        N, for the finite-population correction (default infinite).
+
+    Returns
+    -------
+    GwetResult
+
+    Notes
+    -----
+    The formulas are those of :func:`gwet_ac1` with general weights
+    (Gwet 2014, section 3.4).
+
+    References
+    ----------
+    Gwet, K. L. (2014). Handbook of Inter-Rater Reliability, 4th ed., chapter 3.
+
+    Examples
+    --------
+    >>> d = Annotations.from_matrix([[1, 2, 3, 3], [1, 3, 3, 2]])
+    >>> round(gwet_ac2(d, distance="interval").ac, 6)
+    0.666667
+    """
+    return _gwet(
+        data, distance=distance, weights=weights, categories=categories,
+        population_size=population_size, name="ac2",
+    )
