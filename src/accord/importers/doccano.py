@@ -32,6 +32,7 @@ or cancel, so no cell is *skipped*.
 from __future__ import annotations
 
 import io
+import json
 import zipfile
 from collections.abc import Hashable, Iterator
 from pathlib import Path
@@ -63,9 +64,19 @@ def sniff(path: Path, head: str) -> bool:
 
 
 def _looks_like(head: str) -> bool:
-    h = head.lstrip()
-    return (h.startswith("{") and '"text"' in head and ('"label"' in head or '"entities"' in head)
-            and '"_input_hash"' not in head and '"annotator"' not in head)
+    """The first line is an object with ``text`` and ``label`` / ``entities`` (or the pre-1.2 ``annotations``)."""
+    first = head.lstrip().split("\n", 1)[0]
+    try:
+        obj = json.loads(first)
+    except json.JSONDecodeError:
+        return False
+    if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
+        return False
+    if any(k.startswith("_") or "." in k for k in obj):
+        return False
+    anns = obj.get("annotations")
+    old = isinstance(anns, list) and all(isinstance(a, dict) and "user" in a for a in anns) and "data" not in obj
+    return "label" in obj or "entities" in obj or old
 
 
 def _sources(path: Path) -> Iterator[tuple[str | None, str, list[str]]]:
