@@ -128,3 +128,12 @@ def test_agree_on_a_spreadsheet_directly_and_with_from(tmp_path):
     assert json.loads(plain.stdout)["alpha"] == pytest.approx(json.loads(via.stdout)["alpha"])
     assert "ann: 3 annotated" in via.stderr or json.loads(via.stdout)["import"]["report"]["counts"]["ann"][
         "annotated"] == 3
+
+
+def test_import_offsets_option(tmp_path):
+    out = tmp_path / "d.csv"
+    res = runner.invoke(app, ["import", str(DATA / "doccano" / "ner"), "--from", "doccano", "--offsets",
+                              "codepoints", "-o", str(out)])
+    assert res.exit_code == 2 and "outside the text" in res.stderr and not out.exists()
+    res = runner.invoke(app, ["import", str(LS), "--field", "ner", "--offsets", "codepoints", "-o", str(out)])
+    assert res.exit_code == 2 and "--offsets applies to doccano and argilla" in res.stderr

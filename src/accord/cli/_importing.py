@@ -28,6 +28,7 @@ def load_export(
     sheet: str | None,
     plain_fallback: bool,
     spreadsheet_options: dict[str, Any] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Any:
     """Read *file* with the importer of *tool* (guessed when None, the guess said on stderr).
 
@@ -53,7 +54,9 @@ def load_export(
             tool = guess_tool(file)
         typer.echo(f"accord: reading {file} with --from {tool} (guessed from the file; pass --from to choose)",
                    err=True)
-    options: dict[str, Any] = {}
+    options = dict(options or {})
+    if "offsets" in options and tool not in ("doccano", "argilla"):
+        raise AccordError(f"--offsets applies to doccano and argilla exports; got --from {tool}")
     if sheet is not None:
         if tool != "spreadsheet":
             raise AccordError(f"--sheet applies to spreadsheets (--from spreadsheet); got --from {tool}")

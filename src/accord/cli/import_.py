@@ -27,6 +27,11 @@ def import_export(
     layout: Annotated[str, typer.Option(help="Spreadsheets: long or wide.")] = "long",
     unit: Annotated[str, typer.Option(help="Spreadsheets: the unit column.")] = "unit",
     coder: Annotated[str, typer.Option(help="Spreadsheets (long): the coder column.")] = "coder",
+    offsets: Annotated[
+        str | None,
+        typer.Option(help="doccano, Argilla: how span offsets count characters, utf16 (the browser's, default) or "
+                     "codepoints."),
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")] = False,
 ) -> None:
     """Turn an annotation tool's export into accord's long table (unit, coder, value; or spans).
@@ -44,6 +49,7 @@ def import_export(
     imported = load_export(
         export, tool=from_, field=field, sheet=sheet, plain_fallback=False,
         spreadsheet_options={"layout": layout, "unit": unit, "coder": coder},
+        options={} if offsets is None else {"offsets": offsets},
     )
     sep = "\t" if output.suffix.lower() in (".tsv", ".tab") else ","
     write_output(output, long_table_text(imported, sep=sep), force=force, inputs=[export])

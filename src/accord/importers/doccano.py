@@ -253,8 +253,8 @@ def _read_spans(path: Path, cells: Cells, rows: list[tuple[str, str, int, dict[s
         cells.cell(doc, coder, "annotated" if mine else "empty", line=line)
     if astral:
         cells.notes.append(f"{len(astral)} document(s) hold characters outside the Basic Multilingual Plane (emoji): "
-                           "span offsets were read as UTF-16 code units; pass offsets='codepoints' if your doccano "
-                           "counted code points")
+                           "span offsets were read as UTF-16 code units; pass offsets='codepoints' "
+                           "(--offsets codepoints) if your doccano counted code points")
     seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
     sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(path))
     return Imported(tool=TOOL, field=key, kind="spans", annotations=None, spans=sa, report=cells.report())
