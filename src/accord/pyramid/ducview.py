@@ -33,6 +33,7 @@ import defusedxml
 import defusedxml.ElementTree as DET
 
 from accord.errors import AccordError
+from accord.output import write_output
 from accord.pyramid.model import (
     PSE,
     SCU,
@@ -585,10 +586,10 @@ def _pyramid_xml(pyramid: Pyramid) -> list[str]:
     return out
 
 
-def _emit(lines: list[str], path: str | os.PathLike[str] | None) -> str:
+def _emit(lines: list[str], path: str | os.PathLike[str] | None, force: bool) -> str:
     xml = "\n".join(lines) + "\n"
     if path is not None:
-        Path(path).write_text(xml, encoding="utf-8")
+        write_output(path, xml, force=force)
     return xml
 
 
@@ -600,15 +601,19 @@ def _check_writable(pyramid: Pyramid) -> None:
         )
 
 
-def write_pyramid(pyramid: Pyramid, path: str | os.PathLike[str] | None = None) -> str:
+def write_pyramid(
+    pyramid: Pyramid, path: str | os.PathLike[str] | None = None, *, force: bool = False
+) -> str:
     """Write a pyramid as a DUCView ``.pyr`` file; returns the XML (and writes *path* if given).
 
-    Labels lose their newlines, as DUCView writes them.
+    Labels lose their newlines, as DUCView writes them.  The file is written
+    atomically (:func:`accord.output.write_output`); an existing file is
+    replaced only with ``force=True``.
     """
     _check_writable(pyramid)
     lines = ['<?xml version="1.0"?>', "<!DOCTYPE pyramid [", _PYR_DTD + "]>", "", "<pyramid>",
              *_pyramid_xml(pyramid), "</pyramid>"]
-    return _emit(lines, path)
+    return _emit(lines, path, force)
 
 
 def write_peer_annotation(
@@ -616,8 +621,12 @@ def write_peer_annotation(
     path: str | os.PathLike[str] | None = None,
     *,
     pyramid: Pyramid | None = None,
+    force: bool = False,
 ) -> str:
-    """Write a peer annotation as a DUCView ``.pan`` file (pyramid embedded)."""
+    """Write a peer annotation as a DUCView ``.pan`` file (pyramid embedded).
+
+    Written atomically; an existing file is replaced only with ``force=True``.
+    """
     pyr = pyramid if pyramid is not None else peer.pyramid
     if pyr is None:
         raise AccordError(f"pyramid: peer {peer.name!r} carries no pyramid; pass pyramid=")
@@ -641,4 +650,4 @@ def write_peer_annotation(
     lines = ['<?xml version="1.0"?>', "<!DOCTYPE peerAnnotation [", _PAN_DTD + "]>", "", "<peerAnnotation>",
              "<pyramid>", *_pyramid_xml(pyr), "</pyramid>", "<annotation>", *ann, "</annotation>",
              "</peerAnnotation>"]
-    return _emit(lines, path)
+    return _emit(lines, path, force)
