@@ -127,3 +127,19 @@ def test_detection_by_content_of_other_formats(tmp_path):
     odd = _write(tmp_path, "y.bin", "hello world\n")
     r = runner.invoke(app, ["coref", str(odd)])
     assert r.exit_code == 2 and "cannot tell the format" in r.stderr and "--format" in r.stderr
+
+
+def test_conllu_multiword_lines_are_not_tokens(tmp_path):
+    # CoNLL-U with '#begin document': ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS and the chains last.
+    text = (
+        "#begin document (fr); part 000\n"
+        "1\tLes\tle\tDET\t_\t_\t2\tdet\t_\t(0\n"
+        "2\tsinges\tsinge\tNOUN\t_\t_\t0\troot\t_\t0)\n"
+        "3-4\tdes\t_\t_\t_\t_\t_\t_\t_\t_\n"
+        "3\tde\tde\tADP\t_\t_\t5\tcase\t_\t-\n"
+        "4\tles\tle\tDET\t_\t_\t5\tdet\t_\t(0\n"
+        "5\tprimates\tprimate\tNOUN\t_\t_\t2\tnmod\t_\t0)\n"
+        "#end document\n"
+    )
+    data = read_coref(_write(tmp_path, "fr.conllu", text), format="conll")
+    assert data.partition("fr") == {"(fr); part 000": [frozenset({(0, 1), (3, 4)})]}

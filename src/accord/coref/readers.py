@@ -34,7 +34,8 @@ With ``format="auto"`` a ``.conllu`` file whose content starts with
 content (:func:`detect_format`); the guess is stated in an
 :class:`~accord.AccordWarning`.  The CoNLL reader takes the chains from the last
 column whatever the number of columns (the 5-column ``doc part index word
-chains`` variant reads as the full 12+-column one).
+chains`` variant reads as the full 12+-column one); in a ``.conllu`` file the
+multiword-token lines (``9-10``) and empty nodes (``8.1``) are not tokens.
 
 Every error is an :class:`~accord.AccordError` naming the file and line.
 """
@@ -217,7 +218,11 @@ _BEGIN = re.compile(r"^#\s*begin document\s*(.*?)\s*$")
 _END = re.compile(r"^#\s*end document")
 
 
+_NOT_A_TOKEN = re.compile(r"^\d+(?:-\d+|\.\d+)$")  # CoNLL-U multiword-token ranges and empty nodes
+
+
 def _read_conll(path: Path, duplicates: str) -> list[_Record]:
+    conllu = path.name.lower().endswith(".conllu")
     out = _Mentions(path, duplicates)
     document: str | None = None
     names: set[str] = set()
@@ -259,7 +264,15 @@ def _read_conll(path: Path, duplicates: str) -> list[_Record]:
                 raise AccordError(
                     f"{path}:{lineno}: token line outside '#begin document' ... '#end document'"
                 )
-            cell = line.split()[-1]
+            fields = line.split()
+            cell = fields[-1]
+            if conllu and _NOT_A_TOKEN.match(fields[0]):
+                if cell not in ("-", "_"):
+                    raise AccordError(
+                        f"{path}:{lineno}: CoNLL-U line {fields[0]} (a multiword token or an empty node) carries "
+                        f"coreference {cell!r}; put it on the words"
+                    )
+                continue
             if cell not in ("-", "_"):
                 for part in cell.split("|"):
                     pm = _CONLL_PART.match(part)
