@@ -121,3 +121,11 @@ def test_cli_show_and_score_say_which_rule_found_the_models():
     r = runner.invoke(app, [*args, "--json"])
     out = json.loads(r.stdout)
     assert out["models_found_by"] == "peer-start-regex" and out["scores"][0]["modified"] == 0.875
+
+
+def test_jackknife_takes_the_models_from_the_peers_too():
+    from accord.pyramid import jackknife_scores
+
+    res = jackknife_scores(read_pyramid(DATA / "duc_noregex.pyr"), _peers(), convention="nist-duc")
+    assert len(res.model_scores) == 4
+    assert {s.models_found_by for s in res.model_scores} == {"peer-start-regex"}

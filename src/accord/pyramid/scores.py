@@ -454,7 +454,9 @@ def jackknife_scores(
     Notes
     -----
     Leaving model i out removes its contributors (SCUs left with none vanish)
-    and lowers n to n - 1.  A peer PSE for a vanished SCU then weighs 0.
+    and lowers n to n - 1.  A peer PSE for a vanished SCU then weighs 0.  A
+    pyramid whose file had no start regex takes its models from the peers'
+    embedded copies, as :func:`score_peers` does.
 
     Examples
     --------
@@ -467,6 +469,8 @@ def jackknife_scores(
     [1.0, 0.5, 1.0]
     """
     conv = _convention(convention)
+    peers = list(peers)
+    pyramid = models_from_peers(pyramid, peers)
     n = pyramid.n_models
     if n < 2:
         raise AccordError(f"pyramid {pyramid.name!r}: jackknifing needs at least 2 models, got {n}")
