@@ -233,7 +233,7 @@ def _contributors(
 #: DUC's model header: a dashed line, a model id such as ``D0608.M.250.H.D``, a dashed line.  The model
 #: starts at the first dashed line, where DUCView 1.4's ``[-]*\n(\s*)D[0-9]*\.M\.250\.[A-Z]\.[A-Z]\n[-]*\n``
 #: (the start regex of the peer annotations of DUC 2006/2007) puts it.
-DUC_HEADER = re.compile(r"(?m)^-+[ \t]*\n[ \t]*D\d+[A-Z]?\.M\.\d+\.[A-Z]\.[A-Z0-9]+[ \t]*\n-+[ \t]*(?:\n|\Z)")
+DUC_HEADER = re.compile(r"(?m)^-+[ \t]*\n\s*D\d+(?:-?[A-Z])?\.M\.\d+\.[A-Z]\.[A-Z0-9]+[ \t]*\n-+[ \t]*(?:\n|\Z)")
 
 
 def _models_at(starts: list[int], n: int) -> tuple[ModelSummary, ...]:

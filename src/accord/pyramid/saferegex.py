@@ -115,6 +115,11 @@ def match_starts(
             [sys.executable, "-I", "-S", "-c", _CHILD], input=payload, capture_output=True, text=True,
             encoding="utf-8", timeout=limit, check=False,
         )
+    except OSError as exc:
+        raise AccordError(
+            f"file {source}: {what} {pattern!r} needs RE2 ({why}) or a Python interpreter to run it under a time "
+            f"limit, and {sys.executable!r} could not be started ({exc.strerror}); install accord[pyramid]"
+        ) from None
     except subprocess.TimeoutExpired:
         raise AccordError(
             f"file {source}: {what} {pattern!r} did not finish within {limit:g} s on the {len(text)}-character "
