@@ -156,12 +156,15 @@ def test_token_table_missing_documents_and_multilabel():
     data = SpanAnnotations.from_spans(
         [Span("d", 0, 3, "A", "a"), Span("d", 0, 3, "B", "a"), Span("e", 0, 2, "A", "b")],
         texts={"d": "one two", "e": "xy z"},
-        seen=[("d", "a"), ("d", "b"), ("e", "b")],
+        seen=[("d", "a"), ("d", "b"), ("e", "b"), ("e", "c"), ("f", "c")],
     )
-    table, doc_of_unit, n_multi = token_table(data)
+    table, doc_of_unit, n_multi = token_table(data)  # f: seen by one coder, nothing to compare, needs no text
     assert n_multi == 1
-    assert table.to_matrix().tolist() == [["A+B", OUTSIDE, None, None], [OUTSIDE, OUTSIDE, "A", OUTSIDE]]
+    assert table.to_matrix().tolist() == [
+        ["A+B", OUTSIDE, None, None], [OUTSIDE, OUTSIDE, "A", OUTSIDE], [None, None, OUTSIDE, OUTSIDE]
+    ]
     assert doc_of_unit.tolist() == [0, 0, 1, 1]
+    assert token_agreement(data).n_documents == 2
     with pytest.raises(AccordError, match="tokens='export'"):
         token_table(data, tokens="export")
     with pytest.raises(AccordError, match="outside: 'A' is also a span label"):

@@ -173,7 +173,8 @@ class SpanF1Result(Result):
 
         Documents are drawn with replacement (each keeps all its spans) and
         every pair's micro F1 is recomputed from per-document counts, with
-        :func:`scipy.stats.bootstrap`.
+        :func:`scipy.stats.bootstrap`.  The documents drawn are those at
+        least two coders saw (``n_documents``).
         """
         from accord.spans.bootstrap import document_bootstrap
 
@@ -431,5 +432,5 @@ def span_f1(data: SpanAnnotations, *, match: Match = "exact") -> SpanF1Result:
         n_documents=int(shared_any.sum()),
         n_spans=int(in_shared.sum()),
         n_spans_unshared=int((~in_shared).sum()),
-        _doc_counts=np.stack(doc_counts, axis=1),
+        _doc_counts=np.stack(doc_counts, axis=1)[:, :, shared_any],
     )

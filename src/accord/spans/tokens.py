@@ -41,8 +41,10 @@ Tokens = Literal["whitespace", "export"] | Mapping[str, Sequence[tuple[int, int]
 _WS = re.compile(r"\S+")
 
 
-def tokenise(data: SpanAnnotations, tokens: Tokens = "whitespace") -> dict[str, tuple[tuple[int, int], ...]]:
-    """The token offsets of every document of *data*.
+def tokenise(
+    data: SpanAnnotations, tokens: Tokens = "whitespace", *, documents: Sequence[str] | None = None
+) -> dict[str, tuple[tuple[int, int], ...]]:
+    """The token offsets of the documents of *data* (all, or those named in *documents*).
 
     Parameters
     ----------
@@ -61,7 +63,7 @@ def tokenise(data: SpanAnnotations, tokens: Tokens = "whitespace") -> dict[str, 
     >>> tokenise(sa)
     {'d': ((0, 5), (7, 10))}
     """
-    docs = data.documents
+    docs = data.documents if documents is None else tuple(documents)
     if isinstance(tokens, str):
         if tokens == "export":
             if data.tokens is None:
@@ -96,6 +98,14 @@ def tokenise(data: SpanAnnotations, tokens: Tokens = "whitespace") -> dict[str, 
     raise AccordError(f"tokens must be 'whitespace', 'export', a mapping or a callable; got {type(tokens).__name__}")
 
 
+def _shared_documents(data: SpanAnnotations) -> tuple[str, ...]:
+    """Documents at least two coders saw, in order."""
+    n_seen: dict[str, int] = {}
+    for d, _ in data.seen:
+        n_seen[d] = n_seen.get(d, 0) + 1
+    return tuple(d for d in data.documents if n_seen.get(d, 0) >= 2)
+
+
 def token_table(
     data: SpanAnnotations, *, tokens: Tokens = "whitespace", outside: str = OUTSIDE
 ) -> tuple[Annotations, np.ndarray, int]:
@@ -108,7 +118,9 @@ def token_table(
         saw the document): the label of the coder's span overlapping the token,
         several labels joined by ``"+"`` in sorted order, or *outside*.
     document_of_unit : ndarray of int
-        For each unit, its document's index in ``data.documents``.
+        For each unit, its document's index among the documents used: those
+        at least two coders saw, in the order of ``data.documents`` (a
+        document one coder saw holds nothing to compare and needs no text).
     n_multilabel : int
         (token, coder) cells covered by spans with different labels.
 
@@ -125,8 +137,9 @@ def token_table(
     """
     if outside in data.labels:
         raise AccordError(f"outside: {outside!r} is also a span label; choose another outside value")
-    tok = tokenise(data, tokens)
-    docs, coders = data.documents, data.coders
+    coders = data.coders
+    docs = _shared_documents(data)
+    tok = tokenise(data, tokens, documents=docs)
     d_of = {d: i for i, d in enumerate(docs)}
     c_of = {c: i for i, c in enumerate(coders)}
     n_tok = np.array([len(tok[d]) for d in docs], dtype=np.int64)
@@ -136,7 +149,7 @@ def token_table(
     t_end = np.array([e for _, e in flat], dtype=np.int64)
     units = np.array([f"{docs[k]}[{s}:{e}]" for k, (s, e) in zip(t_doc.tolist(), flat, strict=False)], dtype=object)
     # cells: every token of a document x every coder who saw it
-    seen = sorted((d_of[d], c_of[c]) for d, c in data.seen)
+    seen = sorted((d_of[d], c_of[c]) for d, c in data.seen if d in d_of)
     seen_doc = np.array([d for d, _ in seen], dtype=np.int64)
     seen_coder = np.array([c for _, c in seen], dtype=np.int64)
     first = np.concatenate([[0], np.cumsum(n_tok)[:-1]])
@@ -150,8 +163,12 @@ def token_table(
     # spans overlapping each token, per coder
     arr = span_arrays(data)
     n_c = max(len(coders), 1)
+    used = np.array([d in d_of for d in data.documents], dtype=bool)
+    remap = np.full(len(data.documents), -1, dtype=np.int64)
+    remap[used] = np.arange(int(used.sum()))
+    span_doc = remap[arr.document] if len(arr) else arr.document
     ti, sj = overlap_pairs(
-        t_doc * n_c, t_start, t_end, arr.document * n_c, arr.start, arr.end
+        t_doc * n_c, t_start, t_end, span_doc * n_c, arr.start, arr.end
     ) if len(arr) else (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
     frags = [s.fragments for s in data.spans]
     if arr.multi.any() and len(ti):
@@ -345,7 +362,7 @@ def token_agreement(
     return TokenAgreement(
         tokenisation=kind,
         outside=outside,
-        n_documents=len(data.documents),
+        n_documents=len(_shared_documents(data)),
         n_tokens=table.n_units,
         n_multilabel_cells=n_multi,
         alpha=a,
