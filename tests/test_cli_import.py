@@ -137,3 +137,23 @@ def test_import_offsets_option(tmp_path):
     assert res.exit_code == 2 and "outside the text" in res.stderr and not out.exists()
     res = runner.invoke(app, ["import", str(LS), "--field", "ner", "--offsets", "codepoints", "-o", str(out)])
     assert res.exit_code == 2 and "--offsets applies to doccano and argilla" in res.stderr
+
+
+@pytest.mark.parametrize("tool, export, field", [
+    ("prodigy", DATA / "prodigy" / "ner.jsonl", None),
+    ("label-studio", LS, "ner"),
+    ("doccano", DATA / "doccano" / "ner", None),
+    ("argilla", DATA / "argilla" / "dataset", "places"),
+])
+def test_imported_span_table_reads_back_as_the_same_spans(tmp_path, tool, export, field):
+    from accord.importers import read_export
+    from accord.spans.readers import read_spans
+
+    out = tmp_path / "spans.csv"
+    args = ["import", str(export), "--from", tool, "-o", str(out)] + (["--field", field] if field else [])
+    res = runner.invoke(app, args)
+    assert res.exit_code == 0, res.output
+    imp = read_export(export, tool=tool, field=field).spans
+    back = read_spans(out, texts=dict(imp.texts))
+    assert back.spans == imp.spans
+    assert back.seen == imp.seen

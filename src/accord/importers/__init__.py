@@ -112,7 +112,7 @@ class Imported:
             discontinuous = any(len(s.fragments) > 1 for s in sa.spans)
             for s in sa.spans:
                 text = sa.texts.get(s.document)
-                covered = " ".join(text[a:b] for a, b in s.fragments) if text is not None else s.text
+                covered = "".join(text[a:b] for a, b in s.fragments) if text is not None else s.text
                 row = {"document": s.document, "coder": s.coder, "start": s.start, "end": s.end, "label": s.label,
                        "text": covered}
                 if discontinuous:
