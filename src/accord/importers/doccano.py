@@ -26,7 +26,13 @@ report says when a document holds characters on which the two readings differ.
 
 Cell states: an example in an annotator's file with no label is *empty*; an
 example absent from an annotator's file is *unassigned*; doccano has no skip
-or cancel, so no cell is *skipped*.
+or cancel, so no cell is *skipped*.  doccano writes every example of the
+project into every annotator's file unless "Export only approved documents" is
+ticked (then a file holds the examples that annotator confirmed): export with
+that option, or an example an annotator never opened reads as one they saw and
+left empty.  With collaborative annotation on, doccano writes one ``all.jsonl``
+holding everybody's labels merged, without who gave them; such a file is
+refused (there is no annotator to compare).
 """
 
 from __future__ import annotations
@@ -139,6 +145,10 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         raise fail(TOOL, path, f"field must be 'label' or 'entities'; got {field!r}", field=field)
     rows: list[tuple[str, str, int, dict[str, Any]]] = []  # coder, file, line, example
     for coder, fname, lines in _sources(path):
+        if coder == "all":
+            raise fail(TOOL, fname, "all.jsonl is doccano's collaborative-annotation export: it merges every "
+                       "annotator's labels without saying who gave them; export a project with collaborative "
+                       "annotation off (one <username>.jsonl per annotator)")
         for line, obj in iter_jsonl(TOOL, Path(fname), lines):
             if "annotations" in obj and isinstance(obj["annotations"], list) and "label" not in obj:
                 rows.extend(_old_format(fname, line, obj))
