@@ -208,6 +208,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                multiple: bool | None) -> Imported:
     types: dict[str, Counter[str]] = defaultdict(Counter)
     n_pred = 0
+    emails: dict[str, str] = {}  # user id -> email, where some annotation gives completed_by as an object
     for idx, line, rec in records:
         anns = rec.get("annotations") or []
         if not isinstance(anns, list):
@@ -216,6 +217,9 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
         for ann in anns:
             if not isinstance(ann, dict):
                 raise fail(TOOL, path, "each annotation must be an object", record=rec.get("id", idx), line=line)
+            who = ann.get("completed_by")
+            if isinstance(who, dict) and who.get("id") is not None and who.get("email"):
+                emails[str(who["id"])] = str(who["email"])
             for r in ann.get("result") or []:
                 if isinstance(r, dict) and "from_name" in r:
                     types[str(r["from_name"])][str(r.get("type"))] += 1
@@ -252,6 +256,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             coder = coder_name(ann.get("completed_by"))
             if coder is None:
                 raise fail(TOOL, path, "an annotation has no 'completed_by'", record=task, line=line)
+            coder = emails.get(coder, coder)  # the same user as an id here and as an object elsewhere
             unit: Hashable = doc if vkind == "spans" else task
             results = [r for r in ann.get("result") or [] if isinstance(r, dict)]
             for r in results:
