@@ -168,3 +168,15 @@ def test_guess_and_read_export():
     imp = read_export(FULL, field="sentiment")
     assert imp.tool == "label-studio"
     assert any("guessed" in n for n in imp.report.notes)
+
+
+def test_completed_by_as_id_and_as_object_is_one_annotator(tmp_path):
+    region = {"from_name": "s", "to_name": "text", "type": "choices", "value": {"choices": ["a"]}}
+    f = _write(tmp_path, [
+        {"id": 1, "data": {"text": "x"}, "annotations": [{"completed_by": 5, "result": [region]}]},
+        {"id": 2, "data": {"text": "y"}, "annotations": [
+            {"completed_by": {"id": 5, "email": "cy@example.org"}, "result": [region]}]},
+    ])
+    imp = ls.read(f)
+    assert imp.report.coders == ("cy@example.org",)
+    assert imp.report.counts["cy@example.org"]["annotated"] == 2
