@@ -244,6 +244,7 @@ def _models_at(starts: list[int], n: int) -> tuple[ModelSummary, ...]:
 
 def split_models(
     text: str, regex: str | None, *, name: str = "<pyramid>", defects: list[Defect] | None = None,
+    what: str = "startDocumentRegEx",
 ) -> tuple[tuple[ModelSummary, ...], str]:
     """Find the model summaries of a pyramid text.
 
@@ -264,6 +265,8 @@ def split_models(
         The file, for messages.
     defects : list, keyword-only
         Receives a ``no-start-regex`` defect when no regex was given.
+    what : str, keyword-only
+        Where the regex came from, for messages.
 
     Returns
     -------
@@ -282,9 +285,9 @@ def split_models(
     if defects is None:
         defects = []
     if regex is not None:
-        starts, _ = match_starts(regex, text, source=name)
+        starts, _ = match_starts(regex, text, source=name, what=what)
         if not starts:
-            raise AccordError(f"file {name}: startDocumentRegEx {regex!r} matches nowhere in the text")
+            raise AccordError(f"file {name}: {what} {regex!r} matches nowhere in the text")
         return _models_at(starts, len(text)), "start-regex"
     headers = [m.start() for m in DUC_HEADER.finditer(text)]
     if headers:
@@ -310,7 +313,8 @@ def _pyramid_from_element(
     rx_el = root.find("startDocumentRegEx")
     file_regex = rx_el.text if rx_el is not None and rx_el.text else None
     regex = start_regex if start_regex is not None else file_regex
-    models, rule = split_models(text, regex, name=name, defects=defects)
+    models, rule = split_models(text, regex, name=name, defects=defects,
+                                what="startDocumentRegEx" if start_regex is None else "start_regex")
     if start_regex is not None:
         rule = "start-regex-option"
     scus = []
