@@ -38,6 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "noise": ("noise", "Noise bound of the agreed items for n items, d disagreements and chance agreement p."),
     "significance": ("significance", "Significance tests of the scores that two annotations give to the same systems."),
+    "spans": ("spans", "Agreement on spans: pairwise F1, token alpha and kappa, unitizing alpha."),
     "demo": ("demo", "Print reliability reports for the example data bundled with accord."),
 }
 
