@@ -45,7 +45,7 @@ from typing import Any
 
 from accord.errors import AccordError
 from accord.importers import Imported
-from accord.importers._common import Cells, fail, iter_json_records, iter_jsonl, reanchor_span
+from accord.importers._common import Cells, fail, gc_paused, iter_json_records, iter_jsonl, reanchor_span
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -64,6 +64,7 @@ def sniff(path: Path, head: str) -> bool:
     return ('"responses"' in head and '"user_id"' in head and '"fields"' in head) or ".responses.users" in head
 
 
+@gc_paused
 def read(
     path: str | Path,
     *,

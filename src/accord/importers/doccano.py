@@ -46,7 +46,7 @@ from typing import Any
 
 from accord.errors import AccordError
 from accord.importers import Imported
-from accord.importers._common import Cells, fail, iter_jsonl, reanchor_span
+from accord.importers._common import Cells, fail, gc_paused, iter_jsonl, reanchor_span
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -107,6 +107,7 @@ def _sources(path: Path) -> Iterator[tuple[str | None, str, list[str]]]:
     yield path.stem, str(path), path.read_text(encoding="utf-8").splitlines()
 
 
+@gc_paused
 def read(path: str | Path, *, field: str | None = None, multiple: bool | None = None,
          offsets: str = "utf16") -> Imported:
     """Read a doccano JSONL export: one annotator's file, a folder of them, or the zip.

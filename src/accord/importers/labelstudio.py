@@ -51,7 +51,7 @@ from typing import Any
 
 from accord.errors import AccordError
 from accord.importers import Imported
-from accord.importers._common import Cells, coder_name, fail, iter_json_records, reanchor_span
+from accord.importers._common import Cells, coder_name, fail, gc_paused, iter_json_records, reanchor_span
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -77,6 +77,7 @@ def sniff(path: Path, head: str) -> bool:
     return full or minimal
 
 
+@gc_paused
 def read(
     path: str | Path,
     *,

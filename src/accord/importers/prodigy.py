@@ -22,7 +22,8 @@ binary interfaces (``classification``, ``ner``, ``text``...)
     own ``metric.iaa.binary`` reads it (https://prodi.gy/docs/metrics).
 
 Fields (``field=``): ``accept``, ``spans`` or ``answer``; an export with
-several is an error listing them.
+several (interfaces mixed in one dataset, or ``blocks`` tasks holding both
+choices and spans) is an error listing them.
 
 Cell states: ``ignore`` is *skipped*; in the manual interfaces (choice and
 spans) a ``reject`` flags the task rather than giving a value, so it is
@@ -39,7 +40,7 @@ from typing import Any
 
 from accord.errors import AccordError
 from accord.importers import Imported
-from accord.importers._common import Cells, fail, iter_jsonl, reanchor_span
+from accord.importers._common import Cells, fail, gc_paused, iter_jsonl, reanchor_span
 
 __all__ = ["read", "sniff"]
 
@@ -67,6 +68,7 @@ def _fields_of(task: dict[str, Any]) -> tuple[str, ...]:
     return tuple(out) or ("answer",)
 
 
+@gc_paused
 def read(path: str | Path, *, field: str | None = None, multiple: bool | None = None) -> Imported:
     """Read a Prodigy ``db-out`` JSONL export.
 
