@@ -145,6 +145,7 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     if field is not None and field not in ("label", "entities", "labels"):
         raise fail(TOOL, path, f"field must be 'label' or 'entities'; got {field!r}", field=field)
     rows: list[tuple[str, str, int, dict[str, Any]]] = []  # coder, file, line, example
+    file_coders: set[str] = set()  # an annotator whose file is empty is still an annotator (of nothing)
     for coder, fname, lines in _sources(path):
         if coder == "all":
             raise fail(TOOL, fname, "all.jsonl is doccano's collaborative-annotation export: it merges every "
@@ -155,6 +156,9 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
                 rows.extend(_old_format(fname, line, obj))
                 continue
             rows.append((coder or "", fname, line, obj))
+            file_coders.add(coder or "")
+        if not any(line.strip() for line in lines) and coder:
+            file_coders.add(coder)
     if not rows:
         raise fail(TOOL, path, "the export holds no example")
     for _, fname, line, obj in rows:
@@ -171,6 +175,7 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         isinstance(o.get(key), list) and any(isinstance(x, (list, dict)) for x in o[key]) for _, _, _, o in rows
     )
     cells = Cells(TOOL, str(path))
+    cells.coders.update(file_coders)
     ids = [o.get("id") for _, _, _, o in rows]
     by_text = any(i is None for i in ids)
     if by_text:
