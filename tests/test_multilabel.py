@@ -19,9 +19,6 @@ from accord.errors import AccordError, AccordWarning
 from accord.multilabel import (
     ITEM_CLASSES,
     MultiLabelData,
-    _matrices,
-    _pairs,
-    _resampled_kappa,
     annotation_matrix,
     augmented_kappa,
     augmented_kappa_sweep,
@@ -32,6 +29,8 @@ from accord.multilabel import (
     read_multilabel,
     sharpen,
 )
+from accord.multilabel.kappa import _pairs, _resampled_kappa
+from accord.multilabel.weights import _matrices
 
 # Rosenberg & Binkowski (2004), Table 1: annotator A's labels on five messages.
 TABLE1 = {"Msg1": "a,b", "Msg2": "b,a", "Msg3": "b", "Msg4": "c", "Msg5": "c,b"}
@@ -620,7 +619,7 @@ def test_cli_errors(tmp_path):
 
 
 def test_plot_errors(tmp_path):
-    from accord.multilabel_plot import plot_sweep
+    from accord.multilabel.plot import plot_sweep
 
     with pytest.raises(AccordError, match="AugmentedKappaSweep"):
         plot_sweep("not a sweep", tmp_path / "x.png")

@@ -105,7 +105,7 @@ def _multilabel(
         sharp = sharpen(data, p=p, rule=rule) if do_sharpen else None  # type: ignore[arg-type]
     notes = list(dict.fromkeys(str(w.message) for w in caught))
     if plot is not None and sw is not None:
-        from accord.multilabel_plot import plot_sweep
+        from accord.multilabel.plot import plot_sweep
 
         plot_sweep(sw, plot, classes=cls)
     if json_out:

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from accord.errors import AccordError
-from accord.multilabel import ITEM_CLASSES, AugmentedKappaSweep, ItemClasses
+from accord.multilabel.sweep import ITEM_CLASSES, AugmentedKappaSweep, ItemClasses
 
 __all__ = ["plot_sweep"]
 
