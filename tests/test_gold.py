@@ -14,8 +14,14 @@ from typer.testing import CliRunner
 
 from accord.cli.noise import register
 from accord.errors import AccordError, AccordWarning
-from accord.gold import estimate_hard_agreement, gold_standard, read_long_table
-from accord.noise import noise_bound, siegel_castellan_k, simulate_annotations
+from accord.noise import (
+    estimate_hard_agreement,
+    gold_standard,
+    noise_bound,
+    read_long_table,
+    siegel_castellan_k,
+    simulate_annotations,
+)
 
 
 def _frame(rows):

@@ -14,13 +14,14 @@ from rich.table import Table
 
 from accord.cli._common import cli_errors, console, print_json
 from accord.errors import AccordError
-from accord.gold import gold_standard, read_long_table
 from accord.noise import (
     ChanceDifference,
     DisagreementTolerance,
     NoiseBound,
     chance_difference,
+    gold_standard,
     max_disagreements,
+    read_long_table,
 )
 from accord.noise import noise_bound as _noise_bound
 
