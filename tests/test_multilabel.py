@@ -618,6 +618,52 @@ def test_cli_errors(tmp_path):
     assert res.exit_code == 2 and ".png or .svg" in res.stderr
 
 
+def _one_error_line(res) -> str:
+    """The CLI's refusal: exit status 2 and exactly one line on stderr."""
+    assert res.exit_code == 2, res.output
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("accord: error: "), res.stderr
+    return lines[0]
+
+
+def test_cli_plot_refuses_its_input_even_with_force(tmp_path):
+    app, runner = _cli()
+    src = tmp_path / "ann.svg"  # an input whose name is a plot's: --plot must still refuse it
+    src.write_bytes(Path(EXAMPLE).read_bytes())
+    before = src.read_bytes()
+    for extra in ([], ["--force"]):
+        line = _one_error_line(runner.invoke(app, ["multilabel", str(src), "--plot", str(src), "--no-masi", *extra]))
+        assert "input of this command" in line
+        assert src.read_bytes() == before
+
+
+def test_cli_plot_replaces_an_existing_file_only_with_force(tmp_path):
+    pytest.importorskip("matplotlib")
+    app, runner = _cli()
+    out = tmp_path / "sweep.svg"
+    out.write_text("keep me")
+    line = _one_error_line(runner.invoke(app, ["multilabel", EXAMPLE, "--plot", str(out), "--no-masi"]))
+    assert "exists; pass --force" in line and str(out) in line
+    assert out.read_text() == "keep me"
+    res = runner.invoke(app, ["multilabel", EXAMPLE, "--plot", str(out), "--no-masi", "--force"])
+    assert res.exit_code == 0, res.output
+    assert "<svg" in out.read_text()
+    assert [p.name for p in tmp_path.iterdir()] == ["sweep.svg"]  # no temporary file left behind
+
+
+def test_plot_sweep_needs_force_to_replace(tmp_path):
+    pytest.importorskip("matplotlib")
+    from accord.multilabel.plot import plot_sweep
+
+    sweep = augmented_kappa_sweep(load_multilabel_example())
+    out = tmp_path / "s.svg"
+    out.write_text("keep me")
+    with pytest.raises(AccordError, match="exists; pass --force"):
+        plot_sweep(sweep, out)
+    assert out.read_text() == "keep me"
+    assert plot_sweep(sweep, out, force=True) == out and "<svg" in out.read_text()
+
+
 def test_plot_errors(tmp_path):
     from accord.multilabel.plot import plot_sweep
 

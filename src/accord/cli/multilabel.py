@@ -67,6 +67,7 @@ def _multilabel(
             "--plot", help="Save K' against p, overall and per class, as .png or .svg (needs matplotlib)."
         ),
     ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --plot file.")] = False,
     ci: Annotated[
         bool, typer.Option("--ci", help="Bootstrap confidence interval for K' (items resampled).")
     ] = False,
@@ -86,6 +87,10 @@ def _multilabel(
     json_out: Annotated[bool, typer.Option("--json", help="Print the results as one JSON object.")] = False,
 ) -> None:
     """K', the augmented kappa for a primary and an optional secondary label (Rosenberg & Binkowski 2004)."""
+    if plot is not None:  # refuse before any work: the input itself, or an existing file without --force
+        from accord.multilabel.plot import check_plot_path
+
+        check_plot_path(plot, force=force, inputs=[file])
     data = read_multilabel(file, format=fmt, sep=sep, item=item, annotator=annotator)  # type: ignore[arg-type]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -107,7 +112,7 @@ def _multilabel(
     if plot is not None and sw is not None:
         from accord.multilabel.plot import plot_sweep
 
-        plot_sweep(sw, plot, classes=cls)
+        plot_sweep(sw, plot, classes=cls, force=force)
     if json_out:
         out: dict[str, Any] = {"file": str(file), "augmented_kappa": res}
         if interval is not None:

@@ -6,14 +6,16 @@ only when a plot is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
 
 from accord.errors import AccordError
 from accord.multilabel.sweep import ITEM_CLASSES, AugmentedKappaSweep, ItemClasses
+from accord.output import atomic_output, check_output
 
-__all__ = ["plot_sweep"]
+__all__ = ["check_plot_path", "plot_sweep"]
 
 _SUFFIXES = (".png", ".svg")
 _CLASS_TITLES = {
@@ -24,12 +26,42 @@ _CLASS_TITLES = {
 }
 
 
+def check_plot_path(path: str | Path, *, force: bool = False, inputs: Iterable[str | Path] = ()) -> Path:
+    """Check a plot's path before any work: a known suffix, and the rules of :func:`accord.output.check_output`.
+
+    Parameters
+    ----------
+    path : str or Path
+        The file to write; its suffix picks the format.
+    force : bool
+        Allow replacing an existing file (never one of *inputs*).
+    inputs : iterable of str or Path
+        The files the plot is made from.
+
+    Returns
+    -------
+    Path
+
+    Examples
+    --------
+    >>> check_plot_path("sweep.gif")
+    Traceback (most recent call last):
+    ...
+    accord.errors.AccordError: path must end in .png or .svg; got 'sweep.gif'
+    """
+    out = Path(path)
+    if out.suffix.lower() not in _SUFFIXES:
+        raise AccordError(f"path must end in .png or .svg; got {out.name!r}")
+    return check_output(out, force=force, inputs=inputs)
+
+
 def plot_sweep(
     sweep: AugmentedKappaSweep,
     path: str | Path,
     *,
     classes: ItemClasses | None = None,
     title: str | None = None,
+    force: bool = False,
 ) -> Path:
     """Save K' against p (and the mean item score of each class) as PNG or SVG.
 
@@ -43,6 +75,9 @@ def plot_sweep(
         From :func:`accord.multilabel.classify_items`; adds one dashed line per
         class (mean per-item score, with the count in the legend).
     title : str, optional
+    force : bool
+        Replace an existing file; without it an existing *path* is refused.
+        The file is written atomically (:func:`accord.output.atomic_output`).
 
     Returns
     -------
@@ -62,9 +97,7 @@ def plot_sweep(
         raise AccordError(f"sweep must be an AugmentedKappaSweep; got {type(sweep).__name__}")
     if classes is not None and not isinstance(classes, ItemClasses):
         raise AccordError(f"classes must be ItemClasses or None; got {type(classes).__name__}")
-    out = Path(path)
-    if out.suffix.lower() not in _SUFFIXES:
-        raise AccordError(f"path must end in .png or .svg; got {out.name!r}")
+    out = check_plot_path(path, force=force)
     try:
         from matplotlib.figure import Figure
     except ImportError:
@@ -92,7 +125,8 @@ def plot_sweep(
     ax.legend(fontsize="small", loc="best")
     ax.set_title(title or "Augmented kappa against p (Rosenberg & Binkowski 2004)", fontsize="medium")
     try:
-        fig.savefig(out, format=out.suffix.lower().lstrip("."))
+        with atomic_output(out, force=force) as tmp:
+            fig.savefig(tmp, format=out.suffix.lower().lstrip("."))
     except OSError as exc:
         raise AccordError(f"cannot write plot to {str(out)!r}: {exc.strerror or exc}") from None
     return out
