@@ -64,7 +64,9 @@ def _multilabel(
     plot: Annotated[
         Path | None,
         typer.Option(
-            "--plot", help="Save K' against p, overall and per class, as .png or .svg (needs matplotlib)."
+            "--plot",
+            help="Save K' against p, overall and per class, as .svg, .png, .pdf or .html "
+            "(needs the extra accord[report]).",
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --plot file.")] = False,
@@ -88,9 +90,9 @@ def _multilabel(
 ) -> None:
     """K', the augmented kappa for a primary and an optional secondary label (Rosenberg & Binkowski 2004)."""
     if plot is not None:  # refuse before any work: the input itself, or an existing file without --force
-        from accord.multilabel.plot import check_plot_path
+        from accord.charts import check_chart_path
 
-        check_plot_path(plot, force=force, inputs=[file])
+        check_chart_path(plot, force=force, inputs=[file])
     data = read_multilabel(file, format=fmt, sep=sep, item=item, annotator=annotator)  # type: ignore[arg-type]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

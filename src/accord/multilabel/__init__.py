@@ -29,8 +29,8 @@ This package holds, one module per concept,
   annotator and item weights (:func:`sharpen`);
 - ``alpha``: Krippendorff's alpha with MASI on the same items read as label
   sets (:func:`masi_alpha`), the set-valued view of the same data;
-- ``plot``: ``K'`` against ``p`` with the item classes as a chart
-  (:func:`accord.multilabel.plot.plot_sweep`).
+- ``plot``: ``K'`` against ``p`` with the item classes as an Altair chart
+  (:func:`sweep_chart`), saved as SVG, PNG, PDF or HTML (:func:`plot_sweep`).
 
 Lists of three or more labels need a stated weighting rule (``rule=``):
 
@@ -65,6 +65,7 @@ from accord.multilabel.kappa import (
     bootstrap_augmented_kappa,
 )
 from accord.multilabel.model import MultiLabelData
+from accord.multilabel.plot import plot_sweep, sweep_chart
 from accord.multilabel.readers import load_multilabel_example, read_multilabel
 from accord.multilabel.sharpen import SharpenedLabels, sharpen
 from accord.multilabel.sweep import (
@@ -93,6 +94,8 @@ __all__ = [
     "classify_items",
     "load_multilabel_example",
     "masi_alpha",
+    "plot_sweep",
     "read_multilabel",
     "sharpen",
+    "sweep_chart",
 ]
