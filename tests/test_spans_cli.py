@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import types
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -154,3 +155,25 @@ def test_cli_from_with_a_field_that_is_not_spans(files, monkeypatch):
     res = runner.invoke(app, ["spans", str(files / "spans.csv"), "--from", "brat"])
     assert res.exit_code == 2
     assert "holds nominal values, not spans" in res.output
+
+
+IMPORTERS = Path(__file__).parent / "data" / "importers"
+
+
+def test_cli_from_label_studio_export():
+    # the importers' own hand-written Label Studio export (tests/data/importers/labelstudio, see its test module)
+    res = runner.invoke(app, ["spans", str(IMPORTERS / "labelstudio" / "export.json"), "--from", "label-studio",
+                              "--field", "ner", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["import_report"]["tool"] == "label-studio"
+    assert out["f1"]["pairs"][0]["micro"]["f1"] == pytest.approx(2 / 3)
+    assert out["unitizing_alpha"]["n_documents_dropped"] == 2
+
+
+def test_cli_guesses_the_tool_when_input_is_not_a_span_table():
+    res = runner.invoke(app, ["spans", str(IMPORTERS / "prodigy" / "ner.jsonl"), "--tokens", "export"])
+    assert res.exit_code == 0, res.output
+    text = " ".join(res.stdout.split())
+    assert "Format guessed from the file: prodigy" in text or "format guessed from the file: prodigy" in text
+    assert "token agreement (export tokens" in text
