@@ -100,6 +100,9 @@ def atomic_output(path: PathLike, *, force: bool = False, inputs: Iterable[PathL
     fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.expanduser().resolve().parent)
     os.close(fd)
     tmp = Path(tmp_name)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a written file gets the usual permissions
     try:
         yield tmp
         if not force and out.exists():  # appeared while we worked
