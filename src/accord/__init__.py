@@ -14,6 +14,7 @@ The public API, by concept (each in its own module):
 - pyramids: :mod:`accord.pyramid`
 - noise models and gold standards: :mod:`accord.noise`, :mod:`accord.gold`
 - significance studies: :mod:`accord.significance`
+- the reliability report (one HTML page): :func:`report`, :mod:`accord.reporting`
 """
 
 from __future__ import annotations
@@ -96,6 +97,7 @@ from accord.pyramid import (
     read_pyramid,
     score_peer,
 )
+from accord.reporting import report
 from accord.significance import (
     SignificanceStudy,
     anova_power,
@@ -176,6 +178,7 @@ __all__ = [
     "read_multilabel",
     "read_peer_annotation",
     "read_pyramid",
+    "report",
     "score_peer",
     "scott_pi",
     "siegel_castellan_k",

@@ -45,7 +45,7 @@ def _root(
 
 
 # Sub-command modules, each with a ``register(app)`` function.
-_COMMANDS: tuple[str, ...] = ("agree", "coref", "multilabel", "pyramid", "noise", "significance", "demo")
+_COMMANDS: tuple[str, ...] = ("agree", "coref", "multilabel", "pyramid", "noise", "significance", "demo", "report")
 
 for _name in _COMMANDS:
     importlib.import_module(f"accord.cli.{_name}").register(app)
