@@ -95,3 +95,11 @@ def test_bench_coref_corpus_matches_the_coref_alpha_of_its_records() -> None:
     data = CorefAnnotations.from_records(df)
     assert data.n_mentions == 1_000
     assert 0 < coref_alpha(data, distance="set-relation").alpha < 1
+
+
+def test_bench_startup_runs_every_case(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _load("bench_startup")
+    bench.main(["--repeat", "1"])
+    out = capsys.readouterr().out
+    for case in ("import accord", "accord --help", "accord agree 100 rows"):
+        assert case in out

@@ -17,6 +17,13 @@ irrcac_raw = pytest.importorskip("irrCAC.raw")
 def _irrcac(matrix_units_by_coders: np.ndarray, weights, categories=None) -> dict:
     import pandas as pd
 
+    if categories is None:
+        # irrCAC finds the categories with ``ratings.stack().unique()``; from pandas 3 on, ``stack`` keeps
+        # NaN, so missing ratings would become a category of their own.  Passing the observed categories
+        # gives what irrCAC computes on pandas 2.
+        m = np.asarray(matrix_units_by_coders, dtype=float)
+        categories = sorted(np.unique(m[~np.isnan(m)]).tolist())
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # irrCAC's own SettingWithCopyWarning
         cac = irrcac_raw.CAC(pd.DataFrame(matrix_units_by_coders), weights=weights, categories=categories, digits=20)

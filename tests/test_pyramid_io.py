@@ -192,3 +192,21 @@ def test_json_round_trip_and_schema(tmp_path):
     assert set(peer_annotation_to_json(peer)) <= set(schema["$defs"]["peerAnnotation"]["properties"])
     with pytest.raises(AccordError, match="format"):
         read_json('{"format": "other"}')
+
+
+def test_writers_are_atomic_and_need_force_to_replace(tmp_path):
+    p = read_pyramid(DATA / "small.pyr")
+    out = tmp_path / "p.pyr"
+    write_pyramid(p, out)
+    with pytest.raises(AccordError, match="exists; pass --force"):
+        write_pyramid(p, out)
+    write_pyramid(p, out, force=True)
+    peer = read_peer_annotation(DATA / "small_peer.pan")
+    write_peer_annotation(peer, tmp_path / "x.pan")
+    with pytest.raises(AccordError, match="exists"):
+        write_peer_annotation(peer, tmp_path / "x.pan")
+    write_json(p, tmp_path / "p.json")
+    with pytest.raises(AccordError, match="exists"):
+        write_json(p, tmp_path / "p.json")
+    assert read_json(tmp_path / "p.json").text == p.text
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["p.json", "p.pyr", "x.pan"]  # no temporary files left

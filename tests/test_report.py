@@ -12,6 +12,7 @@ import accord
 from accord.cli import app
 from accord.datasets import dataset_path, load_krippendorff2011
 from accord.errors import AccordError
+from accord.reporting import build_report
 
 pytest.importorskip("altair")
 runner = CliRunner()
@@ -43,7 +44,7 @@ def test_page_is_self_contained(tmp_path):
 
 
 def test_headline_words_and_interval():
-    rep = accord.reporting.build_report(load_krippendorff2011(), bootstrap=100, seed=2)
+    rep = build_report(load_krippendorff2011(), bootstrap=100, seed=2)
     alpha = next(h for h in rep.headline if h.key == "alpha")
     assert round(alpha.value, 3) == 0.743
     assert alpha.level == "tentative" and "between .667 and .800" in alpha.words
@@ -55,7 +56,7 @@ def test_headline_words_and_interval():
 
 def test_alpha_result_report(tmp_path):
     res = accord.alpha(load_krippendorff2011(), distance="interval")
-    rep = accord.reporting.build_report(res, bootstrap=50, seed=1)
+    rep = build_report(res, bootstrap=50, seed=1)
     assert rep.headline[0].value == res.alpha and rep.headline[0].level == "good"
     assert [s.id for s in rep.sections] == ["data", "uncertainty"]
 
@@ -65,7 +66,7 @@ def test_adjudication_list_truncates_with_a_note():
 
     rng = np.random.default_rng(0)
     m = rng.integers(0, 3, size=(3, 400))
-    rep = accord.reporting.build_report(accord.Annotations.from_matrix(m), bootstrap=0, max_rows=25)
+    rep = build_report(accord.Annotations.from_matrix(m), bootstrap=0, max_rows=25)
     table = next(t for s in rep.sections for t in s.tables if t.name == "adjudication")
     assert len(table.rows) == 25 and "Showing the 25" in table.note
     assert [r[0] for r in table.rows] == list(range(1, 26))
@@ -75,11 +76,11 @@ def test_adjudication_list_truncates_with_a_note():
 
 def test_bad_objects_and_options_are_refused():
     with pytest.raises(AccordError, match="result_or_data must be"):
-        accord.reporting.build_report([1, 2, 3])
+        build_report([1, 2, 3])
     with pytest.raises(AccordError, match="bootstrap must be"):
-        accord.reporting.build_report(load_krippendorff2011(), bootstrap=-1)
+        build_report(load_krippendorff2011(), bootstrap=-1)
     with pytest.raises(AccordError, match="kind must be one of"):
-        accord.reporting.build_report(load_krippendorff2011(), kind="pie")
+        build_report(load_krippendorff2011(), kind="pie")
 
 
 def test_cli_writes_once_and_needs_force(tmp_path):

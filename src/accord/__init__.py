@@ -15,97 +15,209 @@ The public API, by concept (each in its own module):
 - noise models and gold standards: :mod:`accord.noise`, :mod:`accord.gold`
 - significance studies: :mod:`accord.significance`
 - the reliability report (one HTML page): :func:`report`, :mod:`accord.reporting`
+
+Everything is imported on first use (PEP 562): ``import accord`` loads
+neither pandas nor SciPy, and a command pays only for what it uses.
 """
 
 from __future__ import annotations
 
-from accord.alpha import AlphaResult, alpha
-from accord.coref import (
-    CorefAnnotations,
-    CorefScores,
-    coref_scores,
-    example_passonneau2004,
-)
-from accord.coref.alpha import CorefAlphaResult, coref_alpha
-from accord.coref.readers import read_coref
-from accord.coref.report import CorefReliability, coref_reliability
-from accord.data import Annotations
-from accord.diagnostics import (
-    CoderLeftOut,
-    CoderPairs,
-    UnitDisagreement,
-    coder_left_out,
-    pairwise_agreement,
-    unit_disagreement,
-)
-from accord.distances import (
-    MASI2006,
-    MASI2010,
-    Dice,
-    Distance,
-    DistanceFunction,
-    Interval,
-    Jaccard,
-    Nominal,
-    Ordinal,
-    Ratio,
-    SetDistance,
-    SetRelation,
-    get_distance,
-    make_distance,
-    multiset_value,
-)
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING, Any
+
 from accord.errors import AccordError, AccordWarning
-from accord.gold import GoldStandard, gold_standard
-from accord.gwet import GwetResult, gwet_ac1, gwet_ac2
-from accord.io import read
-from accord.kappa import (
-    AgreementResult,
-    KappaResult,
-    bennett_s,
-    cohen_kappa,
-    fleiss_kappa,
-    multi_kappa,
-    percent_agreement,
-    scott_pi,
-    siegel_castellan_k,
-    weighted_kappa,
-)
-from accord.multilabel import (
-    AugmentedKappaResult,
-    AugmentedKappaSweep,
-    ItemClasses,
-    MultiLabelData,
-    augmented_kappa,
-    augmented_kappa_sweep,
-    classify_items,
-    read_multilabel,
-)
-from accord.noise import (
-    ChanceDifference,
-    NoiseBound,
-    chance_difference,
-    max_disagreements,
-    noise_bound,
-)
-from accord.pyramid import (
-    PeerAnnotation,
-    Pyramid,
-    peer_agreement,
-    pyramid_agreement,
-    read_peer_annotation,
-    read_pyramid,
-    score_peer,
-)
-from accord.reporting import report
-from accord.significance import (
-    SignificanceStudy,
-    anova_power,
-    anova_sample_size,
-    significance_study,
-)
+
+if TYPE_CHECKING:
+    from accord.alpha import (
+        AlphaResult,
+        alpha,
+    )
+    from accord.coref import (
+        CorefAnnotations,
+        CorefScores,
+        coref_scores,
+        example_passonneau2004,
+    )
+    from accord.coref.alpha import (
+        CorefAlphaResult,
+        coref_alpha,
+    )
+    from accord.coref.readers import (
+        read_coref,
+    )
+    from accord.coref.report import (
+        CorefReliability,
+        coref_reliability,
+    )
+    from accord.data import (
+        Annotations,
+    )
+    from accord.diagnostics import (
+        CoderLeftOut,
+        CoderPairs,
+        UnitDisagreement,
+        coder_left_out,
+        pairwise_agreement,
+        unit_disagreement,
+    )
+    from accord.distances import (
+        MASI2006,
+        MASI2010,
+        Dice,
+        Distance,
+        DistanceFunction,
+        Interval,
+        Jaccard,
+        Nominal,
+        Ordinal,
+        Ratio,
+        SetDistance,
+        SetRelation,
+        get_distance,
+        make_distance,
+        multiset_value,
+    )
+    from accord.gold import (
+        GoldStandard,
+        gold_standard,
+    )
+    from accord.gwet import (
+        GwetResult,
+        gwet_ac1,
+        gwet_ac2,
+    )
+    from accord.io import (
+        read,
+    )
+    from accord.kappa import (
+        AgreementResult,
+        KappaResult,
+        bennett_s,
+        cohen_kappa,
+        fleiss_kappa,
+        multi_kappa,
+        percent_agreement,
+        scott_pi,
+        siegel_castellan_k,
+        weighted_kappa,
+    )
+    from accord.multilabel import (
+        AugmentedKappaResult,
+        AugmentedKappaSweep,
+        ItemClasses,
+        MultiLabelData,
+        augmented_kappa,
+        augmented_kappa_sweep,
+        classify_items,
+        read_multilabel,
+    )
+    from accord.noise import (
+        ChanceDifference,
+        NoiseBound,
+        chance_difference,
+        max_disagreements,
+        noise_bound,
+    )
+    from accord.pyramid import (
+        PeerAnnotation,
+        Pyramid,
+        peer_agreement,
+        pyramid_agreement,
+        read_peer_annotation,
+        read_pyramid,
+        score_peer,
+    )
+    from accord.reporting import (
+        report,
+    )
+    from accord.significance import (
+        SignificanceStudy,
+        anova_power,
+        anova_sample_size,
+        significance_study,
+    )
 
 __version__ = "0.1.0"
+
+#: public name -> the module that defines it, imported on first access.
+_EXPORTS: dict[str, str] = {
+    "AgreementResult": "accord.kappa",
+    "alpha": "accord.alpha",
+    "AlphaResult": "accord.alpha",
+    "Annotations": "accord.data",
+    "anova_power": "accord.significance",
+    "anova_sample_size": "accord.significance",
+    "augmented_kappa": "accord.multilabel",
+    "augmented_kappa_sweep": "accord.multilabel",
+    "AugmentedKappaResult": "accord.multilabel",
+    "AugmentedKappaSweep": "accord.multilabel",
+    "bennett_s": "accord.kappa",
+    "chance_difference": "accord.noise",
+    "ChanceDifference": "accord.noise",
+    "classify_items": "accord.multilabel",
+    "coder_left_out": "accord.diagnostics",
+    "CoderLeftOut": "accord.diagnostics",
+    "CoderPairs": "accord.diagnostics",
+    "cohen_kappa": "accord.kappa",
+    "coref_alpha": "accord.coref.alpha",
+    "coref_reliability": "accord.coref.report",
+    "coref_scores": "accord.coref",
+    "CorefAlphaResult": "accord.coref.alpha",
+    "CorefAnnotations": "accord.coref",
+    "CorefReliability": "accord.coref.report",
+    "CorefScores": "accord.coref",
+    "Dice": "accord.distances",
+    "Distance": "accord.distances",
+    "DistanceFunction": "accord.distances",
+    "example_passonneau2004": "accord.coref",
+    "fleiss_kappa": "accord.kappa",
+    "get_distance": "accord.distances",
+    "gold_standard": "accord.gold",
+    "GoldStandard": "accord.gold",
+    "gwet_ac1": "accord.gwet",
+    "gwet_ac2": "accord.gwet",
+    "GwetResult": "accord.gwet",
+    "Interval": "accord.distances",
+    "ItemClasses": "accord.multilabel",
+    "Jaccard": "accord.distances",
+    "KappaResult": "accord.kappa",
+    "make_distance": "accord.distances",
+    "MASI2006": "accord.distances",
+    "MASI2010": "accord.distances",
+    "max_disagreements": "accord.noise",
+    "multi_kappa": "accord.kappa",
+    "MultiLabelData": "accord.multilabel",
+    "multiset_value": "accord.distances",
+    "noise_bound": "accord.noise",
+    "NoiseBound": "accord.noise",
+    "Nominal": "accord.distances",
+    "Ordinal": "accord.distances",
+    "pairwise_agreement": "accord.diagnostics",
+    "peer_agreement": "accord.pyramid",
+    "PeerAnnotation": "accord.pyramid",
+    "percent_agreement": "accord.kappa",
+    "Pyramid": "accord.pyramid",
+    "pyramid_agreement": "accord.pyramid",
+    "Ratio": "accord.distances",
+    "read": "accord.io",
+    "read_coref": "accord.coref.readers",
+    "read_multilabel": "accord.multilabel",
+    "read_peer_annotation": "accord.pyramid",
+    "read_pyramid": "accord.pyramid",
+    "report": "accord.reporting",
+    "score_peer": "accord.pyramid",
+    "scott_pi": "accord.kappa",
+    "SetDistance": "accord.distances",
+    "SetRelation": "accord.distances",
+    "siegel_castellan_k": "accord.kappa",
+    "significance_study": "accord.significance",
+    "SignificanceStudy": "accord.significance",
+    "unit_disagreement": "accord.diagnostics",
+    "UnitDisagreement": "accord.diagnostics",
+    "weighted_kappa": "accord.kappa",
+}
 
 __all__ = [
     "MASI2006",
@@ -186,3 +298,34 @@ __all__ = [
     "unit_disagreement",
     "weighted_kappa",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'accord' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    setattr(sys.modules[__name__], name, value)
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _AccordModule(types.ModuleType):
+    """Keeps ``accord.alpha`` the function although a submodule has the same name.
+
+    Importing the submodule ``accord.alpha`` makes Python bind it on the package,
+    which would hide the public function of that name; a submodule is never bound
+    over a public name (``from accord.alpha import ...`` still works: it reads
+    ``sys.modules``).
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and name in _EXPORTS:
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _AccordModule

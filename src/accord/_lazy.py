@@ -11,7 +11,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-__all__ = ["optimize", "stats"]
+__all__ = ["optimize", "sparse", "stats"]
 
 
 class _LazyModule:
@@ -30,3 +30,4 @@ class _LazyModule:
 
 stats: Any = _LazyModule("scipy.stats")
 optimize: Any = _LazyModule("scipy.optimize")
+sparse: Any = _LazyModule("scipy.sparse")

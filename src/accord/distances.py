@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
 import numpy as np
-import scipy.sparse as sp
 
+from accord._lazy import sparse as sp
 from accord.errors import AccordError
 
 __all__ = [

@@ -27,8 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.sparse as sp
 
+from accord._lazy import sparse as sp
 from accord.data import Annotations
 from accord.distances import DENSE_LIMIT, PreparedDistance, _PreparedNominal
 

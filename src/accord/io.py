@@ -1,4 +1,4 @@
-"""Reading reliability data from files: CSV, TSV, JSONL and Parquet.
+"""Reading reliability data from files: CSV, TSV, JSONL, Parquet and spreadsheets (.xlsx, .ods).
 
 Long format, one row per (unit, coder, value).  Set-valued cells are JSON lists
 in CSV/TSV (``["a", "b"]``) and lists in JSONL and Parquet; they become
@@ -21,8 +21,8 @@ from accord.errors import AccordError
 
 __all__ = ["FileFormat", "read", "read_table"]
 
-FileFormat = Literal["auto", "csv", "tsv", "jsonl", "parquet"]
-_FORMATS = ("auto", "csv", "tsv", "jsonl", "parquet")
+FileFormat = Literal["auto", "csv", "tsv", "jsonl", "parquet", "xlsx", "ods"]
+_FORMATS = ("auto", "csv", "tsv", "jsonl", "parquet", "xlsx", "ods")
 _SUFFIX = {
     ".csv": "csv",
     ".tsv": "tsv",
@@ -32,6 +32,9 @@ _SUFFIX = {
     ".ndjson": "jsonl",
     ".parquet": "parquet",
     ".pq": "parquet",
+    ".xlsx": "xlsx",
+    ".xlsm": "xlsx",
+    ".ods": "ods",
 }
 
 
@@ -43,8 +46,8 @@ def _format_of(path: Path, fmt: str) -> str:
     suffix = path.suffix.lower()
     if suffix not in _SUFFIX:
         raise AccordError(
-            f"{path}: cannot tell the format from the suffix {suffix!r}: use a .csv, .tsv, .jsonl or .parquet "
-            "file, or pass format= (csv, tsv, jsonl, parquet)"
+            f"{path}: cannot tell the format from the suffix {suffix!r}: use a .csv, .tsv, .jsonl, .parquet, "
+            ".xlsx or .ods file, or pass format= (csv, tsv, jsonl, parquet, xlsx, ods)"
         )
     return _SUFFIX[suffix]
 
@@ -76,18 +79,20 @@ def _hashable(v: Any) -> Any:
 
 
 def read_table(
-    path: str | os.PathLike[str], *, format: FileFormat = "auto", convert: bool = True
+    path: str | os.PathLike[str], *, format: FileFormat = "auto", convert: bool = True, sheet: str | int = 0
 ) -> tuple[pd.DataFrame, np.ndarray]:
     """Read a file into a DataFrame and the line (or row) number of each row.
 
     Parameters
     ----------
     path : path-like
-    format : {"auto", "csv", "tsv", "jsonl", "parquet"}
+    format : {"auto", "csv", "tsv", "jsonl", "parquet", "xlsx", "ods"}
     convert : bool
-        CSV/TSV only: turn JSON-list cells into frozensets and all-number
-        columns into numbers (see :func:`_convert_column`); ``False`` keeps
-        every cell as text (empty cells are missing either way).
+        CSV/TSV and spreadsheets: turn JSON-list cells into frozensets and
+        all-number columns into numbers (see :func:`_convert_column`); ``False``
+        keeps every cell as text (empty cells are missing either way).
+    sheet : str or int
+        Spreadsheets only: the sheet's name or 0-based index.
 
     Raises :class:`~accord.AccordError` for a missing, empty or unparsable file.
     Blank lines are skipped; line numbers count them.
@@ -107,6 +112,12 @@ def read_table(
             lines = np.arange(len(df)) + 2  # header on line 1
             blank = df.isna().all(axis=1).to_numpy()
             df, lines = df[~blank].reset_index(drop=True), lines[~blank]
+            if convert:
+                df = df.apply(_convert_column)
+        elif fmt in ("xlsx", "ods"):
+            from accord.importers.spreadsheet import read_sheet
+
+            df, lines = read_sheet(p, sheet=sheet, engine="openpyxl" if fmt == "xlsx" else "odf")
             if convert:
                 df = df.apply(_convert_column)
         elif fmt == "jsonl":
@@ -192,8 +203,9 @@ def read(
     coders: Sequence[str] | None = None,
     format: FileFormat = "auto",
     duplicates: DuplicatePolicy = "error",
+    sheet: str | int = 0,
 ) -> Annotations:
-    """Read reliability data from CSV, TSV, JSONL or Parquet.
+    """Read reliability data from CSV, TSV, JSONL, Parquet or a spreadsheet (.xlsx, .ods).
 
     Parameters
     ----------
@@ -207,10 +219,13 @@ def read(
         missing value.
     coders : sequence of str, optional
         Wide layout: the coder columns (default: every column but *unit*).
-    format : {"auto", "csv", "tsv", "jsonl", "parquet"}
+    format : {"auto", "csv", "tsv", "jsonl", "parquet", "xlsx", "ods"}
     duplicates : {"error", "first", "last"}
         One coder giving two values to one unit: an error naming both lines
         (default), or keep the first or last.
+    sheet : str or int
+        Spreadsheets: the sheet to read, by name or 0-based index (default the
+        first); needs the ``accord[excel]`` extra (openpyxl, odfpy).
 
     Returns
     -------
@@ -231,8 +246,8 @@ def read(
     if layout not in ("long", "wide"):
         raise AccordError(f"layout must be 'long' or 'wide'; got {layout!r}")
     if layout == "wide":
-        return _read_wide(path, unit=unit, coders=coders, format=format)
-    df, lines = read_table(path, format=format)
+        return _read_wide(path, unit=unit, coders=coders, format=format, sheet=sheet)
+    df, lines = read_table(path, format=format, sheet=sheet)
     if format == "auto" or format in ("jsonl", "parquet"):
         for col in (value,):
             if col in df.columns and df[col].dtype == object:
@@ -243,10 +258,10 @@ def read(
 
 
 def _read_wide(
-    path: str | os.PathLike[str], *, unit: str, coders: Sequence[str] | None, format: FileFormat
+    path: str | os.PathLike[str], *, unit: str, coders: Sequence[str] | None, format: FileFormat, sheet: str | int = 0
 ) -> Annotations:
     """One row per unit, one column per coder: melt to long, converting all coder columns as one."""
-    df, lines = read_table(path, format=format, convert=False)
+    df, lines = read_table(path, format=format, convert=False, sheet=sheet)
     if unit not in df.columns:
         raise AccordError(
             f"{path}: missing column {unit!r} (the unit column of the wide layout); columns are "

@@ -1,20 +1,90 @@
 """The ``accord`` command line.
 
 Each sub-command lives in its own module of this package and exposes
-``register(app)``; this module only assembles them.  Errors a user can cause
-print one line on stderr and exit with status 2 (see :mod:`accord.cli._common`).
+``register(app)``; this module only assembles them, lazily: ``accord --help``
+lists the commands from :data:`COMMANDS` without importing any of them, and
+``accord agree ...`` imports the ``agree`` module alone, so every command pays
+only for the libraries it uses.  Errors a user can cause print one line on
+stderr and exit with status 2 (see :mod:`accord.cli._common`).
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
+import click
 import typer
+import typer.main
+from typer.core import TyperGroup
 
-__all__ = ["app", "main"]
+__all__ = ["COMMANDS", "app", "main"]
+
+#: command name -> (module of :mod:`accord.cli` that registers it, the one-line help ``accord --help`` shows).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "agree": ("agree", "Agreement (Krippendorff's alpha, the kappa family) of annotations in a file."),
+    "coref": (
+        "coref",
+        "Reliability of coreference chains (Passonneau 2004): alpha over the mentions, both value conventions.",
+    ),
+    "multilabel": (
+        "multilabel",
+        "K', the augmented kappa for a primary and an optional secondary label (Rosenberg & Binkowski 2004).",
+    ),
+    "pyramid": ("pyramid", "Pyramids of summary content units: tiers, validation, peer scores, agreement."),
+    "gold": (
+        "noise",
+        "Keep the items all annotators agree on and bound their noise (Beigman Klebanov & Beigman 2009).",
+    ),
+    "noise": ("noise", "Noise bound of the agreed items for n items, d disagreements and chance agreement p."),
+    "significance": ("significance", "Significance tests of the scores that two annotations give to the same systems."),
+    "spans": ("spans", "Agreement on spans: pairwise F1, token alpha and kappa, unitizing alpha."),
+    "report": (
+        "report",
+        "One HTML page of reliability to read, share and act on (works offline, prints to PDF).",
+    ),
+    "demo": ("demo", "Print reliability reports for the example data bundled with accord."),
+}
+
+
+def load_command(name: str) -> click.Command:
+    """Import the module of command *name* and return its click command (or group)."""
+    module, _ = COMMANDS[name]
+    sub = typer.Typer()
+    importlib.import_module(f"accord.cli.{module}").register(sub)
+    group = typer.main.get_group(sub)
+    command = group.commands.get(name)
+    if command is None:  # pragma: no cover - a COMMANDS entry out of step with its module
+        raise RuntimeError(f"accord.cli.{module}.register does not register the command {name!r}")
+    return command
+
+
+class _LazyGroup(TyperGroup):
+    """A command group that imports a command's module only when that command runs."""
+
+    _listing = False
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        if self._listing:  # help text only: a stand-in with the one-line help, nothing imported
+            return click.Command(cmd_name, help=COMMANDS[cmd_name][1])
+        return load_command(cmd_name)
+
+    def format_help(self, ctx: click.Context, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
 
 app = typer.Typer(
     name="accord",
+    cls=_LazyGroup,
     help=(
         "Measure how far annotators agree on complex annotations (Krippendorff's alpha with any "
         "distance, the kappa family, coreference, multi-label, pyramids) and turn agreement into "
@@ -24,7 +94,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-
 
 
 def _version(value: bool) -> None:
@@ -37,18 +106,9 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Show the version."
-    ),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
 ) -> None:
     """Agreement on complex annotations, and gold standards with a known noise level."""
-
-
-# Sub-command modules, each with a ``register(app)`` function.
-_COMMANDS: tuple[str, ...] = ("agree", "coref", "multilabel", "pyramid", "noise", "significance", "demo", "report")
-
-for _name in _COMMANDS:
-    importlib.import_module(f"accord.cli.{_name}").register(app)
 
 
 def main() -> None:

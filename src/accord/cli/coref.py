@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import math
+import warnings
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
-from accord.cli._common import cli_errors, console, print_json
+from accord.cli._common import cli_errors, console, err_console, print_json
 from accord.coref.alpha import default_convention
+from accord.coref.model import CorefAnnotations
 from accord.coref.readers import read_coref
 from accord.coref.report import CorefReliability, coref_reliability
-from accord.errors import AccordError
+from accord.coref.scores import CorefScores, coref_scores
+from accord.errors import AccordError, AccordWarning
 
-__all__ = ["register", "render_coref"]
+__all__ = ["register", "render_coref", "render_scores"]
 
 _DISTANCES = ("set-relation", "masi-2006", "masi-2010", "jaccard", "dice")
 
@@ -53,16 +56,52 @@ def render_coref(rep: CorefReliability, *, title: str) -> None:
             p.add_row(str(row["coder_a"]), str(row["coder_b"]), row["distance"], _f(row["alpha"]))
         console.print(p)
     for coder, sc in rep.scores.items():
-        s = Table(title=f"{coder} against the key")
-        for col in ("metric", "recall", "precision", "F1"):
-            s.add_column(col, justify="right" if col != "metric" else "left")
-        for metric, row in sc.to_frame().iterrows():
+        render_scores(sc, title=f"{coder} against the key")
+
+
+def render_scores(scores: CorefScores, *, title: str) -> None:
+    """Print the MUC, B-cubed, CEAF, BLANC and LEA scores of one response as a rich table."""
+    s = Table(title=title)
+    for col in ("metric", "recall", "precision", "F1"):
+        s.add_column(col, justify="right" if col != "metric" else "left")
+    for metric, row in scores.to_frame().iterrows():
+        if metric == "conll":  # an average of three F1s: it has no recall or precision of its own
+            s.add_row("conll (mean F1 of muc, b_cubed, ceaf_e)", "", "", _f(row["f1"]))
+        else:
             s.add_row(str(metric), _f(row["recall"]), _f(row["precision"]), _f(row["f1"]))
-        console.print(s)
+    console.print(s)
+
+
+def _read(paths: list[Path], notes: list[str], **kwargs: Any) -> CorefAnnotations:
+    """read_coref, with its AccordWarnings (format guesses) collected as notes for stderr."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", AccordWarning)
+        data = read_coref(paths, **kwargs)
+    notes += [str(w.message) for w in caught if issubclass(w.category, AccordWarning)]
+    return data
+
+
+def _score_one(data: CorefAnnotations, key: Path, key_data: CorefAnnotations, json_out: bool,
+               notes: list[str]) -> None:
+    """One response against the key: the reference scorer's use, no alpha."""
+    coder = data.coders[0]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", AccordWarning)
+        scores = coref_scores(key_data.partition(key_data.coders[0]), data.partition(coder))
+    notes += [str(w.message) for w in caught if issubclass(w.category, AccordWarning)]
+    for note in notes:
+        err_console.print(f"accord: note: {note}", highlight=False, markup=False, soft_wrap=True)
+    if json_out:
+        print_json({"response": str(coder), "key": str(key), "n_documents": scores.n_documents,
+                    "n_mentions": data.n_mentions, "scores": scores})
+        return
+    render_scores(scores, title=f"{coder} against the key {key.name}")
+    console.print(f"{scores.n_documents} key document(s) scored; CoNLL F1 {_f(scores.conll_f1)}", highlight=False)
 
 
 def coref(
-    files: Annotated[list[Path], typer.Argument(help="One annotation per coder (file or directory of files).")],
+    files: Annotated[list[Path], typer.Argument(help="One annotation per coder (file or directory of files); "
+                                                "with --key, a single response is scored against the key.")],
     format: Annotated[str, typer.Option(help="auto, conll, brat, jsonl or csv (csv holds a coder column).")] = "auto",
     distance: Annotated[str, typer.Option(help=f"Set distance beside nominal: {', '.join(_DISTANCES)}.")] = (
         "set-relation"
@@ -71,6 +110,10 @@ def coref(
     missing_mentions: Annotated[
         str, typer.Option(help="Mentions only some coders have: singleton, missing or error.")
     ] = "singleton",
+    duplicates: Annotated[
+        str, typer.Option(help="A mention one file puts in two chains: error, or first (keep the first, as the "
+                          "reference scorer does).")
+    ] = "error",
     coders: Annotated[str | None, typer.Option(help="Comma-separated coder names, one per file.")] = None,
     bootstrap: Annotated[
         int, typer.Option(help="Bootstrap resamples of documents for 95% intervals of alpha (0: none).")
@@ -80,16 +123,33 @@ def coref(
 ) -> None:
     """Reliability of coreference chains (Passonneau 2004): alpha over the mentions, both value conventions.
 
-    Example: accord coref ann1.conll ann2.conll --distance set-relation --key gold.conll
+    Examples: accord coref ann1.conll ann2.conll --distance set-relation --key gold.conll;
+    accord coref system.conll --key gold.v4_gold_conll (one response scored against the key, no alpha)
     """
     if distance not in _DISTANCES and distance != "nominal":
         raise AccordError(f"--distance must be one of {', '.join(_DISTANCES)}; got {distance!r}")
-    names = [c.strip() for c in coders.split(",")] if coders else None
-    data = read_coref(files, format=format, coders=names, missing_mentions=missing_mentions)  # type: ignore[arg-type]
-    key_data = read_coref([key], format=format) if key is not None else None
-    dists = ("nominal",) if distance == "nominal" else ("nominal", distance)
+    if duplicates not in ("error", "first"):
+        raise AccordError(f"--duplicates must be 'error' or 'first'; got {duplicates!r}")
     if bootstrap < 0:
         raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
+    names = [c.strip() for c in coders.split(",")] if coders else None
+    notes: list[str] = []
+    data = _read(files, notes, format=format, coders=names, missing_mentions=missing_mentions,
+                 duplicates=duplicates)
+    key_data = _read([key], notes, format=format, duplicates=duplicates) if key is not None else None
+    if len(data.coders) == 1:
+        if key is None or key_data is None:
+            raise AccordError(
+                f"{', '.join(map(str, files))}: one coder ({data.coders[0]!r}); alpha needs a second annotation, "
+                "or give --key KEY to score this response against a key"
+            )
+        if bootstrap:
+            raise AccordError("--bootstrap resamples alpha; one response scored against --key has no alpha")
+        _score_one(data, key, key_data, json_out, notes)
+        return
+    for note in notes:
+        err_console.print(f"accord: note: {note}", highlight=False, markup=False, soft_wrap=True)
+    dists = ("nominal",) if distance == "nominal" else ("nominal", distance)
     rep = coref_reliability(data, distances=dists, key=key_data)
     intervals: dict[str, list[float]] = {}
     if bootstrap:

@@ -29,7 +29,8 @@ from accord.pyramid import (
     score_peers,
     tier_table,
 )
-from accord.pyramid.model import PeerAnnotation
+from accord.pyramid.ducview import models_from_peers
+from accord.pyramid.model import MODEL_RULES, PeerAnnotation
 
 __all__ = ["pyramid_app", "register"]
 
@@ -42,6 +43,11 @@ pyramid_app = typer.Typer(
 
 def _num(x: Any) -> str:
     return "undefined" if x is None or not math.isfinite(x) else f"{x:.4f}"
+
+
+def _found_by(n: int | None, rule: str) -> str:
+    what = "; ".join(MODEL_RULES.get(r, r) for r in rule.split(", "))
+    return f"{n if n is not None else 'The'} models found by {what}"
 
 
 def _load_pyramid(path: Path, start_regex: str | None) -> Pyramid:
@@ -75,21 +81,29 @@ def show(
     style: Annotated[str, typer.Option(help="Guideline style to check: partition or relaxed.")] = "partition",
     weight: Annotated[str, typer.Option(help="SCU weight: models (the paper) or contributors.")] = "models",
     start_regex: StartRegex = None,
+    peer: Annotated[
+        Path | None, typer.Option("--peer", help="A peer annotation (.pan) whose embedded pyramid's start regex "
+                                  "finds the models when FILE has none.")
+    ] = None,
     as_json: AsJson = False,
 ) -> None:
     """Tiers, weights and the validation report of a pyramid."""
     if weight not in ("models", "contributors"):
         raise AccordError(f"--weight: must be 'models' or 'contributors', got {weight!r}")
     pyr = _load_pyramid(file, start_regex)
+    if peer is not None:
+        pyr = models_from_peers(pyr, [_load_peer(peer, start_regex)])
     report = check_pyramid(pyr, style=style)  # type: ignore[arg-type]
     tiers = tier_table(pyr, by=weight)  # type: ignore[arg-type]
     weights = pyr.weights(by=weight)  # type: ignore[arg-type]
     if as_json:
-        print_json({"file": str(file), "n_models": pyr.n_models, "n_scus": len(pyr.scus), "tiers": tiers,
-                    "weights": weights, "validation": report})
+        print_json({"file": str(file), "n_models": pyr.n_models, "models_found_by": pyr.models_found_by,
+                    "start_regex": pyr.start_regex, "n_scus": len(pyr.scus), "tiers": tiers, "weights": weights,
+                    "validation": report})
         return
     console.print(f"[bold]{file}[/bold]: {pyr.n_models} models, {len(pyr.scus)} SCUs, "
                   f"X_a = {tiers.x_a:.4g} (weight = {weight})")
+    console.print(_found_by(pyr.n_models, pyr.models_found_by), highlight=False, soft_wrap=True)
     t = Table("weight", "SCUs", title="Tiers")
     for w, n in zip(tiers.weights, tiers.sizes, strict=True):
         t.add_row(str(w), str(n))
@@ -129,6 +143,7 @@ def score(
         res.to_frame().to_csv(buf, index=False)
         sys.stdout.write(buf.getvalue())
         return
+    console.print(_found_by(res.n_models, res.models_found_by), highlight=False, soft_wrap=True)
     t = Table("peer", "raw", "PSEs", "original", "X_a used", "modified", title=f"Scores ({res.convention})")
     for s in res.scores:
         t.add_row(s.peer, f"{s.raw:g}", str(s.n_pses), _num(s.original), f"{s.x_a_used:g}", _num(s.modified))

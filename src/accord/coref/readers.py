@@ -29,6 +29,14 @@ aligned mention by mention (exact span within a document).  Formats:
     tab-separated); an empty chain cell marks a non-referring mention.  The file
     names the coders itself.
 
+With ``format="auto"`` a ``.conllu`` file whose content starts with
+``#begin document``, or a file whose extension is unknown, is read by its
+content (:func:`detect_format`); the guess is stated in an
+:class:`~accord.AccordWarning`.  The CoNLL reader takes the chains from the last
+column whatever the number of columns (the 5-column ``doc part index word
+chains`` variant reads as the full 12+-column one); in a ``.conllu`` file the
+multiword-token lines (``9-10``) and empty nodes (``8.1``) are not tokens.
+
 Every error is an :class:`~accord.AccordError` naming the file and line.
 """
 
@@ -37,6 +45,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import warnings
 from collections.abc import Collection, Hashable, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -44,9 +53,9 @@ from typing import Any, Literal
 import pandas as pd
 
 from accord.coref.model import CorefAnnotations, Duplicates, MissingMentions
-from accord.errors import AccordError
+from accord.errors import AccordError, AccordWarning
 
-__all__ = ["read_coref"]
+__all__ = ["detect_format", "read_coref"]
 
 Format = Literal["auto", "conll", "brat", "jsonl", "csv"]
 _FORMATS = ("auto", "conll", "brat", "jsonl", "csv")
@@ -80,6 +89,105 @@ def _format_of(path: Path) -> str:
     )
 
 
+_BRAT_LINE = re.compile(r"^(?:T\d+\t\S+ \d+ \d+|R\d+\t\S+ \S+:T\d+|\*\t\S+ T\d+|[EAMN#]\d*\t)")
+
+
+def _head(path: Path, n: int = 50) -> list[str]:
+    """The first *n* non-blank lines of a file (fewer if it is shorter)."""
+    out: list[str] = []
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            for raw in fh:
+                if raw.strip():
+                    out.append(raw.rstrip("\r\n"))
+                    if len(out) >= n:
+                        break
+    except OSError as exc:
+        raise AccordError(f"{path}: cannot read ({exc.strerror})") from None
+    return out
+
+
+def _begins_conll(lines: list[str]) -> bool:
+    """True when a '#begin document' line comes before the first line that is not a '#' comment."""
+    for line in lines:
+        if _BEGIN.match(line):
+            return True
+        if not line.startswith("#"):
+            return False
+    return False
+
+
+def detect_format(path: str | os.PathLike[str]) -> tuple[str, str]:
+    """The format of a coreference file: by its extension, else by its content.
+
+    ``.conllu`` files are CoNLL-U; those whose content starts with
+    ``#begin document`` carry CoNLL-2012-style chains in the last column and
+    read as ``conll``.  A file whose extension is unknown is recognised by its
+    first lines: ``#begin document`` (``conll``), a JSON object with
+    ``clusters`` (``jsonl``), brat ``T1<TAB>Type 0 5`` lines (``brat``), or a
+    header naming ``document, mention, coder, chain`` (``csv``, comma or tab).
+
+    Parameters
+    ----------
+    path : path-like
+        The file.
+
+    Returns
+    -------
+    format : str
+        ``"conll"``, ``"brat"``, ``"jsonl"`` or ``"csv"``.
+    how : str
+        ``"extension"``, or the reason for a guess from the content (stated by
+        :func:`read_coref` in an :class:`~accord.AccordWarning`).
+
+    Raises
+    ------
+    AccordError
+        When neither the extension nor the content tells the format.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "story.txt"
+    >>> _ = f.write_text("#begin document (story); part 000\\nstory 0 0 John (1)\\n#end document\\n")
+    >>> detect_format(f)
+    ('conll', "content starts with '#begin document'")
+    """
+    p = Path(path)
+    name = p.name.lower()
+    if not name.endswith(".conllu"):
+        try:
+            return _format_of(p), "extension"
+        except AccordError:
+            pass
+    lines = _head(p)
+    if _begins_conll(lines):
+        return "conll", "content starts with '#begin document'"
+    if name.endswith(".conllu"):
+        raise AccordError(
+            f"{p}: a .conllu file without '#begin document' lines; accord reads coreference in CoNLL-2012 style "
+            "(chains in the last column, documents in '#begin document' ... '#end document'); CorefUD's "
+            "Entity= annotations in the MISC column are not read"
+        )
+    first = lines[0] if lines else ""
+    if first.lstrip().startswith("{"):
+        try:
+            obj = json.loads(first)
+        except json.JSONDecodeError:
+            obj = None
+        if isinstance(obj, dict):
+            return "jsonl", "the first line is a JSON object"
+    header = {c.strip().strip('"').lower() for c in re.split(r"[,\t]", first)}
+    if set(_CSV_COLUMNS) <= header:
+        return "csv", f"the header names {', '.join(_CSV_COLUMNS)}"
+    if lines and all(_BRAT_LINE.match(x) for x in lines[:10]):
+        return "brat", "lines are brat standoff annotations (T1<TAB>Type start end)"
+    raise AccordError(
+        f"{p}: cannot tell the format from the extension or the content; pass format= (--format) one of "
+        f"{_FORMATS[1:]} (known extensions: {sorted(_EXTENSIONS)})"
+    )
+
+
 class _Mentions:
     """Collects one file's (document, mention, chain) records, catching a mention put in two chains."""
 
@@ -96,8 +204,8 @@ class _Mentions:
             if old_chain != chain and self.duplicates == "error":
                 raise AccordError(
                     f"{self.path}:{line}: mention {mention!r} of document {document!r} is in chain "
-                    f"{chain!r} but line {old_line} put it in chain {old_chain!r}; pass duplicates='first' "
-                    "to keep the first"
+                    f"{chain!r} but line {old_line} put it in chain {old_chain!r}; keep the first with "
+                    "duplicates='first' (on the command line: --duplicates first)"
                 )
             return
         self.seen[key] = (chain, line)
@@ -110,7 +218,11 @@ _BEGIN = re.compile(r"^#\s*begin document\s*(.*?)\s*$")
 _END = re.compile(r"^#\s*end document")
 
 
+_NOT_A_TOKEN = re.compile(r"^\d+(?:-\d+|\.\d+)$")  # CoNLL-U multiword-token ranges and empty nodes
+
+
 def _read_conll(path: Path, duplicates: str) -> list[_Record]:
+    conllu = path.name.lower().endswith(".conllu")
     out = _Mentions(path, duplicates)
     document: str | None = None
     names: set[str] = set()
@@ -152,7 +264,15 @@ def _read_conll(path: Path, duplicates: str) -> list[_Record]:
                 raise AccordError(
                     f"{path}:{lineno}: token line outside '#begin document' ... '#end document'"
                 )
-            cell = line.split()[-1]
+            fields = line.split()
+            cell = fields[-1]
+            if conllu and _NOT_A_TOKEN.match(fields[0]):
+                if cell not in ("-", "_"):
+                    raise AccordError(
+                        f"{path}:{lineno}: CoNLL-U line {fields[0]} (a multiword token or an empty node) carries "
+                        f"coreference {cell!r}; put it on the words"
+                    )
+                continue
             if cell not in ("-", "_"):
                 for part in cell.split("|"):
                     pm = _CONLL_PART.match(part)
@@ -306,7 +426,13 @@ _CSV_COLUMNS = ("document", "mention", "coder", "chain")
 
 
 def _read_csv(path: Path) -> pd.DataFrame:
-    sep = "\t" if path.name.lower().endswith(".tsv") else ","
+    if path.name.lower().endswith(".tsv"):
+        sep = "\t"
+    elif path.name.lower().endswith(".csv"):
+        sep = ","
+    else:
+        head = _head(path, 1)
+        sep = "\t" if head and "\t" in head[0] and "," not in head[0] else ","
     try:
         frame = pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False)
     except (pd.errors.ParserError, UnicodeDecodeError) as exc:
@@ -351,7 +477,9 @@ def read_coref(
         files carry a ``coder`` column and are simply concatenated.
     format : {"auto", "conll", "brat", "jsonl", "csv"}
         ``"auto"`` picks by extension (``.conll``/``.gold_conll``/``.v4_gold_conll``,
-        ``.ann``, ``.jsonl``/``.jsonlines``, ``.csv``/``.tsv``).
+        ``.ann``, ``.jsonl``/``.jsonlines``, ``.csv``/``.tsv``); a ``.conllu`` file,
+        or one with an unknown extension, by its content (:func:`detect_format`),
+        and the guess is stated in an :class:`~accord.AccordWarning`.
     coders : sequence, optional
         One coder name per path; by default the file stem (``ann1.conll`` ->
         ``"ann1"``) or the directory name.  Not allowed with ``csv``.
@@ -414,7 +542,12 @@ def read_coref(
             default_coder = p.stem
         coder = coders[i] if coders is not None else default_coder
         for f in files:
-            fmt = _format_of(f) if format == "auto" else format
+            if format == "auto":
+                fmt, how = detect_format(f)
+                if how != "extension":
+                    warnings.warn(f"{f}: read as {fmt} ({how})", AccordWarning, stacklevel=2)
+            else:
+                fmt = format
             if fmt == "csv":
                 if coders is not None:
                     msg = f"{f}: coders= cannot be used with CSV files, which carry a coder column"
@@ -463,7 +596,7 @@ def read_coref(
                     f"{second['_file']}:{second['_line']}: coder {second['coder']!r} puts mention "
                     f"{second['mention']!r} of document {second['document']!r} in chain {second['chain']!r}, "
                     f"but {group.iloc[0]['_file']}:{group.iloc[0]['_line']} put it in {chains[0]!r}; "
-                    "pass duplicates='first' to keep the first"
+                    "keep the first with duplicates='first' (on the command line: --duplicates first)"
                 )
     return CorefAnnotations.from_records(
         records, missing_mentions=missing_mentions, duplicates="first"
@@ -471,6 +604,8 @@ def read_coref(
 
 
 def _known(path: Path, format: str) -> bool:
+    if path.name.lower().endswith(".conllu"):
+        return format in ("auto", "conll") and _begins_conll(_head(path, 20))
     try:
         fmt = _format_of(path)
     except AccordError:

@@ -18,7 +18,14 @@ from accord.pyramid.agreement import (
     pyramid_reliability_data,
     unit_values,
 )
-from accord.pyramid.ducview import read_peer_annotation, read_pyramid, write_peer_annotation, write_pyramid
+from accord.pyramid.ducview import (
+    models_from_peers,
+    read_peer_annotation,
+    read_pyramid,
+    split_models,
+    write_peer_annotation,
+    write_pyramid,
+)
 from accord.pyramid.jsonio import (
     load_schema,
     peer_annotation_from_json,
@@ -29,6 +36,7 @@ from accord.pyramid.jsonio import (
     write_json,
 )
 from accord.pyramid.model import (
+    MODEL_RULES,
     PSE,
     SCU,
     Contributor,
@@ -64,6 +72,7 @@ from accord.pyramid.scores import (
 
 __all__ = [
     "CONVENTIONS",
+    "MODEL_RULES",
     "Contributor",
     "Defect",
     "JackknifeScores",
@@ -89,6 +98,7 @@ __all__ = [
     "load_schema",
     "max_score",
     "merge_duplicate_contributors",
+    "models_from_peers",
     "peer_agreement",
     "peer_annotation_from_json",
     "peer_annotation_to_json",
@@ -103,6 +113,7 @@ __all__ = [
     "round_x",
     "score_peer",
     "score_peers",
+    "split_models",
     "tier_table",
     "tokenize",
     "unit_values",

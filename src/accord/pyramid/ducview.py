@@ -33,6 +33,7 @@ import defusedxml
 import defusedxml.ElementTree as DET
 
 from accord.errors import AccordError
+from accord.output import write_output
 from accord.pyramid.model import (
     PSE,
     SCU,
@@ -45,8 +46,17 @@ from accord.pyramid.model import (
     merge_duplicate_contributors,
     tokenize,
 )
+from accord.pyramid.saferegex import match_starts
 
-__all__ = ["read_peer_annotation", "read_pyramid", "write_peer_annotation", "write_pyramid"]
+__all__ = [
+    "DUC_HEADER",
+    "models_from_peers",
+    "read_peer_annotation",
+    "read_pyramid",
+    "split_models",
+    "write_peer_annotation",
+    "write_pyramid",
+]
 
 _PYR_DTD = """ <!ELEMENT pyramid (startDocumentRegEx?,text,scu*)>
  <!ELEMENT startDocumentRegEx (#PCDATA)>
@@ -73,6 +83,9 @@ _PAN_DTD = """ <!ELEMENT peerAnnotation (pyramid,annotation,score?)>
 """ + _PYR_DTD
 
 Source = str | os.PathLike[str] | bytes
+
+# Defects that depend on where the models lie (found again when the models change).
+_STRUCTURAL = ("contributor-spans-models", "duplicate-model-contributor", "scu-without-contributors")
 
 
 # ------------------------------------------------------------------- parsing
@@ -217,27 +230,76 @@ def _contributors(
     return out
 
 
-def _split_models(text: str, regex: str | None, name: str, defects: list[Defect]) -> tuple[ModelSummary, ...]:
+#: DUC's model header: a dashed line, a model id such as ``D0608.M.250.H.D``, a dashed line.  The model
+#: starts at the first dashed line, where DUCView 1.4's ``[-]*\n(\s*)D[0-9]*\.M\.250\.[A-Z]\.[A-Z]\n[-]*\n``
+#: (the start regex of the peer annotations of DUC 2006/2007) puts it.
+DUC_HEADER = re.compile(r"(?m)^-+[ \t]*\n\s*D\d+(?:-?[A-Z])?\.M\.\d+\.[A-Z]\.[A-Z0-9]+[ \t]*\n-+[ \t]*(?:\n|\Z)")
+
+
+def _models_at(starts: list[int], n: int) -> tuple[ModelSummary, ...]:
+    ends = starts[1:] + [n]
+    return tuple(ModelSummary(i, s, e, name=f"model {i + 1}") for i, (s, e) in enumerate(zip(starts, ends,
+                                                                                          strict=True)))
+
+
+def split_models(
+    text: str, regex: str | None, *, name: str = "<pyramid>", defects: list[Defect] | None = None,
+) -> tuple[tuple[ModelSummary, ...], str]:
+    """Find the model summaries of a pyramid text.
+
+    With a start regex, a model runs from one match start to the next (the
+    pattern is untrusted: it runs on RE2, or on Python's ``re`` under a time
+    limit, see :mod:`accord.pyramid.saferegex`).  Without one, DUC's model
+    header lines (a dashed line, an id such as ``D0608.M.250.H.D``, a dashed
+    line) start the models; failing those, the models are the blocks between
+    blank lines.
+
+    Parameters
+    ----------
+    text : str
+        The pyramid text.
+    regex : str or None
+        The start regex.
+    name : str, keyword-only
+        The file, for messages.
+    defects : list, keyword-only
+        Receives a ``no-start-regex`` defect when no regex was given.
+
+    Returns
+    -------
+    models : tuple of ModelSummary
+    rule : str
+        ``"start-regex"``, ``"duc-headers"`` or ``"blank-lines"`` (see
+        :data:`~accord.pyramid.model.MODEL_RULES`).
+
+    Examples
+    --------
+    >>> text = "---\\nD0608.M.250.H.D\\n---\\nOne.\\n\\nTwo.\\n---\\nD0608.M.250.H.F\\n---\\nThree."
+    >>> models, rule = split_models(text, None)
+    >>> len(models), rule
+    (2, 'duc-headers')
+    """
+    if defects is None:
+        defects = []
     if regex is not None:
-        try:
-            rx = re.compile(regex)
-        except re.error as exc:
-            raise AccordError(f"file {name}: startDocumentRegEx {regex!r} is not a valid regular expression "
-                              f"({exc})") from None
-        starts = [m.start() for m in rx.finditer(text)]
+        starts, _ = match_starts(regex, text, source=name)
         if not starts:
             raise AccordError(f"file {name}: startDocumentRegEx {regex!r} matches nowhere in the text")
-        ends = starts[1:] + [len(text)]
-        return tuple(ModelSummary(i, s, e, name=f"model {i + 1}") for i, (s, e) in enumerate(zip(starts, ends,
-                                                                                              strict=True)))
-    # No start regex: models are the blocks between blank lines.
+        return _models_at(starts, len(text)), "start-regex"
+    headers = [m.start() for m in DUC_HEADER.finditer(text)]
+    if headers:
+        defects.append(Defect("no-start-regex", f"no <startDocumentRegEx>: found {len(headers)} models at DUC "
+                              "model header lines (dashed line, model id, dashed line)", severity="info",
+                              file=name, repaired=True))
+        return _models_at(headers, len(text)), "duc-headers"
+    # No start regex and no DUC headers: models are the blocks between blank lines.
     blocks = [(m.start(), m.end()) for m in re.finditer(r"\S(?:.|\n(?![ \t]*\n))*", text)]
     defects.append(Defect("no-start-regex", f"no <startDocumentRegEx>: split the text into {len(blocks)} "
                           "models at blank lines (pass start_regex= to override)", severity="warning",
                           file=name, repaired=True))
     if not blocks:
         blocks = [(0, len(text))]
-    return tuple(ModelSummary(i, s, e, name=f"model {i + 1}") for i, (s, e) in enumerate(blocks))
+    return tuple(ModelSummary(i, s, e, name=f"model {i + 1}") for i, (s, e) in enumerate(blocks)), "blank-lines"
 
 
 def _pyramid_from_element(
@@ -248,16 +310,18 @@ def _pyramid_from_element(
     rx_el = root.find("startDocumentRegEx")
     file_regex = rx_el.text if rx_el is not None and rx_el.text else None
     regex = start_regex if start_regex is not None else file_regex
-    models = _split_models(text, regex, name, defects)
+    models, rule = split_models(text, regex, name=name, defects=defects)
+    if start_regex is not None:
+        rule = "start-regex-option"
     scus = []
     for el in root.findall("scu"):
         sid = _int_attr(el, "uid", name, None)
         contribs = _contributors(el, text, repair=repair, name=name, scu=sid, defects=defects)
         scus.append(SCU(sid, el.get("label", ""), tuple(contribs)))
-    pyr = Pyramid(text=text, models=models, scus=tuple(scus), start_regex=regex, name=name)
+    pyr = Pyramid(text=text, models=models, scus=tuple(scus), start_regex=regex, name=name, models_found_by=rule)
     # Structural defects the label cannot fix: parts in two models, two contributors from one model.
     for d in pyr.check(style="relaxed").defects:
-        if d.kind in ("contributor-spans-models", "duplicate-model-contributor", "scu-without-contributors"):
+        if d.kind in _STRUCTURAL:
             if d.kind == "duplicate-model-contributor" and duplicates == "merge":
                 d = replace(d, repaired=True, message=d.message + "; merged")
             defects.append(d)
@@ -387,6 +451,108 @@ def read_peer_annotation(
                           defects=tuple(defects + list(pyramid.defects) + peer_defects))
 
 
+# ------------------------------------------------- models from a peer's copy
+_GUESSED = ("duc-headers", "blank-lines")
+
+
+def _squash(s: str) -> str:
+    return " ".join(s.split())
+
+
+def _difference(a: Pyramid, b: Pyramid) -> tuple[int | None, str] | None:
+    """The first difference between the text and SCUs of two pyramids: (SCU id or None, what), or None."""
+    if a.text != b.text:
+        i = next((k for k, (x, y) in enumerate(zip(a.text, b.text, strict=False)) if x != y),
+                 min(len(a.text), len(b.text)))
+        line = a.text.count("\n", 0, i) + 1
+        return None, f"the texts differ from character {i} (line {line})"
+    sa, sb = {s.id: s for s in a.scus}, {s.id: s for s in b.scus}
+    for sid in sorted(sa.keys() | sb.keys()):
+        if sid not in sb:
+            return sid, "the SCU is missing from the peer annotation's copy"
+        if sid not in sa:
+            return sid, "the SCU is only in the peer annotation's copy"
+        x, y = sa[sid], sb[sid]
+        if _squash(x.label) != _squash(y.label):
+            return sid, f"labels differ ({x.label[:40]!r} vs {y.label[:40]!r})"
+        cx = sorted(c.spans for c in x.contributors)
+        cy = sorted(c.spans for c in y.contributors)
+        if cx != cy:
+            return sid, "contributors differ (" + ", ".join(f"{s.start}-{s.end}" for c in cx for s in c) + " vs " + (
+                ", ".join(f"{s.start}-{s.end}" for c in cy for s in c)) + ")"
+    return None
+
+
+def models_from_peers(pyramid: Pyramid, peers: Iterable[PeerAnnotation]) -> Pyramid:
+    """Take the model boundaries from a peer annotation's copy of the pyramid when the pyramid lacks a start regex.
+
+    Some DUC 2006/2007 pyramid files carry no ``<startDocumentRegEx>`` while
+    their ``.pan`` files embed the same pyramid with one; DUCView 1.4 scored
+    with that copy.  When *pyramid*'s models were guessed (``models_found_by``
+    is ``"duc-headers"`` or ``"blank-lines"``) and a peer's embedded pyramid
+    has a start regex, the models of that copy are used, after checking that
+    every such copy holds the same text and SCUs as *pyramid*.  Otherwise
+    *pyramid* is returned unchanged.
+
+    Parameters
+    ----------
+    pyramid : Pyramid
+        The pyramid (e.g. read from the ``.pyr`` file).
+    peers : iterable of PeerAnnotation
+        Peer annotations; those read from ``.pan`` files carry ``pyramid``.
+
+    Returns
+    -------
+    Pyramid
+        With ``models_found_by == "peer-start-regex"`` and the copy's
+        ``start_regex`` when a copy was used.
+
+    Raises
+    ------
+    AccordError
+        When a copy with a start regex differs from *pyramid* (text, SCU ids,
+        labels or contributors), naming the peer file and the SCU; or two
+        copies split the text differently.
+    """
+    if pyramid.models_found_by not in _GUESSED:
+        return pyramid
+    donor: PeerAnnotation | None = None
+    for peer in peers:
+        copy = peer.pyramid
+        if copy is None or copy.start_regex is None:
+            continue
+        diff = _difference(pyramid, copy)
+        if diff is not None:
+            sid, what = diff
+            scu = f", SCU {sid}" if sid is not None else ""
+            raise AccordError(
+                f"file {peer.name}{scu}: the peer annotation's copy of the pyramid differs from "
+                f"{pyramid.name or 'the pyramid'} ({what}), so its startDocumentRegEx cannot be used to find "
+                f"the models of {pyramid.name or 'the pyramid'}; pass --start-regex / start_regex="
+            )
+        if donor is None:
+            donor = peer
+        elif [(m.start, m.end) for m in copy.models] != [(m.start, m.end) for m in donor.pyramid.models]:  # type: ignore[union-attr]
+            raise AccordError(
+                f"file {peer.name}: its copy of the pyramid splits the text into {copy.n_models} models, the "
+                f"copy in {donor.name} into {donor.pyramid.n_models}; pass --start-regex / start_regex="  # type: ignore[union-attr]
+            )
+    if donor is None:
+        return pyramid
+    copy = donor.pyramid
+    assert copy is not None
+    note = Defect("peer-start-regex", f"models found by the startDocumentRegEx {copy.start_regex!r} of the "
+                  f"pyramid embedded in {donor.name}: {copy.n_models} models (the file's own rule, "
+                  f"{pyramid.models_found_by}, found {pyramid.n_models})", severity="info",
+                  file=pyramid.name or None, repaired=True)
+    # Structural defects depend on where the models lie: check them again under the copy's models.
+    kept = tuple(d for d in pyramid.defects if d.kind not in _STRUCTURAL)
+    out = replace(pyramid, models=copy.models, start_regex=copy.start_regex, models_found_by="peer-start-regex",
+                  defects=(*kept, note))
+    again = tuple(d for d in out.check(style="relaxed").defects[len(out.defects):] if d.kind in _STRUCTURAL)
+    return replace(out, defects=(*out.defects, *again))
+
+
 # ------------------------------------------------------------------- writing
 def _attr(s: str) -> str:
     return quoteattr(_strip_nl(s))
@@ -420,10 +586,10 @@ def _pyramid_xml(pyramid: Pyramid) -> list[str]:
     return out
 
 
-def _emit(lines: list[str], path: str | os.PathLike[str] | None) -> str:
+def _emit(lines: list[str], path: str | os.PathLike[str] | None, force: bool) -> str:
     xml = "\n".join(lines) + "\n"
     if path is not None:
-        Path(path).write_text(xml, encoding="utf-8")
+        write_output(path, xml, force=force)
     return xml
 
 
@@ -435,15 +601,19 @@ def _check_writable(pyramid: Pyramid) -> None:
         )
 
 
-def write_pyramid(pyramid: Pyramid, path: str | os.PathLike[str] | None = None) -> str:
+def write_pyramid(
+    pyramid: Pyramid, path: str | os.PathLike[str] | None = None, *, force: bool = False
+) -> str:
     """Write a pyramid as a DUCView ``.pyr`` file; returns the XML (and writes *path* if given).
 
-    Labels lose their newlines, as DUCView writes them.
+    Labels lose their newlines, as DUCView writes them.  The file is written
+    atomically (:func:`accord.output.write_output`); an existing file is
+    replaced only with ``force=True``.
     """
     _check_writable(pyramid)
     lines = ['<?xml version="1.0"?>', "<!DOCTYPE pyramid [", _PYR_DTD + "]>", "", "<pyramid>",
              *_pyramid_xml(pyramid), "</pyramid>"]
-    return _emit(lines, path)
+    return _emit(lines, path, force)
 
 
 def write_peer_annotation(
@@ -451,8 +621,12 @@ def write_peer_annotation(
     path: str | os.PathLike[str] | None = None,
     *,
     pyramid: Pyramid | None = None,
+    force: bool = False,
 ) -> str:
-    """Write a peer annotation as a DUCView ``.pan`` file (pyramid embedded)."""
+    """Write a peer annotation as a DUCView ``.pan`` file (pyramid embedded).
+
+    Written atomically; an existing file is replaced only with ``force=True``.
+    """
     pyr = pyramid if pyramid is not None else peer.pyramid
     if pyr is None:
         raise AccordError(f"pyramid: peer {peer.name!r} carries no pyramid; pass pyramid=")
@@ -476,4 +650,4 @@ def write_peer_annotation(
     lines = ['<?xml version="1.0"?>', "<!DOCTYPE peerAnnotation [", _PAN_DTD + "]>", "", "<peerAnnotation>",
              "<pyramid>", *_pyramid_xml(pyr), "</pyramid>", "<annotation>", *ann, "</annotation>",
              "</peerAnnotation>"]
-    return _emit(lines, path)
+    return _emit(lines, path, force)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from accord.errors import AccordError
+from accord.output import write_output
 from accord.pyramid.model import PSE, SCU, Contributor, ModelSummary, PeerAnnotation, Pyramid, Span
 
 __all__ = [
@@ -135,8 +136,14 @@ def peer_annotation_from_json(data: dict[str, Any]) -> PeerAnnotation:
                           pyramid=pyramid_from_json(pyr) if pyr else None, name=data.get("name", ""))
 
 
-def write_json(obj: Pyramid | PeerAnnotation, path: str | os.PathLike[str] | None = None) -> str:
-    """Serialise a pyramid or peer annotation; returns the JSON text (and writes *path*)."""
+def write_json(
+    obj: Pyramid | PeerAnnotation, path: str | os.PathLike[str] | None = None, *, force: bool = False
+) -> str:
+    """Serialise a pyramid or peer annotation; returns the JSON text (and writes *path*).
+
+    The file is written atomically (:func:`accord.output.write_output`); an
+    existing file is replaced only with ``force=True``.
+    """
     if isinstance(obj, Pyramid):
         data = pyramid_to_json(obj)
     elif isinstance(obj, PeerAnnotation):
@@ -145,7 +152,7 @@ def write_json(obj: Pyramid | PeerAnnotation, path: str | os.PathLike[str] | Non
         raise AccordError(f"obj: must be a Pyramid or PeerAnnotation, got {type(obj).__name__}")
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     if path is not None:
-        Path(path).write_text(text, encoding="utf-8")
+        write_output(path, text, force=force)
     return text
 
 

@@ -30,6 +30,7 @@ from accord.results import Result
 
 __all__ = [
     "DEFAULT_TOKEN_PATTERN",
+    "MODEL_RULES",
     "PSE",
     "SCU",
     "Contributor",
@@ -50,6 +51,16 @@ __all__ = [
 #: ("U.S", "don't", "self-governing"); punctuation is not a word (seed 000, Fig. 5
 #: numbers the words of "Saudi Arabian officials, under" without the comma).
 DEFAULT_TOKEN_PATTERN = r"\w+(?:[-'\u2019.]\w+)*"
+
+#: How the model summaries of a pyramid text were found (``Pyramid.models_found_by``).
+MODEL_RULES: dict[str, str] = {
+    "given": "given explicitly (built in Python or read from JSON)",
+    "start-regex": "the file's <startDocumentRegEx>",
+    "start-regex-option": "the start regex given by the caller (start_regex= / --start-regex)",
+    "peer-start-regex": "the <startDocumentRegEx> of a peer annotation's embedded copy of the pyramid",
+    "duc-headers": "DUC model header lines (a dashed line, a model id such as D0608.M.250.H.D, a dashed line)",
+    "blank-lines": "blank lines (no start regex anywhere and no DUC model header lines)",
+}
 
 WeightBy = Literal["models", "contributors"]
 Style = Literal["partition", "relaxed"]
@@ -236,6 +247,10 @@ class Pyramid:
         A name (the file, the docset).
     defects : tuple of Defect
         Problems found when the pyramid was read from a file.
+    models_found_by : str
+        Which rule found the models, a key of :data:`MODEL_RULES`: ``"given"``
+        (the default), ``"start-regex"``, ``"start-regex-option"``,
+        ``"peer-start-regex"``, ``"duc-headers"`` or ``"blank-lines"``.
 
     Examples
     --------
@@ -256,8 +271,13 @@ class Pyramid:
     start_regex: str | None = None
     name: str = ""
     defects: tuple[Defect, ...] = field(default=(), compare=False)
+    models_found_by: str = field(default="given", compare=False)
 
     def __post_init__(self) -> None:
+        if self.models_found_by not in MODEL_RULES:
+            raise AccordError(
+                f"models_found_by: must be one of {sorted(MODEL_RULES)}, got {self.models_found_by!r}"
+            )
         object.__setattr__(self, "models", tuple(self.models))
         object.__setattr__(self, "scus", tuple(self.scus))
         if not self.models:

@@ -18,6 +18,7 @@ import numpy as np
 
 from accord._lazy import stats
 from accord.errors import AccordError, warn_undefined
+from accord.pyramid.ducview import models_from_peers
 from accord.pyramid.model import PSE, PeerAnnotation, Pyramid, WeightBy
 from accord.results import Result
 
@@ -222,7 +223,9 @@ class PeerScore(Result):
     ``original = raw / max_original`` with ``max_original = Max(n_pses)``
     (equation 1, X = PSEs incl. zero weight); ``modified = raw / max_modified``
     with ``max_modified = Max(x_a_used)`` (equation 2 and the convention's
-    rounding), capped at 1 if the convention says so.
+    rounding), capped at 1 if the convention says so.  ``n_models`` is the n
+    of equation (2) and ``models_found_by`` the rule that found the models
+    (:data:`~accord.pyramid.model.MODEL_RULES`).
     """
 
     peer: str
@@ -237,15 +240,19 @@ class PeerScore(Result):
     max_modified: float
     modified: float
     convention: str
+    n_models: int = 0
+    models_found_by: str = "given"
     reason: str | None = None
 
 
 @dataclass(frozen=True)
 class PeerScores(Result):
-    """Scores of several peers against one pyramid."""
+    """Scores of several peers against one pyramid (``models_found_by``: the rule that found its models)."""
 
     scores: tuple[PeerScore, ...]
     convention: str
+    n_models: int | None = None
+    models_found_by: str = ""
 
     def to_frame(self) -> Any:
         """One row per peer."""
@@ -306,7 +313,7 @@ def score_peer(
     conv = _convention(convention)
     if unknown not in ("error", "zero"):
         raise AccordError(f"unknown: must be 'error' or 'zero', got {unknown!r}")
-    pyr = pyramid if pyramid is not None else peer.pyramid
+    pyr = models_from_peers(pyramid, [peer]) if pyramid is not None else peer.pyramid
     if pyr is None:
         raise AccordError(f"pyramid: peer {peer.name!r} carries no pyramid; pass pyramid=")
     weights = pyr.weights(by=conv.weight)
@@ -353,6 +360,8 @@ def score_peer(
         max_modified=max_m,
         modified=modified,
         convention=conv.name,
+        n_models=pyr.n_models,
+        models_found_by=pyr.models_found_by,
         reason=reason,
     )
 
@@ -363,9 +372,22 @@ def score_peers(
     *,
     convention: str | ScoringConvention = "paper",
 ) -> PeerScores:
-    """Score several peers against one pyramid (see :func:`score_peer`)."""
+    """Score several peers against one pyramid (see :func:`score_peer`).
+
+    When *pyramid*'s models were guessed (its file had no start regex) and the
+    peers' embedded pyramids carry one, the models are taken from them
+    (:func:`~accord.pyramid.ducview.models_from_peers`, which checks that the
+    copies hold the same text and SCUs).
+    """
     conv = _convention(convention)
-    return PeerScores(tuple(score_peer(p, pyramid, convention=conv) for p in peers), conv.name)
+    peers = list(peers)
+    if pyramid is not None:
+        pyramid = models_from_peers(pyramid, peers)
+    scores = tuple(score_peer(p, pyramid, convention=conv) for p in peers)
+    rules = sorted({s.models_found_by for s in scores})
+    ns = {s.n_models for s in scores}
+    return PeerScores(scores, conv.name, n_models=ns.pop() if len(ns) == 1 else None,
+                      models_found_by=", ".join(rules))
 
 
 # ---------------------------------------------------------------- jackknifing
@@ -432,7 +454,9 @@ def jackknife_scores(
     Notes
     -----
     Leaving model i out removes its contributors (SCUs left with none vanish)
-    and lowers n to n - 1.  A peer PSE for a vanished SCU then weighs 0.
+    and lowers n to n - 1.  A peer PSE for a vanished SCU then weighs 0.  A
+    pyramid whose file had no start regex takes its models from the peers'
+    embedded copies, as :func:`score_peers` does.
 
     Examples
     --------
@@ -445,6 +469,8 @@ def jackknife_scores(
     [1.0, 0.5, 1.0]
     """
     conv = _convention(convention)
+    peers = list(peers)
+    pyramid = models_from_peers(pyramid, peers)
     n = pyramid.n_models
     if n < 2:
         raise AccordError(f"pyramid {pyramid.name!r}: jackknifing needs at least 2 models, got {n}")

@@ -1,9 +1,35 @@
 """Agreement on spans: named entities, arguments, evidence.
 
 The model (:class:`Span`, :class:`SpanAnnotations`) is what the span importers of
-:mod:`accord.importers` return; the statistics read it.
+:mod:`accord.importers` return; the statistics read it:
+
+- :func:`span_f1`: pairwise precision / recall / F1 per label, exact or overlap
+  matching, micro and macro averaged, with the unmatched spans as diagnosis;
+- :func:`token_agreement`: alpha and kappa over tokens, a token outside every
+  span being its own value;
+- :func:`unitizing_alpha`: Krippendorff's alpha for unitizing a continuum;
+- every result's ``confidence_interval()`` resamples documents.
 """
 
+from accord.spans.matching import CoderPairScores, SpanDisagreement, SpanF1Result, SpanScore, span_f1
 from accord.spans.model import Span, SpanAnnotations
+from accord.spans.tokens import OUTSIDE, TokenAgreement, token_agreement, token_table, tokenise
+from accord.spans.unitizing import CategoryUnitizing, UnitizingAlphaResult, unitizing_alpha
 
-__all__ = ["Span", "SpanAnnotations"]
+__all__ = [
+    "OUTSIDE",
+    "CategoryUnitizing",
+    "CoderPairScores",
+    "Span",
+    "SpanAnnotations",
+    "SpanDisagreement",
+    "SpanF1Result",
+    "SpanScore",
+    "TokenAgreement",
+    "UnitizingAlphaResult",
+    "span_f1",
+    "token_agreement",
+    "token_table",
+    "tokenise",
+    "unitizing_alpha",
+]

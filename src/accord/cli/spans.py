@@ -1,0 +1,205 @@
+"""``accord spans``: agreement on spans (span F1, token alpha and kappa, unitizing alpha)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from accord.cli._common import cli_errors, console, print_json
+from accord.errors import AccordError
+
+__all__ = ["register", "spans_report"]
+
+_MATCHES = ("exact", "overlap")
+_TOKENS = ("whitespace", "export")
+
+
+def _f(x: Any) -> str:
+    return "undefined" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.4f}"
+
+
+def _load(input: Path, tool: str | None, field: str | None, texts: Path | None) -> tuple[Any, Any]:
+    """The span annotations (and the import report, for --from) of INPUT."""
+    from accord.spans.model import SpanAnnotations
+    from accord.spans.readers import read_spans, read_texts
+
+    text_map = read_texts(texts) if texts is not None else None
+    if tool is None:
+        return read_spans(input, texts=text_map), None
+    from accord.importers import read_export
+
+    imported = read_export(input, tool=tool, field=field)
+    if imported.spans is None:
+        raise AccordError(
+            f"{input}: the {imported.field or 'chosen'} field of this {imported.tool} export holds {imported.kind} "
+            "values, not spans; use accord agree for it, or pick a span field with --field"
+        )
+    data = imported.spans
+    if text_map:
+        data = SpanAnnotations.from_spans(
+            data.spans, texts={**data.texts, **text_map}, seen=data.seen, tokens=data.tokens, source=data.source
+        )
+    return data, imported.report
+
+
+def spans_report(
+    data: Any, *, match: str = "exact", tokens: str = "whitespace", bootstrap: int = 0, seed: int | None = None
+) -> dict[str, Any]:
+    """Every span statistic of *data* as one dict of results (or undefined reasons)."""
+    from accord.spans.matching import span_f1
+    from accord.spans.tokens import token_agreement
+    from accord.spans.unitizing import unitizing_alpha
+
+    out: dict[str, Any] = {"f1": span_f1(data, match=match)}  # type: ignore[arg-type]
+    if tokens == "export" and data.tokens is None:
+        raise AccordError(f"--tokens export: {data.source or 'the input'} carries no tokenisation; use whitespace")
+    for key, func in (("tokens", lambda: token_agreement(data, tokens=tokens)),  # type: ignore[arg-type]
+                      ("unitizing", lambda: unitizing_alpha(data))):
+        try:
+            out[key] = func()
+        except AccordError as exc:
+            out[key] = {"undefined_reason": str(exc)}
+    intervals: dict[str, Any] = {}
+    if bootstrap:
+        targets = {"span micro F1": out["f1"]}
+        if not isinstance(out["tokens"], dict):
+            targets["token alpha"] = out["tokens"]
+        if not isinstance(out["unitizing"], dict):
+            targets["unitizing alpha"] = out["unitizing"]
+        for name, res in targets.items():
+            try:
+                intervals[name] = list(res.confidence_interval(0.95, n_resamples=bootstrap, rng=seed))
+            except AccordError as exc:
+                intervals[name] = {"undefined_reason": str(exc)}
+    out["confidence_intervals"] = intervals
+    return out
+
+
+def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed: int | None) -> None:
+    from rich.table import Table
+
+    f1 = rep["f1"]
+    t = Table(title=f"{title}: span F1, {f1.match} match")
+    for col in ("coder a", "coder b", "label", "tp", "spans a", "spans b", "precision", "recall", "F1"):
+        t.add_column(col, justify="left" if col in ("coder a", "coder b", "label") else "right")
+    for p in f1.pairs:
+        for s in (*p.labels, p.micro, p.macro):
+            tp = "" if isinstance(s.true_positives, float) and math.isnan(s.true_positives) else str(s.true_positives)
+            t.add_row(p.coder_a, p.coder_b, s.label, tp, str(s.n_a), str(s.n_b), _f(s.precision), _f(s.recall),
+                      _f(s.f1))
+    console.print(t)
+    console.print(
+        f"{f1.n_documents} document(s) seen by two or more coders, {f1.n_spans} spans compared"
+        + (f", {f1.n_spans_unshared} spans in documents only one coder saw (not compared)" if f1.n_spans_unshared
+           else "")
+        + f"; mean over coder pairs: micro F1 {_f(f1.micro_f1)}, macro F1 {_f(f1.macro_f1)}"
+    )
+    tok = rep["tokens"]
+    if isinstance(tok, dict):
+        console.print(f"token agreement: undefined ({tok['undefined_reason']})")
+    else:
+        kappa = (f"{tok.kappa.coefficient} {_f(tok.kappa.kappa)}" if tok.kappa is not None
+                 else f"kappa undefined ({tok.kappa_undefined_reason})")
+        console.print(
+            f"token agreement ({tok.tokenisation} tokens, {tok.n_tokens} tokens in {tok.n_documents} document(s), "
+            f"a token outside every span is {tok.outside!r}): alpha {_f(tok.alpha.alpha)}, {kappa}"
+            + (f"; {tok.n_multilabel_cells} token(s) under spans with different labels" if tok.n_multilabel_cells
+               else "")
+        )
+    uni = rep["unitizing"]
+    if isinstance(uni, dict):
+        console.print(f"unitizing alpha: undefined ({uni['undefined_reason']})")
+    else:
+        cats = ", ".join(f"{c.label} {_f(c.alpha)}" for c in uni.categories)
+        extra = []
+        if uni.n_documents_dropped:
+            extra.append(f"{uni.n_documents_dropped} document(s) not seen by every coder left out")
+        if uni.n_documents_without_text:
+            extra.append(f"{uni.n_documents_without_text} document(s) without text end at their last span")
+        if uni.n_empty_units_dropped:
+            extra.append(f"{uni.n_empty_units_dropped} empty span(s) left out")
+        console.print(
+            f"unitizing alpha (Krippendorff): {_f(uni.alpha)} over a continuum of {uni.continuum_length} characters "
+            f"in {uni.n_documents} document(s); per label: {cats}" + (f" ({'; '.join(extra)})" if extra else "")
+        )
+    for name, ci in rep["confidence_intervals"].items():
+        if isinstance(ci, dict):
+            console.print(f"95% interval for {name}: undefined ({ci['undefined_reason']})")
+        else:
+            console.print(
+                f"95% bootstrap interval for {name} ({bootstrap} resamples of documents, seed {seed}): "
+                f"[{ci[0]:.4f}, {ci[1]:.4f}]"
+            )
+    if f1.diagnosis and show:
+        d = Table(title=f"Unmatched spans ({len(f1.diagnosis)}; first {min(show, len(f1.diagnosis))})")
+        for col in ("document", "coder", "span", "label", "text", "why", "other coder's span"):
+            d.add_column(col)
+        for x in f1.diagnosis[:show]:
+            other = (
+                "" if x.other_label is None else f"[{x.other_start}, {x.other_end}) {x.other_label} ({x.other_coder})"
+            )
+            d.add_row(x.document, x.coder, f"[{x.start}, {x.end})", x.label, repr(x.text) if x.text is not None else "",
+                      x.kind, other)
+        console.print(d)
+
+
+def spans(
+    input: Annotated[Path, typer.Argument(help="A span table (CSV/TSV/JSONL: document, coder, start, end, label) "
+                                               "or, with --from, a tool's export.")],
+    tool: Annotated[str | None, typer.Option("--from", help="The tool that wrote INPUT (label-studio, prodigy, "
+                                                           "inception, doccano, brat...).")] = None,
+    field: Annotated[str | None, typer.Option(help="The span control / layer of the export to read.")] = None,
+    texts: Annotated[Path | None, typer.Option(help="Document texts: a folder of <document>.txt files, or a "
+                                                    "CSV/JSONL file with document and text.")] = None,
+    match: Annotated[str, typer.Option(help="Span matching for F1: exact or overlap.")] = "exact",
+    tokens: Annotated[str, typer.Option(help="Tokens for token alpha/kappa: whitespace or export.")] = "whitespace",
+    bootstrap: Annotated[int, typer.Option(help="Bootstrap resamples of documents for 95% intervals (0: none).")] = 0,
+    seed: Annotated[int | None, typer.Option(help="Seed for the bootstrap.")] = None,
+    show: Annotated[int, typer.Option(help="Unmatched spans to list (0: none).")] = 20,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+) -> None:
+    """Agreement on spans: pairwise F1, token alpha and kappa, unitizing alpha.
+
+    Example: accord spans spans.csv --texts docs/ --match overlap
+    """
+    if match not in _MATCHES:
+        raise AccordError(f"--match must be one of {', '.join(_MATCHES)}; got {match!r}")
+    if tokens not in _TOKENS:
+        raise AccordError(f"--tokens must be one of {', '.join(_TOKENS)}; got {tokens!r}")
+    if bootstrap < 0:
+        raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
+    if show < 0:
+        raise AccordError(f"--show must be >= 0; got {show}")
+    data, report = _load(input, tool, field, texts)
+    rep = spans_report(data, match=match, tokens=tokens, bootstrap=bootstrap, seed=seed)
+    if json_out:
+        out: dict[str, Any] = {"source": str(input), "match": match, "tokens": tokens}
+        if report is not None:
+            out["import_report"] = report.to_dict()
+        out.update({
+            "coders": list(data.coders),
+            "n_documents": len(data.documents),
+            "n_spans": len(data.spans),
+            "f1": rep["f1"],
+            "token_agreement": rep["tokens"],
+            "unitizing_alpha": rep["unitizing"],
+        })
+        if bootstrap:
+            out["confidence_intervals"] = {
+                "confidence_level": 0.95, "resampled": "documents", "n_resamples": bootstrap, "seed": seed,
+                **rep["confidence_intervals"],
+            }
+        print_json(out)
+        return
+    if report is not None:
+        for note in getattr(report, "notes", ()):
+            console.print(note)
+    _render(rep, title=f"Span agreement of {input.name}", show=show, bootstrap=bootstrap, seed=seed)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``spans`` to *app*."""
+    app.command("spans")(cli_errors(spans))

@@ -1,0 +1,192 @@
+"""Importers: annotation tools' exports, as the tools write them, into accord's models.
+
+One module per tool.  Each module defines
+
+``read(path, *, field=None, **options) -> Imported``
+    read the export (a file or a folder) and return the annotations with an
+    :class:`ImportReport` counting the four cell states per annotator and every
+    record dropped;
+``sniff(path, head) -> bool``
+    whether a file (``head``: its first 64 KiB, as text; empty for a folder)
+    looks like this tool's export, for :func:`guess_tool`.
+
+:func:`read_export` is the entry point the CLI (``--from``) uses.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from accord.errors import AccordError
+from accord.importers.report import CELL_STATES, CellState, DroppedRecord, ImportReport
+
+if TYPE_CHECKING:
+    from accord.data import Annotations
+    from accord.spans.model import SpanAnnotations
+
+__all__ = [
+    "CELL_STATES",
+    "TOOLS",
+    "CellState",
+    "DroppedRecord",
+    "ImportReport",
+    "Imported",
+    "guess_tool",
+    "read_export",
+]
+
+#: ``--from`` name -> module of :mod:`accord.importers` implementing it.
+TOOLS: Mapping[str, str] = {
+    "label-studio": "labelstudio",
+    "prodigy": "prodigy",
+    "inception": "inception",
+    "doccano": "doccano",
+    "brat": "brat",
+    "argilla": "argilla",
+    "mturk": "crowd",
+    "csv": "crowd",
+    "spreadsheet": "spreadsheet",
+}
+
+ValueKind = Literal["nominal", "set", "ordinal", "interval", "spans", "text"]
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an importer read: the annotations of one field, and the report.
+
+    Attributes
+    ----------
+    tool : str
+        The importer (a key of :data:`TOOLS`).
+    field : str or None
+        The control / question / layer the values come from.
+    kind : {"nominal", "set", "ordinal", "interval", "spans", "text"}
+        What the values are; it chooses the default distance (``"text"`` is
+        counted, not compared).
+    annotations : Annotations or None
+        Unit x coder values (classification, ratings, sets) when *kind* is not spans.
+    spans : SpanAnnotations or None
+        Spans when *kind* is ``"spans"``.
+    report : ImportReport
+        The four cell states per annotator and every record dropped.
+    """
+
+    tool: str
+    field: str | None
+    kind: ValueKind
+    annotations: Annotations | None
+    spans: SpanAnnotations | None
+    report: ImportReport
+
+    @property
+    def default_distance(self) -> str:
+        """The distance that fits *kind* (nominal, masi-2006 for sets, ordinal, interval)."""
+        return {"set": "masi-2006", "ordinal": "ordinal", "interval": "interval"}.get(self.kind, "nominal")
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary (the report, the field and kind; not the data)."""
+        return {"tool": self.tool, "field": self.field, "kind": self.kind, "report": self.report.to_dict()}
+
+
+def _module(tool: str) -> Any:
+    if tool not in TOOLS:
+        raise AccordError(f"--from must be one of {', '.join(TOOLS)}; got {tool!r}")
+    try:
+        return importlib.import_module(f"accord.importers.{TOOLS[tool]}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"accord.importers.{TOOLS[tool]}":
+            raise AccordError(f"the {tool} importer is not available in this version of accord") from None
+        raise
+
+
+def _head(path: Path) -> str:
+    if path.is_dir():
+        return ""
+    with open(path, "rb") as fh:
+        return fh.read(65536).decode("utf-8", errors="replace")
+
+
+def guess_tool(path: str | Path) -> str:
+    """Guess which tool wrote *path* from its name and content.
+
+    Returns
+    -------
+    str
+        A key of :data:`TOOLS`.
+
+    Raises
+    ------
+    AccordError
+        When no importer recognises the file, or several do (naming them).
+    """
+    path = Path(path)
+    if not path.exists():
+        raise AccordError(f"{path}: no such file or folder")
+    head = _head(path)
+    found: list[str] = []
+    for tool in TOOLS:
+        try:
+            mod = _module(tool)
+        except AccordError:
+            continue
+        if tool in found or TOOLS[tool] in {TOOLS[t] for t in found}:
+            continue
+        if mod.sniff(path, head):
+            found.append(tool)
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise AccordError(f"{path}: cannot tell which tool wrote this export; pass --from ({', '.join(TOOLS)})")
+    raise AccordError(f"{path}: this export could come from {' or '.join(found)}; pass --from to choose")
+
+
+def read_export(path: str | Path, *, tool: str | None = None, field: str | None = None, **options: Any) -> Imported:
+    """Read an annotation tool's export.
+
+    Parameters
+    ----------
+    path : str or Path
+        The export file or folder.
+    tool : str, optional
+        A key of :data:`TOOLS`; guessed from the file when omitted (the guess is
+        recorded in the report's notes).
+    field : str, optional
+        The control, question or layer to read when the export holds several.
+    **options
+        Passed to the tool's ``read`` (for example ``sheet=`` for spreadsheets).
+
+    Returns
+    -------
+    Imported
+    """
+    path = Path(path)
+    if not path.exists():
+        raise AccordError(f"{path}: no such file or folder")
+    guessed = tool is None
+    if tool is None:
+        tool = guess_tool(path)
+    result = _module(tool).read(path, field=field, **options)
+    if guessed:
+        note = f"format guessed from the file: {tool} (pass --from to choose)"
+        report = result.report
+        result = Imported(
+            tool=result.tool,
+            field=result.field,
+            kind=result.kind,
+            annotations=result.annotations,
+            spans=result.spans,
+            report=ImportReport(
+                tool=report.tool,
+                source=report.source,
+                n_items=report.n_items,
+                counts=report.counts,
+                dropped=report.dropped,
+                notes=(note, *report.notes),
+            ),
+        )
+    return result

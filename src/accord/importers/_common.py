@@ -1,0 +1,276 @@
+"""What the JSON-based importers share: reading JSON / JSONL with record positions, errors that name
+the tool, file, record, line and field, cell bookkeeping, span checks and building the result.
+
+Not public: each tool's module is the API.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from accord.errors import AccordError
+from accord.importers import Imported, ValueKind
+from accord.importers.offsets import Utf16Index
+from accord.importers.report import CellState, DroppedRecord, ImportReport
+
+__all__ = [
+    "Cells",
+    "fail",
+    "iter_json_records",
+    "iter_jsonl",
+    "reanchor_span",
+]
+
+
+def fail(
+    tool: str,
+    source: str | Path,
+    message: str,
+    *,
+    record: Any = None,
+    line: int | None = None,
+    field: str | None = None,
+    coder: Any = None,
+) -> AccordError:
+    """An :class:`AccordError` naming the tool, the file, the record, its line, the field and the coder."""
+    where = [f"{tool} export {source}"]
+    if line is not None:
+        where.append(f"line {line}")
+    if record is not None:
+        where.append(f"record {record}")
+    if coder is not None:
+        where.append(f"annotator {coder}")
+    if field is not None:
+        where.append(f"field {field!r}")
+    return AccordError(f"{', '.join(where)}: {message}")
+
+
+def _json_error(tool: str, source: str | Path, exc: json.JSONDecodeError, line: int | None = None) -> AccordError:
+    return fail(tool, source, f"not valid JSON ({exc.msg}, column {exc.colno})", line=line or exc.lineno)
+
+
+def load_json(tool: str, path: Path, stream: IO[str] | None = None) -> Any:
+    """The whole file as one JSON document."""
+    try:
+        if stream is not None:
+            return json.load(stream)
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    except json.JSONDecodeError as exc:
+        raise _json_error(tool, path, exc) from None
+    except UnicodeDecodeError as exc:
+        raise fail(tool, path, f"not UTF-8 text ({exc.reason})") from None
+
+
+def _record_lines(text: str) -> list[int]:
+    """1-based line on which each element of a top-level JSON array starts (one scan, no second parse)."""
+    lines: list[int] = []
+    depth = 0
+    in_str = esc = False
+    expect = False  # inside the top-level array, waiting for the next element
+    line = 1
+    for ch in text:
+        if ch == "\n":
+            line += 1
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+            continue
+        if depth == 1 and expect and ch not in " \t\r\n,]":
+            lines.append(line)
+            expect = False
+        if ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            if depth == 1:
+                expect = True
+        elif ch in "]}":
+            depth -= 1
+        elif ch == "," and depth == 1:
+            expect = True
+    return lines
+
+
+def iter_json_records(tool: str, path: Path, text: str | None = None) -> Iterator[tuple[int, int, Any]]:
+    """``(index, line, record)`` for each element of a top-level JSON array (index 1-based)."""
+    if text is None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise fail(tool, path, f"not UTF-8 text ({exc.reason})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _json_error(tool, path, exc) from None
+    if isinstance(data, dict):
+        data = [data]
+    if not isinstance(data, list):
+        raise fail(tool, path, f"expected a JSON array of records, found a JSON {type(data).__name__}")
+    starts = _record_lines(text) if "\n" in text else []
+    for i, rec in enumerate(data):
+        line = starts[i] if len(starts) == len(data) else None
+        yield i + 1, (line if line is not None else 1), rec
+
+
+def iter_jsonl(tool: str, path: Path, lines: Iterable[str] | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``(line, object)`` for each non-blank line of a JSONL file."""
+    fh = None
+    if lines is None:
+        fh = open(path, encoding="utf-8")  # noqa: SIM115
+        lines = fh
+    try:
+        for i, raw in enumerate(lines, start=1):
+            if not raw.strip():
+                continue
+            try:
+                obj = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                raise fail(tool, path, f"not valid JSON ({exc.msg})", line=i) from None
+            if not isinstance(obj, dict):
+                raise fail(tool, path, f"each line must be a JSON object, found a {type(obj).__name__}", line=i)
+            yield i, obj
+    except UnicodeDecodeError as exc:
+        raise fail(tool, path, f"not UTF-8 text ({exc.reason})") from None
+    finally:
+        if fh is not None:
+            fh.close()
+
+
+def reanchor_span(
+    tool: str,
+    source: str | Path,
+    text: str,
+    start: Any,
+    end: Any,
+    *,
+    covered: str | None,
+    utf16: bool,
+    index: Utf16Index | None = None,
+    record: Any = None,
+    line: int | None = None,
+    field: str | None = None,
+    coder: Any = None,
+) -> tuple[int, int, bool]:
+    """Check a span's offsets against its document and return code-point ``(start, end, fell_back)``.
+
+    *utf16*: the tool counts UTF-16 code units (JavaScript); the offsets are
+    re-anchored to code points.  When the export also gives the covered text and
+    it matches the code-point reading but not the UTF-16 one, the code-point
+    reading is used and ``fell_back`` is true (the caller says so in a note).
+    Offsets outside the text, splitting a character, or a covered text that
+    matches no reading are an :class:`AccordError`.
+    """
+    kw = {"record": record, "line": line, "field": field, "coder": coder}
+    if not isinstance(start, int) or not isinstance(end, int) or isinstance(start, bool) or isinstance(end, bool):
+        raise fail(tool, source, f"span offsets must be integers; got start={start!r}, end={end!r}", **kw)
+    if start < 0 or end < start:
+        raise fail(tool, source, f"span offsets [{start}, {end}) are not a stretch of text", **kw)
+    if not utf16:
+        if end > len(text):
+            raise fail(tool, source, f"span [{start}, {end}) lies outside the text ({len(text)} characters)", **kw)
+        if covered is not None and text[start:end] != covered:
+            raise fail(
+                tool, source, f"span [{start}, {end}) covers {text[start:end]!r} in the document but the export "
+                f"gives its text as {covered!r}", **kw,
+            )
+        return start, end, False
+    ix = index if index is not None else Utf16Index(text)
+    s, e = ix.to_codepoint(start), ix.to_codepoint(end)
+    ok16 = s is not None and e is not None
+    if ok16 and (covered is None or text[s:e] == covered):
+        return s, e, False  # type: ignore[return-value]
+    if covered is not None and end <= len(text) and text[start:end] == covered:
+        return start, end, True
+    if not ok16:
+        if max(start, end) > ix.utf16_length:
+            raise fail(
+                tool, source, f"span [{start}, {end}) lies outside the text ({ix.utf16_length} UTF-16 code units)",
+                **kw,
+            )
+        raise fail(tool, source, f"span [{start}, {end}) splits a character (UTF-16 surrogate pair)", **kw)
+    raise fail(
+        tool, source, f"span [{start}, {end}) (UTF-16) covers {text[s:e]!r} in the document but the export gives "
+        f"its text as {covered!r}", **kw,
+    )
+
+
+@dataclass
+class Cells:
+    """Bookkeeping shared by the importers: items, cell states, values, drops, notes."""
+
+    tool: str
+    source: str
+    items: list[Hashable] = field(default_factory=list)
+    cells: dict[tuple[Hashable, str], CellState] = field(default_factory=dict)
+    values: list[tuple[Hashable, str, Any]] = field(default_factory=list)
+    rows: list[int] = field(default_factory=list)
+    dropped: list[DroppedRecord] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    coders: set[str] = field(default_factory=set)
+    _item_set: set[Hashable] = field(default_factory=set)
+
+    def item(self, item: Hashable) -> None:
+        """Record an item of the export (whether or not anyone annotated it)."""
+        if item not in self._item_set:
+            self._item_set.add(item)
+            self.items.append(item)
+
+    def has(self, item: Hashable, coder: str) -> bool:
+        return (item, coder) in self.cells
+
+    def cell(self, item: Hashable, coder: str, state: CellState, value: Any = None, *, line: int | None = None) -> None:
+        """Set one cell; ``annotated`` and ``empty`` cells of set/span kinds may carry a value."""
+        self.item(item)
+        self.coders.add(coder)
+        self.cells[(item, coder)] = state
+        if state != "skipped" and value is not None:
+            self.values.append((item, coder, value))
+            self.rows.append(line or 0)
+
+    def drop(self, record: Any, reason: str, *, line: int | None = None, coder: Any = None) -> None:
+        self.dropped.append(DroppedRecord(str(record), reason, line, None if coder is None else str(coder)))
+
+    def report(self) -> ImportReport:
+        return ImportReport.from_cells(
+            self.tool,
+            self.source,
+            items=self.items,
+            cells=((i, c, s) for (i, c), s in self.cells.items()),
+            coders=self.coders,
+            dropped=self.dropped,
+            notes=self.notes,
+        )
+
+    def annotations(self) -> Any:
+        from accord.data import Annotations
+
+        if not self.values:
+            raise AccordError(f"{self.tool} export {self.source}: no annotated values to compare")
+        return Annotations.from_records(self.values, source=self.source, row_numbers=self.rows or None)
+
+    def imported(self, field_name: str | None, kind: ValueKind) -> Imported:
+        return Imported(
+            tool=self.tool, field=field_name, kind=kind, annotations=self.annotations(), spans=None,
+            report=self.report(),
+        )
+
+
+def coder_name(value: Any) -> str | None:
+    """An annotator's name from an id, a string or an object with ``email`` / ``username`` / ``id``."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, dict):
+        for key in ("email", "username", "name", "id"):
+            if value.get(key) not in (None, ""):
+                return str(value[key])
+        return None
+    return str(value)

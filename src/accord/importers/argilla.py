@@ -1,0 +1,331 @@
+"""Argilla 2.x: a dataset's records with every user's responses to every question.
+
+Schema followed: the Argilla 2.x Python SDK's record export
+(https://docs.argilla.io/latest/how_to_guides/import_export/ and
+https://docs.argilla.io/latest/reference/argilla/records/responses/):
+
+``dataset.to_disk(folder)``
+    a folder with ``settings.json`` (the questions, each with its
+    ``settings.type``: ``label_selection``, ``multi_label_selection``,
+    ``rating``, ``ranking``, ``span``, ``text``) and ``records.json``;
+``dataset.records.to_json(file)`` / ``to_list(flatten=False)``
+    a JSON array of records ``{"id", "status", "_server_id", "fields",
+    "metadata", "suggestions", "vectors", "responses"}`` where ``responses``
+    maps each question to a list of ``{"value", "user_id", "status"}``;
+``to_list(flatten=True)`` / ``to_datasets()`` saved as JSON lines
+    the same records flattened: the fields at the top, and per question
+    ``<q>.responses``, ``<q>.responses.users``, ``<q>.responses.status``.
+
+Without ``settings.json`` the question types are read from the values' shape
+(a string is a label, a list of strings a multi-label set, an integer a rating,
+a list of ``{"label", "start", "end"}`` spans) and the report says so.
+
+Values: ``label_selection`` nominal, ``multi_label_selection`` a set,
+``rating`` ordinal, ``span`` spans of the question's text field; ``text`` and
+``ranking`` answers are counted as dropped records, not compared.  Span offsets
+come from the browser interface: they are read as UTF-16 code units and
+re-anchored (``offsets="codepoints"`` reads them as they are); the export does
+not repeat the covered text, so the report says which documents hold
+characters where the two readings differ.
+
+Cell states (per user and record): a ``submitted`` response is *annotated*
+(*empty* when the user submitted the record without answering this question);
+``discarded`` is *skipped*; a ``draft`` is not an answer yet and is *skipped*
+too (counted in a note; ``drafts=True`` reads drafts as answers); a record
+with no response of a user is *unassigned*.  Suggestions are model output and
+are not read.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+from accord.errors import AccordError
+from accord.importers import Imported
+from accord.importers._common import Cells, fail, iter_json_records, iter_jsonl, reanchor_span
+from accord.importers.offsets import Utf16Index
+
+__all__ = ["read", "sniff"]
+
+TOOL = "argilla"
+KINDS = {"label_selection": "nominal", "multi_label_selection": "set", "rating": "ordinal", "span": "spans"}
+NOT_COMPARED = {"text", "ranking"}
+_STATES = {"submitted", "discarded", "draft"}
+_RESERVED = {"id", "status", "_server_id", "inserted_at", "updated_at", "score"}
+
+
+def sniff(path: Path, head: str) -> bool:
+    """A ``to_disk`` folder, or records carrying ``responses`` with ``user_id`` (or flattened ``.responses.users``)."""
+    if path.is_dir():
+        return (path / "records.json").is_file() and (path / "settings.json").is_file()
+    return ('"responses"' in head and '"user_id"' in head and '"fields"' in head) or ".responses.users" in head
+
+
+def read(
+    path: str | Path,
+    *,
+    field: str | None = None,
+    question_type: str | None = None,
+    text_field: str | None = None,
+    drafts: bool = False,
+    offsets: str = "utf16",
+) -> Imported:
+    """Read an Argilla 2.x export: a ``to_disk`` folder, a records JSON array or flattened JSON lines.
+
+    Parameters
+    ----------
+    path : str or Path
+        The folder ``dataset.to_disk`` wrote, or a ``.json`` / ``.jsonl`` of records.
+    field : str, optional
+        The question to read; needed when several can be compared.
+    question_type : {"label_selection", "multi_label_selection", "rating", "span", "text", "ranking"}, optional
+        The question's type when there is no ``settings.json`` and its values' shape misleads.
+    text_field : str, optional
+        The record field a span question points into (default: the question's
+        ``field`` setting, else the only text field).
+    drafts : bool
+        Read draft responses as answers (default: skipped).
+    offsets : {"utf16", "codepoints"}
+        How span offsets count characters.
+
+    Returns
+    -------
+    Imported
+
+    Examples
+    --------
+    >>> import json, tempfile, pathlib
+    >>> rec = {"id": "r1", "fields": {"text": "ok"}, "responses": {"label": [
+    ...     {"value": "yes", "user_id": "u1", "status": "submitted"},
+    ...     {"value": "no", "user_id": "u2", "status": "discarded"}]}}
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "records.json"
+    >>> _ = f.write_text(json.dumps([rec]))
+    >>> imp = read(f)
+    >>> imp.report.counts["u2"]["skipped"], imp.annotations.n_entries
+    (1, 1)
+    """
+    path = Path(path)
+    if offsets not in ("utf16", "codepoints"):
+        raise AccordError(f"offsets must be 'utf16' or 'codepoints'; got {offsets!r}")
+    if question_type is not None and question_type not in (*KINDS, *NOT_COMPARED):
+        raise AccordError(f"question_type must be one of {', '.join((*KINDS, *NOT_COMPARED))}; got {question_type!r}")
+    settings: dict[str, dict[str, Any]] = {}
+    source = path
+    if path.is_dir():
+        spath = path / "settings.json"
+        source = path / "records.json"
+        if not source.is_file():
+            raise fail(TOOL, path, "the folder has no records.json (export it with dataset.to_disk)")
+        if spath.is_file():
+            settings = _questions(spath)
+    if source.suffix.lower() in (".jsonl", ".ndjson"):
+        raw = [(line, obj) for line, obj in iter_jsonl(TOOL, source)]
+    else:
+        raw = [(line, obj) for _, line, obj in iter_json_records(TOOL, source)]
+    if not raw:
+        raise fail(TOOL, source, "the export holds no record")
+    records = [_normalise(source, line, i, obj) for i, (line, obj) in enumerate(raw, start=1)]
+    cells = Cells(TOOL, str(path))
+    # question types
+    qvalues: dict[str, list[Any]] = defaultdict(list)
+    for r in records:
+        for q, resps in r["responses"].items():
+            qvalues[q].extend(v for _, v, _ in resps if v is not None)
+    types: dict[str, str] = {}
+    for q in sorted(set(qvalues) | set(settings)):
+        t = (settings.get(q) or {}).get("type")
+        types[q] = t if t else _shape(qvalues[q])
+    if not settings:
+        cells.notes.append("no settings.json: question types read from the values' shape ("
+                           + ", ".join(f"{q}: {t}" for q, t in types.items()) + ")")
+    if field is not None:
+        if field not in types:
+            raise fail(TOOL, source, f"no question named {field!r}; the export has "
+                       f"{', '.join(f'{q} ({t})' for q, t in types.items()) or 'none'}", field=field)
+        qtype = question_type or types[field]
+        if qtype in NOT_COMPARED:
+            raise fail(TOOL, source, f"question {field!r} is a {qtype} question: its answers are counted, not "
+                       "compared", field=field)
+    else:
+        candidates = [q for q, t in types.items() if t in KINDS]
+        if not candidates:
+            raise fail(TOOL, source, "no question accord can compare (label_selection, multi_label_selection, "
+                       f"rating, span); the export has {', '.join(f'{q} ({t})' for q, t in types.items()) or 'none'}")
+        if len(candidates) > 1:
+            raise fail(TOOL, source, f"the export has {len(candidates)} questions: "
+                       f"{', '.join(f'{q} ({types[q]})' for q in candidates)}; pass --field (field=) to choose one")
+        field = candidates[0]
+        qtype = question_type or types[field]
+    if qtype not in KINDS:
+        raise fail(TOOL, source, f"cannot read question {field!r} of type {qtype!r}", field=field)
+    kind = KINDS[qtype]
+    for q, t in types.items():
+        if t in NOT_COMPARED:
+            for r in records:
+                for user, _, _ in r["responses"].get(q, []):
+                    cells.drop(r["id"], f"{t} question {q!r}: answers are counted, not compared", line=r["line"],
+                               coder=user)
+    others = [q for q, t in types.items() if t in KINDS and q != field]
+    if others:
+        cells.notes.append(f"read question {field!r} ({qtype}); not read: {', '.join(others)} (pass --field)")
+    n_drafts = 0
+    spans: list[Any] = []
+    texts: dict[str, str] = {}
+    astral: set[str] = set()
+    span_field = text_field or (settings.get(field) or {}).get("field")
+    from accord.spans.model import Span, SpanAnnotations
+
+    for r in records:
+        rid = r["id"]
+        unit = str(rid) if kind == "spans" else rid
+        cells.item(unit)
+        # every user's status on the record: the status of their responses (all questions)
+        status_of: dict[str, str] = {}
+        for resps in r["responses"].values():
+            for user, _, st in resps:
+                status_of.setdefault(user, st)
+        mine = {user: (v, st) for user, v, st in r["responses"].get(field, [])}
+        text = None
+        index = None
+        if kind == "spans":
+            text = _span_text(source, r, span_field)
+            texts[unit] = text
+            index = Utf16Index(text) if offsets == "utf16" else None
+            if index is not None and index.has_astral:
+                astral.add(unit)
+        for user in sorted(status_of):
+            value, st = mine.get(user, (None, status_of[user]))
+            kw = {"record": rid, "line": r["line"], "field": field, "coder": user}
+            if st not in _STATES:
+                raise fail(TOOL, source, f"response status must be submitted, discarded or draft; got {st!r}", **kw)
+            if st == "discarded" or (st == "draft" and not drafts):
+                n_drafts += st == "draft"
+                cells.cell(unit, user, "skipped", line=r["line"])
+                continue
+            if kind == "spans":
+                found = []
+                for sp in value or []:
+                    if not isinstance(sp, dict) or "label" not in sp:
+                        raise fail(TOOL, source, f"a span answer must be {{label, start, end}}; got {sp!r}", **kw)
+                    s, e, _ = reanchor_span(TOOL, source, text or "", sp.get("start"), sp.get("end"), covered=None,
+                                            utf16=offsets == "utf16", index=index, **kw)
+                    found.append(Span(unit, s, e, str(sp["label"]), user))
+                spans.extend(found)
+                cells.cell(unit, user, "annotated" if found else "empty", line=r["line"])
+                continue
+            if value is None or value == [] or value == "":
+                cells.cell(unit, user, "empty", frozenset() if kind == "set" else None, line=r["line"])
+            elif kind == "set":
+                if not isinstance(value, list):
+                    raise fail(TOOL, source, f"a multi_label_selection answer must be a list; got {value!r}", **kw)
+                cells.cell(unit, user, "annotated", frozenset(map(str, value)), line=r["line"])
+            elif kind == "ordinal":
+                if isinstance(value, bool) or not isinstance(value, (int, float)):
+                    raise fail(TOOL, source, f"a rating answer must be a number; got {value!r}", **kw)
+                cells.cell(unit, user, "annotated", value, line=r["line"])
+            else:
+                if isinstance(value, (list, dict)):
+                    raise fail(TOOL, source, f"a label_selection answer must be one label; got {value!r}", **kw)
+                cells.cell(unit, user, "annotated", value, line=r["line"])
+    if n_drafts:
+        cells.notes.append(f"{n_drafts} draft response(s) (not submitted) read as skipped; pass drafts=True to read "
+                           "them as answers")
+    if astral:
+        cells.notes.append(f"{len(astral)} record(s) hold characters outside the Basic Multilingual Plane (emoji): "
+                           "span offsets were read as UTF-16 code units; pass offsets='codepoints' to read them as "
+                           "code points")
+    if kind == "spans":
+        seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
+        sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(source))
+        return Imported(tool=TOOL, field=field, kind="spans", annotations=None, spans=sa, report=cells.report())
+    return cells.imported(field, kind)  # type: ignore[arg-type]
+
+
+def _questions(spath: Path) -> dict[str, dict[str, Any]]:
+    try:
+        data = json.loads(spath.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise fail(TOOL, spath, f"not valid JSON ({exc.msg})", line=exc.lineno) from None
+    out: dict[str, dict[str, Any]] = {}
+    for q in data.get("questions") or []:
+        if isinstance(q, dict) and "name" in q:
+            st = q.get("settings") or {}
+            out[str(q["name"])] = {"type": st.get("type") or q.get("type"), "field": st.get("field") or q.get("field")}
+    return out
+
+
+def _shape(values: list[Any]) -> str:
+    shapes = Counter()
+    for v in values:
+        if isinstance(v, list) and v and all(isinstance(x, dict) and "start" in x for x in v):
+            shapes["span"] += 1
+        elif isinstance(v, list) and v and all(isinstance(x, dict) and "rank" in x for x in v):
+            shapes["ranking"] += 1
+        elif isinstance(v, list):
+            shapes["multi_label_selection"] += 1
+        elif isinstance(v, bool):
+            shapes["unknown"] += 1
+        elif isinstance(v, int):
+            shapes["rating"] += 1
+        elif isinstance(v, str):
+            shapes["label_selection"] += 1
+        else:
+            shapes["unknown"] += 1
+    if len(shapes) == 1:
+        return next(iter(shapes))
+    return "unknown" if shapes else "label_selection"
+
+
+def _normalise(source: Path, line: int, index: int, rec: Any) -> dict[str, Any]:
+    """One record as ``{"id", "line", "fields", "responses": {question: [(user, value, status)]}}``."""
+    if not isinstance(rec, dict):
+        raise fail(TOOL, source, f"expected a record object, found a {type(rec).__name__}", record=index, line=line)
+    if isinstance(rec.get("responses"), list):
+        raise fail(TOOL, source, "'responses' is a list of per-user answers: this is an Argilla 1.x FeedbackDataset "
+                   "export; export the dataset with Argilla 2.x (dataset.to_disk or records.to_json)",
+                   record=rec.get("external_id", index), line=line)
+    rid = next((rec[k] for k in ("id", "_server_id", "external_id") if rec.get(k) is not None), None)
+    if rid is None:
+        raise fail(TOOL, source, "the record has neither 'id' nor '_server_id'", record=index, line=line)
+    responses: dict[str, list[tuple[str, Any, str]]] = {}
+    if isinstance(rec.get("responses"), dict):
+        fields = rec.get("fields") or {}
+        for q, resps in rec["responses"].items():
+            out = []
+            for x in resps or []:
+                if not isinstance(x, dict) or "user_id" not in x:
+                    raise fail(TOOL, source, f"a response of question {q!r} has no 'user_id'", record=rid, line=line)
+                out.append((str(x["user_id"]), x.get("value"), x.get("status") or "submitted"))
+            responses[str(q)] = out
+    else:
+        flat = [k[: -len(".responses")] for k in rec if k.endswith(".responses")]
+        if not flat and "responses" not in rec:
+            raise fail(TOOL, source, "not an Argilla 2.x export: the record has no 'responses' (nor flattened "
+                       "'<question>.responses')", record=rid, line=line)
+        for q in flat:
+            vals = rec.get(f"{q}.responses") or []
+            users = rec.get(f"{q}.responses.users") or []
+            sts = rec.get(f"{q}.responses.status") or ["submitted"] * len(vals)
+            if len(users) != len(vals) or len(sts) != len(vals):
+                raise fail(TOOL, source, f"{q}.responses, {q}.responses.users and {q}.responses.status differ in "
+                           "length", record=rid, line=line, field=q)
+            responses[q] = [(str(u), v, s or "submitted") for u, v, s in zip(users, vals, sts, strict=True)]
+        fields = {k: v for k, v in rec.items() if isinstance(v, str) and k not in _RESERVED and "." not in k}
+    return {"id": rid, "line": line, "fields": fields, "responses": responses}
+
+
+def _span_text(source: Path, r: dict[str, Any], span_field: str | None) -> str:
+    fields = r["fields"]
+    if span_field is not None:
+        if not isinstance(fields.get(span_field), str):
+            raise fail(TOOL, source, f"the record has no text field {span_field!r} (fields: {', '.join(fields)})",
+                       record=r["id"], line=r["line"])
+        return fields[span_field]
+    texts = [k for k, v in fields.items() if isinstance(v, str)]
+    if len(texts) != 1:
+        raise fail(TOOL, source, f"cannot tell which field the spans point into ({', '.join(texts) or 'no text'}); "
+                   "pass text_field=", record=r["id"], line=r["line"])
+    return fields[texts[0]]

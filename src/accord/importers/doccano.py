@@ -1,0 +1,260 @@
+"""doccano: the JSONL export, one file per annotator, alone, in a folder or in the zip doccano hands out.
+
+Schema followed: doccano 1.x dataset export, "JSONL" format
+(https://doccano.github.io/doccano/tutorial/#export-dataset and
+https://doccano.github.io/doccano/faq/): with collaborative annotation off,
+the download is a zip holding one ``<username>.jsonl`` per annotator; each
+line is one example with its ``id``, ``text`` and that annotator's labels:
+
+text classification
+    ``"label": ["positive"]`` (a list of category names): one name is a nominal
+    value, several (multi-label projects) a set;
+sequence labeling
+    ``"label": [[start, end, "ORG"], ...]``, or with relations
+    ``"entities": [{"id", "label", "start_offset", "end_offset"}, ...]``.
+
+Before 1.2, doccano wrote one file for the whole project with an
+``annotations`` list whose items carry the ``user`` id (``{"label",
+"start_offset", "end_offset", "user"}`` for spans, ``{"label", "user"}`` for
+categories); such a file is read too, one annotator per user id.
+
+Offsets: doccano's annotation interface runs in the browser, so by default the
+offsets are read as UTF-16 code units and re-anchored to code points
+(``offsets="codepoints"`` reads them as they are); doccano's export does not
+repeat a span's text, so the reading cannot be checked against it, and the
+report says when a document holds characters on which the two readings differ.
+
+Cell states: an example in an annotator's file with no label is *empty*; an
+example absent from an annotator's file is *unassigned*; doccano has no skip
+or cancel, so no cell is *skipped*.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from collections.abc import Hashable, Iterator
+from pathlib import Path
+from typing import Any
+
+from accord.errors import AccordError
+from accord.importers import Imported
+from accord.importers._common import Cells, fail, iter_jsonl, reanchor_span
+from accord.importers.offsets import Utf16Index
+
+__all__ = ["read", "sniff"]
+
+TOOL = "doccano"
+
+
+def sniff(path: Path, head: str) -> bool:
+    """A zip of ``.jsonl`` files, a folder of them, or JSON lines with ``text`` and ``label`` / ``entities``."""
+    if path.is_dir():
+        files = list(path.glob("*.jsonl"))
+        return bool(files) and all(_looks_like(f.read_text(encoding="utf-8", errors="replace")[:4096]) for f in files)
+    if zipfile.is_zipfile(path):
+        try:
+            with zipfile.ZipFile(path) as z:
+                names = [n for n in z.namelist() if n.endswith(".jsonl")]
+                return bool(names) and _looks_like(z.read(names[0])[:4096].decode("utf-8", errors="replace"))
+        except (zipfile.BadZipFile, OSError):
+            return False
+    return _looks_like(head)
+
+
+def _looks_like(head: str) -> bool:
+    """The first line is an object with ``text`` and ``label`` / ``entities`` (or the pre-1.2 ``annotations``)."""
+    first = head.lstrip().split("\n", 1)[0]
+    try:
+        obj = json.loads(first)
+    except json.JSONDecodeError:
+        return False
+    if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
+        return False
+    if any(k.startswith("_") or "." in k for k in obj):
+        return False
+    anns = obj.get("annotations")
+    old = isinstance(anns, list) and all(isinstance(a, dict) and "user" in a for a in anns) and "data" not in obj
+    return "label" in obj or "entities" in obj or old
+
+
+def _sources(path: Path) -> Iterator[tuple[str | None, str, list[str]]]:
+    """``(coder from the file name, file name for messages, lines)`` of each per-annotator file."""
+    if path.is_dir():
+        files = sorted(path.glob("*.jsonl"))
+        if not files:
+            raise fail(TOOL, path, "the folder holds no .jsonl file")
+        for f in files:
+            yield f.stem, str(f), f.read_text(encoding="utf-8").splitlines()
+        return
+    if zipfile.is_zipfile(path):
+        with zipfile.ZipFile(path) as z:
+            names = sorted(n for n in z.namelist() if n.endswith(".jsonl") and not n.endswith("/"))
+            if not names:
+                raise fail(TOOL, path, "the zip holds no .jsonl file (export the dataset as JSONL)")
+            for n in names:
+                with z.open(n) as fh:
+                    lines = io.TextIOWrapper(fh, encoding="utf-8").read().splitlines()
+                yield Path(n).stem, f"{path}:{n}", lines
+        return
+    yield path.stem, str(path), path.read_text(encoding="utf-8").splitlines()
+
+
+def read(path: str | Path, *, field: str | None = None, multiple: bool | None = None,
+         offsets: str = "utf16") -> Imported:
+    """Read a doccano JSONL export: one annotator's file, a folder of them, or the zip.
+
+    Parameters
+    ----------
+    path : str or Path
+        A ``.jsonl`` file (its stem names the annotator), a folder of them, or
+        doccano's ``.zip``.
+    field : {"label", "entities"}, optional
+        Which key to read when examples have both.
+    multiple : bool, optional
+        Read categories as sets (True) or single values (False); default: sets
+        when some example has several.
+    offsets : {"utf16", "codepoints"}
+        How the span offsets count characters (see the module docstring).
+
+    Returns
+    -------
+    Imported
+
+    Examples
+    --------
+    >>> import json, tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> for who, lab in [("ann", "pos"), ("bob", "neg")]:
+    ...     _ = (d / f"{who}.jsonl").write_text(json.dumps({"id": 1, "text": "Fine.", "label": [lab]}) + "\\n")
+    >>> imp = read(d)
+    >>> imp.kind, imp.report.coders
+    ('nominal', ('ann', 'bob'))
+    """
+    path = Path(path)
+    if offsets not in ("utf16", "codepoints"):
+        raise AccordError(f"offsets must be 'utf16' or 'codepoints'; got {offsets!r}")
+    if field is not None and field not in ("label", "entities", "labels"):
+        raise fail(TOOL, path, f"field must be 'label' or 'entities'; got {field!r}", field=field)
+    rows: list[tuple[str, str, int, dict[str, Any]]] = []  # coder, file, line, example
+    for coder, fname, lines in _sources(path):
+        for line, obj in iter_jsonl(TOOL, Path(fname), lines):
+            if "annotations" in obj and isinstance(obj["annotations"], list) and "label" not in obj:
+                rows.extend(_old_format(fname, line, obj))
+                continue
+            rows.append((coder or "", fname, line, obj))
+    if not rows:
+        raise fail(TOOL, path, "the export holds no example")
+    for _, fname, line, obj in rows:
+        if not isinstance(obj.get("text"), str):
+            raise fail(TOOL, fname, "not a doccano export line: no 'text'", line=line, record=obj.get("id"))
+        if not any(k in obj for k in ("label", "labels", "entities", "cats")):
+            raise fail(TOOL, fname, "not a doccano export line: no 'label' or 'entities'", line=line,
+                       record=obj.get("id"))
+    key = field
+    if key is None:
+        present = {k for _, _, _, o in rows for k in ("label", "labels", "entities") if k in o}
+        key = "entities" if "entities" in present else ("label" if "label" in present else "labels")
+    spans_mode = key == "entities" or any(
+        isinstance(o.get(key), list) and any(isinstance(x, (list, dict)) for x in o[key]) for _, _, _, o in rows
+    )
+    cells = Cells(TOOL, str(path))
+    ids = [o.get("id") for _, _, _, o in rows]
+    by_text = any(i is None for i in ids)
+    if by_text:
+        cells.notes.append("examples without an 'id' are matched across annotators by their text")
+    if spans_mode:
+        return _read_spans(path, cells, rows, key, by_text, offsets)
+    if multiple is None:
+        multiple = any(len(o.get(key) or []) > 1 for _, _, _, o in rows)
+    kind = "set" if multiple else "nominal"
+    if multiple:
+        cells.notes.append("categories read as sets (some example has several)")
+    for coder, fname, line, o in rows:
+        unit = _unit(o, by_text)
+        cells.item(unit)
+        if o.get("_nobody"):
+            continue
+        if cells.has(unit, coder):
+            cells.drop(unit, "the example appears twice for the annotator (the first is kept)", line=line,
+                       coder=coder)
+            continue
+        labs = o.get(key) or []
+        if not isinstance(labs, list):
+            raise fail(TOOL, fname, f"{key!r} must be a list of categories; got {labs!r}", line=line, record=unit,
+                       field=key, coder=coder)
+        labs = [str(x) for x in labs]
+        if not labs:
+            cells.cell(unit, coder, "empty", frozenset() if multiple else None, line=line)
+        elif multiple:
+            cells.cell(unit, coder, "annotated", frozenset(labs), line=line)
+        else:
+            cells.cell(unit, coder, "annotated", labs[0], line=line)
+    return cells.imported(key, kind)  # type: ignore[arg-type]
+
+
+def _unit(o: dict[str, Any], by_text: bool) -> Hashable:
+    return o["text"] if by_text else o["id"]
+
+
+def _old_format(fname: str, line: int, obj: dict[str, Any]) -> Iterator[tuple[str, str, int, dict[str, Any]]]:
+    """doccano before 1.2: one line per example with every user's ``annotations``; split it per user."""
+    per: dict[str, list[Any]] = {}
+    for a in obj["annotations"]:
+        if not isinstance(a, dict) or "user" not in a:
+            raise fail(TOOL, fname, "an item of 'annotations' has no 'user'", line=line, record=obj.get("id"))
+        if "start_offset" in a:
+            per.setdefault(str(a["user"]), []).append([a["start_offset"], a["end_offset"], str(a["label"])])
+        else:
+            per.setdefault(str(a["user"]), []).append(str(a["label"]))
+    if not per:
+        # nobody labelled the example: it is an item, with no annotator
+        yield "", fname, line, {**{k: v for k, v in obj.items() if k != "annotations"}, "label": [], "_nobody": True}
+    for user, labs in per.items():
+        yield user, fname, line, {**{k: v for k, v in obj.items() if k != "annotations"}, "label": labs}
+
+
+def _read_spans(path: Path, cells: Cells, rows: list[tuple[str, str, int, dict[str, Any]]], key: str,
+                by_text: bool, offsets: str) -> Imported:
+    from accord.spans.model import Span, SpanAnnotations
+
+    spans: list[Span] = []
+    texts: dict[str, str] = {}
+    astral: set[str] = set()
+    for coder, fname, line, o in rows:
+        doc = str(_unit(o, by_text))
+        cells.item(doc)
+        text = o["text"]
+        if doc in texts and texts[doc] != text:
+            raise fail(TOOL, fname, "two annotators' files give this example different texts", line=line, record=doc)
+        texts[doc] = text
+        if o.get("_nobody"):
+            continue
+        if cells.has(doc, coder):
+            cells.drop(doc, "the example appears twice for the annotator (the first is kept)", line=line, coder=coder)
+            continue
+        index = Utf16Index(text) if offsets == "utf16" else None
+        if index is not None and index.has_astral:
+            astral.add(doc)
+        mine = []
+        for item in o.get(key) or []:
+            kw = {"record": doc, "line": line, "field": key, "coder": coder}
+            if isinstance(item, dict):
+                start, end, label = item.get("start_offset"), item.get("end_offset"), item.get("label")
+            elif isinstance(item, list) and len(item) == 3:
+                start, end, label = item
+            else:
+                raise fail(TOOL, fname, f"a span must be [start, end, label] or an entity object; got {item!r}", **kw)
+            s, e, _ = reanchor_span(TOOL, fname, text, start, end, covered=None, utf16=offsets == "utf16",
+                                    index=index, **kw)
+            mine.append(Span(doc, s, e, str(label), coder))
+        spans.extend(mine)
+        cells.cell(doc, coder, "annotated" if mine else "empty", line=line)
+    if astral:
+        cells.notes.append(f"{len(astral)} document(s) hold characters outside the Basic Multilingual Plane (emoji): "
+                           "span offsets were read as UTF-16 code units; pass offsets='codepoints' if your doccano "
+                           "counted code points")
+    seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
+    sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(path))
+    return Imported(tool=TOOL, field=key, kind="spans", annotations=None, spans=sa, report=cells.report())

@@ -1,0 +1,513 @@
+"""Label Studio: the JSON and JSON-MIN exports of a project.
+
+Schema followed: Label Studio 1.x "JSON" export, one task per element of a JSON
+array, each with ``id``, ``data`` and ``annotations``; every annotation has
+``completed_by`` (a user id, or an object with ``id`` and ``email``),
+``was_cancelled`` and a ``result`` list of regions ``{"from_name", "to_name",
+"type", "value"}`` (https://labelstud.io/guide/task_format and
+https://labelstud.io/guide/export#Label-Studio-JSON-format-of-annotated-tasks).
+The "JSON-MIN" export (https://labelstud.io/guide/export#JSON-MIN) has one
+object per annotation with the task ``id``, the task data, ``annotator``,
+``annotation_id`` and one key per control holding the region's value.
+
+Controls read (the ``type`` of a region):
+
+``choices``
+    a single choice is a nominal value; when some annotation holds several
+    choices (``choice="multiple"``) every value is a set (``multiple=`` forces
+    either reading);
+``taxonomy``
+    a set of paths, each path a tuple of the names from the root;
+``rating``, ``number``
+    ordinal and interval values;
+``labels``
+    spans of the text (:class:`~accord.spans.model.SpanAnnotations`); the
+    ``start``/``end`` offsets count UTF-16 code units (Label Studio runs in the
+    browser) and are re-anchored to Python code points, and each region's
+    ``text`` is checked against the document;
+``textarea``
+    free text: never compared, each region counted as a dropped record.
+
+Cell states: an annotation with ``was_cancelled`` is *skipped*; an annotation
+with no region of the chosen control is *empty* (the empty set for sets, no
+span for labels); a task without an annotation of an annotator is
+*unassigned*.  Predictions are not annotations and are not read (counted in a
+note).  Label Studio before 1.0 wrote ``completions`` instead of
+``annotations``: such a file is refused with a message saying so.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Hashable
+from pathlib import Path
+from typing import Any
+
+from accord.errors import AccordError
+from accord.importers import Imported
+from accord.importers._common import Cells, coder_name, fail, iter_json_records, reanchor_span
+from accord.importers.offsets import Utf16Index
+
+__all__ = ["read", "sniff"]
+
+TOOL = "label-studio"
+COMPARED = {"choices": "nominal", "taxonomy": "set", "rating": "ordinal", "number": "interval", "labels": "spans"}
+NOT_COMPARED = {"textarea"}
+_MIN_META = {
+    "id", "annotator", "annotation_id", "created_at", "updated_at", "lead_time", "drafts", "predictions",
+    "agreement", "total_annotations", "cancelled_annotations", "total_predictions", "annotations_ids",
+    "annotations_results", "file_upload", "storage_filename", "inner_id", "project", "updated_by", "comment_count",
+    "unresolved_comment_count", "last_comment_updated_at", "meta",
+}
+
+
+def sniff(path: Path, head: str) -> bool:
+    """A JSON array whose tasks hold ``annotations`` with ``completed_by``, or JSON-MIN rows with ``annotator``."""
+    h = head.lstrip()
+    if not h.startswith("["):
+        return False
+    full = '"annotations"' in head and ('"completed_by"' in head or '"from_name"' in head)
+    minimal = '"annotator"' in head and '"annotation_id"' in head
+    return full or minimal
+
+
+def read(
+    path: str | Path,
+    *,
+    field: str | None = None,
+    text_key: str | None = None,
+    multiple: bool | None = None,
+    kind: str | None = None,
+) -> Imported:
+    """Read a Label Studio JSON or JSON-MIN export.
+
+    Parameters
+    ----------
+    path : str or Path
+        The export (``.json``).
+    field : str, optional
+        The control (``from_name``) to read; needed when the export has several
+        comparable controls (the error lists them).
+    text_key : str, optional
+        The key of the task data holding the text the ``labels`` spans point
+        into (default: the control's ``to_name`` when it is a data key, else
+        ``text``, else the only text value of the data).
+    multiple : bool, optional
+        Read ``choices`` as sets (True) or single values (False); default: sets
+        when some annotation holds several choices.
+    kind : {"nominal", "set", "ordinal", "interval"}, optional
+        JSON-MIN only (it does not say a control's type): how to read the
+        control's values when the guess from their shape is wrong.
+
+    Returns
+    -------
+    Imported
+
+    Examples
+    --------
+    >>> import json, tempfile, pathlib
+    >>> task = {"id": 1, "data": {"text": "ok"}, "annotations": [
+    ...     {"completed_by": 7, "was_cancelled": False, "result": [
+    ...         {"from_name": "sentiment", "to_name": "text", "type": "choices",
+    ...          "value": {"choices": ["Positive"]}}]}]}
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "export.json"
+    >>> _ = f.write_text(json.dumps([task]))
+    >>> imp = read(f)
+    >>> imp.field, imp.kind, imp.report.counts["7"]["annotated"]
+    ('sentiment', 'nominal', 1)
+    """
+    path = Path(path)
+    if kind is not None and kind not in ("nominal", "set", "ordinal", "interval"):
+        raise AccordError(f"kind must be one of nominal, set, ordinal, interval; got {kind!r}")
+    records = list(iter_json_records(TOOL, path))
+    if not records:
+        raise fail(TOOL, path, "the export holds no tasks")
+    first = next((r for _, _, r in records if isinstance(r, dict)), None)
+    if first is None:
+        raise fail(TOOL, path, "expected an array of task objects", record=1, line=records[0][1])
+    for idx, line, rec in records:
+        if not isinstance(rec, dict):
+            raise fail(TOOL, path, f"expected a task object, found a {type(rec).__name__}", record=idx, line=line)
+        if "completions" in rec and "annotations" not in rec:
+            raise fail(
+                TOOL, path, "this export has 'completions' (Label Studio before 1.0); export the project again from "
+                "Label Studio 1.x, which writes 'annotations'", record=rec.get("id", idx), line=line,
+            )
+    if any("annotations" in r for _, _, r in records):
+        return _read_json(path, records, field=field, text_key=text_key, multiple=multiple)
+    if any("annotator" in r or "annotation_id" in r for _, _, r in records):
+        return _read_min(path, records, field=field, text_key=text_key, multiple=multiple, kind=kind)
+    raise fail(
+        TOOL, path, "not a Label Studio export: tasks have neither 'annotations' (JSON export) nor 'annotator' "
+        "(JSON-MIN export)", record=first.get("id", 1), line=records[0][1],
+    )
+
+
+# ----------------------------------------------------------------------------------------------- JSON export
+
+
+def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None) -> tuple[str, str]:
+    """The control to read and its type."""
+    def describe(names: list[str]) -> str:
+        return ", ".join(f"{n} ({'/'.join(sorted(types[n]))})" for n in names)
+
+    if field is not None:
+        if field not in types:
+            raise fail(TOOL, path, f"no control named {field!r}; the export has {describe(sorted(types)) or 'none'}",
+                       field=field)
+        kinds = set(types[field])
+        if len(kinds) > 1:
+            raise fail(TOOL, path, f"control {field!r} has regions of several types: {', '.join(sorted(kinds))}",
+                       field=field)
+        ctype = kinds.pop()
+        if ctype in NOT_COMPARED:
+            raise fail(TOOL, path, f"control {field!r} is a {ctype}: free text is counted, not compared; choose one "
+                       f"of {describe([n for n in sorted(types) if _comparable(types[n])]) or 'none'}", field=field)
+        if ctype not in COMPARED:
+            raise fail(TOOL, path, f"control {field!r} has type {ctype!r}, which accord does not read (it reads "
+                       f"{', '.join(COMPARED)})", field=field)
+        return field, ctype
+    candidates = [n for n in sorted(types) if _comparable(types[n])]
+    if not candidates:
+        raise fail(TOOL, path, "no control accord can compare (choices, taxonomy, rating, number, labels); the "
+                   f"export has {describe(sorted(types)) or 'no annotated region'}")
+    if len(candidates) > 1:
+        raise fail(TOOL, path, f"the export has {len(candidates)} controls: {describe(candidates)}; pass --field "
+                   "(field=) to choose one")
+    name = candidates[0]
+    return name, next(iter(types[name]))
+
+
+def _comparable(c: Counter[str]) -> bool:
+    return len(c) == 1 and next(iter(c)) in COMPARED
+
+
+def _text_of(path: Path, data: dict[str, Any], text_key: str | None, to_name: str | None, task: Any, line: int) -> str:
+    if text_key is not None:
+        if not isinstance(data.get(text_key), str):
+            raise fail(TOOL, path, f"the task data has no text under {text_key!r} (keys: {', '.join(map(str, data))})",
+                       record=task, line=line)
+        return data[text_key]
+    for key in (to_name, "text"):
+        if key is not None and isinstance(data.get(key), str):
+            return data[key]
+    texts = [k for k, v in data.items() if isinstance(v, str)]
+    if len(texts) == 1:
+        return data[texts[0]]
+    raise fail(TOOL, path, "cannot tell which task data key holds the text the spans point into (keys: "
+               f"{', '.join(map(str, data))}); pass text_key=", record=task, line=line)
+
+
+def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | None, text_key: str | None,
+               multiple: bool | None) -> Imported:
+    types: dict[str, Counter[str]] = defaultdict(Counter)
+    n_pred = 0
+    for idx, line, rec in records:
+        anns = rec.get("annotations") or []
+        if not isinstance(anns, list):
+            raise fail(TOOL, path, "'annotations' must be a list", record=rec.get("id", idx), line=line)
+        n_pred += len(rec.get("predictions") or [])
+        for ann in anns:
+            if not isinstance(ann, dict):
+                raise fail(TOOL, path, "each annotation must be an object", record=rec.get("id", idx), line=line)
+            for r in ann.get("result") or []:
+                if isinstance(r, dict) and "from_name" in r:
+                    types[str(r["from_name"])][str(r.get("type"))] += 1
+    name, ctype = _pick_field(path, types, field)
+    vkind = COMPARED[ctype]
+    if ctype == "choices":
+        if multiple is None:
+            multiple = any(
+                isinstance(r.get("value"), dict) and len(r["value"].get("choices") or []) > 1
+                for _, _, rec in records for ann in rec.get("annotations") or [] for r in ann.get("result") or []
+                if isinstance(r, dict) and r.get("from_name") == name
+            )
+        vkind = "set" if multiple else "nominal"
+    cells = Cells(TOOL, str(path))
+    others = sorted(n for n in types if n != name and _comparable(types[n]))
+    if others:
+        cells.notes.append(f"read control {name!r} ({ctype}); not read: {', '.join(others)} (pass --field to choose)")
+    if n_pred:
+        cells.notes.append(f"{n_pred} model prediction(s) are not annotations and were not read")
+    if ctype == "choices" and multiple:
+        cells.notes.append(f"choices of {name!r} read as sets (some annotation holds several choices)")
+    spans: list[Any] = []
+    texts: dict[str, str] = {}
+    fallbacks = 0
+    for idx, line, rec in records:
+        if "id" not in rec:
+            raise fail(TOOL, path, "the task has no 'id'", record=idx, line=line)
+        task = rec["id"]
+        doc = str(task)
+        cells.item(task if vkind != "spans" else doc)
+        data = rec.get("data") or {}
+        index = None
+        for ann in rec.get("annotations") or []:
+            coder = coder_name(ann.get("completed_by"))
+            if coder is None:
+                raise fail(TOOL, path, "an annotation has no 'completed_by'", record=task, line=line)
+            unit: Hashable = doc if vkind == "spans" else task
+            results = [r for r in ann.get("result") or [] if isinstance(r, dict)]
+            for r in results:
+                if r.get("type") in NOT_COMPARED:
+                    cells.drop(task, f"{r.get('type')} {r.get('from_name')!r}: free text is counted, not compared",
+                               line=line, coder=coder)
+                elif r.get("type") not in COMPARED and r.get("from_name") != name:
+                    cells.drop(task, f"region of type {r.get('type')!r} ({r.get('from_name')!r}) is not read",
+                               line=line, coder=coder)
+            if cells.has(unit, coder):
+                cells.drop(task, "second annotation of the same annotator on the task (the first is kept)",
+                           line=line, coder=coder)
+                continue
+            if ann.get("was_cancelled"):
+                cells.cell(unit, coder, "skipped", line=line)
+                continue
+            mine = [r for r in results if r.get("from_name") == name]
+            kw = {"record": task, "line": line, "field": name, "coder": coder}
+            if vkind == "spans":
+                found = []
+                for r in mine:
+                    v = r.get("value") or {}
+                    text = _text_of(path, data, text_key, r.get("to_name"), task, line)
+                    texts[doc] = text
+                    if index is None or index.text != text:
+                        index = Utf16Index(text)
+                    s, e, fb = reanchor_span(TOOL, path, text, v.get("start"), v.get("end"), covered=v.get("text"),
+                                             utf16=True, index=index, **kw)
+                    fallbacks += fb
+                    labels = v.get("labels") or []
+                    if not labels:
+                        raise fail(TOOL, path, "a labels region has no label", **kw)
+                    for lab in labels:
+                        found.append((s, e, str(lab), v.get("text")))
+                if not found and doc not in texts and isinstance(data, dict):
+                    try:
+                        texts[doc] = _text_of(path, data, text_key, None, task, line)
+                    except AccordError:
+                        pass
+                from accord.spans.model import Span
+
+                for s, e, lab, t in found:
+                    spans.append(Span(doc, s, e, lab, coder, text=t))
+                cells.cell(unit, coder, "annotated" if found else "empty", line=line)
+                continue
+            if not mine:
+                cells.cell(unit, coder, "empty", frozenset() if vkind == "set" else None, line=line)
+                continue
+            value = _value(path, ctype, mine, bool(multiple), kw)
+            empty = value == frozenset() or value is None
+            cells.cell(unit, coder, "empty" if empty else "annotated", value, line=line)
+    if fallbacks:
+        cells.notes.append(f"{fallbacks} span(s) matched their text only as code points (not UTF-16) and were read so")
+    if vkind == "spans":
+        return _spans_result(path, cells, name, spans, texts)
+    return cells.imported(name, vkind)  # type: ignore[arg-type]
+
+
+def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool, kw: dict[str, Any]) -> Any:
+    vals = [r.get("value") or {} for r in regions]
+    if ctype == "choices":
+        chosen = [str(c) for v in vals for c in (v.get("choices") or [])]
+        if multiple:
+            return frozenset(chosen)
+        if len(set(chosen)) > 1:
+            raise fail(TOOL, path, f"several choices {chosen} for a single-choice control; pass multiple=True to "
+                       "read sets", **kw)
+        return chosen[0] if chosen else None
+    if ctype == "taxonomy":
+        return frozenset(tuple(str(x) for x in p) if isinstance(p, list) else (str(p),)
+                         for v in vals for p in (v.get("taxonomy") or []))
+    key = ctype
+    nums = [v.get(key) for v in vals if v.get(key) is not None]
+    if len(set(nums)) > 1:
+        raise fail(TOOL, path, f"several {ctype} values {nums} in one annotation", **kw)
+    if not nums:
+        return None
+    x = nums[0]
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise fail(TOOL, path, f"a {ctype} value must be a number; got {x!r}", **kw)
+    return x
+
+
+def _spans_result(path: Path, cells: Cells, name: str, spans: list[Any], texts: dict[str, str]) -> Imported:
+    from accord.spans.model import SpanAnnotations
+
+    seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
+    sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(path))
+    return Imported(tool=cells.tool, field=name, kind="spans", annotations=None, spans=sa, report=cells.report())
+
+
+# ----------------------------------------------------------------------------------------------- JSON-MIN export
+
+
+def _min_kind(values: list[Any]) -> str:
+    """The control type a JSON-MIN key's values look like."""
+    shapes = set()
+    for v in values:
+        if isinstance(v, list) and all(isinstance(x, dict) and "start" in x for x in v):
+            shapes.add("labels")
+        elif isinstance(v, dict) and "choices" in v:
+            shapes.add("choices-multi")
+        elif isinstance(v, dict) and "taxonomy" in v or isinstance(v, list) and v and all(
+                isinstance(x, list) for x in v):
+            shapes.add("taxonomy")
+        elif isinstance(v, bool):
+            shapes.add("other")
+        elif isinstance(v, int):
+            shapes.add("rating")
+        elif isinstance(v, float):
+            shapes.add("number")
+        elif isinstance(v, str):
+            shapes.add("choices")
+        else:
+            shapes.add("other")
+    if shapes <= {"rating", "number"} and "number" in shapes:
+        return "number"
+    if shapes <= {"choices", "choices-multi"} and shapes:
+        return "choices-multi" if "choices-multi" in shapes else "choices"
+    return shapes.pop() if len(shapes) == 1 else "mixed"
+
+
+def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | None, text_key: str | None,
+              multiple: bool | None, kind: str | None) -> Imported:
+    by_task: dict[Any, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
+    keys: set[str] = set()
+    for idx, line, rec in records:
+        if "id" not in rec:
+            raise fail(TOOL, path, "the row has no task 'id'", record=idx, line=line)
+        by_task[rec["id"]].append((line, rec))
+        if rec.get("annotator") is not None:
+            keys.update(k for k in rec if k not in _MIN_META)
+    # a key is task data when it is text, present in every annotated row of its task and equal across them
+    controls: dict[str, str] = {}
+    data_keys: list[str] = []
+    for k in sorted(keys):
+        vals: list[Any] = []
+        varies = False
+        for rows in by_task.values():
+            annotated = [r for _, r in rows if r.get("annotator") is not None]
+            present = [r[k] for r in annotated if k in r]
+            vals.extend(present)
+            if present and (len(present) != len(annotated) or any(p != present[0] for p in present)):
+                varies = True
+        if not varies and all(isinstance(v, str) for v in vals):
+            data_keys.append(k)
+        else:
+            controls[k] = _min_kind(vals)
+    if field is not None:
+        if field not in keys:
+            raise fail(TOOL, path, f"no control named {field!r}; the rows have keys {', '.join(sorted(keys))}",
+                       field=field)
+        name = field
+        if name not in controls:
+            vals = [r[name] for rows in by_task.values() for _, r in rows if name in r]
+            controls[name] = _min_kind(vals)
+            data_keys.remove(name)
+    else:
+        candidates = [k for k, t in controls.items() if t not in ("other", "mixed")]
+        if not candidates:
+            raise fail(TOOL, path, "no control to compare in this JSON-MIN export (keys that are the same for every "
+                       f"annotator of a task are read as task data: {', '.join(data_keys) or 'none'}); pass --field")
+        if len(candidates) > 1:
+            raise fail(TOOL, path, f"the export has {len(candidates)} controls: "
+                       f"{', '.join(f'{k} ({controls[k]})' for k in candidates)}; pass --field (field=) to choose one")
+        name = candidates[0]
+    ctype = controls[name]
+    if ctype in ("other", "mixed"):
+        raise fail(TOOL, path, f"cannot read the values of {name!r} as choices, taxonomy, rating, number or labels",
+                   field=name)
+    vkind = {"choices": "nominal", "choices-multi": "set", "taxonomy": "set", "rating": "ordinal",
+             "number": "interval", "labels": "spans"}[ctype]
+    if multiple is not None and ctype.startswith("choices"):
+        vkind = "set" if multiple else "nominal"
+    if kind is not None and vkind != "spans":
+        vkind = kind
+    cells = Cells(TOOL, str(path))
+    cells.notes.append(f"JSON-MIN export: control {name!r} read as {vkind} (JSON-MIN does not give control types; "
+                       "pass kind= or multiple= to change)")
+    others = sorted(k for k, t in controls.items() if k != name and t not in ("other", "mixed"))
+    if others:
+        cells.notes.append(f"not read: {', '.join(others)} (pass --field to choose)")
+    spans: list[Any] = []
+    texts: dict[str, str] = {}
+    fallbacks = 0
+    from accord.spans.model import Span
+
+    for task, rows in by_task.items():
+        doc = str(task)
+        unit: Hashable = doc if vkind == "spans" else task
+        cells.item(unit)
+        for line, rec in rows:
+            coder = coder_name(rec.get("annotator"))
+            if coder is None:
+                continue  # a task nobody annotated
+            if cells.has(unit, coder):
+                cells.drop(task, "second annotation of the same annotator on the task (the first is kept)",
+                           line=line, coder=coder)
+                continue
+            if rec.get("was_cancelled"):
+                cells.cell(unit, coder, "skipped", line=line)
+                continue
+            kw = {"record": task, "line": line, "field": name, "coder": coder}
+            v = rec.get(name)
+            if vkind == "spans":
+                text = _min_text(path, rec, data_keys, text_key, task, line)
+                texts[doc] = text
+                index = Utf16Index(text)
+                found = 0
+                for region in v or []:
+                    s, e, fb = reanchor_span(TOOL, path, text, region.get("start"), region.get("end"),
+                                             covered=region.get("text"), utf16=True, index=index, **kw)
+                    fallbacks += fb
+                    labels = region.get("labels") or []
+                    if not labels:
+                        raise fail(TOOL, path, "a labels region has no label", **kw)
+                    for lab in labels:
+                        spans.append(Span(doc, s, e, str(lab), coder, text=region.get("text")))
+                        found += 1
+                cells.cell(unit, coder, "annotated" if found else "empty", line=line)
+                continue
+            value = _min_value(path, v, vkind, kw)
+            if value is None or value == frozenset():
+                cells.cell(unit, coder, "empty", frozenset() if vkind == "set" else None, line=line)
+            else:
+                cells.cell(unit, coder, "annotated", value, line=line)
+    if fallbacks:
+        cells.notes.append(f"{fallbacks} span(s) matched their text only as code points (not UTF-16) and were read so")
+    if vkind == "spans":
+        return _spans_result(path, cells, name, spans, texts)
+    return cells.imported(name, vkind)  # type: ignore[arg-type]
+
+
+def _min_text(path: Path, rec: dict[str, Any], data_keys: list[str], text_key: str | None, task: Any,
+              line: int) -> str:
+    if text_key is not None:
+        if not isinstance(rec.get(text_key), str):
+            raise fail(TOOL, path, f"the row has no text under {text_key!r}", record=task, line=line)
+        return rec[text_key]
+    if isinstance(rec.get("text"), str):
+        return rec["text"]
+    present = [k for k in data_keys if isinstance(rec.get(k), str)]
+    if len(present) == 1:
+        return rec[present[0]]
+    raise fail(TOOL, path, f"cannot tell which key holds the text the spans point into ({', '.join(present)}); "
+               "pass text_key=", record=task, line=line)
+
+
+def _min_value(path: Path, v: Any, vkind: str, kw: dict[str, Any]) -> Any:
+    if v is None:
+        return None
+    if isinstance(v, dict) and "choices" in v:
+        v = v["choices"]
+    elif isinstance(v, dict) and "taxonomy" in v:
+        v = v["taxonomy"]
+    if vkind == "set":
+        items = v if isinstance(v, list) else [v]
+        return frozenset(tuple(str(x) for x in p) if isinstance(p, list) else str(p) for p in items)
+    if isinstance(v, list):
+        if len(v) > 1:
+            raise fail(TOOL, path, f"several values {v} for a single-valued control; pass multiple=True", **kw)
+        v = v[0] if v else None
+    if vkind in ("ordinal", "interval") and (isinstance(v, bool) or not isinstance(v, (int, float))):
+        raise fail(TOOL, path, f"expected a number, got {v!r}", **kw)
+    return v

@@ -1,0 +1,263 @@
+"""Prodigy: the JSONL that ``prodigy db-out DATASET`` writes.
+
+Schema followed: Prodigy 1.x annotation tasks as stored in the database and
+written by ``db-out`` (https://prodi.gy/docs/api-interfaces and
+https://prodi.gy/docs/recipes#db-out): one JSON object per line with the
+``text``, the ``_input_hash`` (the input: the unit or document), the
+``_task_hash``, the ``answer`` (``accept``, ``reject`` or ``ignore``), the
+``_view_id`` (the interface), the ``_annotator_id`` of the multi-user session
+(older versions: only ``_session_id``), and per interface:
+
+``choice``
+    ``options`` (``{"id", "text"}``) and ``accept``, the ids chosen: a single
+    choice is a nominal value, several (``choice_style: "multiple"``) a set;
+``ner_manual`` / ``spans_manual``
+    ``tokens`` (``{"text", "start", "end", "id"}``) and ``spans``
+    (``{"start", "end", "label", "token_start", "token_end"}``, token ends
+    inclusive); offsets are Python code points (Prodigy is Python/spaCy), so no
+    re-anchoring; the export's tokens become
+    :attr:`~accord.spans.model.SpanAnnotations.tokens`;
+binary interfaces (``classification``, ``ner``, ``text``...)
+    the ``answer`` itself is the value (``accept`` / ``reject``), as Prodigy's
+    own ``metric.iaa.binary`` reads it (https://prodi.gy/docs/metrics).
+
+Fields (``field=``): ``accept``, ``spans`` or ``answer``; an export with
+several is an error listing them.
+
+Cell states: ``ignore`` is *skipped*; in the manual interfaces (choice and
+spans) a ``reject`` flags the task rather than giving a value, so it is
+*skipped* too (counted in a note); an accepted task with nothing chosen or no
+span is *empty*; an input without a task of an annotator is *unassigned*.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from pathlib import Path
+from typing import Any
+
+from accord.errors import AccordError
+from accord.importers import Imported
+from accord.importers._common import Cells, fail, iter_jsonl, reanchor_span
+
+__all__ = ["read", "sniff"]
+
+TOOL = "prodigy"
+FIELDS = ("accept", "spans", "answer")
+_BINARY_VIEWS = {"classification", "ner", "binary", "text", "image", "html", "pos", "dep"}
+
+
+def sniff(path: Path, head: str) -> bool:
+    """JSON lines carrying ``_input_hash`` and ``answer``."""
+    return head.lstrip().startswith("{") and '"_input_hash"' in head and '"answer"' in head
+
+
+def _field_of(task: dict[str, Any]) -> str:
+    view = task.get("_view_id")
+    if "options" in task or "accept" in task:
+        return "accept"
+    if isinstance(task.get("spans"), list) and view not in _BINARY_VIEWS:
+        return "spans"
+    return "answer"
+
+
+def read(path: str | Path, *, field: str | None = None, multiple: bool | None = None) -> Imported:
+    """Read a Prodigy ``db-out`` JSONL export.
+
+    Parameters
+    ----------
+    path : str or Path
+        The ``.jsonl`` file.
+    field : {"accept", "spans", "answer"}, optional
+        Which answers to read when the export mixes interfaces.
+    multiple : bool, optional
+        Read ``accept`` as sets (True) or single values (False); default: sets
+        when some task has several choices or ``choice_style: "multiple"``.
+
+    Returns
+    -------
+    Imported
+
+    Examples
+    --------
+    >>> import json, tempfile, pathlib
+    >>> rows = [{"text": "hi", "_input_hash": 1, "_task_hash": 2, "answer": a, "_view_id": "classification",
+    ...          "label": "GREETING", "_annotator_id": f"greet-{who}"}
+    ...         for who, a in [("al", "accept"), ("bo", "reject")]]
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "db.jsonl"
+    >>> _ = f.write_text("\\n".join(map(json.dumps, rows)))
+    >>> imp = read(f)
+    >>> imp.field, sorted(imp.annotations.values)
+    ('answer', ['accept', 'reject'])
+    """
+    path = Path(path)
+    if field is not None and field not in FIELDS:
+        raise fail(TOOL, path, f"field must be one of {', '.join(FIELDS)}; got {field!r}", field=field)
+    tasks = list(iter_jsonl(TOOL, path))
+    if not tasks:
+        raise fail(TOOL, path, "the export holds no tasks")
+    for line, t in tasks:
+        if "_input_hash" not in t:
+            raise fail(TOOL, path, "not a Prodigy db-out export: the task has no '_input_hash'", line=line)
+        if t.get("answer") not in ("accept", "reject", "ignore"):
+            raise fail(TOOL, path, f"'answer' must be accept, reject or ignore; got {t.get('answer')!r}",
+                       record=t["_input_hash"], line=line)
+    found = Counter(_field_of(t) for _, t in tasks)
+    if field is None:
+        if len(found) > 1:
+            mix = ", ".join(f"{k} ({n} tasks)" for k, n in sorted(found.items()))
+            raise fail(TOOL, path, f"the export mixes {mix}; pass --field (field=) to choose one")
+        field = next(iter(found))
+    cells = Cells(TOOL, str(path))
+    chosen = [(line, t) for line, t in tasks if _field_of(t) == field]
+    for line, t in tasks:
+        if _field_of(t) != field:
+            cells.drop(t["_input_hash"], f"a task of another interface (its answers are in field {_field_of(t)!r})",
+                       line=line, coder=_coder(t))
+    if not chosen:
+        raise fail(TOOL, path, f"no task has answers in field {field!r}; the export has "
+                   f"{', '.join(sorted(found))}", field=field)
+    if field == "spans":
+        return _read_spans(path, cells, chosen, tasks)
+    kind = "nominal"
+    if field == "accept":
+        if multiple is None:
+            multiple = any(len(t.get("accept") or []) > 1 or (t.get("config") or {}).get("choice_style") == "multiple"
+                           for _, t in chosen)
+        kind = "set" if multiple else "nominal"
+        if multiple:
+            cells.notes.append("choices read as sets (choice_style multiple, or some task has several)")
+    labels = {t.get("label") for _, t in chosen}
+    by_label = field == "answer" and len(labels) > 1
+    if by_label:
+        cells.notes.append("binary tasks ask about several labels: each (input, label) is a unit")
+    rejected = 0
+    for _, t in tasks:
+        cells.item(_unit(t, by_label) if _field_of(t) == field else t["_input_hash"])
+    for line, t in chosen:
+        coder = _coder(t, path, line)
+        unit = _unit(t, by_label)
+        if cells.has(unit, coder):
+            cells.drop(t["_input_hash"], "second answer of the same annotator to the input (the first is kept)",
+                       line=line, coder=coder)
+            continue
+        answer = t["answer"]
+        if answer == "ignore":
+            cells.cell(unit, coder, "skipped", line=line)
+            continue
+        if field == "answer":
+            cells.cell(unit, coder, "annotated", answer, line=line)
+            continue
+        if answer == "reject":
+            rejected += 1
+            cells.cell(unit, coder, "skipped", line=line)
+            continue
+        chosen_ids = t.get("accept") or []
+        if not isinstance(chosen_ids, list):
+            raise fail(TOOL, path, f"'accept' must be a list of option ids; got {chosen_ids!r}",
+                       record=t["_input_hash"], line=line, field=field, coder=coder)
+        if not chosen_ids:
+            cells.cell(unit, coder, "empty", frozenset() if multiple else None, line=line)
+        elif multiple:
+            cells.cell(unit, coder, "annotated", frozenset(map(_hashable, chosen_ids)), line=line)
+        else:
+            if len(chosen_ids) > 1:
+                raise fail(TOOL, path, f"several choices {chosen_ids} where single choices were asked; pass "
+                           "multiple=True", record=t["_input_hash"], line=line, field=field, coder=coder)
+            cells.cell(unit, coder, "annotated", _hashable(chosen_ids[0]), line=line)
+    if rejected:
+        cells.notes.append(f"{rejected} rejected task(s) of a manual interface read as skipped")
+    return cells.imported(field, kind)  # type: ignore[arg-type]
+
+
+def _hashable(x: Any) -> Hashable:
+    return x if isinstance(x, (str, int, float, bool)) else str(x)
+
+
+def _unit(t: dict[str, Any], by_label: bool) -> Hashable:
+    return f"{t['_input_hash']}:{t.get('label')}" if by_label else t["_input_hash"]
+
+
+def _coder(t: dict[str, Any], path: Path | None = None, line: int | None = None) -> str | None:
+    for key in ("_annotator_id", "_session_id"):
+        if t.get(key) not in (None, ""):
+            return str(t[key])
+    if path is not None:
+        raise fail(TOOL, path, "the task has neither '_annotator_id' nor '_session_id': cannot tell who answered "
+                   "(export each annotator's dataset with their session)", record=t.get("_input_hash"), line=line)
+    return None
+
+
+def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]]],
+                tasks: list[tuple[int, dict[str, Any]]]) -> Imported:
+    from accord.spans.model import Span, SpanAnnotations
+
+    spans: list[Span] = []
+    texts: dict[str, str] = {}
+    tokens: dict[str, tuple[tuple[int, int], ...]] = {}
+    rejected = 0
+    for _, t in tasks:
+        cells.item(str(t["_input_hash"]))
+    for line, t in chosen:
+        coder = _coder(t, path, line)
+        doc = str(t["_input_hash"])
+        text = t.get("text")
+        if not isinstance(text, str):
+            raise fail(TOOL, path, "a span task has no 'text'", record=doc, line=line, coder=coder)
+        if doc in texts and texts[doc] != text:
+            raise fail(TOOL, path, "two tasks with the same '_input_hash' have different texts", record=doc,
+                       line=line, coder=coder)
+        texts[doc] = text
+        toks = t.get("tokens")
+        tok_offsets: list[tuple[int, int]] | None = None
+        if isinstance(toks, list) and toks:
+            try:
+                tok_offsets = [(int(k["start"]), int(k["end"])) for k in toks]
+            except (KeyError, TypeError, ValueError):
+                raise fail(TOOL, path, "each token needs integer 'start' and 'end'", record=doc, line=line,
+                           coder=coder) from None
+            for s, e in tok_offsets:
+                if not 0 <= s <= e <= len(text):
+                    raise fail(TOOL, path, f"token [{s}, {e}) lies outside the text ({len(text)} characters)",
+                               record=doc, line=line, coder=coder)
+            tokens.setdefault(doc, tuple(tok_offsets))
+        if cells.has(doc, coder):  # type: ignore[arg-type]
+            cells.drop(doc, "second answer of the same annotator to the input (the first is kept)", line=line,
+                       coder=coder)
+            continue
+        if t["answer"] == "ignore":
+            cells.cell(doc, coder, "skipped", line=line)  # type: ignore[arg-type]
+            continue
+        if t["answer"] == "reject":
+            rejected += 1
+            cells.cell(doc, coder, "skipped", line=line)  # type: ignore[arg-type]
+            continue
+        mine = []
+        for sp in t.get("spans") or []:
+            kw = {"record": doc, "line": line, "field": "spans", "coder": coder}
+            if not isinstance(sp, dict) or "label" not in sp:
+                raise fail(TOOL, path, f"a span needs a 'label'; got {sp!r}", **kw)
+            start, end = sp.get("start"), sp.get("end")
+            ts, te = sp.get("token_start"), sp.get("token_end")
+            if ts is not None and te is not None and tok_offsets is not None:
+                if not (isinstance(ts, int) and isinstance(te, int) and 0 <= ts <= te < len(tok_offsets)):
+                    raise fail(TOOL, path, f"token offsets [{ts}, {te}] lie outside the {len(tok_offsets)} tokens",
+                               **kw)
+                if start is None and end is None:
+                    start, end = tok_offsets[ts][0], tok_offsets[te][1]
+                elif (start, end) != (tok_offsets[ts][0], tok_offsets[te][1]):
+                    raise fail(TOOL, path, f"character offsets [{start}, {end}) disagree with token offsets "
+                               f"[{ts}, {te}] ({tok_offsets[ts][0]}-{tok_offsets[te][1]})", **kw)
+            s, e, _ = reanchor_span(TOOL, path, text, start, end, covered=sp.get("text"), utf16=False, **kw)
+            mine.append(Span(doc, s, e, str(sp["label"]), coder, text=sp.get("text")))  # type: ignore[arg-type]
+        spans.extend(mine)
+        cells.cell(doc, coder, "annotated" if mine else "empty", line=line)  # type: ignore[arg-type]
+    if rejected:
+        cells.notes.append(f"{rejected} rejected task(s) of a manual interface read as skipped")
+    seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
+    try:
+        sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, tokens=tokens or None, source=str(path))
+    except AccordError as exc:
+        raise fail(TOOL, path, str(exc)) from None
+    return Imported(tool=TOOL, field="spans", kind="spans", annotations=None, spans=sa, report=cells.report())

@@ -1,0 +1,206 @@
+"""The canonical long span table, and document texts, read into :class:`SpanAnnotations`.
+
+The canonical table has one row per span (CSV with a header, TSV, or JSON
+Lines with one object per line):
+
+==============  ===========================================================
+column          meaning
+==============  ===========================================================
+``document``    the document id (required)
+``coder``       the annotator (required)
+``start``       first code point of the span, counting from 0 (Python
+                ``str`` offsets, not bytes nor UTF-16 units)
+``end``         one past the last code point (half-open ``[start, end)``)
+``label``       the span's label
+``fragments``   optional: ``"0 5;10 15"`` for a discontinuous span (start
+                and end are then the first start and the last end)
+``text``        optional: the covered text, checked against the document
+                text when that is known
+==============  ===========================================================
+
+A row whose ``start``, ``end`` and ``label`` are all empty (``null`` in JSON)
+says the coder saw the document and marked nothing in it; a document with no
+row for a coder was not seen by that coder (missing, not "no span").  This is
+also the layout :meth:`SpanAnnotations.to_frame` writes.
+
+Texts come from a folder of ``<document>.txt`` files (UTF-8) or from a CSV /
+JSON Lines file with ``document`` and ``text`` columns.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from accord.errors import AccordError
+from accord.spans.model import Span, SpanAnnotations
+
+__all__ = ["SPAN_COLUMNS", "read_spans", "read_texts"]
+
+SPAN_COLUMNS = ("document", "coder", "start", "end", "label")
+
+
+def _rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, row) for a CSV, TSV or JSON Lines file."""
+    suffix = path.suffix.lower()
+    if suffix in (".jsonl", ".ndjson", ".json"):
+        with open(path, encoding="utf-8-sig") as fh:
+            for i, line in enumerate(fh, start=1):
+                if not line.strip():
+                    continue
+                try:
+                    obj = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise AccordError(f"{path}:{i}: not a JSON object ({exc.msg}); JSON Lines expected") from None
+                if not isinstance(obj, dict):
+                    raise AccordError(f"{path}:{i}: expected a JSON object, got {type(obj).__name__}")
+                yield i, obj
+        return
+    if suffix not in (".csv", ".tsv", ".txt"):
+        raise AccordError(f"{path}: unknown span table format {suffix!r}; use .csv, .tsv or .jsonl")
+    with open(path, encoding="utf-8-sig", newline="") as fh:
+        reader = csv.DictReader(fh, delimiter="\t" if suffix == ".tsv" else ",")
+        missing = [c for c in SPAN_COLUMNS if c not in (reader.fieldnames or [])]
+        if missing:
+            raise AccordError(
+                f"{path}:1: the header lacks column(s) {', '.join(missing)}; a span table has "
+                f"{', '.join(SPAN_COLUMNS)} [, fragments, text]"
+            )
+        prev = 1
+        for row in reader:
+            yield prev + 1, row
+            prev = reader.line_num
+
+
+def _empty(x: Any) -> bool:
+    return x is None or (isinstance(x, str) and x.strip() == "") or (isinstance(x, float) and x != x)
+
+
+def _offset(x: Any, name: str, where: str) -> int:
+    try:
+        if isinstance(x, bool):
+            raise ValueError
+        v = int(x) if not isinstance(x, str) else int(x.strip())
+    except (TypeError, ValueError):
+        raise AccordError(f"{where}: {name} must be a non-negative integer; got {x!r}") from None
+    if v < 0:
+        raise AccordError(f"{where}: {name} must be a non-negative integer; got {v}")
+    return v
+
+
+def _fragments(x: Any, where: str) -> tuple[tuple[int, int], ...]:
+    frags = []
+    for part in str(x).split(";"):
+        bits = part.split()
+        if len(bits) != 2:
+            raise AccordError(f"{where}: fragments must look like '0 5;10 15'; got {x!r}")
+        a, b = _offset(bits[0], "a fragment start", where), _offset(bits[1], "a fragment end", where)
+        if b < a:
+            raise AccordError(f"{where}: fragment [{a}, {b}) ends before it starts")
+        frags.append((a, b))
+    return tuple(sorted(frags))
+
+
+def read_texts(path: str | os.PathLike[str]) -> dict[str, str]:
+    """Document texts from a folder of ``<document>.txt`` files or a document/text CSV or JSON Lines file."""
+    p = Path(path)
+    if not p.exists():
+        raise AccordError(f"--texts {p}: no such file or folder")
+    if p.is_dir():
+        return {f.stem: f.read_text(encoding="utf-8") for f in sorted(p.glob("*.txt"))}
+    texts: dict[str, str] = {}
+    for line, row in _rows_texts(p):
+        doc, text = row.get("document"), row.get("text")
+        if _empty(doc) or text is None:
+            raise AccordError(f"{p}:{line}: a texts file needs the document and text fields")
+        texts[str(doc)] = str(text)
+    return texts
+
+
+def _rows_texts(p: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    if p.suffix.lower() in (".jsonl", ".ndjson", ".json"):
+        yield from _rows(p)
+        return
+    with open(p, encoding="utf-8-sig", newline="") as fh:
+        reader = csv.DictReader(fh, delimiter="\t" if p.suffix.lower() == ".tsv" else ",")
+        prev = 1
+        for row in reader:
+            yield prev + 1, row
+            prev = reader.line_num
+
+
+def read_spans(path: str | os.PathLike[str], *, texts: dict[str, str] | None = None) -> SpanAnnotations:
+    """Read the canonical long span table (see the module docstring).
+
+    Parameters
+    ----------
+    path : str or path-like
+        A ``.csv``, ``.tsv`` or ``.jsonl`` file.
+    texts : dict, optional
+        Document texts (:func:`read_texts`); offsets and ``text`` columns are
+        checked against them.
+
+    Returns
+    -------
+    SpanAnnotations
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "spans.csv").write_text(
+    ...     "document,coder,start,end,label\\nd1,ann1,0,5,PER\\nd1,ann2,0,5,PER\\nd2,ann2,,,\\n")
+    >>> sa = read_spans(d / "spans.csv")
+    >>> len(sa.spans), sorted(sa.seen)
+    (2, [('d1', 'ann1'), ('d1', 'ann2'), ('d2', 'ann2')])
+    """
+    p = Path(path)
+    if not p.exists():
+        raise AccordError(f"{p}: no such file")
+    texts = dict(texts or {})
+    spans: list[Span] = []
+    seen: set[tuple[str, str]] = set()
+    for line, row in _rows(p):
+        where = f"{p}:{line}"
+        for col in ("document", "coder"):
+            if _empty(row.get(col)):
+                raise AccordError(f"{where}: the {col} field is missing or empty")
+        doc, coder = str(row["document"]), str(row["coder"])
+        seen.add((doc, coder))
+        parts = [row.get(c) for c in ("start", "end", "label")]
+        if all(_empty(x) for x in parts):
+            continue
+        for c, x in zip(("start", "end", "label"), parts, strict=True):
+            if _empty(x):
+                raise AccordError(
+                    f"{where}: the {c} field is empty; a span needs start, end and label (leave all three "
+                    "empty for a document the coder saw and marked nothing in)"
+                )
+        start, end = _offset(row["start"], "start", where), _offset(row["end"], "end", where)
+        if end < start:
+            raise AccordError(f"{where}: end {end} is before start {start}")
+        frags = _fragments(row["fragments"], where) if not _empty(row.get("fragments")) else ()
+        if frags and (frags[0][0] != start or frags[-1][1] != end):
+            raise AccordError(f"{where}: fragments {row['fragments']!r} do not run from start {start} to end {end}")
+        given = None if _empty(row.get("text")) else str(row["text"])
+        doc_text = texts.get(doc)
+        if doc_text is not None:
+            if end > len(doc_text):
+                raise AccordError(
+                    f"{where}: span [{start}, {end}) of coder {coder!r} runs past the end of document {doc!r} "
+                    f"({len(doc_text)} characters)"
+                )
+            covered = "".join(doc_text[a:b] for a, b in (frags or ((start, end),)))
+            if given is not None and given != covered and given != doc_text[start:end]:
+                raise AccordError(
+                    f"{where}: the text field {given!r} does not match document {doc!r} at [{start}, {end}), "
+                    f"which reads {covered!r} (offsets count code points)"
+                )
+        spans.append(Span(doc, start, end, str(row["label"]), coder, fragments=frags, text=given))
+    if not seen:
+        raise AccordError(f"{p}: no rows")
+    return SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(p))

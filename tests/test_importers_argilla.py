@@ -1,0 +1,103 @@
+"""Argilla 2.x importer on hand-written exports in the documented record format.
+
+Fixtures (tests/data/importers/argilla/) follow the Argilla 2.x SDK's export
+(https://docs.argilla.io/latest/how_to_guides/import_export/): ``dataset/`` is what ``dataset.to_disk``
+writes (settings.json with the question types, records.json with ``responses`` per question as
+``{"value", "user_id", "status"}``), ``records_flat.jsonl`` the flattened records
+(``<q>.responses``, ``<q>.responses.users``, ``<q>.responses.status``).  Record rec-1's text has an
+emoji before the span "Lisboa": [7, 13) in UTF-16 code units, [6, 12) in Python.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from accord import AccordError
+from accord.importers import argilla, guess_tool
+
+DATA = Path(__file__).parent / "data" / "importers" / "argilla"
+DS = DATA / "dataset"
+
+
+def test_several_questions_need_a_field():
+    with pytest.raises(AccordError, match="4 questions: places \\(span\\), quality \\(rating\\), sentiment "
+                       "\\(label_selection\\), topics \\(multi_label_selection\\)"):
+        argilla.read(DS)
+
+
+def test_label_selection_with_submitted_discarded_draft():
+    imp = argilla.read(DS, field="sentiment")
+    assert imp.kind == "nominal"
+    c = imp.report.counts
+    assert c["u-ana"] == {"annotated": 2, "empty": 0, "skipped": 1, "unassigned": 1}
+    assert c["u-ben"] == {"annotated": 1, "empty": 0, "skipped": 1, "unassigned": 2}
+    assert imp.annotations.n_entries == 3
+    assert any("draft" in n for n in imp.report.notes)
+    reasons = imp.report.dropped_reasons()
+    assert reasons == {"ranking question 'order': answers are counted, not compared": 1,
+                       "text question 'comment': answers are counted, not compared": 1}
+    with_drafts = argilla.read(DS, field="sentiment", drafts=True)
+    assert with_drafts.report.counts["u-ana"]["annotated"] == 3
+
+
+def test_multi_label_rating_and_unanswered_is_empty():
+    topics = argilla.read(DS, field="topics")
+    assert topics.kind == "set"
+    assert topics.report.counts["u-ana"] == {"annotated": 1, "empty": 1, "skipped": 1, "unassigned": 1}
+    assert frozenset({"travel", "food"}) in set(topics.annotations.values)
+    q = argilla.read(DS, field="quality")
+    assert q.kind == "ordinal" and q.default_distance == "ordinal"
+    assert sorted(q.annotations.values.tolist()) == [2, 4, 5]
+
+
+def test_span_question_reanchored():
+    imp = argilla.read(DS, field="places")
+    assert imp.kind == "spans"
+    assert {(s.coder, s.start, s.end) for s in imp.spans.spans} == {("u-ana", 6, 12), ("u-ben", 6, 12)}
+    assert imp.spans.texts["rec-1"][6:12] == "Lisboa"
+    assert imp.report.counts["u-ana"] == {"annotated": 1, "empty": 1, "skipped": 1, "unassigned": 1}
+
+
+def test_text_and_ranking_questions_are_refused():
+    with pytest.raises(AccordError, match="field 'comment'.*text question.*counted, not compared"):
+        argilla.read(DS, field="comment")
+    with pytest.raises(AccordError, match="ranking question"):
+        argilla.read(DS, field="order")
+
+
+def test_records_json_alone_and_flattened_jsonl():
+    alone = argilla.read(DS / "records.json", field="sentiment")
+    assert alone.report.counts == argilla.read(DS, field="sentiment").report.counts
+    assert any("no settings.json" in n for n in alone.report.notes)
+    flat = argilla.read(DATA / "records_flat.jsonl", field="sentiment")
+    assert flat.report.counts == alone.report.counts
+    spans = argilla.read(DATA / "records_flat.jsonl", field="places")
+    assert {(s.start, s.end) for s in spans.spans.spans} == {(6, 12)}
+
+
+def test_argilla_1x_and_other_tools_are_refused(tmp_path):
+    old = tmp_path / "v1.json"
+    old.write_text(json.dumps([{"fields": {"text": "x"}, "responses": [
+        {"user_id": "u", "values": {"label": {"value": "a"}}, "status": "submitted"}], "external_id": "e1"}]))
+    with pytest.raises(AccordError, match="Argilla 1.x FeedbackDataset"):
+        argilla.read(old)
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps([{"id": 1, "data": {"text": "x"}, "annotations": []}]))
+    with pytest.raises(AccordError, match="argilla export .*record 1: not an Argilla 2.x export"):
+        argilla.read(other)
+
+
+def test_span_outside_the_text(tmp_path):
+    rec = {"id": "r9", "fields": {"text": "short"}, "responses": {"places": [
+        {"value": [{"label": "LOC", "start": 2, "end": 30}], "user_id": "u", "status": "submitted"}]}}
+    f = tmp_path / "r.json"
+    f.write_text(json.dumps([rec], indent=1))
+    with pytest.raises(AccordError, match="line 2, record r9, annotator u, field 'places'.*outside the text"):
+        argilla.read(f)
+
+
+def test_guess():
+    assert guess_tool(DS) == "argilla"
+    assert guess_tool(DS / "records.json") == "argilla"
+    assert guess_tool(DATA / "records_flat.jsonl") == "argilla"

@@ -1,0 +1,159 @@
+"""Label Studio importer on hand-written exports in the documented schema.
+
+Fixtures (tests/data/importers/labelstudio/) follow https://labelstud.io/guide/task_format (JSON export:
+tasks with ``annotations``, ``completed_by``, ``was_cancelled``, ``result`` regions) and
+https://labelstud.io/guide/export#JSON-MIN (one row per annotation).  Task 101's text has an emoji
+before the span "Paris": Label Studio counts UTF-16 code units, so "Paris" is [10, 15) in the export and
+[9, 14) in Python.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from accord import AccordError, alpha
+from accord.importers import guess_tool, read_export
+from accord.importers import labelstudio as ls
+
+DATA = Path(__file__).parent / "data" / "importers" / "labelstudio"
+FULL = DATA / "export.json"
+MIN = DATA / "export_min.json"
+
+
+def test_several_controls_without_field_is_an_error_listing_them():
+    with pytest.raises(AccordError, match="label-studio export .*7? ?controls?.*ner \\(labels\\).*sentiment") as e:
+        ls.read(FULL)
+    msg = str(e.value)
+    for name in ("sentiment", "tags", "topic", "quality", "score", "ner"):
+        assert name in msg
+    assert "comment" not in msg.split("controls:")[1].split(";")[0]  # textarea is not a candidate
+
+
+def test_single_choice_is_nominal_with_the_four_states():
+    imp = ls.read(FULL, field="sentiment")
+    assert imp.kind == "nominal" and imp.default_distance == "nominal"
+    c = imp.report.counts
+    assert c["1"] == {"annotated": 2, "empty": 1, "skipped": 0, "unassigned": 1}
+    assert c["bo@example.org"] == {"annotated": 1, "empty": 0, "skipped": 1, "unassigned": 2}
+    assert imp.report.n_items == 4
+    assert imp.annotations.n_entries == 3
+    assert sorted(map(str, imp.annotations.values)) == ["Negative", "Positive"]
+    # the textarea regions are counted, never silently dropped
+    assert imp.report.dropped_reasons() == {"textarea 'comment': free text is counted, not compared": 2}
+    assert any("prediction" in n for n in imp.report.notes)
+
+
+def test_multiple_choices_are_sets_and_empty_is_the_empty_set():
+    imp = ls.read(FULL, field="tags")
+    assert imp.kind == "set" and imp.default_distance == "masi-2006"
+    vals = set(imp.annotations.values)
+    assert frozenset({"travel", "food"}) in vals and frozenset() in vals
+    assert imp.report.counts["1"]["empty"] == 1
+    single = ls.read(FULL, field="sentiment", multiple=True)
+    assert all(isinstance(v, frozenset) for v in single.annotations.values)
+
+
+def test_taxonomy_paths_are_a_set_of_tuples():
+    imp = ls.read(FULL, field="topic")
+    assert imp.kind == "set"
+    assert frozenset({("Places", "City"), ("Feelings",)}) in set(imp.annotations.values)
+
+
+def test_rating_is_ordinal_and_number_interval():
+    r = ls.read(FULL, field="quality")
+    assert r.kind == "ordinal" and sorted(r.annotations.values.tolist()) == [2, 4, 5]
+    n = ls.read(FULL, field="score")
+    assert n.kind == "interval" and n.default_distance == "interval"
+    assert sorted(n.annotations.values.tolist()) == [1, 2.5, 3]
+    assert alpha(n.annotations, distance="interval").n_pairable == 2
+
+
+def test_labels_are_spans_reanchored_from_utf16():
+    imp = ls.read(FULL, field="ner")
+    assert imp.kind == "spans" and imp.annotations is None
+    sa = imp.spans
+    paris = [s for s in sa.spans if s.label == "LOC"]
+    assert {(s.start, s.end) for s in paris} == {(9, 14)}
+    assert sa.texts["101"][9:14] == "Paris"
+    assert ("103", "1") in sa.seen and ("102", "1") in sa.seen  # seen, nothing marked
+    assert ("102", "bo@example.org") not in sa.seen  # cancelled
+    c = imp.report.counts
+    assert c["1"] == {"annotated": 1, "empty": 2, "skipped": 0, "unassigned": 1}
+    assert c["bo@example.org"] == {"annotated": 1, "empty": 0, "skipped": 1, "unassigned": 2}
+
+
+def test_textarea_field_is_refused():
+    with pytest.raises(AccordError, match="field 'comment'.*free text is counted, not compared"):
+        ls.read(FULL, field="comment")
+
+
+def test_unknown_field_lists_the_controls():
+    with pytest.raises(AccordError, match="no control named 'nope'.*sentiment"):
+        ls.read(FULL, field="nope")
+
+
+def test_json_min_export():
+    imp = ls.read(MIN, field="sentiment")
+    assert imp.kind == "nominal"
+    assert imp.report.counts["al@example.org"] == {"annotated": 2, "empty": 0, "skipped": 0, "unassigned": 1}
+    tags = ls.read(MIN, field="tags")
+    assert tags.kind == "set"
+    assert tags.report.counts["bo@example.org"]["empty"] == 1
+    q = ls.read(MIN, field="quality")
+    assert q.kind == "ordinal"
+    ner = ls.read(MIN, field="ner")
+    assert {(s.start, s.end, s.label) for s in ner.spans.spans} == {(9, 14, "LOC"), (0, 1, "PER")}
+    assert ner.report.counts["al@example.org"] == {"annotated": 1, "empty": 1, "skipped": 0, "unassigned": 1}
+    with pytest.raises(AccordError, match="controls: .*ner.*sentiment"):
+        ls.read(MIN)
+
+
+def _write(tmp_path, tasks):
+    f = tmp_path / "export.json"
+    f.write_text(json.dumps(tasks, indent=1))
+    return f
+
+
+def _task(value, text="I \N{GRINNING FACE} love Paris."):
+    return [{"id": 7, "data": {"text": text}, "annotations": [{"completed_by": 3, "result": [
+        {"from_name": "ner", "to_name": "text", "type": "labels", "value": value}]}]}]
+
+
+def test_span_text_that_does_not_match_the_document_is_an_error(tmp_path):
+    f = _write(tmp_path, _task({"start": 10, "end": 15, "text": "Rome", "labels": ["LOC"]}))
+    with pytest.raises(AccordError, match="label-studio export .*line 2, record 7, annotator 3, field 'ner'.*'Rome'"):
+        ls.read(f)
+
+
+def test_offsets_outside_the_text_are_an_error(tmp_path):
+    f = _write(tmp_path, _task({"start": 10, "end": 40, "labels": ["LOC"]}))
+    with pytest.raises(AccordError, match="record 7.*outside the text"):
+        ls.read(f)
+
+
+def test_code_point_offsets_are_read_when_only_they_match_the_text(tmp_path):
+    f = _write(tmp_path, _task({"start": 9, "end": 14, "text": "Paris", "labels": ["LOC"]}))
+    imp = ls.read(f)
+    assert (imp.spans.spans[0].start, imp.spans.spans[0].end) == (9, 14)
+    assert any("code points" in n for n in imp.report.notes)
+
+
+def test_old_completions_export_is_refused(tmp_path):
+    f = _write(tmp_path, [{"id": 1, "data": {"text": "x"}, "completions": [{"result": []}]}])
+    with pytest.raises(AccordError, match="completions.*before 1.0"):
+        ls.read(f)
+
+
+def test_another_tools_export_is_refused(tmp_path):
+    f = _write(tmp_path, [{"text": "x", "_input_hash": 1, "answer": "accept"}])
+    with pytest.raises(AccordError, match="not a Label Studio export"):
+        ls.read(f)
+
+
+def test_guess_and_read_export():
+    assert guess_tool(FULL) == "label-studio"
+    assert guess_tool(MIN) == "label-studio"
+    imp = read_export(FULL, field="sentiment")
+    assert imp.tool == "label-studio"
+    assert any("guessed" in n for n in imp.report.notes)

@@ -1,0 +1,104 @@
+"""Prodigy importer on hand-written ``db-out`` JSONL in the documented task format.
+
+Fixtures (tests/data/importers/prodigy/) follow https://prodi.gy/docs/api-interfaces (``ner_manual``:
+``tokens`` and ``spans`` with character and inclusive token offsets; ``choice``: ``options`` and
+``accept``; binary ``classification``: ``label`` and ``answer``) with the ``_input_hash``,
+``_annotator_id`` / ``_session_id`` and ``answer`` keys ``db-out`` writes.  The first text has an emoji
+before the spans: Prodigy's offsets are Python code points, read as they are.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from accord import AccordError
+from accord.importers import guess_tool, prodigy
+
+DATA = Path(__file__).parent / "data" / "importers" / "prodigy"
+
+
+def test_manual_spans_with_tokens_and_the_four_states():
+    imp = prodigy.read(DATA / "ner.jsonl")
+    assert imp.field == "spans" and imp.kind == "spans"
+    sa = imp.spans
+    got = {(s.document, s.coder, s.start, s.end, s.label) for s in sa.spans}
+    assert got == {
+        ("11", "news-alex", 10, 13, "PER"), ("11", "news-alex", 17, 22, "LOC"),
+        ("11", "news-bea", 0, 3, "PER"), ("11", "news-bea", 10, 13, "PER"),
+        ("14", "news-bea", 0, 3, "PER"),  # from token offsets only
+    }
+    assert sa.texts["11"][17:22] == "Paris"
+    assert sa.tokens["11"][1] == (4, 5)  # the emoji token, in code points
+    assert ("12", "news-alex") in sa.seen and ("12", "news-bea") not in sa.seen
+    c = imp.report.counts
+    assert c["news-alex"] == {"annotated": 1, "empty": 1, "skipped": 1, "unassigned": 1}
+    assert c["news-bea"] == {"annotated": 2, "empty": 0, "skipped": 1, "unassigned": 1}
+    assert any("rejected" in n for n in imp.report.notes)
+
+
+def test_choice_is_nominal_and_ignore_is_skipped():
+    imp = prodigy.read(DATA / "choice.jsonl")
+    assert imp.field == "accept" and imp.kind == "nominal"
+    c = imp.report.counts
+    assert c["sent-alex"] == {"annotated": 2, "empty": 1, "skipped": 0, "unassigned": 1}
+    assert c["sent-bea"] == {"annotated": 2, "empty": 0, "skipped": 2, "unassigned": 0}
+    assert sorted(imp.annotations.values) == ["NEG", "NEU", "POS"]
+    sets = prodigy.read(DATA / "choice.jsonl", multiple=True)
+    assert sets.kind == "set" and frozenset() in set(sets.annotations.values)
+
+
+def test_binary_answers_with_session_id_fallback():
+    imp = prodigy.read(DATA / "binary.jsonl")
+    assert imp.field == "answer"
+    c = imp.report.counts
+    assert c["cat-alex"] == {"annotated": 2, "empty": 0, "skipped": 1, "unassigned": 0}
+    assert c["cat-bea"] == {"annotated": 2, "empty": 0, "skipped": 0, "unassigned": 1}
+    assert set(imp.annotations.values) == {"accept", "reject"}
+
+
+def test_mixed_interfaces_need_a_field(tmp_path):
+    f = tmp_path / "mixed.jsonl"
+    f.write_text((DATA / "choice.jsonl").read_text() + (DATA / "binary.jsonl").read_text())
+    with pytest.raises(AccordError, match="mixes accept \\(7 tasks\\), answer \\(5 tasks\\).*--field"):
+        prodigy.read(f)
+    imp = prodigy.read(f, field="answer")
+    assert imp.report.dropped_reasons() == {"a task of another interface (its answers are in field 'accept')": 7}
+
+
+def _one(tmp_path, **change):
+    task = json.loads((DATA / "ner.jsonl").read_text().splitlines()[0])
+    task.update(change)
+    f = tmp_path / "one.jsonl"
+    f.write_text("\n" + json.dumps(task) + "\n")
+    return f
+
+
+def test_span_text_mismatch_names_line_record_field(tmp_path):
+    f = _one(tmp_path, spans=[{"start": 17, "end": 22, "label": "LOC", "text": "Rome"}])
+    where = "prodigy export .*line 2, record 11, annotator news-alex, field 'spans'.*Rome"
+    with pytest.raises(AccordError, match=where):
+        prodigy.read(f)
+
+
+def test_offsets_outside_the_text_and_bad_tokens(tmp_path):
+    with pytest.raises(AccordError, match="outside the text"):
+        prodigy.read(_one(tmp_path, spans=[{"start": 17, "end": 90, "label": "LOC"}]))
+    with pytest.raises(AccordError, match="disagree with token offsets"):
+        prodigy.read(_one(tmp_path, spans=[{"start": 17, "end": 22, "token_start": 4, "token_end": 5, "label": "X"}]))
+    with pytest.raises(AccordError, match="outside the 7 tokens"):
+        prodigy.read(_one(tmp_path, spans=[{"token_start": 4, "token_end": 9, "label": "X"}]))
+
+
+def test_no_annotator_and_other_tools(tmp_path):
+    f = _one(tmp_path, _annotator_id=None, _session_id=None)
+    with pytest.raises(AccordError, match="neither '_annotator_id' nor '_session_id'"):
+        prodigy.read(f)
+    g = tmp_path / "ls.jsonl"
+    g.write_text(json.dumps({"id": 1, "data": {"text": "x"}, "annotations": []}) + "\n")
+    with pytest.raises(AccordError, match="not a Prodigy db-out export"):
+        prodigy.read(g)
+
+
+def test_guess():
+    assert guess_tool(DATA / "ner.jsonl") == "prodigy"

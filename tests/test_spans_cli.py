@@ -1,0 +1,156 @@
+"""The span table reader and ``accord spans``: tables, JSON, --from through the importers registry, bad input."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+
+import pytest
+from typer.testing import CliRunner
+
+from accord import AccordError
+from accord.cli import app
+from accord.importers import Imported, ImportReport
+from accord.spans import Span, SpanAnnotations
+from accord.spans.readers import read_spans, read_texts
+
+runner = CliRunner()
+
+TEXTS = {"d1": "👋🏽 Zoë met Ólafur in Reykjavík.", "d2": "Ann saw New York and Bob"}
+CSV = """document,coder,start,end,label,text
+d1,ann1,3,6,PER,Zoë
+d1,ann1,11,17,PER,Ólafur
+d1,ann2,11,17,PER,
+d1,ann2,21,30,LOC,Reykjavík
+d2,ann1,0,3,PER,Ann
+d2,ann1,8,16,LOC,New York
+d2,ann2,0,3,PER,
+d2,ann2,12,16,LOC,York
+d2,ann2,21,24,PER,Bob
+d3,ann2,,,,
+"""
+
+
+@pytest.fixture()
+def files(tmp_path):
+    (tmp_path / "docs").mkdir()
+    for d, t in TEXTS.items():
+        (tmp_path / "docs" / f"{d}.txt").write_text(t, encoding="utf-8")
+    (tmp_path / "spans.csv").write_text(CSV, encoding="utf-8")
+    return tmp_path
+
+
+def test_read_spans_csv_and_jsonl(files):
+    sa = read_spans(files / "spans.csv", texts=read_texts(files / "docs"))
+    assert len(sa.spans) == 9 and ("d3", "ann2") in sa.seen and ("d3", "ann1") not in sa.seen
+    zoe = next(s for s in sa.spans if s.start == 3)
+    assert TEXTS["d1"][zoe.start:zoe.end] == "Zoë"
+    lines = [json.dumps(r) for r in sa.to_frame().drop(columns="fragments").to_dict("records")]
+    (files / "spans.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    again = read_spans(files / "spans.jsonl", texts=dict(TEXTS))
+    assert again.spans == sa.spans
+    (files / "texts.jsonl").write_text("\n".join(json.dumps({"document": d, "text": t}) for d, t in TEXTS.items()))
+    assert read_texts(files / "texts.jsonl") == TEXTS
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ("d1,ann1,3,x,PER,", r"bad.csv:2: end must be a non-negative integer; got 'x'"),
+        ("d1,ann1,3,,PER,", r"bad.csv:2: the end field is empty"),
+        (",ann1,3,6,PER,", r"bad.csv:2: the document field is missing or empty"),
+        ("d1,ann1,6,3,PER,", r"bad.csv:2: end 3 is before start 6"),
+        ("d1,ann1,3,6,PER,Zoe", r"bad.csv:2: the text field 'Zoe' does not match document 'd1' at \[3, 6\)"),
+        ("d1,ann1,30,40,PER,", r"bad.csv:2: span \[30, 40\) of coder 'ann1' runs past the end of document 'd1'"),
+    ],
+)
+def test_read_spans_bad_rows(files, row, message):
+    (files / "bad.csv").write_text("document,coder,start,end,label,text\n" + row + "\n", encoding="utf-8")
+    with pytest.raises(AccordError, match=message):
+        read_spans(files / "bad.csv", texts=dict(TEXTS))
+
+
+def test_missing_column_is_named(files):
+    (files / "bad.csv").write_text("document,coder,begin,end,label\n", encoding="utf-8")
+    with pytest.raises(AccordError, match="lacks column\\(s\\) start"):
+        read_spans(files / "bad.csv")
+
+
+def test_cli_tables(files):
+    res = runner.invoke(app, ["spans", str(files / "spans.csv"), "--texts", str(files / "docs")])
+    assert res.exit_code == 0, res.output
+    text = " ".join(res.stdout.split())
+    assert "span F1, exact match" in text
+    assert "token agreement (whitespace tokens, 12 tokens in 2 document(s)" in text
+    assert "unitizing alpha (Krippendorff)" in text and "1 document(s) not seen by every coder left out" in text
+    assert "Reykjavík" in text
+
+
+def test_cli_json_and_bootstrap(files):
+    res = runner.invoke(app, ["spans", str(files / "spans.csv"), "--texts", str(files / "docs"), "--match",
+                              "overlap", "--bootstrap", "50", "--seed", "2", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["f1"]["match"] == "overlap"
+    assert out["f1"]["pairs"][0]["micro"]["true_positives"] == 3
+    assert out["token_agreement"]["alpha"]["alpha"] is not None
+    assert out["unitizing_alpha"]["n_documents"] == 2 and out["unitizing_alpha"]["n_documents_dropped"] == 1
+    lo, hi = out["confidence_intervals"]["span micro F1"]
+    assert lo <= hi
+    assert out["confidence_intervals"]["resampled"] == "documents"
+
+
+def test_cli_without_texts_reports_token_agreement_undefined(files):
+    res = runner.invoke(app, ["spans", str(files / "spans.csv"), "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert "has no text to tokenise" in out["token_agreement"]["undefined_reason"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--match", "fuzzy"], "--match must be one of exact, overlap; got 'fuzzy'"),
+        (["--tokens", "export"], "--tokens export:"),
+        (["--from", "excelsior"], "--from must be one of label-studio"),
+    ],
+)
+def test_cli_bad_options_exit_2(files, args, message):
+    res = runner.invoke(app, ["spans", str(files / "spans.csv"), *args])
+    assert res.exit_code == 2
+    assert message in res.output
+
+
+def _fake_importer(monkeypatch, kind="spans"):
+    """A stand-in tool module for the registry (the real importers are tested with their own modules)."""
+    data = SpanAnnotations.from_spans(
+        [Span("t1", 0, 3, "PER", "u1"), Span("t1", 0, 3, "PER", "u2"), Span("t1", 8, 16, "LOC", "u2")],
+        texts={"t1": TEXTS["d2"]},
+        seen=[("t1", "u1"), ("t1", "u2")],
+    )
+    report = ImportReport.from_cells("brat", "export", items=["t1"], cells=[("t1", "u1", "annotated"),
+                                                                            ("t1", "u2", "annotated")])
+
+    def read(path, *, field=None, **options):
+        return Imported("brat", field or "entities", kind, None, data if kind == "spans" else None, report)
+
+    module = types.SimpleNamespace(read=read, sniff=lambda path, head: True)
+    monkeypatch.setitem(sys.modules, "accord.importers.brat", module)
+
+
+def test_cli_from_goes_through_the_registry(files, monkeypatch):
+    _fake_importer(monkeypatch)
+    res = runner.invoke(app, ["spans", str(files / "spans.csv"), "--from", "brat", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["import_report"]["tool"] == "brat"
+    assert out["coders"] == ["u1", "u2"]
+    assert out["f1"]["pairs"][0]["micro"]["f1"] == pytest.approx(2 / 3)
+
+
+def test_cli_from_with_a_field_that_is_not_spans(files, monkeypatch):
+    _fake_importer(monkeypatch, kind="nominal")
+    res = runner.invoke(app, ["spans", str(files / "spans.csv"), "--from", "brat"])
+    assert res.exit_code == 2
+    assert "holds nominal values, not spans" in res.output

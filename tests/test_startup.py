@@ -1,0 +1,50 @@
+"""Start-up cost: ``import accord`` and ``accord --help`` import only what they need (issue 10, part 4).
+
+Times are measured in ``benchmarks/bench_startup.py``; these tests guard what gets imported.
+"""
+
+import subprocess
+import sys
+
+import accord
+from accord.cli import COMMANDS, load_command
+
+
+def _modules_after(code: str) -> set[str]:
+    out = subprocess.run(
+        [sys.executable, "-c", f"{code}\nimport sys\nprint('\\n'.join(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return set(out.stdout.split())
+
+
+def test_import_accord_loads_neither_pandas_nor_scipy():
+    loaded = _modules_after("import accord")
+    assert not {m for m in loaded if m.split(".")[0] in {"pandas", "scipy", "polars", "pyarrow"}}
+
+
+def test_help_imports_no_command_module():
+    loaded = _modules_after(
+        "import sys\nfrom accord.cli import main\nsys.argv = ['accord', '--help']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass"
+    )
+    assert not {m for m in loaded if m.startswith("accord.cli.") and m != "accord.cli._common"}
+    assert "pandas" not in loaded
+
+
+def test_every_public_name_resolves_and_alpha_stays_the_function():
+    import accord.alpha as _alpha_module  # noqa: F401  (binding the submodule must not hide the function)
+
+    for name in accord.__all__:
+        assert getattr(accord, name) is not None, name
+    assert callable(accord.alpha) and accord.alpha.__module__ == "accord.alpha"
+    assert set(accord.__all__) <= set(dir(accord))
+
+
+def test_the_help_table_matches_each_command():
+    for name, (_, short) in COMMANDS.items():
+        command = load_command(name)
+        assert command.name == name
+        assert short == command.get_short_help_str(limit=200), name
