@@ -80,6 +80,7 @@ def agreement_parts(
     unit_word: str = "unit",
     coder_word: str = "coder",
     headline: bool = True,
+    per_value: bool = True,
 ) -> AgreementParts:
     """Headline numbers and the data / who disagrees / what to fix / uncertainty sections of *data*.
 
@@ -157,8 +158,8 @@ def agreement_parts(
 
     sections = [
         _data_section(data, res_alpha, dist.name, prog, unit_word, coder_word),
-        _who_section(data, dist.name, prog, coder_word),
-        _fix_section(data, dist.name, prog, max_rows, unit_word, coder_word),
+        _who_section(data, dist.name, prog, coder_word, per_value),
+        _fix_section(data, dist.name, prog, max_rows, unit_word, coder_word, per_value),
     ]
     if samples is not None and interval is not None:
         sections.append(_uncertainty_section(samples, res_alpha.alpha, interval, confidence, bootstrap, seed,
@@ -248,7 +249,7 @@ def _top_values(totals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ---------------------------------------------------------------------------------------------- who disagrees
-def _who_section(data: Annotations, dist_name: str, prog: Progress, coder_word: str) -> Section:
+def _who_section(data: Annotations, dist_name: str, prog: Progress, coder_word: str, per_value: bool) -> Section:
     chart_list: list[Chart] = []
     paras: list[str] = []
     notes: list[str] = []
@@ -304,8 +305,11 @@ def _who_section(data: Annotations, dist_name: str, prog: Progress, coder_word: 
                              f"{top.alpha_without:.3f}.")
         else:
             prog.add(-1)
-    with prog.step("distributions"):
-        chart_list.append(_distribution(data, coders))
+    if per_value:
+        with prog.step("distributions"):
+            chart_list.append(_distribution(data, coders))
+    else:
+        prog.add(-1)
     return Section(id="who", title="Who disagrees", paragraphs=tuple(paras), charts=tuple(chart_list),
                    notes=tuple(notes))
 
@@ -339,33 +343,45 @@ def _distribution(data: Annotations, coders: list[str]) -> Chart:
 def per_category_alpha(data: Annotations) -> pd.DataFrame:
     """Alpha of each value against all others (the data recoded as 'this value' / 'any other value').
 
+    For set values, each label against its absence ('the set holds this label' / 'it does not').
+
     Examples
     --------
     >>> d = Annotations.from_matrix([["a", "a", "b", "c"], ["a", "a", "b", "b"]])
     >>> per_category_alpha(d)["value"].tolist()
     ['a', 'b', 'c']
     """
-    counts = np.bincount(data.value_index, minlength=len(data.values))
+    if data.is_set_valued:
+        labels = sorted({x for v in data.values for x in v}, key=lambda x: (str(type(x)), str(x)))
+        member = [np.array([lab in v for v in data.values]) for lab in labels]
+        names = [value_label(lab) for lab in labels]
+    else:
+        member = [np.arange(len(data.values)) == k for k in range(len(data.values))]
+        names = [value_label(v) for v in data.values]
     rows = []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", AccordWarning)
-        for k, v in enumerate(data.values):
-            binary = replace(data, value_index=(data.value_index == k).astype(np.int64), values=np.array([0, 1]))
+        for name, m in zip(names, member, strict=True):
+            coded = m[data.value_index].astype(np.int64)
+            binary = replace(data, value_index=coded, values=np.array([0, 1]))
             try:
                 a = alpha(binary, distance="nominal").alpha
             except AccordError:
                 a = math.nan
-            rows.append({"value": value_label(v), "alpha": a, "n_values": int(counts[k])})
+            rows.append({"value": name, "alpha": a, "n_values": int(coded.sum())})
     return pd.DataFrame(rows)
 
 
 def _fix_section(data: Annotations, dist_name: str, prog: Progress, max_rows: int, unit_word: str,
-                 coder_word: str) -> Section:
+                 coder_word: str, per_value: bool) -> Section:
     chart_list: list[Chart] = []
     tables: list[DataTable] = []
     paras: list[str] = []
     notes: list[str] = []
-    if len(data.values) <= MAX_CATEGORIES:
+    if not per_value:
+        prog.add(-1)
+    elif len(data.values) <= MAX_CATEGORIES or (data.is_set_valued
+                                                and len({x for v in data.values for x in v}) <= MAX_CATEGORIES):
         with prog.step("per-category agreement"):
             cat = per_category_alpha(data)
         shown = cat.assign(alpha=cat["alpha"].where(np.isfinite(cat["alpha"]))).dropna(subset=["alpha"])
@@ -374,8 +390,8 @@ def _fix_section(data: Annotations, dist_name: str, prog: Progress, max_rows: in
                 "per_category", "Agreement on each value",
                 charts.bar_chart(shown, category="value", value="alpha", title_value="alpha, this value vs the rest",
                                  tooltip=["value:N", "alpha:Q", "n_values:Q"], thresholds=True),
-                caption="Nominal alpha of the data recoded as 'this value' or 'any other'; the dashed lines are "
-                        "Krippendorff's .667 and .800.",
+                caption="Nominal alpha of the data recoded as 'this value' or 'any other' (set values: 'holds "
+                        "this label' or not); the dashed lines are Krippendorff's .667 and .800.",
             ))
             low = shown.sort_values("alpha").iloc[0]
             paras.append(f"The value coders agree on least is {low.value} (alpha {low.alpha:.3f} against the rest, "

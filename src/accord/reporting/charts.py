@@ -90,6 +90,8 @@ def bar_chart(df: pd.DataFrame, *, category: str, value: str, title_value: str, 
     )
     if color:
         enc["color"] = alt.Color(f"{color}:N", title=color, legend=alt.Legend(orient="bottom"))
+        enc["yOffset"] = alt.YOffset(f"{color}:N")
+        n = n * max(1, df[color].nunique())
     layers = [alt.Chart(df).mark_bar().encode(**enc)]
     rules = []
     if thresholds:
