@@ -99,6 +99,14 @@ def _report(
     convention: Annotated[str, typer.Option(help="pyramid: scoring convention.")] = "paper",
     start_regex: Annotated[str | None, typer.Option("--start-regex", help="pyramid: regex of each model's start.")]
     = None,
+    # spans
+    tool: Annotated[str | None, typer.Option("--from", help="spans: the tool that wrote INPUT (label-studio, "
+                                             "prodigy, inception, doccano, brat...).")] = None,
+    field: Annotated[str | None, typer.Option(help="spans: the span control / layer of the export.")] = None,
+    texts: Annotated[Path | None, typer.Option(help="spans: document texts (a folder of .txt, or CSV/JSONL).")]
+    = None,
+    match: Annotated[str, typer.Option(help="spans: exact or overlap.")] = "exact",
+    tokens: Annotated[str, typer.Option(help="spans: whitespace or export tokens.")] = "whitespace",
     # gold
     target_gamma: Annotated[float, typer.Option("--target-gamma", help="gold: noise target.")] = 0.05,
     drop_incomplete: Annotated[bool, typer.Option("--drop-incomplete", help="gold: leave out incomplete items.")]
@@ -118,7 +126,7 @@ def _report(
     check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
     if layout not in ("long", "wide"):
         raise AccordError(f"--layout must be 'long' or 'wide'; got {layout!r}")
-    all_inputs = [*inputs, *([key] if key else [])]
+    all_inputs = [*inputs, *([key] if key else []), *([texts] if texts else [])]
     for path in all_inputs:
         if not path.exists():
             raise AccordError(f"file {path}: not found")
@@ -131,7 +139,8 @@ def _report(
                              coders=coders, distance=distance, coefficient=coefficient,
                              missing_mentions=missing_mentions, p=p, rule=rule, tolerance=tolerance, high=high,
                              item=item, annotator=annotator, sep=sep, convention=convention,
-                             start_regex=start_regex, target_gamma=target_gamma, drop_incomplete=drop_incomplete)
+                             start_regex=start_regex, target_gamma=target_gamma, drop_incomplete=drop_incomplete,
+                             tool=tool, field=field, texts=texts, match=match, tokens=tokens)
         from accord.reporting import build_report
 
         rep = build_report(obj, kind=KIND_NAMES[name], title=title, progress=prog, **common, **options)
