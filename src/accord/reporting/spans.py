@@ -121,9 +121,10 @@ def _f1_section(f1: Any) -> Section:
     rows = []
     for p in f1.pairs:
         for s in p.labels:
-            rows.append({"pair": f"{p.coder_a} / {p.coder_b}", "label": s.label, "f1": s.f1 if math.isfinite(s.f1)
-                         else None, "text": fmt_number(s.f1, 2) if math.isfinite(s.f1) else "", "precision": s.precision,
-                         "recall": s.recall, "spans_a": s.n_a, "spans_b": s.n_b})
+            ok = math.isfinite(s.f1)
+            rows.append({"pair": f"{p.coder_a} / {p.coder_b}", "label": s.label, "f1": s.f1 if ok else None,
+                         "text": fmt_number(s.f1, 2) if ok else "", "precision": s.precision, "recall": s.recall,
+                         "spans_a": s.n_a, "spans_b": s.n_b})
     chart_list: tuple[Chart, ...] = ()
     if rows:
         df = pd.DataFrame(rows)
