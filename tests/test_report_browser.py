@@ -73,3 +73,41 @@ def test_agreement_page_matches_json_and_sorts(browser, tmp_path):
         assert all(s.stat().st_size > 10_000 for s in shots)
     finally:
         page.close()
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    """One page of every kind: the demo's pages (agreement, coreference, multi-label, gold), a pyramid, spans."""
+    from pathlib import Path
+
+    from accord.cli.demo import demo_pages
+    from tests.test_report_kinds import SPANS, TEXTS
+
+    folder = tmp_path_factory.mktemp("pages")
+    out = {p.stem: p for p in demo_pages(folder / "demo")}
+    data = Path(__file__).parent / "data" / "pyramid"
+    _cli("report", str(data / "small.pyr"), str(data / "small_peer.pan"), "-o", str(folder / "pyramid.html"))
+    out["pyramid"] = folder / "pyramid.html"
+    (folder / "docs").mkdir()
+    for d, t in TEXTS.items():
+        (folder / "docs" / f"{d}.txt").write_text(t, encoding="utf-8")
+    (folder / "spans.csv").write_text(SPANS, encoding="utf-8")
+    _cli("report", str(folder / "spans.csv"), "--kind", "spans", "--texts", str(folder / "docs"), "--bootstrap",
+         "50", "--seed", "1", "-o", str(folder / "spans.html"))
+    out["spans"] = folder / "spans.html"
+    return out
+
+
+@pytest.mark.parametrize("name", ["passonneau2004-coreference", "multilabel-example", "multilabel-example-gold",
+                                  "pyramid", "spans"])
+def test_every_kind_draws_offline(browser, pages, tmp_path, name):
+    page = OpenedPage(browser, pages[name])
+    try:
+        _check_page(page)
+        assert page.headline()  # headline cards with their numbers
+        tables = page.page.evaluate("() => [...document.querySelectorAll('div.datatable')].map("
+                                    "d => d.querySelectorAll('thead th').length)")
+        assert tables and all(n > 0 for n in tables)
+        page.screenshots(tmp_path, name)
+    finally:
+        page.close()

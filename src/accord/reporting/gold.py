@@ -4,12 +4,13 @@ the number of disagreements, the project's point on that curve, and what it mean
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError
+from accord.errors import AccordError, AccordWarning
 from accord.reporting import charts
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
 from accord.reporting.page import Chart, Fact, HeadlineNumber, Report, Section
@@ -47,7 +48,7 @@ def gold_report(
     check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
     prog = progress_for(progress)
     if isinstance(data, GoldStandard):
-        gold, parts = data, None
+        gold, parts, warned = data, None, []
     else:
         if isinstance(data, Annotations):
             frame = data.to_frame()
@@ -60,9 +61,11 @@ def gold_report(
             raise AccordError(f"a gold report reads a pandas.DataFrame, accord.Annotations or GoldStandard; got "
                               f"{type(data).__name__}")
         prog.add(1)
-        with prog.step("gold standard and noise bound"):
+        with prog.step("gold standard and noise bound"), warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", AccordWarning)
             gold = gold_standard(frame, unit=unit, coder=coder, value=value, confidence=confidence,
                                  target_gamma=target_gamma, p=p, incomplete=incomplete)  # type: ignore[arg-type]
+        warned = [str(w.message) for w in caught if issubclass(w.category, AccordWarning)]
         present = frame[[unit, coder, value]].dropna(subset=[value])
         ann = Annotations.from_records(present, unit=unit, coder=coder, value=value)
         parts = agreement_parts(ann, distance=distance, coefficients=coefficients, bootstrap=bootstrap, seed=seed,
@@ -84,7 +87,7 @@ def gold_report(
              HeadlineNumber("k", "K (Siegel & Castellan)", gold.k.kappa,
                             interval_note="over all complete items (equation 2)")]
     summary: dict[str, Any] = {"gold": gold.to_dict()}
-    notes: list[str] = []
+    notes: list[str] = list(dict.fromkeys(warned))
     sections: list[Section] = [_gold_section(gold)]
     if parts is not None:
         heads = [*heads, *parts.headline]

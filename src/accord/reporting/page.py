@@ -168,7 +168,7 @@ def _cell(v: Any) -> Any:
 
 def _script_json(obj: Any) -> str:
     """JSON safe inside a ``<script>`` element (no ``</`` or ``<!--``)."""
-    text = json.dumps(jsonable(obj), allow_nan=False, separators=(",", ":"))
+    text = json.dumps(jsonable(obj), allow_nan=False, separators=(",", ":"), ensure_ascii=False)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
