@@ -129,3 +129,14 @@ def test_jackknife_takes_the_models_from_the_peers_too():
     res = jackknife_scores(read_pyramid(DATA / "duc_noregex.pyr"), _peers(), convention="nist-duc")
     assert len(res.model_scores) == 4
     assert {s.models_found_by for s in res.model_scores} == {"peer-start-regex"}
+
+
+def test_a_header_found_pyramid_is_written_with_ducviews_regex(tmp_path):
+    from accord.pyramid import write_pyramid
+    from accord.pyramid.ducview import DUCVIEW_14_REGEX
+
+    p = read_pyramid(DATA / "duc_noregex.pyr")
+    write_pyramid(p, tmp_path / "with_regex.pyr")
+    q = read_pyramid(tmp_path / "with_regex.pyr")
+    assert q.start_regex == DUCVIEW_14_REGEX and q.models_found_by == "start-regex" and q.models == p.models
+    assert q.start_regex == _peers()[0].pyramid.start_regex  # the regex of the hand-written .pan files

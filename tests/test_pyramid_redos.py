@@ -68,3 +68,13 @@ def test_fallback_runs_benign_patterns_and_what_re2_cannot_compile(tmp_path, mon
     assert saferegex.match_starts("== ", "== A\n== B", source="x") == ([0, 5], "re")
     with pytest.raises(AccordError, match=r"evil\.pyr: startDocumentRegEx '\(' is not a valid"):
         read_pyramid(_pyr(tmp_path, "(", lines))
+
+
+def test_start_regex_option_is_named_as_such(tmp_path, monkeypatch):
+    path = _pyr(tmp_path, "== ", ["== A", TEXT])
+    with pytest.raises(AccordError, match=r"evil\.pyr: start_regex '\(a\+\)\+\$' matches nowhere"):
+        read_pyramid(path, start_regex=EVIL)
+    monkeypatch.setattr(saferegex, "_re2", lambda: None)
+    monkeypatch.setattr(saferegex, "TIME_LIMIT", 0.3)
+    r = runner.invoke(app, ["pyramid", "show", str(path), "--start-regex", EVIL])
+    assert r.exit_code == 2 and "start_regex '(a+)+$' did not finish" in r.stderr

@@ -102,11 +102,15 @@ def _score_one(data: CorefAnnotations, key: Path, key_data: CorefAnnotations, js
 def coref(
     files: Annotated[list[Path], typer.Argument(help="One annotation per coder (file or directory of files); "
                                                 "with --key, a single response is scored against the key.")],
-    format: Annotated[str, typer.Option(help="auto, conll, brat, jsonl or csv (csv holds a coder column).")] = "auto",
+    format: Annotated[str, typer.Option(help="auto (by extension, else by content, the guess stated), conll, brat, "
+                                         "jsonl or csv (csv holds a coder column).")] = "auto",
     distance: Annotated[str, typer.Option(help=f"Set distance beside nominal: {', '.join(_DISTANCES)}.")] = (
         "set-relation"
     ),
-    key: Annotated[Path | None, typer.Option(help="A key (gold) annotation: adds MUC, B3, CEAF, BLANC, LEA.")] = None,
+    key: Annotated[
+        Path | None, typer.Option(help="A key (gold) annotation: adds MUC, B3, CEAF, BLANC, LEA (with one response: "
+                                  "those scores alone, no alpha).")
+    ] = None,
     missing_mentions: Annotated[
         str, typer.Option(help="Mentions only some coders have: singleton, missing or error.")
     ] = "singleton",

@@ -49,6 +49,7 @@ from accord.pyramid.model import (
 from accord.pyramid.saferegex import match_starts
 
 __all__ = [
+    "DUCVIEW_14_REGEX",
     "DUC_HEADER",
     "models_from_peers",
     "read_peer_annotation",
@@ -244,6 +245,7 @@ def _models_at(starts: list[int], n: int) -> tuple[ModelSummary, ...]:
 
 def split_models(
     text: str, regex: str | None, *, name: str = "<pyramid>", defects: list[Defect] | None = None,
+    what: str = "startDocumentRegEx",
 ) -> tuple[tuple[ModelSummary, ...], str]:
     """Find the model summaries of a pyramid text.
 
@@ -264,6 +266,8 @@ def split_models(
         The file, for messages.
     defects : list, keyword-only
         Receives a ``no-start-regex`` defect when no regex was given.
+    what : str, keyword-only
+        Where the regex came from, for messages.
 
     Returns
     -------
@@ -282,9 +286,9 @@ def split_models(
     if defects is None:
         defects = []
     if regex is not None:
-        starts, _ = match_starts(regex, text, source=name)
+        starts, _ = match_starts(regex, text, source=name, what=what)
         if not starts:
-            raise AccordError(f"file {name}: startDocumentRegEx {regex!r} matches nowhere in the text")
+            raise AccordError(f"file {name}: {what} {regex!r} matches nowhere in the text")
         return _models_at(starts, len(text)), "start-regex"
     headers = [m.start() for m in DUC_HEADER.finditer(text)]
     if headers:
@@ -310,7 +314,8 @@ def _pyramid_from_element(
     rx_el = root.find("startDocumentRegEx")
     file_regex = rx_el.text if rx_el is not None and rx_el.text else None
     regex = start_regex if start_regex is not None else file_regex
-    models, rule = split_models(text, regex, name=name, defects=defects)
+    models, rule = split_models(text, regex, name=name, defects=defects,
+                                what="startDocumentRegEx" if start_regex is None else "start_regex")
     if start_regex is not None:
         rule = "start-regex-option"
     scus = []
@@ -593,12 +598,26 @@ def _emit(lines: list[str], path: str | os.PathLike[str] | None, force: bool) ->
     return xml
 
 
-def _check_writable(pyramid: Pyramid) -> None:
-    if pyramid.start_regex is None and pyramid.n_models > 1:
-        raise AccordError(
-            f"pyramid {pyramid.name!r}: has {pyramid.n_models} models but no start_regex; DUCView finds the "
-            "models with <startDocumentRegEx>, so set one (dataclasses.replace(pyramid, start_regex=...))"
-        )
+#: The start regex DUCView 1.4 put in the peer annotations of DUC 2006/2007.
+DUCVIEW_14_REGEX = r"[-]*\n(\s*)D[0-9]*\.M\.250\.[A-Z]\.[A-Z]\n[-]*\n"
+# DUC_HEADER without the multi-line anchors, for files (Java's Pattern reads it the same way).
+_HEADER_REGEX = r"-+[ \t]*\n\s*D\d+(?:-?[A-Z])?\.M\.\d+\.[A-Z]\.[A-Z0-9]+[ \t]*\n-+"
+
+
+def _writable(pyramid: Pyramid) -> Pyramid:
+    """The pyramid with a start regex DUCView can find its models with (or an error)."""
+    if pyramid.start_regex is not None or pyramid.n_models == 1:
+        return pyramid
+    if pyramid.models_found_by == "duc-headers":
+        want = [(m.start, m.end) for m in pyramid.models]
+        for rx in (DUCVIEW_14_REGEX, _HEADER_REGEX):
+            models, _ = split_models(pyramid.text, rx, name=pyramid.name)
+            if [(m.start, m.end) for m in models] == want:
+                return replace(pyramid, start_regex=rx)
+    raise AccordError(
+        f"pyramid {pyramid.name!r}: has {pyramid.n_models} models but no start_regex; DUCView finds the "
+        "models with <startDocumentRegEx>, so set one (dataclasses.replace(pyramid, start_regex=...))"
+    )
 
 
 def write_pyramid(
@@ -606,11 +625,13 @@ def write_pyramid(
 ) -> str:
     """Write a pyramid as a DUCView ``.pyr`` file; returns the XML (and writes *path* if given).
 
-    Labels lose their newlines, as DUCView writes them.  The file is written
-    atomically (:func:`accord.output.write_output`); an existing file is
+    Labels lose their newlines, as DUCView writes them.  A pyramid whose models
+    were found at DUC header lines (no start regex in its file) is written with
+    DUCView 1.4's start regex (:data:`DUCVIEW_14_REGEX`) when that finds the
+    same models.  The file is written atomically (:func:`accord.output.write_output`); an existing file is
     replaced only with ``force=True``.
     """
-    _check_writable(pyramid)
+    pyramid = _writable(pyramid)
     lines = ['<?xml version="1.0"?>', "<!DOCTYPE pyramid [", _PYR_DTD + "]>", "", "<pyramid>",
              *_pyramid_xml(pyramid), "</pyramid>"]
     return _emit(lines, path, force)
@@ -630,7 +651,7 @@ def write_peer_annotation(
     pyr = pyramid if pyramid is not None else peer.pyramid
     if pyr is None:
         raise AccordError(f"pyramid: peer {peer.name!r} carries no pyramid; pass pyramid=")
-    _check_writable(pyr)
+    pyr = _writable(pyr)
     weights = pyr.weights(by="contributors")
     ann = _text_xml(peer.text)
     groups: dict[int, list[PSE]] = {}
