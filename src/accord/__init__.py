@@ -14,6 +14,8 @@ The public API, by concept (each in its own module):
 - pyramids: :mod:`accord.pyramid`
 - noise models and gold standards: :mod:`accord.noise`
 - significance studies: :mod:`accord.significance`
+- spans: :mod:`accord.spans` (:func:`read_spans`, :func:`span_f1`, :func:`token_agreement`,
+  :func:`unitizing_alpha`)
 
 Everything is imported on first use (PEP 562): ``import accord`` loads
 neither pandas nor SciPy, and a command pays only for what it uses.
@@ -132,6 +134,17 @@ if TYPE_CHECKING:
         anova_sample_size,
         significance_study,
     )
+    from accord.spans import (
+        Span,
+        SpanAnnotations,
+        SpanF1Result,
+        TokenAgreement,
+        UnitizingAlphaResult,
+        read_spans,
+        span_f1,
+        token_agreement,
+        unitizing_alpha,
+    )
 
 __version__ = "0.1.0"
 
@@ -200,6 +213,7 @@ _EXPORTS: dict[str, str] = {
     "read_multilabel": "accord.multilabel",
     "read_peer_annotation": "accord.pyramid",
     "read_pyramid": "accord.pyramid",
+    "read_spans": "accord.spans",
     "score_peer": "accord.pyramid",
     "scott_pi": "accord.kappa",
     "SetDistance": "accord.distances",
@@ -207,8 +221,16 @@ _EXPORTS: dict[str, str] = {
     "siegel_castellan_k": "accord.kappa",
     "significance_study": "accord.significance",
     "SignificanceStudy": "accord.significance",
+    "Span": "accord.spans",
+    "span_f1": "accord.spans",
+    "SpanAnnotations": "accord.spans",
+    "SpanF1Result": "accord.spans",
+    "token_agreement": "accord.spans",
+    "TokenAgreement": "accord.spans",
     "unit_disagreement": "accord.diagnostics",
     "UnitDisagreement": "accord.diagnostics",
+    "unitizing_alpha": "accord.spans",
+    "UnitizingAlphaResult": "accord.spans",
     "weighted_kappa": "accord.kappa",
 }
 
@@ -248,7 +270,12 @@ __all__ = [
     "SetDistance",
     "SetRelation",
     "SignificanceStudy",
+    "Span",
+    "SpanAnnotations",
+    "SpanF1Result",
+    "TokenAgreement",
     "UnitDisagreement",
+    "UnitizingAlphaResult",
     "__version__",
     "alpha",
     "anova_power",
@@ -283,11 +310,15 @@ __all__ = [
     "read_multilabel",
     "read_peer_annotation",
     "read_pyramid",
+    "read_spans",
     "score_peer",
     "scott_pi",
     "siegel_castellan_k",
     "significance_study",
+    "span_f1",
+    "token_agreement",
     "unit_disagreement",
+    "unitizing_alpha",
     "weighted_kappa",
 ]
 
