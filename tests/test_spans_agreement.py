@@ -122,6 +122,10 @@ def test_span_f1_validation():
     two = SpanAnnotations.from_spans([Span("d", 0, 1, "X", "a"), Span("d", 0, 1, "X", "b")])
     with pytest.raises(AccordError, match="match must be one of 'exact', 'overlap'; got 'fuzzy'"):
         span_f1(two, match="fuzzy")
+    three = SpanAnnotations.from_spans(
+        [Span("d", 0, 1, "X", "a"), Span("d", 0, 1, "X", "b"), Span("e", 0, 1, "X", "c")]
+    )
+    assert span_f1(three).unshared_pairs == (("a", "c"), ("b", "c"))
     apart = SpanAnnotations.from_spans([Span("d", 0, 1, "X", "a"), Span("e", 0, 1, "X", "b")])
     with pytest.raises(AccordError, match="no document was seen by two coders"):
         span_f1(apart)

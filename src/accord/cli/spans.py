@@ -116,6 +116,11 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
            else "")
         + f"; mean over coder pairs: micro F1 {_f(f1.micro_f1)}, macro F1 {_f(f1.macro_f1)}"
     )
+    if f1.unshared_pairs:
+        console.print(
+            f"{len(f1.unshared_pairs)} coder pair(s) saw no document in common and have no scores: "
+            + ", ".join(f"{a}/{b}" for a, b in f1.unshared_pairs)
+        )
     tok = rep["tokens"]
     if isinstance(tok, dict):
         console.print(f"token agreement: undefined ({tok['undefined_reason']})")

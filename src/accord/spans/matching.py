@@ -131,6 +131,8 @@ class SpanF1Result(Result):
         Spans compared (in documents seen by at least two coders).
     n_spans_unshared : int
         Spans in documents only one coder saw (nothing to compare them with).
+    unshared_pairs : tuple of (str, str)
+        Pairs of coders who saw no document in common (no scores for them).
     """
 
     match: str
@@ -142,6 +144,7 @@ class SpanF1Result(Result):
     n_documents: int
     n_spans: int
     n_spans_unshared: int = 0
+    unshared_pairs: tuple[tuple[str, str], ...] = ()
     _doc_counts: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def to_frame(self) -> pd.DataFrame:
@@ -410,10 +413,12 @@ def span_f1(data: SpanAnnotations, *, match: Match = "exact") -> SpanF1Result:
     pairs: list[CoderPairScores] = []
     diagnosis: list[SpanDisagreement] = []
     doc_counts: list[np.ndarray] = []
+    unshared: list[tuple[str, str]] = []
     for a in range(len(coders)):
         for b in range(a + 1, len(coders)):
             shared = seen[a] & seen[b]
             if not shared.any():
+                unshared.append((coders[a], coders[b]))
                 continue
             ia = np.flatnonzero((arr.coder == a) & shared[arr.document])
             ib = np.flatnonzero((arr.coder == b) & shared[arr.document])
@@ -456,5 +461,6 @@ def span_f1(data: SpanAnnotations, *, match: Match = "exact") -> SpanF1Result:
         n_documents=int(shared_any.sum()),
         n_spans=int(in_shared.sum()),
         n_spans_unshared=int((~in_shared).sum()),
+        unshared_pairs=tuple(unshared),
         _doc_counts=np.stack(doc_counts, axis=1)[:, :, shared_any],
     )
