@@ -252,6 +252,15 @@ def test_unitizing_observed_krippendorff_1995():
     res = unitizing_alpha(SpanAnnotations.from_spans(spans, texts={"t": "." * 24}))
     observed = [c.observed_disagreement for c in res.categories]
     assert observed == pytest.approx([0.03125, 2.26736, 0.02777, 0.38715], abs=1e-5)
+    # the paper's expected disagreements and alphas treat the continuum as (nearly) continuous: stretched
+    # 50,000 times, as DKPro's test does, they come within its tolerances (D_e .005, alpha .02)
+    k = 50_000
+    spans = [Span("t", b * k, (b + n) * k, lab, f"o{r}") for lab, us in units.items() for b, n, r in us]
+    res = unitizing_alpha(SpanAnnotations.from_spans(spans, texts={"t": "." * 24 * k}))
+    assert [c.expected_disagreement for c in res.categories] == pytest.approx(
+        [0.06990, 1.17731, 0.08642, 0.41445], abs=0.005
+    )
+    assert [c.alpha for c in res.categories] == pytest.approx([0.553, -0.926, 0.679, 0.066], abs=0.02)
 
 
 def test_unitizing_documents_and_errors():
