@@ -115,6 +115,7 @@ def test_cli_without_texts_reports_token_agreement_undefined(files):
         (["--match", "fuzzy"], "--match must be one of exact, overlap; got 'fuzzy'"),
         (["--tokens", "export"], "--tokens export:"),
         (["--from", "excelsior"], "--from must be one of label-studio"),
+        (["--field", "ner"], "--field 'ner':"),
     ],
 )
 def test_cli_bad_options_exit_2(files, args, message):

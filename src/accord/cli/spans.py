@@ -47,6 +47,11 @@ def _load(input: Path, tool: str | None, field: str | None, texts: Path | None) 
 
     text_map = read_texts(texts) if texts is not None else None
     if tool is None and (input.is_dir() or not input.exists() or _looks_canonical(input)):
+        if field is not None:
+            raise AccordError(
+                f"--field {field!r}: {input} is a span table, which has no fields; --field picks the control or "
+                "layer of a tool's export (--from)"
+            )
         return read_spans(input, texts=text_map), None
     from accord.importers import read_export
 
