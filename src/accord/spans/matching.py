@@ -24,7 +24,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError
+from accord.errors import AccordError, warn_undefined
 from accord.results import Result
 from accord.spans._arrays import SpanArrays, fragments_overlap, overlap_pairs, span_arrays
 from accord.spans.model import SpanAnnotations
@@ -133,6 +133,8 @@ class SpanF1Result(Result):
         Spans in documents only one coder saw (nothing to compare them with).
     unshared_pairs : tuple of (str, str)
         Pairs of coders who saw no document in common (no scores for them).
+    undefined_reason : str or None
+        Why ``micro_f1`` is NaN, when it is.
     """
 
     match: str
@@ -145,6 +147,7 @@ class SpanF1Result(Result):
     n_spans: int
     n_spans_unshared: int = 0
     unshared_pairs: tuple[tuple[str, str], ...] = ()
+    undefined_reason: str | None = None
     _doc_counts: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def to_frame(self) -> pd.DataFrame:
@@ -377,8 +380,13 @@ def span_f1(data: SpanAnnotations, *, match: Match = "exact") -> SpanF1Result:
     measure Hripcsak & Rothschild (2005) recommend where negatives (stretches
     nobody marked) cannot be counted.
 
+    A zero-length span matches only exactly (it shares no code point with
+    anything).
+
     References
     ----------
+    Fleiss, J. L. (1975). Measuring agreement between two judges on the
+    presence or absence of a trait. Biometrics 31(3), 651-659.
     Hripcsak, G., & Rothschild, A. S. (2005). Agreement, the F-measure, and
     reliability in information retrieval. JAMIA 12(3), 296-298.
 
@@ -451,16 +459,22 @@ def span_f1(data: SpanAnnotations, *, match: Match = "exact") -> SpanF1Result:
         raise AccordError(f"{data.source or 'data'}: no document was seen by two coders; nothing to compare")
     shared_any = seen.sum(axis=0) >= 2
     in_shared = shared_any[arr.document] if len(arr) else np.zeros(0, dtype=bool)
+    micro_f1 = _nanmean([p.micro.f1 for p in pairs])
+    reason = None
+    if math.isnan(micro_f1):
+        reason = "no coder marked a span in the documents the coders share"
+        warn_undefined("span F1", reason)
     return SpanF1Result(
         match=match,
         coders=coders,
         pairs=tuple(pairs),
-        micro_f1=_nanmean([p.micro.f1 for p in pairs]),
+        micro_f1=micro_f1,
         macro_f1=_nanmean([p.macro.f1 for p in pairs]),
         diagnosis=tuple(diagnosis),
         n_documents=int(shared_any.sum()),
         n_spans=int(in_shared.sum()),
         n_spans_unshared=int((~in_shared).sum()),
         unshared_pairs=tuple(unshared),
+        undefined_reason=reason,
         _doc_counts=np.stack(doc_counts, axis=1)[:, :, shared_any],
     )
