@@ -12,7 +12,7 @@ The public API, by concept (each in its own module):
 - coreference: :mod:`accord.coref` (:func:`read_coref`, :func:`coref_alpha`, :func:`coref_scores`)
 - multi-label items: :mod:`accord.multilabel` (:func:`augmented_kappa` and friends)
 - pyramids: :mod:`accord.pyramid`
-- noise models and gold standards: :mod:`accord.noise`, :mod:`accord.gold`
+- noise models and gold standards: :mod:`accord.noise`
 - significance studies: :mod:`accord.significance`
 - spans: :mod:`accord.spans` (:func:`read_spans`, :func:`span_f1`, :func:`token_agreement`,
   :func:`unitizing_alpha`)
@@ -80,10 +80,6 @@ if TYPE_CHECKING:
         make_distance,
         multiset_value,
     )
-    from accord.gold import (
-        GoldStandard,
-        gold_standard,
-    )
     from accord.gwet import (
         GwetResult,
         gwet_ac1,
@@ -116,8 +112,10 @@ if TYPE_CHECKING:
     )
     from accord.noise import (
         ChanceDifference,
+        GoldStandard,
         NoiseBound,
         chance_difference,
+        gold_standard,
         max_disagreements,
         noise_bound,
     )
@@ -183,8 +181,8 @@ _EXPORTS: dict[str, str] = {
     "example_passonneau2004": "accord.coref",
     "fleiss_kappa": "accord.kappa",
     "get_distance": "accord.distances",
-    "gold_standard": "accord.gold",
-    "GoldStandard": "accord.gold",
+    "gold_standard": "accord.noise",
+    "GoldStandard": "accord.noise",
     "gwet_ac1": "accord.gwet",
     "gwet_ac2": "accord.gwet",
     "GwetResult": "accord.gwet",

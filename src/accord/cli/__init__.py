@@ -40,6 +40,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "significance": ("significance", "Significance tests of the scores that two annotations give to the same systems."),
     "spans": ("spans", "Agreement on spans: pairwise F1, token alpha and kappa, unitizing alpha."),
     "demo": ("demo", "Print reliability reports for the example data bundled with accord."),
+    "import": ("import_", "Turn an annotation tool's export into accord's long table (unit, coder, value; or spans)."),
 }
 
 
