@@ -198,3 +198,14 @@ def test_the_worked_example_of_docs_spans_md(files):
     assert [round(x, 2) for x in ci["span micro F1"]] == [0.5, 0.8]
     assert [round(x, 2) for x in ci["token alpha"]] == [0.33, 0.59]
     assert [round(x, 2) for x in ci["unitizing alpha"]] == [-0.16, 0.51]
+
+
+def test_accord_import_writes_the_span_table_accord_spans_reads(tmp_path):
+    export = str(IMPORTERS / "labelstudio" / "export.json")
+    out = tmp_path / "spans.csv"
+    res = runner.invoke(app, ["import", export, "--from", "label-studio", "--field", "ner", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    via_table = runner.invoke(app, ["spans", str(out), "--json"])
+    via_from = runner.invoke(app, ["spans", export, "--from", "label-studio", "--field", "ner", "--json"])
+    assert via_table.exit_code == 0 and via_from.exit_code == 0, via_table.output + via_from.output
+    assert json.loads(via_table.stdout)["f1"] == json.loads(via_from.stdout)["f1"]
