@@ -289,6 +289,12 @@ def test_unitizing_documents_and_errors():
         empty = unitizing_alpha(SpanAnnotations.from_spans(
             [Span("d", 0, 0, "X", "a"), Span("d", 0, 3, "X", "b")], texts={"d": "abcdef"}))
     assert empty.n_empty_units_dropped == 1
+    # a document of length 0 drawn alone leaves no continuum: that resample is undefined, not a crash
+    with_blank = SpanAnnotations.from_spans(
+        [Span("d", 0, 3, "X", "a"), Span("d", 1, 3, "X", "b"), Span("d", 4, 6, "X", "b")],
+        texts={"d": "abcdefgh", "blank": ""}, seen=[("blank", "a"), ("blank", "b")])
+    lo, hi = unitizing_alpha(with_blank).confidence_interval(n_resamples=100, rng=0)
+    assert lo <= hi
 
 
 def test_unitizing_bootstrap_statistic_at_full_weights_is_the_estimate():

@@ -407,8 +407,8 @@ def span_f1(data: SpanAnnotations, *, match: Match = "exact") -> SpanF1Result:
     coders = data.coders
     if len(coders) < 2:
         raise AccordError(
-            f"{data.source or 'data'}: span agreement needs at least two coders; found {len(coders)} "
-            f"({', '.join(map(repr, coders))})"
+            f"{data.source or 'data'}: span agreement needs at least two coders; found "
+            + (f"{len(coders)} ({', '.join(map(repr, coders))})" if coders else "none")
         )
     arr = span_arrays(data)
     frag = [s.fragments for s in data.spans]
