@@ -94,6 +94,13 @@ def test_span_f1_equals_brute_force(data, match):
         # unmatched spans listed in the diagnosis, from both sides
         listed = [d for d in res.diagnosis if {d.coder, d.other_coder} == {p.coder_a, p.coder_b}]
         assert len(listed) == (na - tp) + (nb - tp)
+    # labels ignored = every label the same
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", accord.AccordWarning)
+        one_label = SpanAnnotations.from_spans(
+            [Span(s.document, s.start, s.end, "(span)", s.coder, s.fragments) for s in data.spans], seen=data.seen
+        )
+        assert span_f1(data, match=match, ignore_labels=True).pairs == span_f1(one_label, match=match).pairs
 
 
 def test_span_f1_diagnosis_kinds():
@@ -112,6 +119,10 @@ def test_span_f1_diagnosis_kinds():
     assert span_f1(SpanAnnotations.from_spans(spans, texts={"d": text}), match="overlap").micro_f1 == pytest.approx(
         1 / 3
     )
+    unlabelled = span_f1(SpanAnnotations.from_spans(spans, texts={"d": text}), ignore_labels=True)
+    assert unlabelled.ignore_labels and [s.label for s in unlabelled.pairs[0].labels] == ["(span)"]
+    assert unlabelled.pairs[0].micro.true_positives == 1  # Alice: same offsets, labels aside
+    assert {d.kind for d in unlabelled.diagnosis} == {"boundary", "missing"}
     frame = res.to_frame()
     assert list(frame["label"]) == ["DATE", "LOC", "ORG", "PER", "(micro)", "(macro)"]
     assert res.to_dict()["pairs"][0]["micro"]["f1"] == 0.0

@@ -102,6 +102,14 @@ def test_cli_json_and_bootstrap(files):
     assert out["confidence_intervals"]["resampled"] == "documents"
 
 
+def test_cli_ignore_labels(files):
+    res = runner.invoke(app, ["spans", str(files / "spans.csv"), "--ignore-labels", "--json"])
+    assert res.exit_code == 0, res.output
+    f1 = json.loads(res.stdout)["f1"]
+    assert f1["ignore_labels"] is True
+    assert [s["label"] for s in f1["pairs"][0]["labels"]] == ["(span)"]
+
+
 def test_cli_without_texts_reports_token_agreement_undefined(files):
     res = runner.invoke(app, ["spans", str(files / "spans.csv"), "--json"])
     assert res.exit_code == 0, res.output

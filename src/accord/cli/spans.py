@@ -70,14 +70,20 @@ def _load(input: Path, tool: str | None, field: str | None, texts: Path | None) 
 
 
 def spans_report(
-    data: Any, *, match: str = "exact", tokens: str = "whitespace", bootstrap: int = 0, seed: int | None = None
+    data: Any,
+    *,
+    match: str = "exact",
+    tokens: str = "whitespace",
+    bootstrap: int = 0,
+    seed: int | None = None,
+    ignore_labels: bool = False,
 ) -> dict[str, Any]:
     """Every span statistic of *data* as one dict of results (or undefined reasons)."""
     from accord.spans.matching import span_f1
     from accord.spans.tokens import token_agreement
     from accord.spans.unitizing import unitizing_alpha
 
-    out: dict[str, Any] = {"f1": span_f1(data, match=match)}  # type: ignore[arg-type]
+    out: dict[str, Any] = {"f1": span_f1(data, match=match, ignore_labels=ignore_labels)}  # type: ignore[arg-type]
     if tokens == "export" and data.tokens is None:
         raise AccordError(f"--tokens export: {data.source or 'the input'} carries no tokenisation; use whitespace")
     for key, func in (("tokens", lambda: token_agreement(data, tokens=tokens)),  # type: ignore[arg-type]
@@ -106,7 +112,7 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
     from rich.table import Table
 
     f1 = rep["f1"]
-    t = Table(title=f"{title}: span F1, {f1.match} match")
+    t = Table(title=f"{title}: span F1, {f1.match} match" + (", labels ignored" if f1.ignore_labels else ""))
     for col in ("coder a", "coder b", "label", "tp", "spans a", "spans b", "precision", "recall", "F1"):
         t.add_column(col, justify="left" if col in ("coder a", "coder b", "label") else "right")
     for p in f1.pairs:
@@ -184,6 +190,9 @@ def spans(
     texts: Annotated[Path | None, typer.Option(help="Document texts: a folder of <document>.txt files, or a "
                                                     "CSV/JSONL file with document and text.")] = None,
     match: Annotated[str, typer.Option(help="Span matching for F1: exact or overlap.")] = "exact",
+    ignore_labels: Annotated[bool, typer.Option("--ignore-labels", help="F1 on offsets only, whatever the labels.")] = (
+        False
+    ),
     tokens: Annotated[str, typer.Option(help="Tokens for token alpha/kappa: whitespace or export.")] = "whitespace",
     bootstrap: Annotated[int, typer.Option(help="Bootstrap resamples of documents for 95% intervals (0: none).")] = 0,
     seed: Annotated[int | None, typer.Option(help="Seed for the bootstrap.")] = None,
@@ -203,7 +212,7 @@ def spans(
     if show < 0:
         raise AccordError(f"--show must be >= 0; got {show}")
     data, report = _load(input, tool, field, texts)
-    rep = spans_report(data, match=match, tokens=tokens, bootstrap=bootstrap, seed=seed)
+    rep = spans_report(data, match=match, tokens=tokens, bootstrap=bootstrap, seed=seed, ignore_labels=ignore_labels)
     if json_out:
         out: dict[str, Any] = {"source": str(input), "match": match, "tokens": tokens}
         if report is not None:

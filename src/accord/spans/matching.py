@@ -17,6 +17,7 @@ symmetric and each unordered pair is reported once.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -33,6 +34,8 @@ __all__ = ["CoderPairScores", "SpanDisagreement", "SpanF1Result", "SpanScore", "
 
 Match = Literal["exact", "overlap"]
 MATCHES: tuple[str, ...] = ("exact", "overlap")
+#: The label of every span when labels are ignored.
+UNLABELLED = "(span)"
 
 
 def _ratio(num: float, den: float) -> float:
@@ -118,6 +121,8 @@ class SpanF1Result(Result):
     ----------
     match : str
         ``"exact"`` or ``"overlap"``.
+    ignore_labels : bool
+        Whether labels were ignored (offsets only).
     coders : tuple of str
     pairs : tuple of CoderPairScores
         One per unordered pair of coders sharing at least one document.
@@ -146,6 +151,7 @@ class SpanF1Result(Result):
     n_documents: int
     n_spans: int
     n_spans_unshared: int = 0
+    ignore_labels: bool = False
     unshared_pairs: tuple[tuple[str, str], ...] = ()
     undefined_reason: str | None = None
     _doc_counts: np.ndarray | None = field(default=None, repr=False, compare=False)
@@ -347,7 +353,7 @@ def _nanmean(x: list[float]) -> float:
     return float(np.mean(v)) if v else math.nan
 
 
-def span_f1(data: SpanAnnotations, *, match: Match = "exact") -> SpanF1Result:
+def span_f1(data: SpanAnnotations, *, match: Match = "exact", ignore_labels: bool = False) -> SpanF1Result:
     r"""Pairwise span precision, recall and F1 per label, micro and macro averaged.
 
     Parameters
@@ -356,6 +362,10 @@ def span_f1(data: SpanAnnotations, *, match: Match = "exact") -> SpanF1Result:
         Spans of two or more coders.
     match : {"exact", "overlap"}
         Exact offsets and label, or one-to-one overlap with the same label.
+    ignore_labels : bool
+        Compare offsets only: every span counts as label ``"(span)"``, so
+        the scores say whether the coders found the same stretches, whatever
+        they called them.
 
     Returns
     -------
@@ -404,6 +414,13 @@ def span_f1(data: SpanAnnotations, *, match: Match = "exact") -> SpanF1Result:
         raise AccordError(f"data must be accord.spans.SpanAnnotations; got {type(data).__name__}")
     if match not in MATCHES:
         raise AccordError(f"match must be one of {', '.join(map(repr, MATCHES))}; got {match!r}")
+    if not isinstance(ignore_labels, bool):
+        raise AccordError(f"ignore_labels must be True or False; got {ignore_labels!r}")
+    if ignore_labels:
+        data = SpanAnnotations.from_spans(
+            (dataclasses.replace(s, label=UNLABELLED) for s in data.spans),
+            texts=data.texts, seen=data.seen, tokens=data.tokens, source=data.source,
+        )
     coders = data.coders
     if len(coders) < 2:
         raise AccordError(
@@ -466,6 +483,7 @@ def span_f1(data: SpanAnnotations, *, match: Match = "exact") -> SpanF1Result:
         warn_undefined("span F1", reason)
     return SpanF1Result(
         match=match,
+        ignore_labels=ignore_labels,
         coders=coders,
         pairs=tuple(pairs),
         micro_f1=micro_f1,
