@@ -369,3 +369,19 @@ def test_discontinuous_spans_in_tokens_and_unitizing():
     # exact matching compares fragments: a's one discontinuous span matches neither of b's
     assert span_f1(data).pairs[0].micro.true_positives == 0
     assert span_f1(data, match="overlap").pairs[0].micro.true_positives == 1
+
+
+def test_bio_scheme_tells_two_adjacent_spans_from_one():
+    text = "Ann saw New York"
+    one = [Span("d", 8, 16, "LOC", "a")]
+    two = [Span("d", 8, 11, "LOC", "b"), Span("d", 12, 16, "LOC", "b")]
+    data = SpanAnnotations.from_spans(one + two, texts={"d": text})
+    plain, _, _ = token_table(data)
+    assert plain.to_matrix()[:, 2:].tolist() == [["LOC", "LOC"], ["LOC", "LOC"]]
+    bio, _, _ = token_table(data, scheme="bio")
+    assert bio.to_matrix()[:, 2:].tolist() == [["B-LOC", "I-LOC"], ["B-LOC", "B-LOC"]]
+    res = token_agreement(data, scheme="bio")
+    assert res.scheme == "bio"
+    assert res.alpha.alpha == pytest.approx(accord.alpha(bio).alpha)
+    with pytest.raises(AccordError, match="scheme must be one of 'label', 'bio'; got 'iob2'"):
+        token_agreement(data, scheme="iob2")

@@ -83,7 +83,7 @@ def test_cli_tables(files):
     assert res.exit_code == 0, res.output
     text = " ".join(res.stdout.split())
     assert "span F1, exact match" in text
-    assert "token agreement (whitespace tokens, 12 tokens in 2 document(s)" in text
+    assert "token agreement (whitespace tokens, label values, 12 tokens in 2 document(s)" in text
     assert "unitizing alpha (Krippendorff)" in text and "1 document(s) not seen by every coder left out" in text
     assert "Reykjavík" in text
 
@@ -124,6 +124,7 @@ def test_cli_without_texts_reports_token_agreement_undefined(files):
         (["--tokens", "export"], "--tokens export:"),
         (["--from", "excelsior"], "--from must be one of label-studio"),
         (["--field", "ner"], "--field 'ner':"),
+        (["--scheme", "iob"], "--scheme must be one of label, bio; got 'iob'"),
     ],
 )
 def test_cli_bad_options_exit_2(files, args, message):
@@ -186,6 +187,10 @@ def test_cli_guesses_the_tool_when_input_is_not_a_span_table():
     text = " ".join(res.stdout.split())
     assert "Format guessed from the file: prodigy" in text or "format guessed from the file: prodigy" in text
     assert "token agreement (export tokens" in text
+    bio = runner.invoke(app, ["spans", str(IMPORTERS / "prodigy" / "ner.jsonl"), "--tokens", "export", "--scheme",
+                              "bio", "--json"])
+    assert bio.exit_code == 0, bio.output
+    assert json.loads(bio.stdout)["token_agreement"]["scheme"] == "bio"
 
 
 def test_the_worked_example_of_docs_spans_md(files):

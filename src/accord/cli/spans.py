@@ -77,6 +77,7 @@ def spans_report(
     bootstrap: int = 0,
     seed: int | None = None,
     ignore_labels: bool = False,
+    scheme: str = "label",
 ) -> dict[str, Any]:
     """Every span statistic of *data* as one dict of results (or undefined reasons)."""
     from accord.spans.matching import span_f1
@@ -86,7 +87,7 @@ def spans_report(
     out: dict[str, Any] = {"f1": span_f1(data, match=match, ignore_labels=ignore_labels)}  # type: ignore[arg-type]
     if tokens == "export" and data.tokens is None:
         raise AccordError(f"--tokens export: {data.source or 'the input'} carries no tokenisation; use whitespace")
-    for key, func in (("tokens", lambda: token_agreement(data, tokens=tokens)),  # type: ignore[arg-type]
+    for key, func in (("tokens", lambda: token_agreement(data, tokens=tokens, scheme=scheme)),  # type: ignore[arg-type]
                       ("unitizing", lambda: unitizing_alpha(data))):
         try:
             out[key] = func()
@@ -139,7 +140,8 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
         kappa = (f"{tok.kappa.coefficient} {_f(tok.kappa.kappa)}" if tok.kappa is not None
                  else f"kappa undefined ({tok.kappa_undefined_reason})")
         console.print(
-            f"token agreement ({tok.tokenisation} tokens, {tok.n_tokens} tokens in {tok.n_documents} document(s), "
+            f"token agreement ({tok.tokenisation} tokens, {tok.scheme} values, {tok.n_tokens} tokens in "
+            f"{tok.n_documents} document(s), "
             f"a token outside every span is {tok.outside!r}): alpha {_f(tok.alpha.alpha)}, {kappa}"
             + (f"; {tok.n_multilabel_cells} token(s) under spans with different labels" if tok.n_multilabel_cells
                else "")
@@ -194,6 +196,7 @@ def spans(
         False
     ),
     tokens: Annotated[str, typer.Option(help="Tokens for token alpha/kappa: whitespace or export.")] = "whitespace",
+    scheme: Annotated[str, typer.Option(help="A covered token's value: label, or bio (B-label / I-label).")] = "label",
     bootstrap: Annotated[int, typer.Option(help="Bootstrap resamples of documents for 95% intervals (0: none).")] = 0,
     seed: Annotated[int | None, typer.Option(help="Seed for the bootstrap.")] = None,
     show: Annotated[int, typer.Option(help="Unmatched spans to list (0: none).")] = 20,
@@ -207,12 +210,15 @@ def spans(
         raise AccordError(f"--match must be one of {', '.join(_MATCHES)}; got {match!r}")
     if tokens not in _TOKENS:
         raise AccordError(f"--tokens must be one of {', '.join(_TOKENS)}; got {tokens!r}")
+    if scheme not in ("label", "bio"):
+        raise AccordError(f"--scheme must be one of label, bio; got {scheme!r}")
     if bootstrap < 0:
         raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
     if show < 0:
         raise AccordError(f"--show must be >= 0; got {show}")
     data, report = _load(input, tool, field, texts)
-    rep = spans_report(data, match=match, tokens=tokens, bootstrap=bootstrap, seed=seed, ignore_labels=ignore_labels)
+    rep = spans_report(data, match=match, tokens=tokens, bootstrap=bootstrap, seed=seed, ignore_labels=ignore_labels,
+                       scheme=scheme)
     if json_out:
         out: dict[str, Any] = {"source": str(input), "match": match, "tokens": tokens}
         if report is not None:
