@@ -72,6 +72,11 @@ def test_read_spans_bad_rows(files, row, message):
         read_spans(files / "bad.csv", texts=dict(TEXTS))
 
 
+def test_texts_keep_windows_newlines(tmp_path):
+    (tmp_path / "d.txt").write_bytes("\ufeffone\r\ntwo".encode())
+    assert read_texts(tmp_path) == {"d": "one\r\ntwo"}
+
+
 def test_missing_column_is_named(files):
     (files / "bad.csv").write_text("document,coder,begin,end,label\n", encoding="utf-8")
     with pytest.raises(AccordError, match="lacks column\\(s\\) start"):
