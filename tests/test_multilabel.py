@@ -635,6 +635,10 @@ def test_cli_plot_refuses_its_input_even_with_force(tmp_path):
         line = _one_error_line(runner.invoke(app, ["multilabel", str(src), "--plot", str(src), "--no-masi", *extra]))
         assert "input of this command" in line
         assert src.read_bytes() == before
+    csv = tmp_path / "ann.csv"  # the usual slip, the data file as the plot: refused as an input, not for its suffix
+    csv.write_bytes(before)
+    line = _one_error_line(runner.invoke(app, ["multilabel", str(csv), "--plot", str(csv), "--force"]))
+    assert "input of this command" in line and csv.read_bytes() == before
 
 
 def test_cli_plot_replaces_an_existing_file_only_with_force(tmp_path):

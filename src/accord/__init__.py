@@ -16,6 +16,7 @@ The public API, by concept (each in its own module):
 - significance studies: :mod:`accord.significance`
 - spans: :mod:`accord.spans` (:func:`read_spans`, :func:`span_f1`, :func:`token_agreement`,
   :func:`unitizing_alpha`)
+- the reliability report (one HTML page): :func:`report`, :mod:`accord.reporting`
 
 Everything is imported on first use (PEP 562): ``import accord`` loads
 neither pandas nor SciPy, and a command pays only for what it uses.
@@ -128,6 +129,9 @@ if TYPE_CHECKING:
         read_pyramid,
         score_peer,
     )
+    from accord.reporting import (
+        report,
+    )
     from accord.significance import (
         SignificanceStudy,
         anova_power,
@@ -214,6 +218,7 @@ _EXPORTS: dict[str, str] = {
     "read_peer_annotation": "accord.pyramid",
     "read_pyramid": "accord.pyramid",
     "read_spans": "accord.spans",
+    "report": "accord.reporting",
     "score_peer": "accord.pyramid",
     "scott_pi": "accord.kappa",
     "SetDistance": "accord.distances",
@@ -311,6 +316,7 @@ __all__ = [
     "read_peer_annotation",
     "read_pyramid",
     "read_spans",
+    "report",
     "score_peer",
     "scott_pi",
     "siegel_castellan_k",

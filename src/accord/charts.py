@@ -90,6 +90,9 @@ def check_chart_path(path: str | Path, *, force: bool = False, inputs: Iterable[
     accord.errors.AccordError: path must end in .svg, .png, .pdf or .html; got 'sweep.gif'
     """
     out = Path(path)
+    inputs = list(inputs)
+    if inputs:  # one of the inputs is refused as such, whatever its suffix
+        check_output(out, force=True, inputs=inputs)
     if out.suffix.lower() not in CHART_SUFFIXES:
         allowed = ", ".join(CHART_SUFFIXES[:-1]) + f" or {CHART_SUFFIXES[-1]}"
         raise AccordError(f"path must end in {allowed}; got {out.name!r}")

@@ -66,7 +66,7 @@ def _multilabel(
         typer.Option(
             "--plot",
             help="Save K' against p, overall and per class, as .svg, .png, .pdf or .html "
-            "(needs the extra accord[report]).",
+            "(needs altair and vl-convert-python, the report extra).",
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --plot file.")] = False,
