@@ -207,6 +207,8 @@ def _text_of(path: Path, data: dict[str, Any], text_key: str | None, to_name: st
 
 def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | None, text_key: str | None,
                multiple: bool | None) -> Imported:
+    from accord.spans.model import Span
+
     types: dict[str, Counter[str]] = defaultdict(Counter)
     n_pred = 0
     emails: dict[str, str] = {}  # user id -> email, where some annotation gives completed_by as an object
@@ -297,8 +299,6 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                         texts[doc] = _text_of(path, data, text_key, None, task, line)
                     except AccordError:
                         pass
-                from accord.spans.model import Span
-
                 for s, e, lab, t in found:
                     spans.append(Span(doc, s, e, lab, coder, text=t))
                 cells.cell(unit, coder, "annotated" if found else "empty", line=line)
