@@ -17,6 +17,8 @@ The public API, by concept (each in its own module):
 - spans: :mod:`accord.spans` (:func:`read_spans`, :func:`span_f1`, :func:`token_agreement`,
   :func:`unitizing_alpha`)
 - the reliability report (one HTML page): :func:`report`, :mod:`accord.reporting`
+- annotation tools' exports: :mod:`accord.importers` (:func:`read_export`, :class:`Imported`,
+  :class:`ImportReport`)
 
 Everything is imported on first use (PEP 562): ``import accord`` loads
 neither pandas nor SciPy, and a command pays only for what it uses.
@@ -86,6 +88,11 @@ if TYPE_CHECKING:
         GwetResult,
         gwet_ac1,
         gwet_ac2,
+    )
+    from accord.importers import (
+        Imported,
+        ImportReport,
+        read_export,
     )
     from accord.io import (
         read,
@@ -192,6 +199,8 @@ _EXPORTS: dict[str, str] = {
     "gwet_ac1": "accord.gwet",
     "gwet_ac2": "accord.gwet",
     "GwetResult": "accord.gwet",
+    "ImportReport": "accord.importers",
+    "Imported": "accord.importers",
     "Interval": "accord.distances",
     "ItemClasses": "accord.multilabel",
     "Jaccard": "accord.distances",
@@ -216,6 +225,7 @@ _EXPORTS: dict[str, str] = {
     "Ratio": "accord.distances",
     "read": "accord.io",
     "read_coref": "accord.coref.readers",
+    "read_export": "accord.importers",
     "read_multilabel": "accord.multilabel",
     "read_peer_annotation": "accord.pyramid",
     "read_pyramid": "accord.pyramid",
@@ -263,6 +273,8 @@ __all__ = [
     "DistanceFunction",
     "GoldStandard",
     "GwetResult",
+    "ImportReport",
+    "Imported",
     "Interval",
     "ItemClasses",
     "Jaccard",
@@ -315,6 +327,7 @@ __all__ = [
     "pyramid_agreement",
     "read",
     "read_coref",
+    "read_export",
     "read_multilabel",
     "read_peer_annotation",
     "read_pyramid",
