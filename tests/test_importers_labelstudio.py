@@ -180,3 +180,21 @@ def test_completed_by_as_id_and_as_object_is_one_annotator(tmp_path):
     imp = ls.read(f)
     assert imp.report.coders == ("cy@example.org",)
     assert imp.report.counts["cy@example.org"]["annotated"] == 2
+
+
+def test_per_region_choices_are_counted_not_read_as_task_values(tmp_path):
+    """A perRegion Choices answers about one span and carries that region's id (Label Studio's result format)."""
+    f = _write(tmp_path, [{"id": 1, "data": {"text": "Ann met Bo."}, "annotations": [{"completed_by": 1, "result": [
+        {"id": "r1", "from_name": "ner", "to_name": "text", "type": "labels",
+         "value": {"start": 0, "end": 3, "text": "Ann", "labels": ["PER"]}},
+        {"id": "r1", "from_name": "certainty", "to_name": "text", "type": "choices",
+         "value": {"start": 0, "end": 3, "text": "Ann", "choices": ["sure"]}},
+        {"id": "t1", "from_name": "topic", "to_name": "text", "type": "choices", "value": {"choices": ["meeting"]}},
+    ]}]}])
+    with pytest.raises(AccordError, match="'certainty' is per-region"):
+        ls.read(f, field="certainty")
+    with pytest.raises(AccordError, match="2 controls: ner \\(labels\\), topic \\(choices\\)"):
+        ls.read(f)
+    imp = ls.read(f, field="topic")
+    assert imp.annotations.n_entries == 1
+    assert any("per-region controls (answers about one span) not compared: certainty" in n for n in imp.report.notes)

@@ -59,6 +59,8 @@ __all__ = ["read", "sniff"]
 TOOL = "label-studio"
 COMPARED = {"choices": "nominal", "taxonomy": "set", "rating": "ordinal", "number": "interval", "labels": "spans"}
 NOT_COMPARED = {"textarea"}
+_SPAN_TYPES = {"labels", "hypertextlabels", "paragraphlabels", "rectanglelabels", "polygonlabels", "ellipselabels",
+               "keypointlabels", "brushlabels", "timeserieslabels"}
 _MIN_META = {
     "id", "annotator", "annotation_id", "created_at", "updated_at", "lead_time", "drafts", "predictions",
     "agreement", "total_annotations", "cancelled_annotations", "total_predictions", "annotations_ids",
@@ -153,8 +155,9 @@ def read(
 # ----------------------------------------------------------------------------------------------- JSON export
 
 
-def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None) -> tuple[str, str]:
-    """The control to read and its type."""
+def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None,
+                per_region: set[str] = frozenset()) -> tuple[str, str]:  # type: ignore[assignment]
+    """The control to read and its type (perRegion controls, about one span each, are not candidates)."""
     def describe(names: list[str]) -> str:
         return ", ".join(f"{n} ({'/'.join(sorted(types[n]))})" for n in names)
 
@@ -167,6 +170,9 @@ def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None) -
             raise fail(TOOL, path, f"control {field!r} has regions of several types: {', '.join(sorted(kinds))}",
                        field=field)
         ctype = kinds.pop()
+        if field in per_region:
+            raise fail(TOOL, path, f"control {field!r} is per-region: each answer is about one span, not the task, "
+                       "and is not compared", field=field)
         if ctype in NOT_COMPARED:
             raise fail(TOOL, path, f"control {field!r} is a {ctype}: free text is counted, not compared; choose one "
                        f"of {describe([n for n in sorted(types) if _comparable(types[n])]) or 'none'}", field=field)
@@ -174,7 +180,7 @@ def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None) -
             raise fail(TOOL, path, f"control {field!r} has type {ctype!r}, which accord does not read (it reads "
                        f"{', '.join(COMPARED)})", field=field)
         return field, ctype
-    candidates = [n for n in sorted(types) if _comparable(types[n])]
+    candidates = [n for n in sorted(types) if _comparable(types[n]) and n not in per_region]
     if not candidates:
         raise fail(TOOL, path, "no control accord can compare (choices, taxonomy, rating, number, labels); the "
                    f"export has {describe(sorted(types)) or 'no annotated region'}")
@@ -212,6 +218,8 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     types: dict[str, Counter[str]] = defaultdict(Counter)
     n_pred = 0
     emails: dict[str, str] = {}  # user id -> email, where some annotation gives completed_by as an object
+    n_regions: Counter[str] = Counter()
+    n_per_region: Counter[str] = Counter()  # regions that answer about one span (perRegion), sharing its id
     for idx, line, rec in records:
         anns = rec.get("annotations") or []
         if not isinstance(anns, list):
@@ -223,10 +231,15 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             who = ann.get("completed_by")
             if isinstance(who, dict) and who.get("id") is not None and who.get("email"):
                 emails[str(who["id"])] = str(who["email"])
-            for r in ann.get("result") or []:
-                if isinstance(r, dict) and "from_name" in r:
-                    types[str(r["from_name"])][str(r.get("type"))] += 1
-    name, ctype = _pick_field(path, types, field)
+            regions = [r for r in ann.get("result") or [] if isinstance(r, dict) and "from_name" in r]
+            span_ids = {r.get("id") for r in regions if r.get("type") in _SPAN_TYPES and r.get("id")}
+            for r in regions:
+                types[str(r["from_name"])][str(r.get("type"))] += 1
+                if r.get("type") not in _SPAN_TYPES:
+                    n_regions[str(r["from_name"])] += 1
+                    n_per_region[str(r["from_name"])] += r.get("id") in span_ids
+    per_region = {n for n, k in n_per_region.items() if k and k == n_regions[n]}
+    name, ctype = _pick_field(path, types, field, per_region)
     vkind = COMPARED[ctype]
     if ctype == "choices":
         if multiple is None:
@@ -237,9 +250,12 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             )
         vkind = "set" if multiple else "nominal"
     cells = Cells(TOOL, str(path))
-    others = sorted(n for n in types if n != name and _comparable(types[n]))
+    others = sorted(n for n in types if n != name and _comparable(types[n]) and n not in per_region)
     if others:
         cells.notes.append(f"read control {name!r} ({ctype}); not read: {', '.join(others)} (pass --field to choose)")
+    if per_region:
+        names = ", ".join(sorted(per_region))
+        cells.notes.append(f"per-region controls (answers about one span) not compared: {names}")
     if n_pred:
         cells.notes.append(f"{n_pred} model prediction(s) are not annotations and were not read")
     if ctype == "choices" and multiple:
@@ -277,6 +293,13 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                 cells.cell(unit, coder, "skipped", line=line)
                 continue
             mine = [r for r in results if r.get("from_name") == name]
+            if vkind != "spans":
+                # a perRegion control answers about one span region and shares that region's id: not a task value
+                span_ids = {r.get("id") for r in results if r.get("type") in _SPAN_TYPES and r.get("id")}
+                for _ in (r for r in mine if r.get("id") in span_ids):
+                    cells.drop(task, f"per-region {ctype} {name!r} (about one span, not the task) is not compared",
+                               line=line, coder=coder)
+                mine = [r for r in mine if r.get("id") not in span_ids]
             kw = {"record": task, "line": line, "field": name, "coder": coder}
             if vkind == "spans":
                 found = []
