@@ -34,6 +34,10 @@ Controls read (the ``type`` of a region):
 ``textarea``
     free text: never compared, each region counted as a dropped record.
 
+A control with ``perRegion`` answers about one span and its regions carry
+that span's region ``id``: it is not a value of the task, so it is not
+compared (refused when named; counted when a control mixes both).
+
 Cell states: an annotation with ``was_cancelled`` is *skipped*; an annotation
 with no region of the chosen control is *empty* (the empty set for sets, no
 span for labels); a task without an annotation of an annotator is
