@@ -157,3 +157,18 @@ def test_imported_span_table_reads_back_as_the_same_spans(tmp_path, tool, export
     back = read_spans(out, texts=dict(imp.texts))
     assert back.spans == imp.spans
     assert back.seen == imp.seen
+
+
+def test_importer_options_from_the_command_line(tmp_path):
+    ds = str(DATA / "argilla" / "dataset")
+    res = runner.invoke(app, ["agree", ds, "--field", "sentiment", "--option", "drafts=true", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["import"]["report"]["counts"]["u-ana"]["annotated"] == 3
+    out = tmp_path / "s.csv"
+    res = runner.invoke(app, ["import", str(LS), "--field", "sentiment", "--option", "multiple=true", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert pd.read_csv(out)["value"].str.startswith("[").all()
+    res = runner.invoke(app, ["agree", ds, "--field", "sentiment", "--option", "nope=1"])
+    assert res.exit_code == 2 and "the argilla importer's options are" in res.stderr and "drafts" in res.stderr
+    res = runner.invoke(app, ["agree", ds, "--field", "sentiment", "--option", "drafts"])
+    assert res.exit_code == 2 and "NAME=VALUE" in res.stderr

@@ -51,7 +51,7 @@ def _expected(drawn, skip_ok: bool = True):
     return {c: {s: counts[c][s] for s in STATES} for c in CODERS}, values
 
 
-@settings(max_examples=40)
+@settings(max_examples=150)
 @given(exports)
 def test_label_studio_round_trip(tmp_path_factory, drawn):
     assume(_some_value(drawn))
@@ -90,7 +90,7 @@ def test_label_studio_round_trip(tmp_path_factory, drawn):
     assert all(sp.spans.texts[s.document][s.start:s.end] == "Word" for s in sp.spans.spans)
 
 
-@settings(max_examples=40)
+@settings(max_examples=150)
 @given(exports)
 def test_prodigy_round_trip(tmp_path_factory, drawn):
     assume(_some_value(drawn))
@@ -119,7 +119,7 @@ def test_prodigy_round_trip(tmp_path_factory, drawn):
         (i, c, v) for (i, c), v in values.items()}
 
 
-@settings(max_examples=40)
+@settings(max_examples=150)
 @given(exports)
 def test_argilla_round_trip(tmp_path_factory, drawn):
     assume(_some_value(drawn))
@@ -151,7 +151,7 @@ def test_argilla_round_trip(tmp_path_factory, drawn):
     assert all(spans.texts[s.document][s.start:s.end] == "Word" for s in spans.spans)
 
 
-@settings(max_examples=40)
+@settings(max_examples=150)
 @given(exports)
 def test_doccano_round_trip(tmp_path_factory, drawn):
     assume(_some_value(drawn))

@@ -13,7 +13,7 @@ import typer
 
 from accord.errors import AccordError
 
-__all__ = ["PLAIN_TABLES", "load_export", "long_table_text"]
+__all__ = ["PLAIN_TABLES", "load_export", "long_table_text", "parse_options"]
 
 #: Suffixes ``accord agree`` reads as a plain table when no ``--from`` is given.
 PLAIN_TABLES = (".csv", ".tsv", ".tab", ".parquet", ".pq", ".xlsx", ".xlsm", ".ods")
@@ -29,6 +29,7 @@ def load_export(
     plain_fallback: bool,
     spreadsheet_options: dict[str, Any] | None = None,
     options: dict[str, Any] | None = None,
+    extra: list[str] | None = None,
 ) -> Any:
     """Read *file* with the importer of *tool* (guessed when None, the guess said on stderr).
 
@@ -63,7 +64,42 @@ def load_export(
         options["sheet"] = sheet
     if tool == "spreadsheet" and spreadsheet_options:
         options.update(spreadsheet_options)
+    if extra:
+        options.update(parse_options(extra, tool))
     return read_export(file, tool=tool, field=field, **options)
+
+
+def parse_options(pairs: list[str], tool: str) -> dict[str, Any]:
+    """``--option NAME=VALUE`` pairs for the importer of *tool*, checked against its ``read`` signature.
+
+    VALUE is read as JSON when it is JSON (``true``, ``3``, ``"x"``), else kept as text.
+    """
+    import importlib
+    import inspect
+
+    from accord.importers import TOOLS
+
+    if tool not in TOOLS:
+        raise AccordError(f"--from must be one of {', '.join(TOOLS)}; got {tool!r}")
+    try:
+        read = importlib.import_module(f"accord.importers.{TOOLS[tool]}").read
+    except ModuleNotFoundError:
+        raise AccordError(f"the {tool} importer is not available in this version of accord") from None
+    allowed = [n for n, p in inspect.signature(read).parameters.items()
+               if p.kind is inspect.Parameter.KEYWORD_ONLY and n != "field"]
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or not name:
+            raise AccordError(f"--option must be NAME=VALUE; got {pair!r}")
+        if name not in allowed:
+            raise AccordError(f"--option {name}: the {tool} importer's options are {', '.join(allowed) or 'none'}")
+        try:
+            out[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[name] = raw
+    return out
 
 
 def _plain(x: Any) -> Any:

@@ -135,6 +135,11 @@ def agree(
     sheet: Annotated[
         str | None, typer.Option(help="Spreadsheets: the sheet, by name or 0-based index (default the first).")
     ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(help="With an export: an importer's option as NAME=VALUE (repeatable), e.g. multiple=true, "
+                     "drafts=true."),
+    ] = None,
 ) -> None:
     """Agreement (Krippendorff's alpha, the kappa family) of annotations in a file.
 
@@ -159,8 +164,11 @@ def agree(
             file, tool=from_, field=field if field is not None or value == "value" else value, sheet=sheet,
             plain_fallback=True,
             spreadsheet_options={"layout": layout, "unit": unit, "coder": coder, "coders": coder_cols},
+            extra=option,
         )
     if imported is None:
+        if option:
+            raise AccordError("--option passes options to an annotation tool's importer (with --from)")
         if field is not None:
             raise AccordError("--field reads a field of an annotation tool's export (with --from); for a table use "
                               "--value")

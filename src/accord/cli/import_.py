@@ -32,6 +32,11 @@ def import_export(
         typer.Option(help="doccano, Argilla: how span offsets count characters, utf16 (the browser's, default) or "
                      "codepoints."),
     ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(help="An importer's option as NAME=VALUE (repeatable), e.g. multiple=true, drafts=true, "
+                     "text_key=title, kind=ordinal; see docs/importers.md."),
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")] = False,
 ) -> None:
     """Turn an annotation tool's export into accord's long table (unit, coder, value; or spans).
@@ -50,6 +55,7 @@ def import_export(
         export, tool=from_, field=field, sheet=sheet, plain_fallback=False,
         spreadsheet_options={"layout": layout, "unit": unit, "coder": coder},
         options={} if offsets is None else {"offsets": offsets},
+        extra=option,
     )
     sep = "\t" if output.suffix.lower() in (".tsv", ".tab") else ","
     write_output(output, long_table_text(imported, sep=sep), force=force, inputs=[export])
