@@ -156,13 +156,27 @@ class AlphaResult(Result):
         """
         res = self._bootstrap(confidence_level, n_resamples, method, rng)
         lo, hi = res.confidence_interval
+        dist = np.asarray(res.bootstrap_distribution, dtype=float)
+        undefined = int(np.isnan(dist).sum())
+        if undefined and method in ("percentile", "basic"):
+            if undefined == len(dist):
+                raise AccordError("alpha is undefined on every bootstrap resample; no confidence interval")
+            tail = (1.0 - float(confidence_level)) / 2.0
+            q_lo, q_hi = np.nanpercentile(dist, [100 * tail, 100 * (1 - tail)])
+            lo, hi = (q_lo, q_hi) if method == "percentile" else (2 * self.alpha - q_hi, 2 * self.alpha - q_lo)
+        elif undefined:
+            raise AccordError(
+                f"alpha is undefined on {undefined} of {len(dist)} bootstrap resamples (all values drawn equal); "
+                "BCa needs every resample defined: use method 'percentile' or 'basic'"
+            )
         return float(lo), float(hi)
 
     def bootstrap_distribution(
         self, *, n_resamples: int = 1000, rng: np.random.Generator | int | None = None
     ) -> np.ndarray:
-        """The bootstrap alphas behind :meth:`confidence_interval` (method percentile)."""
-        return np.asarray(self._bootstrap(0.95, n_resamples, "percentile", rng).bootstrap_distribution)
+        """The bootstrap alphas behind :meth:`confidence_interval` (method percentile), undefined ones dropped."""
+        dist = np.asarray(self._bootstrap(0.95, n_resamples, "percentile", rng).bootstrap_distribution, dtype=float)
+        return dist[~np.isnan(dist)]
 
     def _bootstrap(
         self, confidence_level: float, n_resamples: int, method: str, rng: Any
