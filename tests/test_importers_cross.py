@@ -30,3 +30,14 @@ def test_another_tools_export_is_an_accord_error(tool, export):
                          ids=lambda x: x if isinstance(x, str) else x.name)
 def test_guess_names_the_tool(owner, export):
     assert guess_tool(export) == owner
+
+
+def test_a_byte_order_mark_is_read_past(tmp_path):
+    from accord.importers import doccano, labelstudio, prodigy
+
+    for src, read in ((FIXTURES["label-studio"][0], labelstudio.read), (FIXTURES["prodigy"][0], prodigy.read),
+                      (DATA / "doccano" / "cls" / "alice.jsonl", doccano.read)):
+        f = tmp_path / src.name
+        f.write_bytes(b"\xef\xbb\xbf" + src.read_bytes())
+        kw = {"field": "sentiment"} if read is labelstudio.read else {}
+        assert read(f, **kw).report.n_items > 0

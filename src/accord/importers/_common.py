@@ -88,7 +88,7 @@ def load_json(tool: str, path: Path, stream: IO[str] | None = None) -> Any:
     try:
         if stream is not None:
             return json.load(stream)
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8-sig") as fh:
             return json.load(fh)
     except json.JSONDecodeError as exc:
         raise _json_error(tool, path, exc) from None
@@ -111,7 +111,7 @@ def iter_json_records(tool: str, path: Path, text: str | None = None) -> Iterato
             raise fail(tool, path, "is a folder; this tool's export is one JSON file (is it another tool's export? "
                        "choose it with --from)")
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8-sig")
         except UnicodeDecodeError as exc:
             raise fail(tool, path, f"not UTF-8 text ({exc.reason})") from None
     decoder = json.JSONDecoder()
@@ -166,7 +166,7 @@ def iter_jsonl(tool: str, path: Path, lines: Iterable[str] | None = None) -> Ite
         if path.is_dir():
             raise fail(tool, path, "is a folder; this tool's export is one JSON lines file (is it another tool's "
                        "export? choose it with --from)")
-        fh = open(path, encoding="utf-8")  # noqa: SIM115
+        fh = open(path, encoding="utf-8-sig")  # noqa: SIM115
         lines = fh
     try:
         for i, raw in enumerate(lines, start=1):

@@ -247,7 +247,7 @@ def read(
 
 def _questions(spath: Path) -> dict[str, dict[str, Any]]:
     try:
-        data = json.loads(spath.read_text(encoding="utf-8"))
+        data = json.loads(spath.read_text(encoding="utf-8-sig"))
     except json.JSONDecodeError as exc:
         raise fail(TOOL, spath, f"not valid JSON ({exc.msg})", line=exc.lineno) from None
     out: dict[str, dict[str, Any]] = {}

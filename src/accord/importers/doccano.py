@@ -92,7 +92,7 @@ def _sources(path: Path) -> Iterator[tuple[str | None, str, list[str]]]:
         if not files:
             raise fail(TOOL, path, "the folder holds no .jsonl file")
         for f in files:
-            yield f.stem, str(f), f.read_text(encoding="utf-8").splitlines()
+            yield f.stem, str(f), f.read_text(encoding="utf-8-sig").splitlines()
         return
     if zipfile.is_zipfile(path):
         with zipfile.ZipFile(path) as z:
@@ -101,10 +101,10 @@ def _sources(path: Path) -> Iterator[tuple[str | None, str, list[str]]]:
                 raise fail(TOOL, path, "the zip holds no .jsonl file (export the dataset as JSONL)")
             for n in names:
                 with z.open(n) as fh:
-                    lines = io.TextIOWrapper(fh, encoding="utf-8").read().splitlines()
+                    lines = io.TextIOWrapper(fh, encoding="utf-8-sig").read().splitlines()
                 yield Path(n).stem, f"{path}:{n}", lines
         return
-    yield path.stem, str(path), path.read_text(encoding="utf-8").splitlines()
+    yield path.stem, str(path), path.read_text(encoding="utf-8-sig").splitlines()
 
 
 @gc_paused
