@@ -198,3 +198,10 @@ def test_per_region_choices_are_counted_not_read_as_task_values(tmp_path):
     imp = ls.read(f, field="topic")
     assert imp.annotations.n_entries == 1
     assert any("per-region controls (answers about one span) not compared: certainty" in n for n in imp.report.notes)
+
+
+def test_drafts_are_said_not_read(tmp_path):
+    region = {"from_name": "s", "to_name": "text", "type": "choices", "value": {"choices": ["a"]}}
+    f = _write(tmp_path, [{"id": 1, "data": {"text": "x"}, "drafts": [{"result": [region]}],
+                           "annotations": [{"completed_by": 5, "result": [region]}]}])
+    assert any("1 draft(s)" in n for n in ls.read(f).report.notes)

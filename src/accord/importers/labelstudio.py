@@ -220,7 +220,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     from accord.spans.model import Span
 
     types: dict[str, Counter[str]] = defaultdict(Counter)
-    n_pred = 0
+    n_pred = n_drafts = 0
     emails: dict[str, str] = {}  # user id -> email, where some annotation gives completed_by as an object
     n_regions: Counter[str] = Counter()
     n_per_region: Counter[str] = Counter()  # regions that answer about one span (perRegion), sharing its id
@@ -229,6 +229,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
         if not isinstance(anns, list):
             raise fail(TOOL, path, "'annotations' must be a list", record=rec.get("id", idx), line=line)
         n_pred += len(rec.get("predictions") or [])
+        n_drafts += len(rec.get("drafts") or []) if isinstance(rec.get("drafts"), list) else 0
         for ann in anns:
             if not isinstance(ann, dict):
                 raise fail(TOOL, path, "each annotation must be an object", record=rec.get("id", idx), line=line)
@@ -262,6 +263,8 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
         cells.notes.append(f"per-region controls (answers about one span) not compared: {names}")
     if n_pred:
         cells.notes.append(f"{n_pred} model prediction(s) are not annotations and were not read")
+    if n_drafts:
+        cells.notes.append(f"{n_drafts} draft(s) (work not submitted) are not annotations and were not read")
     if ctype == "choices" and multiple:
         cells.notes.append(f"choices of {name!r} read as sets (some annotation holds several choices)")
     spans: list[Any] = []
