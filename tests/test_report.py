@@ -169,3 +169,21 @@ def test_detect_kind(tmp_path):
     assert detect_kind([Path(KRIPP)]) == "agree"
     assert detect_kind([Path("x.pyr")]) == "pyramid"
     assert detect_kind([Path("a.conll")]) == "coref"
+
+
+def test_bench_report_runs(capsys):
+    """The benchmark script runs end to end on a tiny size (its figures are in BENCHMARKS.md)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    if not Path("/proc/self/status").exists():
+        pytest.skip("the benchmark harness reads /proc (Linux)")
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_report.py"
+    spec = importlib.util.spec_from_file_location("accord_benchmarks_bench_report", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    records = module.main(["--sizes", "300", "--bootstrap", "20", "--quiet"])
+    assert len(records) == 2 and not [r for r in records if "failed" in r]
+    assert all(r["result"]["bytes"] < 5_000_000 and r["result"]["charts"] >= 5 for r in records)
