@@ -66,12 +66,16 @@ def span_sets(draw):
         for _ in range(draw(st.integers(0, 5))):
             s = draw(st.integers(0, 15))
             e = draw(st.integers(s, s + 6))
-            spans.append(Span(draw(st.sampled_from(docs)), s, e, draw(st.sampled_from("XY")), c))
+            frags = ()
+            if e - s >= 3 and draw(st.integers(0, 4)) == 0:  # now and then a discontinuous span
+                cut = draw(st.integers(s + 1, e - 2))
+                frags = ((s, cut), (cut + 1, e))
+            spans.append(Span(draw(st.sampled_from(docs)), s, e, draw(st.sampled_from("XY")), c, fragments=frags))
     seen = [(d, c) for d in docs for c in coders if draw(st.booleans()) or d == "d1"]
     return SpanAnnotations.from_spans(spans, seen=seen)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(span_sets(), st.sampled_from(["exact", "overlap"]))
 def test_span_f1_equals_brute_force(data, match):
     res = span_f1(data, match=match)
@@ -314,3 +318,18 @@ def test_document_bootstrap_intervals():
     single = SpanAnnotations.from_spans([Span("d", 0, 1, "X", "a"), Span("d", 0, 1, "Y", "b")], texts={"d": "a b"})
     with pytest.raises(AccordError, match="needs at least two; the data have 1"):
         span_f1(single).confidence_interval()
+
+
+def test_discontinuous_spans_in_tokens_and_unitizing():
+    text = "abc def ghi"
+    gap = Span("d", 0, 11, "X", "a", fragments=((0, 3), (8, 11)))  # brat "X 0 3;8 11"
+    data = SpanAnnotations.from_spans([gap, Span("d", 0, 3, "X", "b"), Span("d", 8, 11, "X", "b")],
+                                      texts={"d": text})
+    table, _, _ = token_table(data)
+    assert table.to_matrix().tolist() == [["X", OUTSIDE, "X"], ["X", OUTSIDE, "X"]]
+    assert token_agreement(data).alpha.alpha == 1.0
+    # each fragment is a unit: the same units as b's two spans
+    assert unitizing_alpha(data).alpha == 1.0
+    # exact matching compares fragments: a's one discontinuous span matches neither of b's
+    assert span_f1(data).pairs[0].micro.true_positives == 0
+    assert span_f1(data, match="overlap").pairs[0].micro.true_positives == 1

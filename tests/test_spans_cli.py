@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import types
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -154,3 +155,45 @@ def test_cli_from_with_a_field_that_is_not_spans(files, monkeypatch):
     res = runner.invoke(app, ["spans", str(files / "spans.csv"), "--from", "brat"])
     assert res.exit_code == 2
     assert "holds nominal values, not spans" in res.output
+
+
+IMPORTERS = Path(__file__).parent / "data" / "importers"
+
+
+def test_cli_from_label_studio_export():
+    # the importers' own hand-written Label Studio export (tests/data/importers/labelstudio, see its test module)
+    res = runner.invoke(app, ["spans", str(IMPORTERS / "labelstudio" / "export.json"), "--from", "label-studio",
+                              "--field", "ner", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["import_report"]["tool"] == "label-studio"
+    assert out["f1"]["pairs"][0]["micro"]["f1"] == pytest.approx(2 / 3)
+    assert out["unitizing_alpha"]["n_documents_dropped"] == 2
+
+
+def test_cli_guesses_the_tool_when_input_is_not_a_span_table():
+    res = runner.invoke(app, ["spans", str(IMPORTERS / "prodigy" / "ner.jsonl"), "--tokens", "export"])
+    assert res.exit_code == 0, res.output
+    text = " ".join(res.stdout.split())
+    assert "Format guessed from the file: prodigy" in text or "format guessed from the file: prodigy" in text
+    assert "token agreement (export tokens" in text
+
+
+def test_the_worked_example_of_docs_spans_md(files):
+    (files / "docs" / "d3.txt").write_text("It rained.", encoding="utf-8")
+    (files / "example.csv").write_text(CSV.replace("d3,ann2,,,,\n", "d3,ann1,,,,\nd3,ann2,,,,\n"), encoding="utf-8")
+    res = runner.invoke(app, ["spans", str(files / "example.csv"), "--texts", str(files / "docs"), "--match",
+                              "overlap", "--bootstrap", "1000", "--seed", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    micro = out["f1"]["pairs"][0]["micro"]
+    assert (micro["precision"], micro["recall"], micro["f1"]) == pytest.approx((0.6, 0.75, 2 / 3))
+    assert out["token_agreement"]["n_tokens"] == 14
+    assert round(out["token_agreement"]["alpha"]["alpha"], 4) == 0.4706
+    assert round(out["token_agreement"]["kappa"]["kappa"], 4) == 0.4510
+    assert round(out["unitizing_alpha"]["alpha"], 4) == 0.2109
+    assert out["unitizing_alpha"]["continuum_length"] == 65
+    ci = out["confidence_intervals"]
+    assert [round(x, 2) for x in ci["span micro F1"]] == [0.5, 0.8]
+    assert [round(x, 2) for x in ci["token alpha"]] == [0.33, 0.59]
+    assert [round(x, 2) for x in ci["unitizing alpha"]] == [-0.16, 0.51]

@@ -12,8 +12,10 @@ The public API, by concept (each in its own module):
 - coreference: :mod:`accord.coref` (:func:`read_coref`, :func:`coref_alpha`, :func:`coref_scores`)
 - multi-label items: :mod:`accord.multilabel` (:func:`augmented_kappa` and friends)
 - pyramids: :mod:`accord.pyramid`
-- noise models and gold standards: :mod:`accord.noise`, :mod:`accord.gold`
+- noise models and gold standards: :mod:`accord.noise`
 - significance studies: :mod:`accord.significance`
+- spans: :mod:`accord.spans` (:func:`read_spans`, :func:`span_f1`, :func:`token_agreement`,
+  :func:`unitizing_alpha`)
 - the reliability report (one HTML page): :func:`report`, :mod:`accord.reporting`
 
 Everything is imported on first use (PEP 562): ``import accord`` loads
@@ -79,10 +81,6 @@ if TYPE_CHECKING:
         make_distance,
         multiset_value,
     )
-    from accord.gold import (
-        GoldStandard,
-        gold_standard,
-    )
     from accord.gwet import (
         GwetResult,
         gwet_ac1,
@@ -115,8 +113,10 @@ if TYPE_CHECKING:
     )
     from accord.noise import (
         ChanceDifference,
+        GoldStandard,
         NoiseBound,
         chance_difference,
+        gold_standard,
         max_disagreements,
         noise_bound,
     )
@@ -137,6 +137,17 @@ if TYPE_CHECKING:
         anova_power,
         anova_sample_size,
         significance_study,
+    )
+    from accord.spans import (
+        Span,
+        SpanAnnotations,
+        SpanF1Result,
+        TokenAgreement,
+        UnitizingAlphaResult,
+        read_spans,
+        span_f1,
+        token_agreement,
+        unitizing_alpha,
     )
 
 __version__ = "0.1.0"
@@ -174,8 +185,8 @@ _EXPORTS: dict[str, str] = {
     "example_passonneau2004": "accord.coref",
     "fleiss_kappa": "accord.kappa",
     "get_distance": "accord.distances",
-    "gold_standard": "accord.gold",
-    "GoldStandard": "accord.gold",
+    "gold_standard": "accord.noise",
+    "GoldStandard": "accord.noise",
     "gwet_ac1": "accord.gwet",
     "gwet_ac2": "accord.gwet",
     "GwetResult": "accord.gwet",
@@ -206,6 +217,7 @@ _EXPORTS: dict[str, str] = {
     "read_multilabel": "accord.multilabel",
     "read_peer_annotation": "accord.pyramid",
     "read_pyramid": "accord.pyramid",
+    "read_spans": "accord.spans",
     "report": "accord.reporting",
     "score_peer": "accord.pyramid",
     "scott_pi": "accord.kappa",
@@ -214,8 +226,16 @@ _EXPORTS: dict[str, str] = {
     "siegel_castellan_k": "accord.kappa",
     "significance_study": "accord.significance",
     "SignificanceStudy": "accord.significance",
+    "Span": "accord.spans",
+    "span_f1": "accord.spans",
+    "SpanAnnotations": "accord.spans",
+    "SpanF1Result": "accord.spans",
+    "token_agreement": "accord.spans",
+    "TokenAgreement": "accord.spans",
     "unit_disagreement": "accord.diagnostics",
     "UnitDisagreement": "accord.diagnostics",
+    "unitizing_alpha": "accord.spans",
+    "UnitizingAlphaResult": "accord.spans",
     "weighted_kappa": "accord.kappa",
 }
 
@@ -255,7 +275,12 @@ __all__ = [
     "SetDistance",
     "SetRelation",
     "SignificanceStudy",
+    "Span",
+    "SpanAnnotations",
+    "SpanF1Result",
+    "TokenAgreement",
     "UnitDisagreement",
+    "UnitizingAlphaResult",
     "__version__",
     "alpha",
     "anova_power",
@@ -290,12 +315,16 @@ __all__ = [
     "read_multilabel",
     "read_peer_annotation",
     "read_pyramid",
+    "read_spans",
     "report",
     "score_peer",
     "scott_pi",
     "siegel_castellan_k",
     "significance_study",
+    "span_f1",
+    "token_agreement",
     "unit_disagreement",
+    "unitizing_alpha",
     "weighted_kappa",
 ]
 

@@ -44,6 +44,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "One HTML page of reliability to read, share and act on (works offline, prints to PDF).",
     ),
     "demo": ("demo", "Print reliability reports for the example data bundled with accord."),
+    "import": ("import_", "Turn an annotation tool's export into accord's long table (unit, coder, value; or spans)."),
 }
 
 

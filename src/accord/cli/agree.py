@@ -88,7 +88,11 @@ def _fmt(x: Any) -> str:
 
 
 def agree(
-    file: Annotated[Path, typer.Argument(help="Annotations in long format: CSV, TSV, JSONL or Parquet.")],
+    file: Annotated[
+        Path,
+        typer.Argument(help="Annotations in long format (CSV, TSV, JSONL, Parquet, .xlsx, .ods), or an annotation "
+                       "tool's export (see --from)."),
+    ],
     unit: Annotated[str, typer.Option(help="Column holding the unit (item) id.")] = "unit",
     coder: Annotated[str, typer.Option(help="Column holding the coder (annotator) id.")] = "coder",
     value: Annotated[
@@ -101,8 +105,10 @@ def agree(
         str | None, typer.Option(help="Wide layout: comma-separated coder columns (default: all but --unit).")
     ] = None,
     distance: Annotated[
-        str, typer.Option(help=f"Distance between values: {', '.join(DISTANCE_NAMES)}.")
-    ] = "nominal",
+        str | None,
+        typer.Option(help=f"Distance between values: {', '.join(DISTANCE_NAMES)} (default: nominal, or the one "
+                     "that fits an export's values: masi-2006 for sets, ordinal for ratings...)."),
+    ] = None,
     coefficient: Annotated[
         str, typer.Option(help=f"One of {', '.join(COEFFICIENTS)}, or 'all' (those that apply).")
     ] = "alpha",
@@ -117,11 +123,24 @@ def agree(
     json_out: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of tables.")
     ] = False,
+    from_: Annotated[
+        str | None,
+        typer.Option("--from", help="Read an annotation tool's export: label-studio, prodigy, inception, doccano, "
+                     "brat, argilla, mturk, csv, spreadsheet (guessed for .json, .zip, folders and JSON lines a tool "
+                     "wrote; plain tables are read as before)."),
+    ] = None,
+    field: Annotated[
+        str | None, typer.Option(help="With an export: the control, question or field to compare.")
+    ] = None,
+    sheet: Annotated[
+        str | None, typer.Option(help="Spreadsheets: the sheet, by name or 0-based index (default the first).")
+    ] = None,
 ) -> None:
     """Agreement (Krippendorff's alpha, the kappa family) of annotations in a file.
 
     Examples: accord agree labels.csv --distance interval --bootstrap 1000 --seed 1;
-    accord agree sheet.csv --layout wide --unit item --coefficient all
+    accord agree sheet.csv --layout wide --unit item --coefficient all;
+    accord agree export.json --from label-studio --field sentiment
     """
     if coefficient != "all" and coefficient not in COEFFICIENTS:
         raise AccordError(
@@ -132,7 +151,30 @@ def agree(
     if layout not in ("long", "wide"):
         raise AccordError(f"--layout must be 'long' or 'wide'; got {layout!r}")
     coder_cols = [c.strip() for c in coders.split(",")] if coders else None
-    data = read(file, unit=unit, coder=coder, value=value, layout=layout, coders=coder_cols)  # type: ignore[arg-type]
+    imported = None
+    if from_ is not None or file.suffix.lower() not in (".csv", ".tsv", ".tab", ".parquet", ".pq"):
+        from accord.cli._importing import load_export
+
+        imported = load_export(
+            file, tool=from_, field=field if field is not None or value == "value" else value, sheet=sheet,
+            plain_fallback=True,
+            spreadsheet_options={"layout": layout, "unit": unit, "coder": coder, "coders": coder_cols},
+        )
+    if imported is None:
+        if field is not None:
+            raise AccordError("--field reads a field of an annotation tool's export (with --from); for a table use "
+                              "--value")
+        data = read(file, unit=unit, coder=coder, value=value, layout=layout, coders=coder_cols,  # type: ignore[arg-type]
+                    sheet=_sheet(sheet))
+        distance = distance or "nominal"
+    else:
+        if imported.kind == "spans":
+            raise AccordError(f"{file}: field {imported.field!r} holds spans; measure span agreement with "
+                              f"accord spans {file} --from {imported.tool}")
+        data = imported.annotations
+        distance = distance or imported.default_distance
+        if not json_out:
+            typer.echo(imported.report.summary(), err=True)
     names = _applicable(data) if coefficient == "all" else [coefficient]
     caught: list[str] = []
     with warnings.catch_warnings(record=True) as w:
@@ -162,6 +204,8 @@ def agree(
             out["bootstrap_seed"] = seed
         if diag is not None:
             out["diagnostics"] = {k: v.to_dict("records") for k, v in diag.items()}
+        if imported is not None:
+            out["import"] = imported.to_dict()
         print_json(out)
         return
     first = next(iter(results.values()))
@@ -205,6 +249,12 @@ def agree(
             for row in frame.itertuples(index=False):
                 t.add_row(*(_fmt(x) for x in row))
             console.print(t)
+
+
+def _sheet(sheet: str | None) -> str | int:
+    if sheet is None:
+        return 0
+    return int(sheet) if sheet.strip().isdigit() else sheet
 
 
 def register(app: typer.Typer) -> None:

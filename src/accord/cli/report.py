@@ -192,7 +192,7 @@ def _load(name: str, inputs: list[Path], **o: Any) -> tuple[Any, dict[str, Any]]
     if name == "gold":
         if len(inputs) != 1:
             raise AccordError(f"gold reports read one file; got {len(inputs)}")
-        from accord.gold import read_long_table
+        from accord.noise.gold import read_long_table
 
         df = read_long_table(inputs[0], unit=o["unit"], coder=o["coder"], value=o["value"])
         return df, {"p": o["p"], "target_gamma": o["target_gamma"],

@@ -21,17 +21,36 @@ def _f(x: Any) -> str:
     return "undefined" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.4f}"
 
 
+def _looks_canonical(path: Path) -> bool:
+    """Whether *path* starts like the canonical span table (else it is a tool's export to guess)."""
+    import json
+
+    from accord.spans.readers import SPAN_COLUMNS
+
+    with open(path, encoding="utf-8-sig", errors="replace") as fh:
+        first = next((line for line in fh if line.strip()), "")
+    if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
+        try:
+            obj = json.loads(first)
+        except json.JSONDecodeError:
+            return False
+        return isinstance(obj, dict) and "document" in obj and "coder" in obj
+    sep = "\t" if path.suffix.lower() == ".tsv" else ","
+    header = [c.strip().strip('"') for c in first.rstrip("\r\n").split(sep)]
+    return all(c in header for c in SPAN_COLUMNS)
+
+
 def _load(input: Path, tool: str | None, field: str | None, texts: Path | None) -> tuple[Any, Any]:
     """The span annotations (and the import report, for --from) of INPUT."""
     from accord.spans.model import SpanAnnotations
     from accord.spans.readers import read_spans, read_texts
 
     text_map = read_texts(texts) if texts is not None else None
-    if tool is None:
+    if tool is None and (input.is_dir() or not input.exists() or _looks_canonical(input)):
         return read_spans(input, texts=text_map), None
     from accord.importers import read_export
 
-    imported = read_export(input, tool=tool, field=field)
+    imported = read_export(input, tool=tool, field=field)  # tool None: guessed, the guess in the report's notes
     if imported.spans is None:
         raise AccordError(
             f"{input}: the {imported.field or 'chosen'} field of this {imported.tool} export holds {imported.kind} "

@@ -103,6 +103,9 @@ def _record_lines(text: str) -> list[int]:
 def iter_json_records(tool: str, path: Path, text: str | None = None) -> Iterator[tuple[int, int, Any]]:
     """``(index, line, record)`` for each element of a top-level JSON array (index 1-based)."""
     if text is None:
+        if path.is_dir():
+            raise fail(tool, path, "is a folder; this tool's export is one JSON file (is it another tool's export? "
+                       "choose it with --from)")
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError as exc:
@@ -110,6 +113,10 @@ def iter_json_records(tool: str, path: Path, text: str | None = None) -> Iterato
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
+        if exc.msg == "Extra data" and text.lstrip().startswith("{"):
+            raise fail(tool, path, "the file holds JSON lines (one object per line), not the JSON array this "
+                       "tool's export is; is it another tool's export? (choose it with --from)",
+                       line=exc.lineno) from None
         raise _json_error(tool, path, exc) from None
     if isinstance(data, dict):
         data = [data]
@@ -125,6 +132,9 @@ def iter_jsonl(tool: str, path: Path, lines: Iterable[str] | None = None) -> Ite
     """``(line, object)`` for each non-blank line of a JSONL file."""
     fh = None
     if lines is None:
+        if path.is_dir():
+            raise fail(tool, path, "is a folder; this tool's export is one JSON lines file (is it another tool's "
+                       "export? choose it with --from)")
         fh = open(path, encoding="utf-8")  # noqa: SIM115
         lines = fh
     try:
@@ -134,7 +144,14 @@ def iter_jsonl(tool: str, path: Path, lines: Iterable[str] | None = None) -> Ite
             try:
                 obj = json.loads(raw)
             except json.JSONDecodeError as exc:
+                if raw.lstrip().startswith("["):
+                    raise fail(tool, path, "the file is a JSON array, not the JSON lines (one object per line) "
+                               "this tool's export is; is it another tool's export? (choose it with --from)",
+                               line=i) from None
                 raise fail(tool, path, f"not valid JSON ({exc.msg})", line=i) from None
+            if isinstance(obj, list):
+                raise fail(tool, path, "the file is a JSON array, not the JSON lines (one object per line) this "
+                           "tool's export is; is it another tool's export? (choose it with --from)", line=i)
             if not isinstance(obj, dict):
                 raise fail(tool, path, f"each line must be a JSON object, found a {type(obj).__name__}", line=i)
             yield i, obj

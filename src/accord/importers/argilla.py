@@ -235,8 +235,8 @@ def read(
                            "them as answers")
     if astral:
         cells.notes.append(f"{len(astral)} record(s) hold characters outside the Basic Multilingual Plane (emoji): "
-                           "span offsets were read as UTF-16 code units; pass offsets='codepoints' to read them as "
-                           "code points")
+                           "span offsets were read as UTF-16 code units; pass offsets='codepoints' (--offsets "
+                           "codepoints) to read them as code points")
     if kind == "spans":
         seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
         sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(source))

@@ -26,7 +26,13 @@ report says when a document holds characters on which the two readings differ.
 
 Cell states: an example in an annotator's file with no label is *empty*; an
 example absent from an annotator's file is *unassigned*; doccano has no skip
-or cancel, so no cell is *skipped*.
+or cancel, so no cell is *skipped*.  doccano writes every example of the
+project into every annotator's file unless "Export only approved documents" is
+ticked (then a file holds the examples that annotator confirmed): export with
+that option, or an example an annotator never opened reads as one they saw and
+left empty.  With collaborative annotation on, doccano writes one ``all.jsonl``
+holding everybody's labels merged, without who gave them; such a file is
+refused (there is no annotator to compare).
 """
 
 from __future__ import annotations
@@ -139,6 +145,10 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         raise fail(TOOL, path, f"field must be 'label' or 'entities'; got {field!r}", field=field)
     rows: list[tuple[str, str, int, dict[str, Any]]] = []  # coder, file, line, example
     for coder, fname, lines in _sources(path):
+        if coder == "all":
+            raise fail(TOOL, fname, "all.jsonl is doccano's collaborative-annotation export: it merges every "
+                       "annotator's labels without saying who gave them; export a project with collaborative "
+                       "annotation off (one <username>.jsonl per annotator)")
         for line, obj in iter_jsonl(TOOL, Path(fname), lines):
             if "annotations" in obj and isinstance(obj["annotations"], list) and "label" not in obj:
                 rows.extend(_old_format(fname, line, obj))
@@ -253,8 +263,8 @@ def _read_spans(path: Path, cells: Cells, rows: list[tuple[str, str, int, dict[s
         cells.cell(doc, coder, "annotated" if mine else "empty", line=line)
     if astral:
         cells.notes.append(f"{len(astral)} document(s) hold characters outside the Basic Multilingual Plane (emoji): "
-                           "span offsets were read as UTF-16 code units; pass offsets='codepoints' if your doccano "
-                           "counted code points")
+                           "span offsets were read as UTF-16 code units; pass offsets='codepoints' "
+                           "(--offsets codepoints) if your doccano counted code points")
     seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
     sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(path))
     return Imported(tool=TOOL, field=key, kind="spans", annotations=None, spans=sa, report=cells.report())

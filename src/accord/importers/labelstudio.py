@@ -8,7 +8,13 @@ array, each with ``id``, ``data`` and ``annotations``; every annotation has
 https://labelstud.io/guide/export#Label-Studio-JSON-format-of-annotated-tasks).
 The "JSON-MIN" export (https://labelstud.io/guide/export#JSON-MIN) has one
 object per annotation with the task ``id``, the task data, ``annotator``,
-``annotation_id`` and one key per control holding the region's value.
+``annotation_id`` and one key per control holding the regions' values without
+their type (a single choice as the bare string, several as
+``{"choices": [...]}``, ``[{"rating": 4}]``, ``[{"number": 2.5}]``,
+``[{"taxonomy": [[...]]}]``, spans as ``{"start", "end", "text", "labels"}``),
+so the control types are read from the values' shape (``kind=`` and
+``multiple=`` correct a wrong reading); JSON-MIN leaves cancelled annotations
+out, so they count as unassigned there.
 
 Controls read (the ``type`` of a region):
 
@@ -202,6 +208,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                multiple: bool | None) -> Imported:
     types: dict[str, Counter[str]] = defaultdict(Counter)
     n_pred = 0
+    emails: dict[str, str] = {}  # user id -> email, where some annotation gives completed_by as an object
     for idx, line, rec in records:
         anns = rec.get("annotations") or []
         if not isinstance(anns, list):
@@ -210,6 +217,9 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
         for ann in anns:
             if not isinstance(ann, dict):
                 raise fail(TOOL, path, "each annotation must be an object", record=rec.get("id", idx), line=line)
+            who = ann.get("completed_by")
+            if isinstance(who, dict) and who.get("id") is not None and who.get("email"):
+                emails[str(who["id"])] = str(who["email"])
             for r in ann.get("result") or []:
                 if isinstance(r, dict) and "from_name" in r:
                     types[str(r["from_name"])][str(r.get("type"))] += 1
@@ -246,6 +256,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             coder = coder_name(ann.get("completed_by"))
             if coder is None:
                 raise fail(TOOL, path, "an annotation has no 'completed_by'", record=task, line=line)
+            coder = emails.get(coder, coder)  # the same user as an id here and as an object elsewhere
             unit: Hashable = doc if vkind == "spans" else task
             results = [r for r in ann.get("result") or [] if isinstance(r, dict)]
             for r in results:
@@ -340,17 +351,45 @@ def _spans_result(path: Path, cells: Cells, name: str, spans: list[Any], texts: 
 # ----------------------------------------------------------------------------------------------- JSON-MIN export
 
 
+def _regions(v: Any) -> list[dict[str, Any]] | None:
+    """A JSON-MIN value as its list of regions (``{"choices": [...]}``, ``{"rating": 4}``...), or None."""
+    if isinstance(v, dict):
+        return [v]
+    if isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+        return v
+    return None
+
+
 def _min_kind(values: list[Any]) -> str:
-    """The control type a JSON-MIN key's values look like."""
+    """The control type a JSON-MIN key's values look like.
+
+    Label Studio's JSON-MIN writer keeps a region's value without its type: a
+    single choice (or a one-line text) becomes the bare string, several choices
+    ``{"choices": [...]}``, a rating ``[{"rating": 4}]``, a number
+    ``[{"number": 2.5}]``, a taxonomy ``[{"taxonomy": [[...]]}]``, spans a list
+    of ``{"start", "end", "text", "labels"}``.
+    """
     shapes = set()
     for v in values:
-        if isinstance(v, list) and all(isinstance(x, dict) and "start" in x for x in v):
-            shapes.add("labels")
-        elif isinstance(v, dict) and "choices" in v:
-            shapes.add("choices-multi")
-        elif isinstance(v, dict) and "taxonomy" in v or isinstance(v, list) and v and all(
-                isinstance(x, list) for x in v):
-            shapes.add("taxonomy")
+        regions = _regions(v)
+        if regions is not None:
+            keys = set().union(*(r.keys() for r in regions))
+            if {"start", "end"} <= keys:
+                shapes.add("labels")
+            elif "choices" in keys:
+                shapes.add("choices-multi")
+            elif "taxonomy" in keys:
+                shapes.add("taxonomy")
+            elif "rating" in keys:
+                shapes.add("rating")
+            elif "number" in keys:
+                shapes.add("number")
+            elif "text" in keys:
+                shapes.add("textarea")
+            else:
+                shapes.add("other")
+        elif isinstance(v, list) and not v:
+            continue
         elif isinstance(v, bool):
             shapes.add("other")
         elif isinstance(v, int):
@@ -365,6 +404,8 @@ def _min_kind(values: list[Any]) -> str:
         return "number"
     if shapes <= {"choices", "choices-multi"} and shapes:
         return "choices-multi" if "choices-multi" in shapes else "choices"
+    if not shapes:
+        return "other"
     return shapes.pop() if len(shapes) == 1 else "mixed"
 
 
@@ -404,7 +445,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
             controls[name] = _min_kind(vals)
             data_keys.remove(name)
     else:
-        candidates = [k for k, t in controls.items() if t not in ("other", "mixed")]
+        candidates = [k for k, t in controls.items() if t not in ("other", "mixed", "textarea")]
         if not candidates:
             raise fail(TOOL, path, "no control to compare in this JSON-MIN export (keys that are the same for every "
                        f"annotator of a task are read as task data: {', '.join(data_keys) or 'none'}); pass --field")
@@ -413,6 +454,8 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
                        f"{', '.join(f'{k} ({controls[k]})' for k in candidates)}; pass --field (field=) to choose one")
         name = candidates[0]
     ctype = controls[name]
+    if ctype == "textarea":
+        raise fail(TOOL, path, f"control {name!r} holds free text: it is counted, not compared", field=name)
     if ctype in ("other", "mixed"):
         raise fail(TOOL, path, f"cannot read the values of {name!r} as choices, taxonomy, rating, number or labels",
                    field=name)
@@ -425,7 +468,9 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
     cells = Cells(TOOL, str(path))
     cells.notes.append(f"JSON-MIN export: control {name!r} read as {vkind} (JSON-MIN does not give control types; "
                        "pass kind= or multiple= to change)")
-    others = sorted(k for k, t in controls.items() if k != name and t not in ("other", "mixed"))
+    cells.notes.append("JSON-MIN leaves cancelled annotations out: they count as unassigned here (the JSON export "
+                       "tells them apart as skipped)")
+    others = sorted(k for k, t in controls.items() if k != name and t not in ("other", "mixed", "textarea"))
     if others:
         cells.notes.append(f"not read: {', '.join(others)} (pass --field to choose)")
     spans: list[Any] = []
@@ -449,6 +494,9 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
                 cells.cell(unit, coder, "skipped", line=line)
                 continue
             kw = {"record": task, "line": line, "field": name, "coder": coder}
+            for k, t in controls.items():
+                if t == "textarea" and rec.get(k) is not None:
+                    cells.drop(task, f"textarea {k!r}: free text is counted, not compared", line=line, coder=coder)
             v = rec.get(name)
             if vkind == "spans":
                 text = _min_text(path, rec, data_keys, text_key, task, line)
@@ -467,7 +515,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
                         found += 1
                 cells.cell(unit, coder, "annotated" if found else "empty", line=line)
                 continue
-            value = _min_value(path, v, vkind, kw)
+            value = _min_value(path, v, ctype, vkind, kw)
             if value is None or value == frozenset():
                 cells.cell(unit, coder, "empty", frozenset() if vkind == "set" else None, line=line)
             else:
@@ -494,20 +542,33 @@ def _min_text(path: Path, rec: dict[str, Any], data_keys: list[str], text_key: s
                "pass text_key=", record=task, line=line)
 
 
-def _min_value(path: Path, v: Any, vkind: str, kw: dict[str, Any]) -> Any:
+def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any]) -> Any:
     if v is None:
         return None
-    if isinstance(v, dict) and "choices" in v:
-        v = v["choices"]
-    elif isinstance(v, dict) and "taxonomy" in v:
-        v = v["taxonomy"]
+    regions = _regions(v)
+    if ctype.startswith("choices"):
+        chosen = [v] if isinstance(v, str) else [str(c) for r in regions or [] for c in (r.get("choices") or [])]
+        if regions is None and not isinstance(v, str):
+            raise fail(TOOL, path, f"expected a choice or {{'choices': [...]}}; got {v!r}", **kw)
+        if vkind == "set":
+            return frozenset(chosen)
+        if len(set(chosen)) > 1:
+            raise fail(TOOL, path, f"several choices {chosen} for a single-choice control; pass multiple=True", **kw)
+        return chosen[0] if chosen else None
+    if ctype == "taxonomy":
+        if regions is None:
+            raise fail(TOOL, path, f"expected [{{'taxonomy': [[...]]}}]; got {v!r}", **kw)
+        return frozenset(tuple(str(x) for x in p) if isinstance(p, list) else (str(p),)
+                         for r in regions for p in (r.get("taxonomy") or []))
+    nums = [r.get(ctype) for r in regions] if regions is not None else [v]
+    nums = [x for x in nums if x is not None]
+    if len(set(nums)) > 1:
+        raise fail(TOOL, path, f"several {ctype} values {nums} in one annotation", **kw)
+    if not nums:
+        return None
+    x = nums[0]
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise fail(TOOL, path, f"a {ctype} value must be a number; got {x!r}", **kw)
     if vkind == "set":
-        items = v if isinstance(v, list) else [v]
-        return frozenset(tuple(str(x) for x in p) if isinstance(p, list) else str(p) for p in items)
-    if isinstance(v, list):
-        if len(v) > 1:
-            raise fail(TOOL, path, f"several values {v} for a single-valued control; pass multiple=True", **kw)
-        v = v[0] if v else None
-    if vkind in ("ordinal", "interval") and (isinstance(v, bool) or not isinstance(v, (int, float))):
-        raise fail(TOOL, path, f"expected a number, got {v!r}", **kw)
-    return v
+        return frozenset([x])
+    return x

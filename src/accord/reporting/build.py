@@ -16,8 +16,8 @@ def kind_of(obj: Any) -> str:
     from accord.coref.model import CorefAnnotations
     from accord.coref.report import CorefReliability
     from accord.data import Annotations
-    from accord.gold import GoldStandard
     from accord.multilabel import MultiLabelData
+    from accord.noise.gold import GoldStandard
 
     if isinstance(obj, CorefAnnotations | CorefReliability):
         return "coreference"

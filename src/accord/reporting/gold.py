@@ -43,7 +43,7 @@ def gold_report(
     """The report of a long annotation table (``pandas.DataFrame``) read as a gold standard, or of a
     :class:`accord.GoldStandard` (then without the agreement sections, which need the annotations)."""
     from accord.data import Annotations
-    from accord.gold import GoldStandard, gold_standard
+    from accord.noise.gold import GoldStandard, gold_standard
 
     check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
     prog = progress_for(progress)

@@ -195,12 +195,30 @@ class SpanF1Result(Result):
 
 
 # ------------------------------------------------------------------ matching
+def _exact_keys(arr: SpanArrays, ia: np.ndarray, ib: np.ndarray, frag: list[Any]) -> tuple[np.ndarray, np.ndarray]:
+    """A common integer key for (document, label, fragments) of the spans *ia* and *ib*."""
+    both = np.concatenate([ia, ib])
+    frag_id = np.zeros(len(both), dtype=np.int64)  # 0 for ordinary spans; discontinuous ones get their own ids
+    ids: dict[Any, int] = {}
+    for k in np.flatnonzero(arr.multi[both]).tolist():
+        frag_id[k] = ids.setdefault(frag[both[k]], len(ids) + 1)
+    cols = (frag_id, arr.end[both], arr.start[both], arr.label[both], arr.document[both])
+    order = np.lexsort(cols)
+    change = np.zeros(len(both), dtype=bool)
+    if len(both):
+        change[0] = True
+        for c in cols:
+            sc = c[order]
+            change[1:] |= sc[1:] != sc[:-1]
+    key = np.empty(len(both), dtype=np.int64)
+    key[order] = np.cumsum(change) - 1
+    return key[: len(ia)], key[len(ia):]
+
+
 def _exact_matched(arr: SpanArrays, ia: np.ndarray, ib: np.ndarray, frag: list[Any]) -> tuple[np.ndarray, np.ndarray]:
     """Multiset exact matching: the k-th copy of a span in a matches the k-th copy in b."""
-    ids: dict[Any, int] = {}
-    ka = np.array([ids.setdefault((arr.document[i], arr.label[i], frag[i]), len(ids)) for i in ia], dtype=np.int64)
-    kb = np.array([ids.setdefault((arr.document[i], arr.label[i], frag[i]), len(ids)) for i in ib], dtype=np.int64)
-    n_keys = len(ids)
+    ka, kb = _exact_keys(arr, ia, ib, frag)
+    n_keys = int(max(ka.max(initial=-1), kb.max(initial=-1))) + 1
 
     def rank(k: np.ndarray) -> np.ndarray:
         order = np.argsort(k, kind="stable")
@@ -259,7 +277,7 @@ def _diagnose(
     frag: list[Any],
     other_coder: str,
 ) -> list[SpanDisagreement]:
-    """Classify the unmatched spans of one side against every span of the other side."""
+    """Classify the unmatched spans of one side against every span of the other side (vectorised)."""
     idx = own[unmatched]
     if len(idx) == 0:
         return []
@@ -267,32 +285,38 @@ def _diagnose(
         arr.document[idx], arr.start[idx], arr.end[idx], arr.document[other], arr.start[other], arr.end[other]
     )
     ea, eb = _refine_fragments(arr, idx, other, ea, eb, frag)
-    # zero-length spans overlap nothing: pair them with same-offset spans of the other side
-    best: dict[int, tuple[int, int]] = {}  # unmatched position -> (rank, other index)
-    for a_pos, b_pos in zip(ea.tolist(), eb.tolist(), strict=False):
-        i, j = idx[a_pos], other[b_pos]
-        same_off = frag[i] == frag[j]
-        same_lab = arr.label[i] == arr.label[j]
-        rank = 0 if same_off and not same_lab else 1 if same_lab else 2
-        if a_pos not in best or rank < best[a_pos][0]:
-            best[a_pos] = (rank, j)
+    i, j = idx[ea], other[eb]
+    same_off = (arr.start[i] == arr.start[j]) & (arr.end[i] == arr.end[j])
+    multi = np.flatnonzero(same_off & (arr.multi[i] | arr.multi[j]))
+    for k in multi.tolist():
+        same_off[k] = frag[i[k]] == frag[j[k]]
+    same_lab = arr.label[i] == arr.label[j]
+    rank = np.where(same_off & ~same_lab, 0, np.where(same_lab, 1, 2))
+    order = np.lexsort((rank, ea))
+    first = order[np.r_[True, ea[order][1:] != ea[order][:-1]]] if len(order) else order
+    kind = np.full(len(idx), 3, dtype=np.int64)
+    partner = np.full(len(idx), -1, dtype=np.int64)
+    kind[ea[first]] = rank[first]
+    partner[ea[first]] = j[first]
+    kinds = ("label", "boundary", "label+boundary", "missing")
+    spans, texts = data.spans, data.texts
     out = []
-    kinds = ("label", "boundary", "label+boundary")
-    for a_pos, i in enumerate(idx.tolist()):
-        s = data.spans[i]
-        text = data.texts.get(s.document)
-        covered = "".join(text[a:b] for a, b in s.fragments) if text is not None else s.text
-        if a_pos in best:
-            rank, j = best[a_pos]
-            o = data.spans[j]
-            out.append(
-                SpanDisagreement(
-                    s.document, s.coder, other_coder, s.start, s.end, s.label, covered, kinds[rank],
-                    o.start, o.end, o.label,
-                )
-            )
+    for pos, (k, p) in enumerate(zip(kind.tolist(), partner.tolist(), strict=True)):
+        sp = spans[idx[pos]]
+        text = texts.get(sp.document)
+        if text is None:
+            covered = sp.text
+        elif len(sp.fragments) == 1:
+            covered = text[sp.start:sp.end]
         else:
-            out.append(SpanDisagreement(s.document, s.coder, other_coder, s.start, s.end, s.label, covered, "missing"))
+            covered = "".join(text[a:b] for a, b in sp.fragments)
+        if p < 0:
+            out.append(SpanDisagreement(sp.document, sp.coder, other_coder, sp.start, sp.end, sp.label, covered,
+                                        kinds[k]))
+        else:
+            o = spans[p]
+            out.append(SpanDisagreement(sp.document, sp.coder, other_coder, sp.start, sp.end, sp.label, covered,
+                                        kinds[k], o.start, o.end, o.label))
     return out
 
 

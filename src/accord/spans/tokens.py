@@ -176,7 +176,9 @@ def token_table(
             [not arr.multi[j] or any(a < t_end[i] and t_start[i] < b for a, b in frags[j])
              for i, j in zip(ti.tolist(), sj.tolist(), strict=False)], dtype=bool)
         ti, sj = ti[keep], sj[keep]
-    values = np.full(len(cell_unit), outside, dtype=object)
+    n_lab = len(arr.labels)
+    names: list[str] = [*arr.labels, outside]  # value code -> name; combinations appended
+    codes = np.full(len(cell_unit), n_lab, dtype=np.int64)  # outside unless a span covers the token
     n_multi = 0
     if len(ti):
         key = ti * n_c + arr.coder[sj]
@@ -184,21 +186,34 @@ def token_table(
         pos = np.searchsorted(cell_key, key)
         ok = (pos < len(cell_key)) & (cell_key[np.minimum(pos, len(cell_key) - 1)] == key)
         pos, lab = pos[ok], arr.label[sj[ok]]
-        by_cell: dict[int, set[int]] = {}
-        for p, lb in zip(pos.tolist(), lab.tolist(), strict=False):
-            by_cell.setdefault(p, set()).add(lb)
-        for p, labs in by_cell.items():
-            if len(labs) > 1:
-                n_multi += 1
-            values[p] = "+".join(sorted(arr.labels[lb] for lb in labs))
-    distinct, vcodes = np.unique(values.astype(str), return_inverse=True)
+        pairs = np.unique(pos * max(len(arr.labels), 1) + lab)  # distinct (cell, label), sorted by cell
+        p_cell, p_lab = pairs // max(len(arr.labels), 1), pairs % max(len(arr.labels), 1)
+        cells, first, n_labels = np.unique(p_cell, return_index=True, return_counts=True)
+        label_names = np.array(arr.labels, dtype=object)
+        single = n_labels == 1
+        codes[cells[single]] = p_lab[first[single]]
+        combo: dict[str, int] = {}
+        for cell, f, k in zip(cells[~single].tolist(), first[~single].tolist(), n_labels[~single].tolist(),
+                              strict=True):
+            name = "+".join(sorted(label_names[p_lab[f:f + k]]))
+            if name not in combo:
+                combo[name] = len(names)
+                names.append(name)
+            codes[cell] = combo[name]
+        n_multi = int((~single).sum())
+    used_codes = np.unique(codes)  # the values that occur, sorted by name as Annotations keeps them
+    by_name = sorted(range(len(used_codes)), key=lambda k: names[used_codes[k]])
+    value_remap = np.zeros(len(names), dtype=np.int64)
+    value_remap[used_codes[by_name]] = np.arange(len(used_codes))
+    vcodes = value_remap[codes]
+    distinct = np.array([names[used_codes[k]] for k in by_name], dtype=object)
     table = Annotations(
         unit_index=cell_unit,
         coder_index=cell_coder,
-        value_index=vcodes.reshape(-1).astype(np.int64),
+        value_index=vcodes,
         units=units,
         coders=np.array(coders, dtype=object),
-        values=distinct.astype(object),
+        values=distinct,
         source=data.source,
     )
     return table, t_doc, n_multi
