@@ -187,3 +187,26 @@ def test_bench_report_runs(capsys):
     records = module.main(["--sizes", "300", "--bootstrap", "20", "--quiet"])
     assert len(records) == 2 and not [r for r in records if "failed" in r]
     assert all(r["result"]["bytes"] < 5_000_000 and r["result"]["charts"] >= 5 for r in records)
+
+
+def test_progress_shows_on_a_terminal(monkeypatch):
+    import io
+    import sys
+
+    from accord.reporting.progress import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    with Progress(enabled=True, total=2) as p:
+        assert p.enabled
+        with p.step("bootstrap: 10 resamples"):
+            pass
+        with p.step("writing the page"):
+            pass
+    assert "accord report" in err.getvalue()
+    with Progress(enabled=False) as p:  # --quiet
+        assert not p.enabled
