@@ -175,8 +175,10 @@ class AlphaResult(Result):
         return np.asarray(self._bootstrap(0.95, n_resamples, "percentile", rng).bootstrap_distribution)
 
     def _bootstrap(
-        self, confidence_level: float, n_resamples: int, method: str, rng: Any
+        self, confidence_level: float, n_resamples: int, method: str, rng: Any, progress: Any = None
     ) -> Any:
+        """The :func:`scipy.stats.bootstrap` result; *progress*, if given, is called with the number of
+        resamples done after each batch (fixed distances only; the report's progress bar)."""
         if self._counts is None or self._distance is None or self._values is None:
             raise AccordError("this result carries no data to resample")
         if math.isnan(self.alpha):
@@ -226,6 +228,8 @@ class AlphaResult(Result):
             d_e = np.array([prepared.cross_sum(marg[k], marg[k]) for k in range(b)]) / (n * (n - 1.0))
             with np.errstate(divide="ignore", invalid="ignore"):
                 out = np.where(d_e > 0, 1.0 - d_o / d_e, np.nan)
+            if progress is not None:
+                progress(b)
             return out.reshape(idx.shape[:-1])
 
         return bootstrap_groups(

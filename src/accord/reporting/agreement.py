@@ -111,8 +111,9 @@ def agreement_parts(
     samples = None
     interval_note = ""
     if bootstrap and math.isfinite(res_alpha.alpha) and res_alpha.n_pairable_units >= 2:
-        with prog.step(f"bootstrap: {bootstrap} resamples of {res_alpha.n_pairable_units} units"):
-            boot = res_alpha._bootstrap(confidence, bootstrap, "percentile", seed)
+        what = f"bootstrap: {bootstrap} resamples of {res_alpha.n_pairable_units:,} {unit_word}s"
+        with prog.step(what), prog.counter(what, bootstrap) as advance:
+            boot = res_alpha._bootstrap(confidence, bootstrap, "percentile", seed, progress=advance)
         interval = (float(boot.confidence_interval[0]), float(boot.confidence_interval[1]))
         samples = np.asarray(boot.bootstrap_distribution, dtype=float)
         interval_note = (f"{confidence:.0%} bootstrap interval: {bootstrap} resamples of {unit_word}s, "
