@@ -210,3 +210,17 @@ def test_progress_shows_on_a_terminal(monkeypatch):
     assert "accord report" in err.getvalue()
     with Progress(enabled=False) as p:  # --quiet
         assert not p.enabled
+
+
+def test_python_api_refuses_before_writing(tmp_path):
+    out = tmp_path / "r.html"
+    out.write_text("mine")
+    with pytest.raises(AccordError, match="pass --force"):
+        accord.report(load_krippendorff2011(), out, bootstrap=0)
+    assert out.read_text() == "mine"
+    figs = tmp_path / "figs"
+    figs.mkdir()
+    (figs / "bootstrap.svg").write_text("mine")
+    with pytest.raises(AccordError, match="exists"):
+        accord.report(load_krippendorff2011(), tmp_path / "new.html", bootstrap=10, figures=figs)
+    assert not (tmp_path / "new.html").exists() and (figs / "bootstrap.svg").read_text() == "mine"

@@ -249,6 +249,15 @@ class Report:
         d = Path(folder)
         return [d / f"{c.name}.{ext}" for c in self.charts for ext in ("svg", "png", "pdf")]
 
+    def check_figures(self, folder: PathLike, *, force: bool = False, inputs: tuple[PathLike, ...] = ()) -> None:
+        """Refuse, before anything is written, figures that exist (without *force*) or are inputs."""
+        d = Path(folder)
+        if d.exists() and not d.is_dir():
+            raise AccordError(f"--figures {d}: exists and is not a folder")
+        if d.is_dir():
+            for p in self.figure_paths(d):
+                check_output(p, force=force, inputs=inputs)
+
     def write_figures(self, folder: PathLike, *, force: bool = False,
                       inputs: tuple[PathLike, ...] = ()) -> list[Path]:
         """Write each chart as SVG, PNG (2x) and PDF for papers; vl-convert, no browser.
@@ -258,12 +267,8 @@ class Report:
         """
         vlc = _require("vl_convert")
         d = Path(folder)
-        if d.exists() and not d.is_dir():
-            raise AccordError(f"--figures {d}: not a folder")
+        self.check_figures(d, force=force, inputs=inputs)
         d.mkdir(parents=True, exist_ok=True)
-        paths = self.figure_paths(d)
-        for p in paths:
-            check_output(p, force=force, inputs=inputs)
         out = []
         for c in self.charts:
             spec = static_spec(c.spec)
