@@ -2,7 +2,7 @@
 
 The public API, by concept (each in its own module):
 
-- data: :class:`Annotations`, :func:`read`
+- data: :class:`Annotations`, :func:`read`, :func:`as_annotations` (matrices and wide frames)
 - distances: :func:`get_distance`, :func:`make_distance`, the distance classes
 - Krippendorff's alpha: :func:`alpha`
 - the kappa family: :func:`cohen_kappa`, :func:`weighted_kappa`, :func:`scott_pi`,
@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     )
     from accord.data import (
         Annotations,
+        as_annotations,
     )
     from accord.diagnostics import (
         CoderLeftOut,
@@ -158,6 +159,7 @@ _EXPORTS: dict[str, str] = {
     "alpha": "accord.alpha",
     "AlphaResult": "accord.alpha",
     "Annotations": "accord.data",
+    "as_annotations": "accord.data",
     "anova_power": "accord.significance",
     "anova_sample_size": "accord.significance",
     "augmented_kappa": "accord.multilabel",
@@ -283,6 +285,7 @@ __all__ = [
     "UnitizingAlphaResult",
     "__version__",
     "alpha",
+    "as_annotations",
     "anova_power",
     "anova_sample_size",
     "augmented_kappa",

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from accord._lazy import stats
-from accord.data import Annotations
+from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import UnitCounts, count_values, unit_disagreement_sums
 from accord.errors import AccordError, warn_undefined
@@ -27,12 +27,8 @@ BootstrapMethod = Literal["percentile", "basic", "BCa"]
 
 
 def check_annotations(data: Any, *, min_coders: int = 2, what: str = "data") -> Annotations:
-    """Validate that *data* is :class:`Annotations` with at least *min_coders* coders and some values."""
-    if not isinstance(data, Annotations):
-        raise AccordError(
-            f"{what} must be accord.Annotations (build it with Annotations.from_records, "
-            f"Annotations.from_matrix or accord.read); got {type(data).__name__}"
-        )
+    """Validate *data* (:class:`Annotations` or a coders x units matrix) with at least *min_coders* coders."""
+    data = as_annotations(data, what=what)
     if data.n_entries == 0:
         raise AccordError(f"{data.source or what}: no values to compare (every cell is missing)")
     present = np.flatnonzero(np.bincount(data.coder_index, minlength=data.n_coders))
@@ -166,13 +162,27 @@ class AlphaResult(Result):
         """
         res = self._bootstrap(confidence_level, n_resamples, method, rng)
         lo, hi = res.confidence_interval
+        dist = np.asarray(res.bootstrap_distribution, dtype=float)
+        undefined = int(np.isnan(dist).sum())
+        if undefined and method in ("percentile", "basic"):
+            if undefined == len(dist):
+                raise AccordError("alpha is undefined on every bootstrap resample; no confidence interval")
+            tail = (1.0 - float(confidence_level)) / 2.0
+            q_lo, q_hi = np.nanpercentile(dist, [100 * tail, 100 * (1 - tail)])
+            lo, hi = (q_lo, q_hi) if method == "percentile" else (2 * self.alpha - q_hi, 2 * self.alpha - q_lo)
+        elif undefined:
+            raise AccordError(
+                f"alpha is undefined on {undefined} of {len(dist)} bootstrap resamples (all values drawn equal); "
+                "BCa needs every resample defined: use method 'percentile' or 'basic'"
+            )
         return float(lo), float(hi)
 
     def bootstrap_distribution(
         self, *, n_resamples: int = 1000, rng: np.random.Generator | int | None = None
     ) -> np.ndarray:
-        """The bootstrap alphas behind :meth:`confidence_interval` (method percentile)."""
-        return np.asarray(self._bootstrap(0.95, n_resamples, "percentile", rng).bootstrap_distribution)
+        """The bootstrap alphas behind :meth:`confidence_interval` (method percentile), undefined ones dropped."""
+        dist = np.asarray(self._bootstrap(0.95, n_resamples, "percentile", rng).bootstrap_distribution, dtype=float)
+        return dist[~np.isnan(dist)]
 
     def _bootstrap(
         self, confidence_level: float, n_resamples: int, method: str, rng: Any, progress: Any = None
@@ -296,12 +306,13 @@ def alpha(
     data: Annotations,
     *,
     distance: str | Distance | DistanceFunction = "nominal",
+    layout: Layout = "coders-by-units",
 ) -> AlphaResult:
     r"""Krippendorff's alpha for reliability data with any distance and missing values.
 
     Parameters
     ----------
-    data : Annotations
+    data : Annotations or array-like
         Reliability data; units with fewer than two values are counted and
         left out of the computation.
     distance : str, Distance or callable
@@ -309,6 +320,9 @@ def alpha(
         ``"jaccard"``, ``"dice"``, ``"masi-2006"``, ``"masi-2010"``,
         ``"set-relation"``, a :class:`~accord.distances.Distance`, or a callable
         ``f(a, b) -> float``.
+    layout : {"coders-by-units", "units-by-coders"}, keyword-only
+        Orientation of *data* when it is a matrix (see :func:`accord.as_annotations`);
+        ``"units-by-coders"`` is irrCAC's and R's.
 
     Returns
     -------
@@ -347,6 +361,7 @@ def alpha(
     >>> round(alpha(Annotations.from_matrix(table2)).alpha, 6)
     0.449541
     """
+    data = as_annotations(data, layout=layout)
     data = check_annotations(data)
     dist = get_distance(distance)
     uc = count_values(data)

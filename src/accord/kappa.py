@@ -33,7 +33,7 @@ import numpy as np
 
 from accord._lazy import stats
 from accord.alpha import check_annotations
-from accord.data import Annotations
+from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, _PreparedNominal, get_distance
 from accord.engine import count_values, unit_disagreement_sums
 from accord.errors import AccordError, warn_undefined
@@ -263,7 +263,7 @@ def _complete(data: Annotations, name: str) -> int:
 
 
 # ------------------------------------------------------------------ public
-def percent_agreement(data: Annotations) -> AgreementResult:
+def percent_agreement(data: Annotations, *, layout: Layout = "coders-by-units") -> AgreementResult:
     """Observed agreement: the share of agreeing pairs of values within units.
 
     Examples
@@ -272,6 +272,7 @@ def percent_agreement(data: Annotations) -> AgreementResult:
     >>> round(percent_agreement(d).percent_agreement, 4)
     0.6667
     """
+    data = as_annotations(data, layout=layout)
     data = check_annotations(data)
     d_o, n, uc, _ = _observed(data, get_distance("nominal"))
     k = np.bincount(uc.unit, minlength=uc.n_pairable_units)
@@ -289,12 +290,13 @@ def cohen_kappa(
     *,
     distance: str | Distance | DistanceFunction = "nominal",
     coders: tuple[Any, Any] | None = None,
+    layout: Layout = "coders-by-units",
 ) -> KappaResult:
     r"""Cohen's kappa for two coders, weighted by a distance when one is given.
 
     Parameters
     ----------
-    data : Annotations
+    data : Annotations or array-like
         Two coders (or more, with *coders* naming two).  Units not coded by
         both are left out and counted in ``n_units_dropped``.
     distance : str, Distance or callable
@@ -302,6 +304,9 @@ def cohen_kappa(
         weighted kappa of Cohen (1968) with disagreement weights delta.
     coders : (a, b), optional
         The two coders to compare.
+    layout : {"coders-by-units", "units-by-coders"}, keyword-only
+        Orientation of *data* when it is a matrix (see :func:`accord.as_annotations`);
+        ``"units-by-coders"`` is irrCAC's and R's.
 
     Notes
     -----
@@ -327,6 +332,7 @@ def cohen_kappa(
     >>> round(cohen_kappa(d).kappa, 4)
     0.5
     """
+    data = as_annotations(data, layout=layout)
     dist = get_distance(distance)
     sub, dropped = _two_coders(data, coders, "cohen_kappa")
     d_o, n, uc, prepared = _observed(sub, dist)
@@ -389,6 +395,7 @@ def weighted_kappa(
     *,
     distance: str | Distance | DistanceFunction,
     coders: tuple[Any, Any] | None = None,
+    layout: Layout = "coders-by-units",
 ) -> KappaResult:
     """Cohen's (1968) weighted kappa with disagreement weights from *distance*.
 
@@ -400,6 +407,7 @@ def weighted_kappa(
     >>> round(weighted_kappa(d, distance="interval").kappa, 4)
     0.6364
     """
+    data = as_annotations(data, layout=layout)
     return cohen_kappa(data, distance=distance, coders=coders)
 
 
@@ -408,6 +416,7 @@ def scott_pi(
     *,
     distance: str | Distance | DistanceFunction = "nominal",
     coders: tuple[Any, Any] | None = None,
+    layout: Layout = "coders-by-units",
 ) -> KappaResult:
     r"""Scott's (1955) pi for two coders: chance from one pooled distribution.
 
@@ -421,6 +430,7 @@ def scott_pi(
     >>> round(scott_pi(d).kappa, 4)
     0.4667
     """
+    data = as_annotations(data, layout=layout)
     dist = get_distance(distance)
     sub, dropped = _two_coders(data, coders, "scott_pi")
     d_o, n, uc, prepared = _observed(sub, dist)
@@ -435,6 +445,7 @@ def fleiss_kappa(
     data: Annotations,
     *,
     distance: str | Distance | DistanceFunction = "nominal",
+    layout: Layout = "coders-by-units",
 ) -> KappaResult:
     r"""Fleiss' (1971) kappa, Siegel & Castellan's K: Scott's pi for any number of coders.
 
@@ -469,6 +480,7 @@ def fleiss_kappa(
     >>> round(fleiss_kappa(d).kappa, 4)
     0.55
     """
+    data = as_annotations(data, layout=layout)
     data = check_annotations(data)
     dist = get_distance(distance)
     m = _complete(data, "fleiss_kappa")
@@ -494,6 +506,7 @@ def multi_kappa(
     data: Annotations,
     *,
     distance: str | Distance | DistanceFunction = "nominal",
+    layout: Layout = "coders-by-units",
 ) -> KappaResult:
     r"""Artstein & Poesio's multi-kappa: Cohen's kappa for any number of coders.
 
@@ -516,6 +529,7 @@ def multi_kappa(
     >>> round(multi_kappa(d).kappa, 4)
     0.5
     """
+    data = as_annotations(data, layout=layout)
     data = check_annotations(data)
     dist = get_distance(distance)
     m = _complete(data, "multi_kappa")
@@ -542,6 +556,7 @@ def bennett_s(
     *,
     n_categories: int | None = None,
     distance: str | Distance | DistanceFunction = "nominal",
+    layout: Layout = "coders-by-units",
 ) -> KappaResult:
     r"""Bennett, Alpert & Goldstein's (1954) S: chance is uniform over the categories.
 
@@ -562,6 +577,7 @@ def bennett_s(
     >>> bennett_s(d).kappa
     0.5
     """
+    data = as_annotations(data, layout=layout)
     data = check_annotations(data)
     dist = get_distance(distance)
     d_o, n, uc, prepared = _observed(data, dist)

@@ -173,6 +173,8 @@ class UnitizingAlphaResult(Result):
 
         def statistic(w: np.ndarray) -> float:
             big_l = float(w @ doc_len)
+            if big_l <= 1:
+                return np.nan
             d_o = d_e = 0.0
             for p in parts:
                 d_o += float(w @ p.observed) / (m * (m - 1.0) * big_l**2)
