@@ -145,3 +145,29 @@ def test_kind_options_refused_before_writing(tmp_path, args, message):
     res = runner.invoke(app, ["report", str(src), "-o", str(out), "--quiet", *args])
     assert res.exit_code == 2, res.output
     assert message in res.stderr and not out.exists()
+
+
+def test_results_and_objects_from_python(tmp_path):
+    import pandas as pd
+
+    import accord
+    from accord.coref import example_passonneau2004
+    from accord.multilabel import load_multilabel_example
+    from accord.pyramid import read_peer_annotation, read_pyramid, score_peers
+    from accord.reporting import build_report
+
+    df = pd.DataFrame({"unit": [1, 1, 2, 2, 3, 3, 4, 4], "coder": ["a", "b"] * 4,
+                       "value": ["x", "x", "x", "y", "y", "x", "y", "y"]})
+    gold = accord.gold_standard(df)
+    rep = build_report(gold)
+    assert rep.kind == "gold" and rep.headline[0].key == "gamma" and rep.headline[0].value == gold.gamma
+    assert [s.id for s in rep.sections] == ["gold"]
+    pyr = read_pyramid(DATA / "pyramid" / "small.pyr")
+    peer = read_peer_annotation(DATA / "pyramid" / "small_peer.pan")
+    assert build_report(score_peers([peer], pyr)).kind == "pyramid"
+    assert build_report((pyr, [peer])).sections[0].id == "pyramid"
+    assert build_report(example_passonneau2004(), bootstrap=0).kind == "coreference"
+    assert build_report(load_multilabel_example(), bootstrap=0).kind == "multilabel"
+    assert build_report(df, kind="gold", bootstrap=0).kind == "gold"
+    out = accord.report(gold, tmp_path / "gold.html")
+    assert 'data-key="gamma"' in out.read_text(encoding="utf-8")
