@@ -7,12 +7,14 @@ import numpy as np
 import pytest
 
 from accord import Annotations, alpha
-from tests.conftest import random_matrix
 
 
 @pytest.mark.parametrize("distance", ["nominal", "interval"])
 def test_batched_bootstrap_equals_alpha_of_each_resample(rng, distance):
-    m = random_matrix(rng, 3, 60, 4, 0.1)
+    m = rng.integers(1, 5, size=(3, 60)).astype(float)
+    copy = rng.random(60) < 0.5  # coders 2 and 3 copy coder 1 on about half the units
+    m[1:, copy] = m[0, copy]
+    m[rng.random(m.shape) < 0.1] = np.nan
     data = Annotations.from_matrix(m)
     res = alpha(data, distance=distance)
     boot = res.bootstrap_distribution(n_resamples=40, rng=7)

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from _browser import OpenedPage, launch
 from typer.testing import CliRunner
 
 from accord.cli import app
 from accord.datasets import dataset_path
-from tests._browser import OpenedPage, launch
 
 pytest.importorskip("altair")
 runner = CliRunner()
@@ -80,8 +80,9 @@ def pages(tmp_path_factory):
     """One page of every kind: the demo's pages (agreement, coreference, multi-label, gold), a pyramid, spans."""
     from pathlib import Path
 
+    from test_report_kinds import SPANS, TEXTS
+
     from accord.cli.demo import demo_pages
-    from tests.test_report_kinds import SPANS, TEXTS
 
     folder = tmp_path_factory.mktemp("pages")
     out = {p.stem: p for p in demo_pages(folder / "demo")}
