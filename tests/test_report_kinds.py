@@ -171,3 +171,26 @@ def test_results_and_objects_from_python(tmp_path):
     assert build_report(df, kind="gold", bootstrap=0).kind == "gold"
     out = accord.report(gold, tmp_path / "gold.html")
     assert 'data-key="gamma"' in out.read_text(encoding="utf-8")
+
+
+def _coref_docs(tmp_path: Path) -> Path:
+    """Four documents of six mentions, three coders who split or merge a chain here and there."""
+    rows = ["document,mention,coder,chain"]
+    chains = {"a": [1, 1, 2, 2, 3, 3], "b": [1, 1, 2, 3, 3, 3], "c": [1, 2, 2, 2, 3, 3]}
+    for d in range(4):
+        for coder, ch in chains.items():
+            shift = d % 3
+            for m in range(6):
+                rows.append(f"doc{d},m{m},{coder},{ch[(m + shift) % 6] if coder != 'a' or d else ch[m]}")
+    src = tmp_path / "coref.csv"
+    src.write_text("\n".join(rows) + "\n")
+    return src
+
+
+def test_coref_intervals_over_documents_equal_coref_json(tmp_path):
+    src = str(_coref_docs(tmp_path))
+    html, doc = _report(tmp_path, src, "--kind", "coref", "--format", "csv", "--bootstrap", "100", "--seed", "1")
+    ref = json.loads(_run("coref", src, "--format", "csv", "--bootstrap", "100", "--seed", "1", "--json"))
+    for dist in ("nominal", "set-relation"):
+        assert doc["headline"]["confidence_intervals"][dist] == ref["confidence_intervals"][dist]
+    assert '"bootstrap_set-relation"' in html and 'id="documents"' in html
