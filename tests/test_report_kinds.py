@@ -194,3 +194,18 @@ def test_coref_intervals_over_documents_equal_coref_json(tmp_path):
     for dist in ("nominal", "set-relation"):
         assert doc["headline"]["confidence_intervals"][dist] == ref["confidence_intervals"][dist]
     assert '"bootstrap_set-relation"' in html and 'id="documents"' in html
+
+
+def test_multilabel_adjudication_list_shows_the_primary_label_first():
+    from accord.multilabel import load_multilabel_example
+    from accord.reporting import build_report
+
+    data = load_multilabel_example()
+    rep = build_report(data, bootstrap=0)
+    table = next(t for s in rep.sections for t in s.tables if t.name == "adjudication")
+    frame = data.to_frame()
+    coders = table.columns[5:]
+    for row in table.rows[:10]:
+        for coder, cell in zip(coders, row[5:], strict=True):
+            labels = frame[(frame["item"] == row[1]) & (frame["annotator"] == coder)].sort_values("rank")["label"]
+            assert cell == (" > ".join(labels) if len(labels) else None)

@@ -87,9 +87,12 @@ def multilabel_report(
                   "pairs of annotators") + "."),
     )
     ann = multilabel_annotations(data)
+    ranked = data.to_frame()  # items, then annotators, then rank (primary first)
+    order = {key: " > ".join(value_label(x) for x in grp["label"])
+             for key, grp in ranked.groupby(["item", "annotator"], sort=False)}
     parts = agreement_parts(ann, distance=distance, coefficients="alpha", bootstrap=bootstrap, seed=seed,
                             confidence=confidence, max_rows=max_rows, progress=prog, unit_word="item",
-                            coder_word="annotator")
+                            coder_word="annotator", cell_label=lambda u, c: order.get((u, c), ""))
     a = parts.headline[0]
     words, level = threshold_words(a.value, a.interval)
     masi_head = HeadlineNumber(key="masi_alpha", label=f"alpha, {distance} on the label sets", value=a.value,
