@@ -207,7 +207,7 @@ def _data_section(data: Annotations, res: Any, dist_name: str, prog: Progress, u
                  f"of {data.n_units * data.n_coders:,} ({coder_word}s x {unit_word}s)"),
             Fact(f"pairable {unit_word}s", res.n_pairable_units, f"{unit_word}s with two or more values"),
             Fact(f"{unit_word}s with one value", int(np.count_nonzero(per_unit == 1)),
-                 f"{res.n_unpairable_values} values left out of alpha"),
+                 f"{res.n_unpairable_values} value{'' if res.n_unpairable_values == 1 else 's'} left out of alpha"),
             Fact(f"{unit_word}s with no value", int(np.count_nonzero(per_unit == 0))),
             Fact("distinct values", len(data.values)),
         ]
