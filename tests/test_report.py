@@ -169,3 +169,58 @@ def test_detect_kind(tmp_path):
     assert detect_kind([Path(KRIPP)]) == "agree"
     assert detect_kind([Path("x.pyr")]) == "pyramid"
     assert detect_kind([Path("a.conll")]) == "coref"
+
+
+def test_bench_report_runs(capsys):
+    """The benchmark script runs end to end on a tiny size (its figures are in BENCHMARKS.md)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    if not Path("/proc/self/status").exists():
+        pytest.skip("the benchmark harness reads /proc (Linux)")
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_report.py"
+    spec = importlib.util.spec_from_file_location("accord_benchmarks_bench_report", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    records = module.main(["--sizes", "300", "--bootstrap", "20", "--quiet"])
+    assert len(records) == 2 and not [r for r in records if "failed" in r]
+    assert all(r["result"]["bytes"] < 5_000_000 and r["result"]["charts"] >= 5 for r in records)
+
+
+def test_progress_shows_on_a_terminal(monkeypatch):
+    import io
+    import sys
+
+    from accord.reporting.progress import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    with Progress(enabled=True, total=2) as p:
+        assert p.enabled
+        with p.step("bootstrap: 10 resamples"):
+            pass
+        with p.step("writing the page"):
+            pass
+    assert "accord report" in err.getvalue()
+    with Progress(enabled=False) as p:  # --quiet
+        assert not p.enabled
+
+
+def test_python_api_refuses_before_writing(tmp_path):
+    out = tmp_path / "r.html"
+    out.write_text("mine")
+    with pytest.raises(AccordError, match="pass --force"):
+        accord.report(load_krippendorff2011(), out, bootstrap=0)
+    assert out.read_text() == "mine"
+    figs = tmp_path / "figs"
+    figs.mkdir()
+    (figs / "bootstrap.svg").write_text("mine")
+    with pytest.raises(AccordError, match="exists"):
+        accord.report(load_krippendorff2011(), tmp_path / "new.html", bootstrap=10, figures=figs)
+    assert not (tmp_path / "new.html").exists() and (figs / "bootstrap.svg").read_text() == "mine"

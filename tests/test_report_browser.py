@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from _browser import OpenedPage, launch
 from typer.testing import CliRunner
 
 from accord.cli import app
 from accord.datasets import dataset_path
-from tests._browser import OpenedPage, launch
 
 pytest.importorskip("altair")
 runner = CliRunner()
@@ -80,8 +80,9 @@ def pages(tmp_path_factory):
     """One page of every kind: the demo's pages (agreement, coreference, multi-label, gold), a pyramid, spans."""
     from pathlib import Path
 
+    from test_report_kinds import SPANS, TEXTS, _coref_docs
+
     from accord.cli.demo import demo_pages
-    from tests.test_report_kinds import SPANS, TEXTS
 
     folder = tmp_path_factory.mktemp("pages")
     out = {p.stem: p for p in demo_pages(folder / "demo")}
@@ -95,11 +96,14 @@ def pages(tmp_path_factory):
     _cli("report", str(folder / "spans.csv"), "--kind", "spans", "--texts", str(folder / "docs"), "--bootstrap",
          "50", "--seed", "1", "-o", str(folder / "spans.html"))
     out["spans"] = folder / "spans.html"
+    _cli("report", str(_coref_docs(folder)), "--kind", "coref", "--format", "csv", "--bootstrap", "100", "--seed", "1",
+         "-o", str(folder / "coref-documents.html"))
+    out["coref-documents"] = folder / "coref-documents.html"
     return out
 
 
-@pytest.mark.parametrize("name", ["passonneau2004-coreference", "multilabel-example", "multilabel-example-gold",
-                                  "pyramid", "spans"])
+@pytest.mark.parametrize("name", ["passonneau2004-coreference", "coref-documents", "multilabel-example",
+                                  "multilabel-example-gold", "pyramid", "spans"])
 def test_every_kind_draws_offline(browser, pages, tmp_path, name):
     page = OpenedPage(browser, pages[name])
     try:

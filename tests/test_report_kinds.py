@@ -145,3 +145,67 @@ def test_kind_options_refused_before_writing(tmp_path, args, message):
     res = runner.invoke(app, ["report", str(src), "-o", str(out), "--quiet", *args])
     assert res.exit_code == 2, res.output
     assert message in res.stderr and not out.exists()
+
+
+def test_results_and_objects_from_python(tmp_path):
+    import pandas as pd
+
+    import accord
+    from accord.coref import example_passonneau2004
+    from accord.multilabel import load_multilabel_example
+    from accord.pyramid import read_peer_annotation, read_pyramid, score_peers
+    from accord.reporting import build_report
+
+    df = pd.DataFrame({"unit": [1, 1, 2, 2, 3, 3, 4, 4], "coder": ["a", "b"] * 4,
+                       "value": ["x", "x", "x", "y", "y", "x", "y", "y"]})
+    gold = accord.gold_standard(df)
+    rep = build_report(gold)
+    assert rep.kind == "gold" and rep.headline[0].key == "gamma" and rep.headline[0].value == gold.gamma
+    assert [s.id for s in rep.sections] == ["gold"]
+    pyr = read_pyramid(DATA / "pyramid" / "small.pyr")
+    peer = read_peer_annotation(DATA / "pyramid" / "small_peer.pan")
+    assert build_report(score_peers([peer], pyr)).kind == "pyramid"
+    assert build_report((pyr, [peer])).sections[0].id == "pyramid"
+    assert build_report(example_passonneau2004(), bootstrap=0).kind == "coreference"
+    assert build_report(load_multilabel_example(), bootstrap=0).kind == "multilabel"
+    assert build_report(df, kind="gold", bootstrap=0).kind == "gold"
+    out = accord.report(gold, tmp_path / "gold.html")
+    assert 'data-key="gamma"' in out.read_text(encoding="utf-8")
+
+
+def _coref_docs(tmp_path: Path) -> Path:
+    """Four documents of six mentions, three coders who split or merge a chain here and there."""
+    rows = ["document,mention,coder,chain"]
+    chains = {"a": [1, 1, 2, 2, 3, 3], "b": [1, 1, 2, 3, 3, 3], "c": [1, 2, 2, 2, 3, 3]}
+    for d in range(4):
+        for coder, ch in chains.items():
+            shift = d % 3
+            for m in range(6):
+                rows.append(f"doc{d},m{m},{coder},{ch[(m + shift) % 6] if coder != 'a' or d else ch[m]}")
+    src = tmp_path / "coref.csv"
+    src.write_text("\n".join(rows) + "\n")
+    return src
+
+
+def test_coref_intervals_over_documents_equal_coref_json(tmp_path):
+    src = str(_coref_docs(tmp_path))
+    html, doc = _report(tmp_path, src, "--kind", "coref", "--format", "csv", "--bootstrap", "100", "--seed", "1")
+    ref = json.loads(_run("coref", src, "--format", "csv", "--bootstrap", "100", "--seed", "1", "--json"))
+    for dist in ("nominal", "set-relation"):
+        assert doc["headline"]["confidence_intervals"][dist] == ref["confidence_intervals"][dist]
+    assert '"bootstrap_set-relation"' in html and 'id="documents"' in html
+
+
+def test_multilabel_adjudication_list_shows_the_primary_label_first():
+    from accord.multilabel import load_multilabel_example
+    from accord.reporting import build_report
+
+    data = load_multilabel_example()
+    rep = build_report(data, bootstrap=0)
+    table = next(t for s in rep.sections for t in s.tables if t.name == "adjudication")
+    frame = data.to_frame()
+    coders = table.columns[5:]
+    for row in table.rows[:10]:
+        for coder, cell in zip(coders, row[5:], strict=True):
+            labels = frame[(frame["item"] == row[1]) & (frame["annotator"] == coder)].sort_values("rank")["label"]
+            assert cell == (" > ".join(labels) if len(labels) else None)

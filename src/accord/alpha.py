@@ -48,12 +48,17 @@ def bootstrap_groups(
     n_resamples: int,
     method: str,
     rng: Any,
+    vectorized: bool = False,
+    batch: int | None = None,
 ) -> Any:
     """Validate the options and run :func:`scipy.stats.bootstrap` over *n_groups* resampled groups.
 
     *statistic* receives the drawn group indices (floats) and returns the
     coefficient; the groups are units for alpha and documents for coreference
     alpha.  One validation step for every bootstrap interval in accord.
+    With *vectorized*, *statistic* also takes ``(resamples, n_groups)`` arrays
+    (and ``axis=-1``); *batch* resamples are drawn at a time (the draws are
+    the same as without batches, so the interval does not change).
     """
     if not (isinstance(confidence_level, (int, float)) and 0 < confidence_level < 1):
         raise AccordError(f"confidence_level must be in (0, 1); got {confidence_level!r}")
@@ -66,7 +71,8 @@ def bootstrap_groups(
         return stats.bootstrap(
             (np.arange(n_groups, dtype=float),),
             statistic,
-            vectorized=False,
+            vectorized=vectorized,
+            batch=batch,
             n_resamples=int(n_resamples),
             confidence_level=float(confidence_level),
             method=method,
@@ -179,8 +185,10 @@ class AlphaResult(Result):
         return dist[~np.isnan(dist)]
 
     def _bootstrap(
-        self, confidence_level: float, n_resamples: int, method: str, rng: Any
+        self, confidence_level: float, n_resamples: int, method: str, rng: Any, progress: Any = None
     ) -> Any:
+        """The :func:`scipy.stats.bootstrap` result; *progress*, if given, is called with the number of
+        resamples done after each batch (fixed distances only; the report's progress bar)."""
         if self._counts is None or self._distance is None or self._values is None:
             raise AccordError("this result carries no data to resample")
         if math.isnan(self.alpha):
@@ -203,8 +211,40 @@ class AlphaResult(Result):
             d_e = prep.cross_sum(marg, marg) / (n * (n - 1.0))
             return 1.0 - d_o / d_e if d_e > 0 else np.nan
 
+        if not fixed:
+            return bootstrap_groups(
+                p, statistic, confidence_level=confidence_level, n_resamples=n_resamples, method=method, rng=rng
+            )
+        n_values = len(uc.marginals())
+        dense = p * (n_values + 2) <= 25_000_000
+        # per pairable unit: m_u, its disagreement, its value counts; W @ this gives n, D_o n and the marginals
+        parts = (np.column_stack([uc.m, d_u, uc.matrix().toarray()]) if dense
+                 else np.column_stack([uc.m, d_u]))
+        counts_t = None if dense else uc.matrix().T.tocsr()
+
+        def statistic_many(idx: np.ndarray, axis: int = -1) -> Any:
+            # the same statistic over a batch of resamples at once: unit weights W (batch x units) by one bincount,
+            # n, D_o and the marginals by one matrix product; only D_e is taken resample by resample
+            idx = np.asarray(idx)
+            if idx.ndim == 1:
+                return statistic(idx)
+            flat = idx.reshape(-1, idx.shape[-1]).astype(np.int64)
+            b = flat.shape[0]
+            w = np.bincount((flat + p * np.arange(b)[:, None]).ravel(), minlength=b * p).reshape(b, p)
+            prod = w.astype(float) @ parts
+            n = prod[:, 0]
+            d_o = prod[:, 1] / n
+            marg = prod[:, 2:] if dense else np.asarray(counts_t @ w.T.astype(float)).T
+            d_e = np.array([prepared.cross_sum(marg[k], marg[k]) for k in range(b)]) / (n * (n - 1.0))
+            with np.errstate(divide="ignore", invalid="ignore"):
+                out = np.where(d_e > 0, 1.0 - d_o / d_e, np.nan)
+            if progress is not None:
+                progress(b)
+            return out.reshape(idx.shape[:-1])
+
         return bootstrap_groups(
-            p, statistic, confidence_level=confidence_level, n_resamples=n_resamples, method=method, rng=rng
+            p, statistic_many, confidence_level=confidence_level, n_resamples=n_resamples, method=method, rng=rng,
+            vectorized=True, batch=max(1, min(int(n_resamples), 4_000_000 // max(p, 1))),
         )
 
     def to_frame(self) -> pd.DataFrame:

@@ -111,7 +111,9 @@ def demo_pages(folder: Path, *, force: bool = False, quiet: bool = True) -> list
     ml = load_multilabel_example()
     primary = ml.to_frame()
     primary = primary[primary["rank"] == 1].rename(columns={"item": "unit", "annotator": "coder", "label": "value"})
-    kripp = load_krippendorff2011()
+    from dataclasses import replace
+
+    kripp = replace(load_krippendorff2011(), source="krippendorff2011.csv, bundled with accord")
     pages: list[tuple[str, Any, dict[str, Any]]] = [
         ("krippendorff2011.html", kripp, {"title": "Krippendorff (2011), example C: 4 observers, 12 units"}),
         ("passonneau2004-coreference.html", example_passonneau2004(),

@@ -145,9 +145,7 @@ def _report(
 
         rep = build_report(obj, kind=KIND_NAMES[name], title=title, progress=prog, **common, **options)
         if figures is not None:
-            for f in rep.figure_paths(figures):
-                if figures.exists():
-                    check_output(f, force=force, inputs=all_inputs)
+            rep.check_figures(figures, force=force, inputs=tuple(all_inputs))
         with prog.step("writing the page"):
             rep.save(output, force=force, inputs=tuple(all_inputs))
         written = []

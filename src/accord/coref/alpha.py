@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import weakref
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import scipy.sparse as sp
@@ -102,6 +102,13 @@ class CorefAlphaResult(AlphaResult):
         -------
         (low, high) : tuple of float
         """
+        res = self._bootstrap(confidence_level, n_resamples, method, rng)
+        lo, hi = res.confidence_interval
+        return float(lo), float(hi)
+
+    def _bootstrap(self, confidence_level: float, n_resamples: int, method: str, rng: Any,
+                   progress: Any = None) -> Any:
+        """The document bootstrap behind :meth:`confidence_interval` (and ``bootstrap_distribution``)."""
         if self._doc_parts is None or self._doc_observed is None or self._doc_n is None:
             raise AccordError("this result carries no data to resample")
         if math.isnan(self.alpha):
@@ -122,11 +129,9 @@ class CorefAlphaResult(AlphaResult):
             d_e = parts.total(c) / (n * (n - 1.0))
             return 1.0 - (float(c @ obs) / n) / d_e if d_e > 0 else np.nan
 
-        res = bootstrap_groups(
+        return bootstrap_groups(
             n_docs, statistic, confidence_level=confidence_level, n_resamples=n_resamples, method=method, rng=rng
         )
-        lo, hi = res.confidence_interval
-        return float(lo), float(hi)
 
 
 _CLASSES: weakref.WeakKeyDictionary[CorefAnnotations, CorefClasses] = weakref.WeakKeyDictionary()

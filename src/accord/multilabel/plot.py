@@ -126,7 +126,8 @@ def sweep_chart(
         "kind:N", scale=alt.Scale(domain=["overall", "class"], range=[[1, 0], [6, 3]]), legend=None
     )
     width_enc = alt.StrokeWidth(
-        "kind:N", scale=alt.Scale(domain=["overall", "class"], range=[2.2, 1.3]), legend=None
+        "kind:O", sort=["overall", "class"], scale=alt.Scale(domain=["overall", "class"], range=[2.2, 1.3]),
+        legend=None,
     )
     tooltip = [
         alt.Tooltip("series:N", title="series"),
@@ -135,14 +136,14 @@ def sweep_chart(
     ]
     base = alt.Chart(alt.Data(values=rows))
     lines = base.mark_line().encode(x=x, y=y, color=colour, strokeDash=dash, strokeWidth=width_enc)
-    points = base.mark_point(filled=True, size=24).encode(x=x, y=y, color=colour, tooltip=tooltip)
+    # zoom and pan bound on the points layer: the zero rule has no x field to bind (a Vega-Lite warning)
+    points = base.mark_point(filled=True, size=24).encode(x=x, y=y, color=colour, tooltip=tooltip).interactive()
     zero = alt.Chart(alt.Data(values=[{"zero": 0.0}])).mark_rule(color="grey", strokeWidth=0.6).encode(y="zero:Q")
     return (
         alt.layer(zero, lines, points)
         .properties(
             title=title or "Augmented kappa against p (Rosenberg & Binkowski 2004)", width=width, height=height
         )
-        .interactive()
     )
 
 

@@ -73,7 +73,12 @@ def report(
     >>> "Krippendorff (2004)" in out.read_text()
     True
     """
+    from accord.output import check_output
+
+    check_output(path, force=force)
     rep = build_report(result_or_data, **options)
+    if figures is not None:
+        rep.check_figures(figures, force=force)
     out = rep.save(path, force=force)
     if figures is not None:
         rep.write_figures(figures, force=force)

@@ -81,12 +81,14 @@ def agreement_parts(
     coder_word: str = "coder",
     headline: bool = True,
     per_value: bool = True,
+    cell_label: Any = None,
 ) -> AgreementParts:
     """Headline numbers and the data / who disagrees / what to fix / uncertainty sections of *data*.
 
     ``coefficients`` is ``"all"`` (those that apply, as ``accord agree --coefficient all``) or a
     comma-separated list of the names of ``accord agree``; the numbers equal that command's
-    ``--json`` output for the same options.
+    ``--json`` output for the same options.  ``cell_label(unit, coder)``, if given, writes the
+    value a coder gave in the adjudication list (e.g. primary label first).
     """
     from accord.cli.agree import COEFFICIENTS, _applicable, compute
 
@@ -111,8 +113,9 @@ def agreement_parts(
     samples = None
     interval_note = ""
     if bootstrap and math.isfinite(res_alpha.alpha) and res_alpha.n_pairable_units >= 2:
-        with prog.step(f"bootstrap: {bootstrap} resamples of {res_alpha.n_pairable_units} units"):
-            boot = res_alpha._bootstrap(confidence, bootstrap, "percentile", seed)
+        what = f"bootstrap: {bootstrap} resamples of {res_alpha.n_pairable_units:,} {unit_word}s"
+        with prog.step(what), prog.counter(what, bootstrap) as advance:
+            boot = res_alpha._bootstrap(confidence, bootstrap, "percentile", seed, progress=advance)
         interval = (float(boot.confidence_interval[0]), float(boot.confidence_interval[1]))
         samples = np.asarray(boot.bootstrap_distribution, dtype=float)
         interval_note = (f"{confidence:.0%} bootstrap interval: {bootstrap} resamples of {unit_word}s, "
@@ -159,7 +162,7 @@ def agreement_parts(
     sections = [
         _data_section(data, res_alpha, dist.name, prog, unit_word, coder_word),
         _who_section(data, dist.name, prog, coder_word, per_value),
-        _fix_section(data, dist.name, prog, max_rows, unit_word, coder_word, per_value),
+        _fix_section(data, dist.name, prog, max_rows, unit_word, coder_word, per_value, cell_label),
     ]
     if samples is not None and interval is not None:
         sections.append(_uncertainty_section(samples, res_alpha.alpha, interval, confidence, bootstrap, seed,
@@ -204,7 +207,7 @@ def _data_section(data: Annotations, res: Any, dist_name: str, prog: Progress, u
                  f"of {data.n_units * data.n_coders:,} ({coder_word}s x {unit_word}s)"),
             Fact(f"pairable {unit_word}s", res.n_pairable_units, f"{unit_word}s with two or more values"),
             Fact(f"{unit_word}s with one value", int(np.count_nonzero(per_unit == 1)),
-                 f"{res.n_unpairable_values} values left out of alpha"),
+                 f"{res.n_unpairable_values} value{'' if res.n_unpairable_values == 1 else 's'} left out of alpha"),
             Fact(f"{unit_word}s with no value", int(np.count_nonzero(per_unit == 0))),
             Fact("distinct values", len(data.values)),
         ]
@@ -373,7 +376,7 @@ def per_category_alpha(data: Annotations) -> pd.DataFrame:
 
 
 def _fix_section(data: Annotations, dist_name: str, prog: Progress, max_rows: int, unit_word: str,
-                 coder_word: str, per_value: bool) -> Section:
+                 coder_word: str, per_value: bool, cell_label: Any = None) -> Section:
     chart_list: list[Chart] = []
     tables: list[DataTable] = []
     paras: list[str] = []
@@ -402,7 +405,7 @@ def _fix_section(data: Annotations, dist_name: str, prog: Progress, max_rows: in
                      f"{MAX_CATEGORIES}.")
     with prog.step("adjudication list"):
         table, text = adjudication_table(data, dist_name, max_rows=max_rows, unit_word=unit_word,
-                                         coder_word=coder_word)
+                                         coder_word=coder_word, cell_label=cell_label)
     tables.append(table)
     paras.append(text)
     return Section(id="fix", title="What to fix", paragraphs=tuple(paras), charts=tuple(chart_list),
@@ -410,7 +413,7 @@ def _fix_section(data: Annotations, dist_name: str, prog: Progress, max_rows: in
 
 
 def adjudication_table(data: Annotations, dist_name: str, *, max_rows: int = MAX_ROWS, unit_word: str = "unit",
-                       coder_word: str = "coder") -> tuple[DataTable, str]:
+                       coder_word: str = "coder", cell_label: Any = None) -> tuple[DataTable, str]:
     """The units ranked by observed disagreement, with the value each coder gave: the adjudication list.
 
     Only units with some disagreement are listed, at most *max_rows* of them (a note says how many more).
@@ -441,14 +444,16 @@ def adjudication_table(data: Annotations, dist_name: str, *, max_rows: int = MAX
                           int(ud.n_values[k])]
         cs = data.coder_index[s:e]
         vs = data.value_index[s:e]
+        unit = data.units[uc.unit_ids[k]]
+        given = [(c, value_names[v] if cell_label is None else cell_label(unit, data.coders[c]))
+                 for c, v in zip(cs.tolist(), vs.tolist(), strict=True)]
         if wide:
             cells: list[Any] = [None] * data.n_coders
-            for c, v in zip(cs.tolist(), vs.tolist(), strict=True):
-                cells[c] = value_names[v]
+            for c, label in given:
+                cells[c] = label
             row += cells
         else:
-            row.append("; ".join(f"{coder_names[c]}: {value_names[v]}" for c, v in zip(cs.tolist(), vs.tolist(),
-                                                                                          strict=True)))
+            row.append("; ".join(f"{coder_names[c]}: {label}" for c, label in given))
         rows.append(tuple(row))
     n_pairable = len(ud.units)
     note = ""

@@ -59,7 +59,7 @@ def build(obj: Any, *, kind: str = "auto", title: str | None = None, **options: 
         raise AccordError(f"kind must be one of auto, {', '.join(KINDS)}; got {kind!r}")
     k = kind_of(obj) if kind == "auto" else kind
     if k == "agreement":
-        from accord.reporting.kinds import agreement_report
+        from accord.reporting.reliability import agreement_report
 
         return agreement_report(obj, title=title, **options)
     if k == "coreference":

@@ -50,7 +50,8 @@ def stacked_bars_chart(df: pd.DataFrame, *, y: str, x: str, color: str, title_x:
     chart = alt.Chart(df).mark_bar().encode(
         y=alt.Y(f"{y}:N", title=None, sort=None),
         x=alt.X(f"{x}:Q", title=title_x, stack="zero"),
-        color=alt.Color(f"{color}:N", title=color, sort=None, legend=alt.Legend(orient="bottom", columns=6)),
+        color=alt.Color(f"{color}:N", title=color, sort=None,
+                        legend=alt.Legend(orient="bottom", columns=4, labelLimit=110)),
         order=alt.Order("_order:Q"),
         tooltip=[alt.Tooltip(f"{y}:N"), alt.Tooltip(f"{color}:N"), alt.Tooltip(f"{x}:Q")],
     )

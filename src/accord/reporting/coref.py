@@ -57,6 +57,7 @@ def coref_report(
         rel = coref_reliability(data, distances=dists, key=key)
     heads: list[HeadlineNumber] = []
     summary: dict[str, Any] = {"alpha": {}, "confidence_intervals": {}}
+    samples: dict[str, np.ndarray] = {}
     for dist in dists:
         conv = default_convention(dist)
         res = rel.alpha[dist][conv]
@@ -65,7 +66,9 @@ def coref_report(
         if bootstrap and math.isfinite(res.alpha):
             try:
                 with prog.step(f"bootstrap {dist}: {bootstrap} resamples of {rel.n_documents} documents"):
-                    interval = res.confidence_interval(confidence, n_resamples=bootstrap, rng=seed)
+                    boot = res._bootstrap(confidence, bootstrap, "percentile", seed)
+                interval = (float(boot.confidence_interval[0]), float(boot.confidence_interval[1]))
+                samples[dist] = np.asarray(boot.bootstrap_distribution, dtype=float)
                 note += f"; {confidence:.0%} bootstrap interval over documents, {bootstrap} resamples, seed {seed}"
                 summary["confidence_intervals"][dist] = list(interval)
             except AccordError as exc:
@@ -92,10 +95,16 @@ def coref_report(
     with prog.step("scores and chains"):
         sections.append(_scores(data, rel, key))
         sections.append(_split_merge(data, key, max_rows))
+    boot_charts = []
+    for h, dist in zip(heads, dists, strict=True):
+        if dist in samples and h.interval is not None and np.isfinite(samples[dist]).any():
+            boot_charts.append(Chart(f"bootstrap_{dist}", f"Bootstrap distribution of alpha, {dist}",
+                                     charts.bootstrap_chart(samples[dist], estimate=h.value, interval=h.interval),
+                                     caption="Resampling documents; the interval is marked in red."))
     sections.append(Section(id="uncertainty", title="Uncertainty", facts=tuple(
         Fact(f"{confidence:.0%} interval, {h.label}", h.shown_interval or "none", h.interval_note) for h in heads),
         paragraphs=("Mentions cannot be resampled one by one (a mention's value is its whole chain), so the "
-                    "intervals resample documents; with one document there is none.",)))
+                    "intervals resample documents; with one document there is none.",), charts=tuple(boot_charts)))
     return Report(
         title=title or f"Coreference reliability of {', '.join(map(str, data.coders))}",
         subtitle=f"{len(data.documents)} document(s), {data.n_mentions:,} mentions, {len(data.coders)} coders",

@@ -8,10 +8,7 @@ import math
 import warnings
 from typing import Any
 
-import pandas as pd
-
 from accord.errors import AccordError, AccordWarning
-from accord.reporting import charts
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Report, Section
 from accord.reporting.progress import progress_for
@@ -54,7 +51,6 @@ def multilabel_report(
 ) -> Report:
     """The report of :class:`accord.MultiLabelData`."""
     from accord.multilabel import (
-        ITEM_CLASSES,
         MultiLabelData,
         augmented_kappa,
         augmented_kappa_sweep,
@@ -91,9 +87,12 @@ def multilabel_report(
                   "pairs of annotators") + "."),
     )
     ann = multilabel_annotations(data)
+    ranked = data.to_frame()  # items, then annotators, then rank (primary first)
+    order = {key: " > ".join(value_label(x) for x in grp["label"])
+             for key, grp in ranked.groupby(["item", "annotator"], sort=False)}
     parts = agreement_parts(ann, distance=distance, coefficients="alpha", bootstrap=bootstrap, seed=seed,
                             confidence=confidence, max_rows=max_rows, progress=prog, unit_word="item",
-                            coder_word="annotator")
+                            coder_word="annotator", cell_label=lambda u, c: order.get((u, c), ""))
     a = parts.headline[0]
     words, level = threshold_words(a.value, a.interval)
     masi_head = HeadlineNumber(key="masi_alpha", label=f"alpha, {distance} on the label sets", value=a.value,
@@ -105,24 +104,15 @@ def multilabel_report(
         summary["masi_alpha_interval"] = list(a.interval)
 
     with prog.step("K' against p"):
-        rows = [{"p": float(g), "kappa": float(k), "curve": "K' (all items)", "items": res.n_items}
-                for g, k in zip(sweep.grid, sweep.kappa, strict=True) if math.isfinite(k)]
-        for name in ITEM_CLASSES:
-            curve = classes.class_curves.get(name)
-            n = classes.counts.get(name, 0)
-            if curve is None or n == 0:
-                continue
-            rows += [{"p": float(g), "kappa": float(k), "curve": f"{_CLASS_TITLES[name]}, n = {n}", "items": n}
-                     for g, k in zip(classes.grid, curve, strict=True) if math.isfinite(k)]
-        df = pd.DataFrame(rows)
-        point = pd.DataFrame([{"p": p, "kappa": res.kappa}]) if math.isfinite(res.kappa) else None
-        sweep_chart = Chart("kappa_against_p", "K' against p, overall and per class of items", charts.line_chart(
-            df, x="p", y="kappa", series="curve", title_x="p (weight of the primary label)",
-            title_y=f"K' / mean item {classes.scale}", points=point, point_label=f"p = {p:g}",
-            tooltip=["curve:N", "p:Q", "kappa:Q", "items:Q"]),
-            caption="Rosenberg & Binkowski (2004), section 6: items whose agreement does not move with p are "
-                    "constant; the others agree better on the primary alone (p = 1) or with the secondary "
-                    "(p = 0.5).")
+        from accord.multilabel.plot import sweep_chart
+
+        spec = sweep_chart(sweep, classes=classes, title="").properties(width="container", height=260).to_dict()
+        spec.pop("$schema", None)
+        sweep_chart_ = Chart("kappa_against_p", "K' against p, overall and per class of items", spec,
+                             caption=f"This report's K' is the value at p = {p:g}. Rosenberg & Binkowski (2004), "
+                                     "section 6: items whose agreement does not move with p are constant; the "
+                                     "others agree better on the primary alone (p = 1) or with the secondary "
+                                     "(p = 0.5).")
     pairs = DataTable(name="kappa_pairs", title="K' of each pair of annotators",
                       columns=("annotator A", "annotator B", "items", "p(A)", "p(E)", "K'"),
                       rows=tuple((value_label(t.annotator_a), value_label(t.annotator_b), t.n_items,
@@ -136,7 +126,7 @@ def multilabel_report(
         paragraphs=(f"{res.n_items} items labelled by at least two of {res.n_annotators} annotators, "
                     f"{res.n_categories} categories, rule {res.rule}; {res.n_items_unpaired} items labelled by "
                     "one annotator enter no pair.",),
-        facts=tuple(facts), charts=(sweep_chart,),
+        facts=tuple(facts), charts=(sweep_chart_,),
         tables=(pairs, DataTable(name="item_classes", title="Items by class", columns=("item", "class"),
                                  rows=cls_rows)),
         notes=(f"Classes with tolerance {classes.tolerance:g} and high {classes.high:g} ({classes.scale} scale).",),

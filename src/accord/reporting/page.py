@@ -11,10 +11,13 @@ chart as SVG, PNG and PDF through vl-convert (no browser).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import html
 import json
 import math
+import os
+import tempfile
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -246,6 +249,15 @@ class Report:
         d = Path(folder)
         return [d / f"{c.name}.{ext}" for c in self.charts for ext in ("svg", "png", "pdf")]
 
+    def check_figures(self, folder: PathLike, *, force: bool = False, inputs: tuple[PathLike, ...] = ()) -> None:
+        """Refuse, before anything is written, figures that exist (without *force*) or are inputs."""
+        d = Path(folder)
+        if d.exists() and not d.is_dir():
+            raise AccordError(f"--figures {d}: exists and is not a folder")
+        if d.is_dir():
+            for p in self.figure_paths(d):
+                check_output(p, force=force, inputs=inputs)
+
     def write_figures(self, folder: PathLike, *, force: bool = False,
                       inputs: tuple[PathLike, ...] = ()) -> list[Path]:
         """Write each chart as SVG, PNG (2x) and PDF for papers; vl-convert, no browser.
@@ -255,12 +267,8 @@ class Report:
         """
         vlc = _require("vl_convert")
         d = Path(folder)
-        if d.exists() and not d.is_dir():
-            raise AccordError(f"--figures {d}: not a folder")
+        self.check_figures(d, force=force, inputs=inputs)
         d.mkdir(parents=True, exist_ok=True)
-        paths = self.figure_paths(d)
-        for p in paths:
-            check_output(p, force=force, inputs=inputs)
         out = []
         for c in self.charts:
             spec = static_spec(c.spec)
@@ -290,9 +298,35 @@ def _asset(name: str) -> Any:
     return Markup(resources.files("accord.reporting").joinpath("templates", name).read_text(encoding="utf-8"))
 
 
+def cache_dir() -> Path:
+    """Where accord keeps files it can make again: ``$ACCORD_CACHE_DIR``, else ``$XDG_CACHE_HOME/accord``,
+    else ``~/.cache/accord``."""
+    if os.environ.get("ACCORD_CACHE_DIR"):
+        return Path(os.environ["ACCORD_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "accord"
+
+
 @functools.lru_cache(maxsize=1)
 def _vega_bundle() -> str:
-    """Vega, Vega-Lite and vega-embed as one script, from vl-convert's bundle (no CDN)."""
+    """Vega, Vega-Lite and vega-embed as one script, from vl-convert's bundle (no CDN).
+
+    vl-convert bundles the libraries on each call (seconds), so the bundle is kept in :func:`cache_dir`,
+    one file per vl-convert version; an unwritable cache only costs the time.
+    """
     vlc = _require("vl_convert")
-    js = vlc.javascript_bundle()
+    name = f"vega-bundle-vl-convert-{getattr(vlc, '__version__', 'unknown')}.js"
+    path = cache_dir() / name
+    try:
+        js = path.read_text(encoding="utf-8")
+    except OSError:
+        js = ""
+    if "window.vegaEmbed" not in js:
+        js = vlc.javascript_bundle()
+        with contextlib.suppress(OSError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=path.parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(js)
+            os.replace(tmp, path)
     return js.replace("</script", "<\\/script").replace("<!--", "<\\!--")

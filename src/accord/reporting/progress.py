@@ -67,6 +67,19 @@ class Progress:
             self._bar.advance(self._task)
 
 
+    @contextlib.contextmanager
+    def counter(self, description: str, total: int) -> Iterator[Any]:
+        """A bar of its own for *total* items (bootstrap resamples); yields ``advance(n)``."""
+        if self._bar is None:
+            yield lambda n: None
+            return
+        task = self._bar.add_task(description, total=total)
+        try:
+            yield lambda n: self._bar.advance(task, n)
+        finally:
+            self._bar.remove_task(task)
+
+
 def progress_for(progress: Progress | bool | None) -> Progress:
     """A :class:`Progress` from the ``progress`` option of the builders (None or False: silent)."""
     if isinstance(progress, Progress):

@@ -110,6 +110,13 @@ def spans_report(
         parts = agreement_parts(tok._table, distance="nominal", coefficients="alpha", bootstrap=0,
                                 max_rows=max_rows, progress=prog, unit_word="token", headline=False)
         sections += [s for s in parts.sections if s.id in ("data", "who")]
+    sections.append(Section(
+        id="uncertainty", title="Uncertainty",
+        paragraphs=("Spans cannot be resampled one by one (a span's match depends on the others in its document), "
+                    "so the intervals resample documents; with one document there is none.",),
+        facts=tuple(Fact(f"95% interval, {h.label}", h.shown_interval or "none", h.interval_note)
+                    for h in heads if h.key != "macro_f1"),
+    ))
     return Report(
         title=title or f"Span agreement{f' of {data.source}' if data.source else ''}",
         subtitle=f"{len(data.documents)} document(s), {len(data.spans):,} spans, {len(data.coders)} coders",
