@@ -17,7 +17,7 @@ import pandas as pd
 from accord._lazy import stats
 from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
-from accord.engine import UnitCounts, count_values, unit_disagreement_sums
+from accord.engine import UnitCounts, count_matrix, count_values, unit_disagreement_sums
 from accord.errors import AccordError, warn_undefined
 from accord.results import Result
 
@@ -314,7 +314,9 @@ def alpha(
     ----------
     data : Annotations or array-like
         Reliability data; units with fewer than two values are counted and
-        left out of the computation.
+        left out of the computation.  A numpy matrix whose values are small
+        integer codes (NaN for missing) is counted straight from the matrix
+        (:func:`accord.engine.count_matrix`), with the same result.
     distance : str, Distance or callable
         ``"nominal"`` (default), ``"ordinal"``, ``"interval"``, ``"ratio"``,
         ``"jaccard"``, ``"dice"``, ``"masi-2006"``, ``"masi-2010"``,
@@ -361,9 +363,15 @@ def alpha(
     >>> round(alpha(Annotations.from_matrix(table2)).alpha, 6)
     0.449541
     """
+    dist = get_distance(distance)
+    fused = count_matrix(data, layout=layout)  # a numeric matrix of small integer codes: counted in one pass
+    if fused is not None:
+        uc, values = fused
+        shape = np.shape(data)
+        n_coders = shape[0] if layout == "coders-by-units" else shape[1]
+        return alpha_from_counts(uc, values, dist, n_coders=n_coders)
     data = as_annotations(data, layout=layout)
     data = check_annotations(data)
-    dist = get_distance(distance)
     uc = count_values(data)
     try:
         return alpha_from_counts(uc, data.values, dist, n_coders=data.n_coders)

@@ -82,6 +82,9 @@ class PreparedDistance(ABC):
     counts: np.ndarray
     #: True when pairs() is cheap numpy arithmetic, so a dense V x V lookup table pays off on small domains.
     dense_ok: bool = False
+    #: Points x on a line with delta(i, j) = (x[i] - x[j])^2 when the distance has that form (interval, and
+    #: ordinal on mid-point cumulative counts), else None; sums of delta over counts then have closed forms.
+    embedding: np.ndarray | None = None
 
     @abstractmethod
     def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
@@ -206,6 +209,7 @@ class _PreparedInterval(PreparedDistance):
 
     def __init__(self, values: np.ndarray, counts: np.ndarray, x: np.ndarray) -> None:
         self.values, self.counts, self.x = values, counts, x
+        self.embedding = x
 
     def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         return (self.x[i] - self.x[j]) ** 2
@@ -281,6 +285,7 @@ class _PreparedOrdinal(PreparedDistance):
         self._order = order
         # mid-point cumulative counts: delta(i, j) = (mid[i] - mid[j])^2 (see cross_sum)
         self.mid = self.cum[rank] + self.counts / 2.0 if len(rank) else np.zeros(0)
+        self.embedding = self.mid
 
     def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         ri, rj = self.rank[i], self.rank[j]

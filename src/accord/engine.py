@@ -24,25 +24,39 @@ for it on a small domain.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from accord._lazy import sparse as sp
 from accord.data import Annotations
 from accord.distances import DENSE_LIMIT, PreparedDistance, _PreparedNominal
+from accord.errors import AccordError
 
-__all__ = ["UnitCounts", "count_values", "unit_disagreement_sums", "within_unit_pairs"]
+__all__ = ["UnitCounts", "count_matrix", "count_values", "unit_disagreement_sums", "within_unit_pairs"]
+
+#: The fused path (:func:`count_matrix`) takes numeric matrices whose values are integers spanning at most this many.
+FUSED_MAX_VALUES = 64
+#: ... and at most this many coders (counts per unit fit in a byte).
+FUSED_MAX_CODERS = 255
+#: Distances with no closed form are summed pair of values by pair of values on the dense table up to this size.
+FUSED_PAIR_LIMIT = 16
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, init=False)
 class UnitCounts:
-    """The sparse units x values count matrix of the pairable units.
+    """The units x values count matrix of the pairable units, sparse or (small domains) dense.
+
+    Built by :func:`count_values` (from :class:`~accord.data.Annotations`), by
+    :func:`count_matrix` (the fused path, straight from a numeric matrix) or by
+    :meth:`from_table`.  The sparse entries (``unit``, ``value``, ``count``) are
+    derived from the dense ``table`` on first use when only the table was counted.
 
     Attributes
     ----------
     unit : ndarray of int64
-        For each entry, the row (0..P-1) of its pairable unit.
+        For each entry, the row (0..P-1) of its pairable unit; entries are sorted by unit, then value.
     value : ndarray of int64
         For each entry, its value code (into ``data.values``).
     count : ndarray of float
@@ -57,16 +71,60 @@ class UnitCounts:
         All units, pairable or not.
     n_unpairable_values : int
         Values lost in units with a single value.
+    table : ndarray of uint8 or None
+        The dense values x pairable-units counts (V x P) when the fused path counted them.
     """
 
-    unit: np.ndarray
-    value: np.ndarray
-    count: np.ndarray
     unit_ids: np.ndarray
     m: np.ndarray
     n_values: int
     n_units: int
     n_unpairable_values: int
+    table: np.ndarray | None
+    _entries: tuple[np.ndarray, np.ndarray, np.ndarray] | None = field(repr=False)
+
+    def __init__(
+        self,
+        *,
+        unit_ids: np.ndarray,
+        m: np.ndarray,
+        n_values: int,
+        n_units: int,
+        n_unpairable_values: int,
+        unit: np.ndarray | None = None,
+        value: np.ndarray | None = None,
+        count: np.ndarray | None = None,
+        table: np.ndarray | None = None,
+    ) -> None:
+        if table is None and (unit is None or value is None or count is None):
+            raise AccordError("UnitCounts needs either the entries (unit, value, count) or the dense table")
+        entries = None if unit is None or value is None or count is None else (unit, value, count)
+        for name, val in (
+            ("unit_ids", unit_ids), ("m", m), ("n_values", n_values), ("n_units", n_units),
+            ("n_unpairable_values", n_unpairable_values), ("table", table), ("_entries", entries),
+        ):
+            object.__setattr__(self, name, val)
+
+    def _sparse(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        if self._entries is None:
+            assert self.table is not None
+            u, v = np.nonzero(self.table.T)  # unit-major: sorted by unit, then value
+            entries = (u.astype(np.int64), v.astype(np.int64), self.table[v, u].astype(float))
+            object.__setattr__(self, "_entries", entries)
+            return entries
+        return self._entries
+
+    @property
+    def unit(self) -> np.ndarray:
+        return self._sparse()[0]
+
+    @property
+    def value(self) -> np.ndarray:
+        return self._sparse()[1]
+
+    @property
+    def count(self) -> np.ndarray:
+        return self._sparse()[2]
 
     @classmethod
     def from_table(cls, table: np.ndarray) -> UnitCounts:
@@ -107,6 +165,11 @@ class UnitCounts:
 
     def marginals(self, unit_weights: np.ndarray | None = None) -> np.ndarray:
         """n_v: pooled value counts over pairable units (optionally weighting units)."""
+        if self.table is not None:
+            if unit_weights is None:
+                return self.table.sum(axis=1, dtype=np.int64).astype(float)
+            w = np.asarray(unit_weights, dtype=float)
+            return np.array([row @ w for row in self.table], dtype=float).reshape(self.n_values)
         w = self.count if unit_weights is None else self.count * unit_weights[self.unit]
         return np.bincount(self.value, weights=w, minlength=self.n_values)
 
@@ -170,6 +233,121 @@ def count_values(data: Annotations, *, min_values: int = 2) -> UnitCounts:
     )
 
 
+def count_matrix(
+    matrix: Any, *, layout: str = "coders-by-units", min_values: int = 2
+) -> tuple[UnitCounts, np.ndarray] | None:
+    """The fused path: count values per unit straight from a numeric reliability matrix.
+
+    For a numpy array (coders x units, or units x coders with
+    ``layout="units-by-coders"``; NaN for missing) whose values are integers
+    spanning at most :data:`FUSED_MAX_VALUES` (a small integer domain, the usual
+    coding scheme), the values x units table of counts is built with one
+    comparison pass per (value, coder) row, no long (unit, coder, value) form and
+    no sort in between.  Returns ``(counts, values)``, or None when the matrix is
+    not of that kind (other dtypes, other values, fewer than two coders with
+    values...), and the caller then takes the general path
+    (:func:`~accord.data.as_annotations` and :func:`count_values`), which also
+    validates and reports bad input.  Both paths give the same counts.
+
+    Examples
+    --------
+    >>> uc, values = count_matrix(np.array([[1.0, 2.0, np.nan], [1.0, 3.0, 3.0]]))
+    >>> values, uc.n, uc.n_pairable_units, uc.n_unpairable_values
+    (array([1., 2., 3.]), 4.0, 2, 1)
+    """
+    if not isinstance(matrix, np.ndarray) or matrix.ndim != 2 or matrix.dtype.kind not in "iuf" or matrix.size == 0:
+        return None
+    if layout not in ("coders-by-units", "units-by-coders"):
+        return None
+    arr = matrix if layout == "coders-by-units" else matrix.T
+    n_coders, n_units = arr.shape
+    if n_coders > FUSED_MAX_CODERS:
+        return None
+    if arr.dtype.kind == "f":
+        lo, hi = np.fmin.reduce(arr, axis=None), np.fmax.reduce(arr, axis=None)  # NaN only when all are missing
+        if not (np.isfinite(lo) and np.isfinite(hi)) or lo != np.floor(lo):
+            return None
+        missing = np.isnan(arr)
+        if int(np.count_nonzero(~missing.all(axis=1))) < 2:
+            return None
+        m_all = n_coders - missing.sum(axis=0, dtype=np.int64)
+    else:
+        lo, hi = arr.min(), arr.max()
+        missing = None
+        m_all = np.full(n_units, n_coders, dtype=np.int64)
+    if n_coders < 2 or float(hi) - float(lo) >= FUSED_MAX_VALUES:
+        return None
+    span = int(hi - lo) + 1
+    pairable = m_all >= min_values
+    unit_ids = np.flatnonzero(pairable)
+    everything = len(unit_ids) == n_units
+    rows = [np.ascontiguousarray(r) if everything else r[unit_ids] for r in arr]
+    table = np.zeros((span, len(unit_ids)), dtype=np.uint8)
+    for k in range(span):
+        code = lo + k
+        for r in rows:
+            table[k] += r == code
+    used = table.any(axis=1)
+    counted = int(table.sum(dtype=np.int64))
+    if not everything:  # the values of units too small to pair: checked and kept in the value table
+        rest = arr[:, ~pairable]
+        rest = rest[~np.isnan(rest)] if missing is not None else rest.ravel()
+        codes = rest - lo
+        if not np.array_equal(codes, np.floor(codes)):
+            return None
+        used[codes.astype(np.int64)] = True
+        counted += len(rest)
+    present = arr.size if missing is None else arr.size - int(np.count_nonzero(missing))
+    if counted != present:  # some values are not integers
+        return None
+    values = (lo + np.arange(span)).astype(arr.dtype)[used]
+    if not used.all():
+        table = table[used]
+    return (
+        UnitCounts(
+            unit_ids=unit_ids,
+            m=m_all[unit_ids].astype(float),
+            n_values=len(values),
+            n_units=n_units,
+            n_unpairable_values=int(m_all[~pairable].sum()),
+            table=table,
+        ),
+        values,
+    )
+
+
+def _dense_disagreement_sums(table: np.ndarray, m: np.ndarray, prepared: PreparedDistance) -> np.ndarray | None:
+    """unit_disagreement_sums on the dense values x units table, or None when the distance has no cheap form."""
+    if isinstance(prepared, _PreparedNominal):
+        sq = np.zeros(table.shape[1], dtype=np.uint16)  # sum_v n_uv^2 <= m_u^2 <= 255^2
+        for row in table:
+            sq += np.square(row, dtype=np.uint16)
+        return m**2 - sq
+    x = prepared.embedding
+    if x is not None:
+        # sum_{b,c} n_b n_c (x_b - x_c)^2 = 2 (m sum_b n_b x_b^2 - (sum_b n_b x_b)^2); x shifted by one of its own
+        # points (exact for integer and half-integer points, so equal values give exactly 0)
+        x = np.asarray(x, dtype=float)
+        x = x - x[len(x) // 2]
+        s1 = np.zeros(table.shape[1])
+        s2 = np.zeros(table.shape[1])
+        for row, xv in zip(table, x, strict=True):
+            if xv != 0.0:
+                t = row * xv
+                s1 += t
+                s2 += t * xv
+        return 2.0 * (m * s2 - s1 * s1)
+    if prepared.dense_ok and len(table) <= FUSED_PAIR_LIMIT:
+        d = prepared.matrix()
+        out = np.zeros(table.shape[1])
+        for b in range(len(table)):
+            for c in range(b + 1, len(table)):
+                if d[b, c] != 0.0:
+                    out += (2.0 * d[b, c]) * (table[b] * table[c].astype(float))
+        return out
+    return None
+
+
 def within_unit_pairs(uc: UnitCounts) -> tuple[np.ndarray, np.ndarray]:
     """All ordered pairs (i, j), i != j, of entries that share a unit.
 
@@ -197,6 +375,10 @@ def unit_disagreement_sums(uc: UnitCounts, prepared: PreparedDistance) -> np.nda
     Nominal takes the O(E) shortcut m_u^2 - sum_v n_uv^2.
     """
     p = uc.n_pairable_units
+    if uc.table is not None:
+        dense = _dense_disagreement_sums(uc.table, uc.m, prepared)
+        if dense is not None:
+            return dense
     if isinstance(prepared, _PreparedNominal):
         sq = np.bincount(uc.unit, weights=uc.count**2, minlength=p)
         return uc.m**2 - sq
