@@ -5,7 +5,10 @@ code with probability 1/2, else draws uniformly (so alpha is about 0.4, not 0). 
 
 Every contender starts from the input its API takes, built before the clock starts:
 
-- accord: the coders x units float matrix with NaN for missing; timed: ``Annotations.from_matrix``
+- accord: the coders x units float matrix with NaN for missing; timed: ``accord.alpha(m, distance=level)``
+  (phase "alpha"), which counts the small integer codes straight from the matrix (the engine's fused path,
+  ``accord.engine.count_matrix``);
+- accord-annotations: the same matrix through the general path; timed: ``Annotations.from_matrix``
   (phase "build") then ``accord.alpha(data, distance=level)`` (phase "alpha");
 - krippendorff: the same matrix; timed: ``krippendorff.alpha(reliability_data=m, level_of_measurement=level)``;
 - NLTK: the list of (coder, unit, code) triples of the non-missing cells; timed:
@@ -48,7 +51,7 @@ from _harness import (  # noqa: E402
 )
 
 SCRIPT = str(Path(__file__).resolve())
-CONTENDERS = ("accord", "krippendorff", "nltk")
+CONTENDERS = ("accord", "accord-annotations", "krippendorff", "nltk")
 LEVELS = ("nominal", "interval")
 PILOT_UNITS = 20_000
 LADDER = (1_000_000, 500_000, 200_000, 100_000, 50_000, 20_000, 10_000, 5_000, 2_000, 1_000)
@@ -69,12 +72,16 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
     name, level = spec["contender"], spec["level"]
     m = make_matrix(spec["n_units"], seed=spec["seed"])
     if name == "accord":
-        import accord
+        from accord import alpha  # imported before the clock starts, as the other contenders are
+
+        return measure([("alpha", lambda x: float(alpha(x, distance=level).alpha))], m)
+    if name == "accord-annotations":
+        from accord import Annotations, alpha
 
         return measure(
             [
-                ("build", accord.Annotations.from_matrix),
-                ("alpha", lambda data: float(accord.alpha(data, distance=level).alpha)),
+                ("build", Annotations.from_matrix),
+                ("alpha", lambda data: float(alpha(data, distance=level).alpha)),
             ],
             m,
         )
@@ -134,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     ap.add_argument("--sizes", default="1000000", help="comma-separated numbers of units (default 1000000)")
     ap.add_argument("--levels", default="nominal,interval", help="comma-separated: nominal, interval")
     ap.add_argument(
-        "--contenders", default=",".join(CONTENDERS), help="comma-separated subset of accord,krippendorff,nltk"
+        "--contenders", default=",".join(CONTENDERS), help=f"comma-separated subset of {','.join(CONTENDERS)}"
     )
     ap.add_argument("--nltk-limit", type=float, default=300.0, help="seconds NLTK may take (default 300)")
     ap.add_argument("--seed", type=int, default=20261122)
@@ -170,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     for size in sizes:
         for level in levels:
             log(f"{level}, 3 coders x {size:,} units")
-            for name in ("accord", "krippendorff"):
+            for name in ("accord", "accord-annotations", "krippendorff"):
                 if name in contenders:
                     run(name, level, size)
             if "nltk" not in contenders:
@@ -186,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
                     log(f"  NLTK {records[-1]['failed']}; retrying at {n_nltk:,} units")
                     run("nltk", level, n_nltk, note="NLTK's size", timeout=limit)
                 if n_nltk != size:
-                    for name in ("accord", "krippendorff"):
+                    for name in ("accord", "accord-annotations", "krippendorff"):
                         if name in contenders:
                             run(name, level, n_nltk, note="NLTK's size")
     print_report(records, limit)
@@ -240,10 +247,13 @@ def print_report(records: list[dict[str, Any]], limit: float) -> None:
         speed = r["time_s"] / acc["time_s"]
         extra = acc["extra_mib"] / r["extra_mib"] if r["extra_mib"] > 0 else float("nan")
         peak = acc["peak_mib"] / r["peak_mib"]
-        ok = "met" if speed >= 5 and extra <= 0.25 else "MISSED"
+        ok = "met" if speed >= 10 and extra <= 0.25 else "MISSED"
+        general = by_key.get((level, n, "accord-annotations"))
+        via = f"; through Annotations {r['time_s'] / general['time_s']:.1f}x" if general else ""
         print(
-            f"target vs krippendorff ({level}, {n:,} units): {speed:.1f}x faster (target >= 5x); memory the call "
-            f"needs (extra RSS) {extra:.2f} of its (target <= 0.25): {ok}; whole-process peak {peak:.2f} of its"
+            f"target vs krippendorff ({level}, {n:,} units): accord on the matrix {speed:.1f}x faster (target >= 10x, "
+            f"toward 20x){via}; memory the call needs (extra RSS) {extra:.2f} of its (target <= 0.25): {ok}; "
+            f"whole-process peak {peak:.2f} of its"
         )
     for (level, n, name), r in sorted(by_key.items()):
         if name == "nltk" and (level, n, "accord") in by_key:

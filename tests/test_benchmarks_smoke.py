@@ -40,7 +40,8 @@ def test_bench_alpha_runs_every_contender_and_they_agree(capsys: pytest.CaptureF
     bench = _load("bench_alpha")
     records = _ok(bench.main(["--sizes", "300", "--levels", "nominal,interval", "--nltk-limit", "120", "--quiet"]))
     seen = {(r["spec"]["contender"], r["spec"]["level"]) for r in records}
-    assert seen == {(c, lv) for c in ("accord", "krippendorff", "nltk") for lv in ("nominal", "interval")}
+    contenders = ("accord", "accord-annotations", "krippendorff", "nltk")
+    assert seen == {(c, lv) for c in contenders for lv in ("nominal", "interval")}
     for level in ("nominal", "interval"):
         values = [r["result"] for r in records if r["spec"]["level"] == level]
         assert np.ptp(values) < 1e-12
