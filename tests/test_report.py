@@ -152,7 +152,7 @@ def test_figures_and_json(tmp_path):
 
 
 def test_progress_is_silent_off_a_terminal():
-    from accord.reporting.progress import Progress
+    from accord.progress import Progress
 
     with Progress(enabled=True) as p:  # pytest's stderr is not a terminal
         assert p.enabled is False
@@ -193,7 +193,7 @@ def test_progress_shows_on_a_terminal(monkeypatch):
     import io
     import sys
 
-    from accord.reporting.progress import Progress
+    from accord.progress import Progress
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

@@ -21,7 +21,14 @@ from accord.engine import UnitCounts, count_matrix, count_values, unit_disagreem
 from accord.errors import AccordError, warn_undefined
 from accord.results import Result
 
-__all__ = ["AlphaResult", "alpha", "alpha_from_counts", "bootstrap_groups", "check_annotations"]
+__all__ = [
+    "AlphaResult",
+    "alpha",
+    "alpha_from_counts",
+    "bootstrap_groups",
+    "check_annotations",
+    "interval_over_defined",
+]
 
 BootstrapMethod = Literal["percentile", "basic", "BCa"]
 
@@ -78,6 +85,33 @@ def bootstrap_groups(
             method=method,
             rng=np.random.default_rng(rng),
         )
+
+
+def interval_over_defined(
+    res: Any, estimate: float, *, confidence_level: float, method: str, what: str
+) -> tuple[float, float]:
+    """The interval of a :func:`bootstrap_groups` result, leaving out resamples where the statistic is undefined.
+
+    :func:`scipy.stats.bootstrap` returns NaN bounds as soon as one resample is
+    NaN (a resample with no expected disagreement); the percentile and basic
+    intervals are taken over the defined resamples instead, and BCa, which needs
+    them all, is refused by name.
+    """
+    lo, hi = res.confidence_interval
+    dist = np.asarray(res.bootstrap_distribution, dtype=float)
+    undefined = int(np.isnan(dist).sum())
+    if undefined and method in ("percentile", "basic"):
+        if undefined == len(dist):
+            raise AccordError(f"{what} is undefined on every bootstrap resample; no confidence interval")
+        tail = (1.0 - float(confidence_level)) / 2.0
+        q_lo, q_hi = np.nanpercentile(dist, [100 * tail, 100 * (1 - tail)])
+        lo, hi = (q_lo, q_hi) if method == "percentile" else (2 * estimate - q_hi, 2 * estimate - q_lo)
+    elif undefined:
+        raise AccordError(
+            f"{what} is undefined on {undefined} of {len(dist)} bootstrap resamples; BCa needs every resample "
+            "defined: use method 'percentile' or 'basic'"
+        )
+    return float(lo), float(hi)
 
 
 @dataclass(frozen=True)
@@ -161,21 +195,7 @@ class AlphaResult(Result):
         pairs of values under a fixed expected disagreement.
         """
         res = self._bootstrap(confidence_level, n_resamples, method, rng)
-        lo, hi = res.confidence_interval
-        dist = np.asarray(res.bootstrap_distribution, dtype=float)
-        undefined = int(np.isnan(dist).sum())
-        if undefined and method in ("percentile", "basic"):
-            if undefined == len(dist):
-                raise AccordError("alpha is undefined on every bootstrap resample; no confidence interval")
-            tail = (1.0 - float(confidence_level)) / 2.0
-            q_lo, q_hi = np.nanpercentile(dist, [100 * tail, 100 * (1 - tail)])
-            lo, hi = (q_lo, q_hi) if method == "percentile" else (2 * self.alpha - q_hi, 2 * self.alpha - q_lo)
-        elif undefined:
-            raise AccordError(
-                f"alpha is undefined on {undefined} of {len(dist)} bootstrap resamples (all values drawn equal); "
-                "BCa needs every resample defined: use method 'percentile' or 'basic'"
-            )
-        return float(lo), float(hi)
+        return interval_over_defined(res, self.alpha, confidence_level=confidence_level, method=method, what="alpha")
 
     def bootstrap_distribution(
         self, *, n_resamples: int = 1000, rng: np.random.Generator | int | None = None

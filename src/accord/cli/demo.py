@@ -103,8 +103,8 @@ def demo_pages(folder: Path, *, force: bool = False, quiet: bool = True) -> list
     """
     from accord.multilabel import load_multilabel_example
     from accord.output import check_output
+    from accord.progress import Progress
     from accord.reporting import build_report
-    from accord.reporting.progress import Progress
 
     if folder.exists() and not folder.is_dir():
         raise AccordError(f"--report {folder}: exists and is not a folder")

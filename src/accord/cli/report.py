@@ -117,8 +117,8 @@ def _report(
     Examples: accord report labels.csv -o report.html --distance ordinal --seed 1;
     accord report ann1.conll ann2.conll --key gold.conll -o coref.html
     """
+    from accord.progress import Progress
     from accord.reporting.agreement import check_report_options
-    from accord.reporting.progress import Progress
 
     name = detect_kind(inputs) if kind == "auto" else kind
     if name not in KIND_NAMES:

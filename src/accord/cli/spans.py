@@ -78,6 +78,7 @@ def spans_report(
     seed: int | None = None,
     ignore_labels: bool = False,
     scheme: str = "label",
+    quiet: bool = True,
 ) -> dict[str, Any]:
     """Every span statistic of *data* as one dict of results (or undefined reasons)."""
     from accord.spans.matching import span_f1
@@ -100,11 +101,15 @@ def spans_report(
             targets["token alpha"] = out["tokens"]
         if not isinstance(out["unitizing"], dict):
             targets["unitizing alpha"] = out["unitizing"]
-        for name, res in targets.items():
-            try:
-                intervals[name] = list(res.confidence_interval(0.95, n_resamples=bootstrap, rng=seed))
-            except AccordError as exc:
-                intervals[name] = {"undefined_reason": str(exc)}
+        from accord.progress import Progress
+
+        with Progress(enabled=not quiet, total=len(targets), label="accord spans") as prog:
+            for name, res in targets.items():
+                with prog.step(f"bootstrap of {name}: {bootstrap} resamples of documents"):
+                    try:
+                        intervals[name] = list(res.confidence_interval(0.95, n_resamples=bootstrap, rng=seed))
+                    except AccordError as exc:
+                        intervals[name] = {"undefined_reason": str(exc)}
     out["confidence_intervals"] = intervals
     return out
 
@@ -201,6 +206,7 @@ def spans(
     seed: Annotated[int | None, typer.Option(help="Seed for the bootstrap.")] = None,
     show: Annotated[int, typer.Option(help="Unmatched spans to list (0: none).")] = 20,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")] = False,
 ) -> None:
     """Agreement on spans: pairwise F1, token alpha and kappa, unitizing alpha.
 
@@ -218,7 +224,7 @@ def spans(
         raise AccordError(f"--show must be >= 0; got {show}")
     data, report = _load(input, tool, field, texts)
     rep = spans_report(data, match=match, tokens=tokens, bootstrap=bootstrap, seed=seed, ignore_labels=ignore_labels,
-                       scheme=scheme)
+                       scheme=scheme, quiet=quiet)
     if json_out:
         out: dict[str, Any] = {"source": str(input), "match": match, "tokens": tokens}
         if report is not None:

@@ -42,7 +42,7 @@ from typing import Any, Literal
 import numpy as np
 import scipy.sparse as sp
 
-from accord.alpha import AlphaResult, bootstrap_groups
+from accord.alpha import AlphaResult, bootstrap_groups, interval_over_defined
 from accord.coref.model import CorefAnnotations, CorefClasses
 from accord.data import Annotations
 from accord.distances import (
@@ -96,15 +96,18 @@ class CorefAlphaResult(AlphaResult):
         with replacement (a document drawn twice counts as two documents), and
         observed and expected disagreement are recomputed exactly from
         per-document sums (:class:`_DocumentParts`), with
-        :func:`scipy.stats.bootstrap`.  Needs at least two documents.
+        :func:`scipy.stats.bootstrap`.  Needs at least two documents; resamples
+        where alpha is undefined (one document drawn every time, with no
+        expected disagreement) are left out of percentile and basic intervals.
 
         Returns
         -------
         (low, high) : tuple of float
         """
         res = self._bootstrap(confidence_level, n_resamples, method, rng)
-        lo, hi = res.confidence_interval
-        return float(lo), float(hi)
+        return interval_over_defined(
+            res, self.alpha, confidence_level=confidence_level, method=method, what="coreference alpha"
+        )
 
     def _bootstrap(self, confidence_level: float, n_resamples: int, method: str, rng: Any,
                    progress: Any = None) -> Any:

@@ -22,9 +22,9 @@ from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagree
 from accord.distances import get_distance
 from accord.engine import count_values
 from accord.errors import AccordError, AccordWarning
+from accord.progress import Progress, progress_for
 from accord.reporting import charts
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Section, fmt_number
-from accord.reporting.progress import Progress, progress_for
 from accord.reporting.words import describe_distance, threshold_words, value_label
 
 __all__ = ["AgreementParts", "agreement_parts", "check_report_options"]

@@ -11,10 +11,10 @@ import numpy as np
 import pandas as pd
 
 from accord.errors import AccordError, AccordWarning
+from accord.progress import progress_for
 from accord.reporting import charts
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Report, Section
-from accord.reporting.progress import progress_for
 from accord.reporting.words import describe_distance, threshold_words, value_label
 
 __all__ = ["coref_report"]

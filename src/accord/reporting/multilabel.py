@@ -9,9 +9,9 @@ import warnings
 from typing import Any
 
 from accord.errors import AccordError, AccordWarning
+from accord.progress import progress_for
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Report, Section
-from accord.reporting.progress import progress_for
 from accord.reporting.words import threshold_words, value_label
 
 __all__ = ["multilabel_annotations", "multilabel_report"]

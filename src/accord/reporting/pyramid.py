@@ -10,9 +10,9 @@ import numpy as np
 import pandas as pd
 
 from accord.errors import AccordError
+from accord.progress import progress_for
 from accord.reporting import charts
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Report, Section
-from accord.reporting.progress import progress_for
 from accord.reporting.words import value_label
 
 __all__ = ["pyramid_report"]

@@ -8,9 +8,9 @@ from typing import Any
 import numpy as np
 
 from accord.errors import AccordError
+from accord.progress import progress_for
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
 from accord.reporting.page import HeadlineNumber, Report, Section
-from accord.reporting.progress import progress_for
 from accord.reporting.words import describe_distance, threshold_words
 
 __all__ = ["agreement_report"]

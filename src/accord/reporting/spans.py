@@ -9,10 +9,10 @@ from typing import Any
 import pandas as pd
 
 from accord.errors import AccordError
+from accord.progress import progress_for
 from accord.reporting import charts
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Report, Section, fmt_number
-from accord.reporting.progress import progress_for
 from accord.reporting.words import threshold_words
 
 __all__ = ["accepts", "load_spans", "spans_report"]

@@ -1,4 +1,5 @@
-"""Progress of a long report on stderr: a rich progress bar, shown only on a terminal and never with quiet."""
+"""Progress of long work on stderr (reports, bootstrap resamples): a rich progress bar, shown only on a terminal
+and never with ``--quiet``."""
 
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ class Progress:
     ...     pass
     """
 
-    def __init__(self, *, enabled: bool = True, total: int | None = None) -> None:
+    def __init__(self, *, enabled: bool = True, total: int | None = None, label: str = "accord report") -> None:
         self.enabled = enabled and sys.stderr.isatty()
+        self._label = label
         self._bar: Any = None
         self._task: Any = None
         self._total = total
@@ -35,7 +37,7 @@ class Progress:
             from rich.progress import Progress as RichProgress
 
             self._bar = RichProgress(
-                TextColumn("[bold]accord report[/bold] {task.description}"),
+                TextColumn(f"[bold]{self._label}[/bold] {{task.description}}"),
                 BarColumn(),
                 TextColumn("{task.completed}/{task.total}"),
                 TimeElapsedColumn(),
@@ -65,7 +67,6 @@ class Progress:
         yield
         if self._bar is not None:
             self._bar.advance(self._task)
-
 
     @contextlib.contextmanager
     def counter(self, description: str, total: int) -> Iterator[Any]:
