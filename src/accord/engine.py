@@ -20,6 +20,13 @@ Cost: O(E log E) to count (E = number of values), plus the number of pairs of
 *distinct values* inside units (at most m_u^2 per unit) for a general
 distance, or O(E) for nominal.  Nothing is V x V unless the distance asks
 for it on a small domain.
+
+The fused path (:func:`count_matrix`) counts a numeric coders x units matrix of
+small integer codes straight into a dense values x units table (one comparison
+pass per value and coder row, no long form, no sort); :class:`UnitCounts` then
+holds that table, the disagreement sums use it directly (nominal, and the
+squared differences of interval and ordinal, in closed form), and the sparse
+entries are derived from it only when something asks for them.
 """
 
 from __future__ import annotations
