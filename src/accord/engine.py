@@ -32,7 +32,14 @@ from accord._lazy import sparse as sp
 from accord.data import Annotations
 from accord.distances import DENSE_LIMIT, PreparedDistance, _PreparedNominal
 
-__all__ = ["UnitCounts", "count_values", "unit_disagreement_sums", "within_unit_pairs"]
+__all__ = [
+    "UnitCounts",
+    "count_values",
+    "observed_sum",
+    "signature_counts",
+    "unit_disagreement_sums",
+    "within_unit_pairs",
+]
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,6 +64,12 @@ class UnitCounts:
         All units, pairable or not.
     n_unpairable_values : int
         Values lost in units with a single value.
+    weight : ndarray of float or None
+        How many units each row stands for.  ``None`` (the default): one
+        row per unit.  A *signature histogram* has one row per distinct
+        value-count vector and the number of units sharing it as its weight
+        (see :func:`signature_counts` and :mod:`accord.engines`); every sum over
+        units is then weighted, and ``unit_ids`` index signatures, not units.
     """
 
     unit: np.ndarray
@@ -67,6 +80,7 @@ class UnitCounts:
     n_values: int
     n_units: int
     n_unpairable_values: int
+    weight: np.ndarray | None = None
 
     @classmethod
     def from_table(cls, table: np.ndarray) -> UnitCounts:
@@ -99,29 +113,66 @@ class UnitCounts:
     @property
     def n(self) -> float:
         """The number of pairable values."""
-        return float(self.m.sum())
+        if self.weight is None:
+            return float(self.m.sum())
+        return float(self.m @ self.weight)
 
     @property
     def n_pairable_units(self) -> int:
-        return len(self.unit_ids)
+        """Units kept (those holding at least ``min_values`` values), counting a signature's weight."""
+        if self.weight is None:
+            return len(self.unit_ids)
+        return int(round(float(self.weight.sum())))
+
+    @property
+    def n_rows(self) -> int:
+        """Rows of the count matrix: units, or signatures when weighted."""
+        return len(self.m)
+
+    @property
+    def unit_weight(self) -> np.ndarray:
+        """The weight of each row (ones when each row is one unit)."""
+        return np.ones(len(self.m)) if self.weight is None else self.weight
 
     def marginals(self, unit_weights: np.ndarray | None = None) -> np.ndarray:
         """n_v: pooled value counts over pairable units (optionally weighting units)."""
+        if self.weight is not None:
+            unit_weights = self.weight if unit_weights is None else unit_weights * self.weight
         w = self.count if unit_weights is None else self.count * unit_weights[self.unit]
         return np.bincount(self.value, weights=w, minlength=self.n_values)
+
+    def select(self, rows: np.ndarray) -> UnitCounts:
+        """The same counts restricted to the rows where the boolean mask *rows* is true."""
+        rows = np.asarray(rows, dtype=bool)
+        new_row = np.full(len(rows), -1, dtype=np.int64)
+        new_row[rows] = np.arange(int(rows.sum()))
+        keep = rows[self.unit]
+        w = self.unit_weight
+        return UnitCounts(
+            unit=new_row[self.unit[keep]],
+            value=self.value[keep],
+            count=self.count[keep],
+            unit_ids=self.unit_ids[rows],
+            m=self.m[rows],
+            n_values=self.n_values,
+            n_units=self.n_units,
+            n_unpairable_values=self.n_unpairable_values + int(round(float((self.m * w)[~rows].sum()))),
+            weight=None if self.weight is None else self.weight[rows],
+        )
 
     def matrix(self) -> sp.csr_matrix:
         """The pairable-units x values count matrix N as a sparse matrix."""
         return sp.csr_matrix(
-            (self.count, (self.unit, self.value)), shape=(self.n_pairable_units, self.n_values)
+            (self.count, (self.unit, self.value)), shape=(self.n_rows, self.n_values)
         )
 
     def coincidences(self) -> sp.csr_matrix:
         """Krippendorff's coincidence matrix O (values x values), sparse."""
         n = self.matrix()
-        w = sp.diags(1.0 / (self.m - 1.0))
+        uw = self.unit_weight / (self.m - 1.0)
+        w = sp.diags(uw)
         o = (n.T @ (w @ n)).tocsr()
-        w_e = self.count / (self.m[self.unit] - 1.0)
+        w_e = self.count * uw[self.unit]
         diag = np.bincount(self.value, weights=w_e, minlength=self.n_values)
         return (o - sp.diags(diag)).tocsr()
 
@@ -170,6 +221,60 @@ def count_values(data: Annotations, *, min_values: int = 2) -> UnitCounts:
     )
 
 
+def signature_counts(uc: UnitCounts) -> UnitCounts:
+    """Collapse units with the same value-count vector into one weighted row (the signature histogram).
+
+    Units with the same counts of each value are exchangeable in every
+    coefficient of accord's alpha and kappa families, so the histogram of
+    these *signatures* holds all the information of the units, at the size
+    of the number of distinct signatures.
+
+    Examples
+    --------
+    >>> uc = UnitCounts.from_table([[2, 0], [1, 1], [2, 0], [1, 1], [0, 2]])
+    >>> sig = signature_counts(uc)
+    >>> sig.n_rows, sig.n_pairable_units, sig.n == uc.n
+    (3, 5, True)
+    """
+    if uc.n_rows == 0:
+        return uc
+    w = uc.unit_weight
+    order = np.lexsort((uc.count, uc.value, uc.unit))
+    unit, value, count = uc.unit[order], uc.value[order], uc.count[order]
+    k = np.bincount(unit, minlength=uc.n_rows)
+    width = int(k.max())
+    # each row as a padded vector of (value, count) pairs, in value order
+    pos = np.arange(len(unit)) - np.repeat(np.cumsum(k) - k, k)
+    table = np.full((uc.n_rows, 2 * width), -1.0)
+    table[unit, 2 * pos] = value
+    table[unit, 2 * pos + 1] = count
+    uniq, first, inverse = np.unique(table, axis=0, return_index=True, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    weight = np.bincount(inverse, weights=w, minlength=len(uniq))
+    keep = np.isin(unit, first)
+    row = np.full(uc.n_rows, -1, dtype=np.int64)
+    row[first] = np.arange(len(first))
+    return UnitCounts(
+        unit=row[unit[keep]],
+        value=value[keep],
+        count=count[keep],
+        unit_ids=np.arange(len(first), dtype=np.int64),
+        m=uc.m[first],
+        n_values=uc.n_values,
+        n_units=uc.n_units,
+        n_unpairable_values=uc.n_unpairable_values,
+        weight=weight,
+    )
+
+
+def observed_sum(uc: UnitCounts, prepared: PreparedDistance) -> float:
+    """Sum over units of 1/(m_u - 1) sum_{b,c} n_ub n_uc delta(b, c): n D_o, each unit by its weight."""
+    per_unit = unit_disagreement_sums(uc, prepared) / (uc.m - 1.0)
+    if uc.weight is None:
+        return float(per_unit.sum())
+    return float(per_unit @ uc.weight)
+
+
 def within_unit_pairs(uc: UnitCounts) -> tuple[np.ndarray, np.ndarray]:
     """All ordered pairs (i, j), i != j, of entries that share a unit.
 
@@ -180,7 +285,7 @@ def within_unit_pairs(uc: UnitCounts) -> tuple[np.ndarray, np.ndarray]:
     e = len(unit)
     if e == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    k = np.bincount(unit, minlength=uc.n_pairable_units)
+    k = np.bincount(unit, minlength=uc.n_rows)
     start = np.concatenate([[0], np.cumsum(k)[:-1]])
     k_e = k[unit]
     left = np.repeat(np.arange(e, dtype=np.int64), k_e)
@@ -194,9 +299,10 @@ def unit_disagreement_sums(uc: UnitCounts, prepared: PreparedDistance) -> np.nda
     """For each pairable unit, sum over ordered value pairs of n_ub n_uc delta(b, c).
 
     delta is evaluated once per distinct pair of values that co-occur in a unit.
-    Nominal takes the O(E) shortcut m_u^2 - sum_v n_uv^2.
+    Nominal takes the O(E) shortcut m_u^2 - sum_v n_uv^2.  With a signature
+    histogram (``uc.weight``), one sum per signature.
     """
-    p = uc.n_pairable_units
+    p = uc.n_rows
     if isinstance(prepared, _PreparedNominal):
         sq = np.bincount(uc.unit, weights=uc.count**2, minlength=p)
         return uc.m**2 - sq

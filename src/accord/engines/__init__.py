@@ -1,0 +1,1 @@
+"""Agreement where the data lives: DuckDB, Polars, Dask and Spark through narwhals reductions."""
