@@ -254,10 +254,12 @@ def signature_counts(uc: UnitCounts) -> UnitCounts:
     keep = np.isin(unit, first)
     row = np.full(uc.n_rows, -1, dtype=np.int64)
     row[first] = np.arange(len(first))
+    new_unit = row[unit[keep]]
+    by_row = np.argsort(new_unit, kind="stable")  # entries grouped by row, as within_unit_pairs reads them
     return UnitCounts(
-        unit=row[unit[keep]],
-        value=value[keep],
-        count=count[keep],
+        unit=new_unit[by_row],
+        value=value[keep][by_row],
+        count=count[keep][by_row],
         unit_ids=np.arange(len(first), dtype=np.int64),
         m=uc.m[first],
         n_values=uc.n_values,
