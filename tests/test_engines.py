@@ -266,3 +266,51 @@ def test_agree_all_and_bad_options(frames: dict) -> None:
         engines.reduce("/nonexistent/*.parquet")
     with pytest.raises(AccordError, match="memory_limit must be a size"):
         engines.reduce(frames["complete_path"], engine="duckdb", memory_limit="lots")
+
+
+# ------------------------------------------------------------------ CLI and benchmark script
+def test_cli_agree_on_a_glob_goes_through_duckdb_and_equals_memory(frames: dict, tmp_path: Path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from accord.cli import app
+
+    runner = CliRunner()
+    df = frames["missing"]
+    df[df["unit"] < 80].to_parquet(tmp_path / "part-1.parquet", index=False)
+    df[df["unit"] >= 80].to_parquet(tmp_path / "part-2.parquet", index=False)
+    res = runner.invoke(app, ["agree", str(tmp_path / "*.parquet"), "--coefficient", "all", "--json",
+                              "--memory-limit", "256MB", "--temp-dir", str(tmp_path / "spill")])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["engine"] == "duckdb"
+    mem = runner.invoke(app, ["agree", str(frames["missing_path"]), "--coefficient", "all", "--json"])
+    want = json.loads(mem.stdout)
+    for name in ("alpha", "percent", "bennett", "gwet"):
+        for key, value in want[name].items():
+            if isinstance(value, float):
+                assert abs(out[name][key] - value) <= 1e-12, (name, key)
+    res = runner.invoke(app, ["agree", str(frames["missing_path"]), "--engine", "polars", "--diagnostics",
+                              "--bootstrap", "100", "--seed", "1"])
+    assert res.exit_code == 0, res.output
+    assert "engine polars" in res.stdout and "Alpha with each coder left out" in res.stdout
+    bad = runner.invoke(app, ["agree", str(tmp_path / "*.parquet"), "--value", "label"])
+    assert bad.exit_code == 2 and "missing column 'label'" in bad.output
+
+
+def test_bench_engines_runs_tiny() -> None:
+    import importlib.util
+    import sys
+
+    bench_path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_engines.py"
+    spec = importlib.util.spec_from_file_location("accord_benchmarks_bench_engines", bench_path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    records = module.main(["--units", "3000", "--contenders", "memory,duckdb,polars", "--big-units", "4000",
+                           "--big-memory-limit", "200MB", "--quiet"])
+    assert not [r for r in records if "failed" in r]
+    alphas = [r["result"] for r in records[:3]]
+    assert np.ptp(alphas) < 1e-12
