@@ -91,6 +91,10 @@ def check_every_coefficient(red: engines.Reductions, data: accord.Annotations, c
         np.testing.assert_array_equal(pw.n_shared_units, pw0.n_shared_units)
         lo, lo0 = engines.coder_left_out(red, distance="interval"), accord.coder_left_out(data, distance="interval")
         np.testing.assert_allclose(lo.alpha_without, lo0.alpha_without, atol=TOL, equal_nan=True)
+        top, top0 = engines.top_units(red, distance="interval"), accord.unit_disagreement(
+            data, distance="interval").to_frame().head(10)
+        np.testing.assert_allclose(top["disagreement"], top0["disagreement"], atol=TOL)
+        np.testing.assert_allclose(top["share"], top0["share"], atol=TOL)
         if complete:
             _same(engines.fleiss_kappa(red).kappa, accord.fleiss_kappa(data).kappa)
             _same(engines.fleiss_kappa(red).standard_error_null, accord.fleiss_kappa(data).standard_error_null)
@@ -295,6 +299,7 @@ def test_cli_agree_on_a_glob_goes_through_duckdb_and_equals_memory(frames: dict,
                               "--bootstrap", "100", "--seed", "1"])
     assert res.exit_code == 0, res.output
     assert "engine polars" in res.stdout and "Alpha with each coder left out" in res.stdout
+    assert "Units with most disagreement" in res.stdout
     bad = runner.invoke(app, ["agree", str(tmp_path / "*.parquet"), "--value", "label"])
     assert bad.exit_code == 2 and "missing column 'label'" in bad.output
 
@@ -314,3 +319,8 @@ def test_bench_engines_runs_tiny() -> None:
     assert not [r for r in records if "failed" in r]
     alphas = [r["result"] for r in records[:3]]
     assert np.ptp(alphas) < 1e-12
+
+
+def test_an_engine_failure_is_one_accord_error(frames: dict) -> None:
+    with pytest.raises(AccordError, match=r"the duckdb engine failed: .*memory"):
+        engines.reduce(frames["missing_path"], engine="duckdb", memory_limit="1KB")

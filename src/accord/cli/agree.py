@@ -280,7 +280,10 @@ def _diagnostics(source: Any, distance: str) -> dict[str, Any]:
         return diag
     from accord import engines
 
-    diag = {"pairs": engines.pairwise_agreement(source, distance=distance).to_frame()}
+    diag = {
+        "units": engines.top_units(source, distance=distance, n=10),
+        "pairs": engines.pairwise_agreement(source, distance=distance).to_frame(),
+    }
     if source.n_coders >= 3:
         diag["left_out"] = engines.coder_left_out(source, distance=distance).to_frame()
     return diag

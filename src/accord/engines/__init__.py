@@ -36,6 +36,7 @@ from accord.engines.coefficients import (
     pairwise_agreement,
     percent_agreement,
     scott_pi,
+    top_units,
 )
 from accord.engines.reductions import Reductions, reduce_frame
 from accord.engines.sources import ENGINES, choose_engine, duckdb_connection, spark_session
@@ -63,4 +64,5 @@ __all__ = [
     "reduce_frame",
     "scott_pi",
     "spark_session",
+    "top_units",
 ]

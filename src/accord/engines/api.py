@@ -61,7 +61,19 @@ def reduce(
         engine = "duckdb"
     native = open_files(files, engine, source=str(source), columns=(unit, coder, value), memory_limit=memory_limit,
                         temp_dir=temp_dir, scheduler=scheduler, spark_master=spark_master)
-    return reduce_frame(native, unit=unit, coder=coder, value=value, source=str(source))
+    try:
+        return reduce_frame(native, unit=unit, coder=coder, value=value, source=str(source))
+    except AccordError:
+        raise
+    except Exception as exc:
+        if type(exc).__module__.split(".")[0].lstrip("_") not in ("duckdb", "polars", "pyspark", "py4j"):
+            raise
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        hint = (
+            "; raise --memory-limit or point --temp-dir at a disk with room to spill"
+            if "memory" in first.lower() else ""
+        )
+        raise AccordError(f"{source}: the {engine} engine failed: {first}{hint}") from None
 
 
 def compute(red: Reductions, coefficient: str, distance: Any = "nominal") -> Any:

@@ -38,6 +38,7 @@ __all__ = [
     "percent_agreement",
     "scott_pi",
     "table_counts",
+    "top_units",
 ]
 
 DistanceArg = str | Distance | DistanceFunction
@@ -342,3 +343,41 @@ def coder_left_out(red: Reductions, *, distance: DistanceArg = "nominal") -> Cod
                 except AccordError:
                     pass
     return CoderLeftOut(coders=red.coders, alpha_all=full, alpha_without=out, change=out - full, distance=dist.name)
+
+
+def top_units(red: Reductions, *, distance: DistanceArg = "nominal", n: int = 10) -> Any:
+    """The *n* units with most observed disagreement (the head of :func:`accord.unit_disagreement`'s frame).
+
+    The disagreement of a unit is a function of its signature, so the signatures are ranked locally and
+    one query fetches up to *n* units of the top signatures (ties in any order).
+    """
+    import pandas as pd
+
+    from accord.engine import unit_disagreement_sums
+
+    red = _check(red)
+    if not isinstance(n, int) or n < 1:
+        raise AccordError(f"n must be a positive integer; got {n!r}")
+    dist = get_distance(distance)
+    sig = red.signatures
+    pairable = sig.select(sig.m >= 2)
+    if pairable.n_rows == 0:
+        raise AccordError(f"{red.source}: no unit holds two or more values (no pairable unit)")
+    prepared = dist.prepare(red.values, pairable.marginals())
+    sums = unit_disagreement_sums(pairable, prepared)
+    per_unit = sums / (pairable.m * (pairable.m - 1.0))
+    contrib = sums / (pairable.m - 1.0)
+    total = float(contrib @ pairable.unit_weight)
+    order = np.argsort(-per_unit, kind="stable")
+    k = int(np.searchsorted(np.cumsum(pairable.unit_weight[order]), n)) + 1
+    chosen = order[:k]  # the fewest top signatures that hold n units
+    rows = np.flatnonzero(sig.m >= 2)[chosen]  # their rows in the full signature table
+    frame = red.unit_frame(rows, n)
+    chosen_idx = chosen[frame["__rank"].to_numpy().astype(np.int64)]
+    out = pd.DataFrame({
+        "unit": frame["__unit"].to_numpy(),
+        "n_values": pairable.m[chosen_idx].astype(np.int64),
+        "disagreement": per_unit[chosen_idx],
+        "share": contrib[chosen_idx] / total if total > 0 else np.zeros(len(chosen_idx)),
+    })
+    return out.sort_values("disagreement", ascending=False, kind="stable").head(n).reset_index(drop=True)

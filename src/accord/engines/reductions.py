@@ -178,6 +178,28 @@ class Reductions:
             table[x, y] += k
         return out
 
+    def unit_frame(self, rows: np.ndarray, limit: int) -> Any:
+        """Up to *limit* units whose signature is among *rows* (signature rows, best first): a pandas frame.
+
+        Column ``__rank`` is the position in *rows* of the unit's signature; units come in that order.
+        """
+        import pandas as pd
+
+        nw = _nw()
+        index = self._cache["signature_index"]
+        rank = None
+        for pos, r in reversed(list(enumerate(rows))):
+            key_vals = index[int(r)]
+            term = nw.col("__m") == int(key_vals[-1])
+            for i, k in enumerate(self._keys):
+                term = term & (nw.col(k) == int(key_vals[i]))
+            rank = nw.when(term).then(nw.lit(pos)).otherwise(nw.lit(-1) if rank is None else rank)
+        per_unit = self._frame.group_by("__unit").agg(*[nw.col(k).sum().alias(k) for k in self._keys],
+                                                      nw.len().alias("__m"))
+        hit = per_unit.with_columns(rank.alias("__rank")).filter(nw.col("__rank") >= 0).select("__unit", "__rank")
+        res = hit.sort("__rank").head(limit).collect()
+        return pd.DataFrame({"__unit": _to_numpy(res, "__unit"), "__rank": _to_numpy(res, "__rank")})
+
     def coder_signature_table(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """(coder code, value code, signature row, units) for every coder's value in every signature."""
         if "coder_sig" not in self._cache:
