@@ -17,6 +17,7 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/accord demo
+	$(BIN)/accord demo --report demo-reports --force
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -209,3 +209,16 @@ def test_to_dict_is_plain_json():
     assert set(d) >= {"alpha", "observed_disagreement", "expected_disagreement", "n_units", "n_pairable",
                       "distance"}
     assert isinstance(d["n_units"], int) and d["distance"] == "nominal"
+
+
+def test_bootstrap_drops_resamples_where_alpha_is_undefined():
+    # two agreeing units of one value and one unit of another: a resample drawing only the first kind
+    # has no expected disagreement (alpha undefined); the interval is over the defined resamples
+    d = Annotations.from_matrix([["a", "a", "b"], ["a", "a", "b"]])
+    res = alpha(d)
+    lo, hi = res.confidence_interval(n_resamples=400, rng=0)
+    assert lo == lo and hi == hi and lo <= res.alpha <= hi
+    dist = res.bootstrap_distribution(n_resamples=400, rng=0)
+    assert len(dist) < 400 and not np.isnan(dist).any()
+    with pytest.raises(AccordError, match="BCa needs every resample defined"):
+        res.confidence_interval(n_resamples=400, method="BCa", rng=0)

@@ -131,3 +131,10 @@ def test_document_bootstrap_interval():
     assert lo < res.alpha < hi
     with pytest.raises(AccordError, match="confidence_level"):
         res.confidence_interval(2)
+
+
+def test_document_bootstrap_with_two_documents_is_defined():
+    # with two documents a resample may draw one document twice; the interval is over the defined resamples
+    res = coref_alpha(corpus(5, n_docs=2), distance="set-relation")
+    lo, hi = res.confidence_interval(0.95, n_resamples=200, rng=1)
+    assert not (np.isnan(lo) or np.isnan(hi)) and lo <= res.alpha <= hi

@@ -324,3 +324,17 @@ def test_bench_engines_runs_tiny() -> None:
 def test_an_engine_failure_is_one_accord_error(frames: dict) -> None:
     with pytest.raises(AccordError, match=r"the duckdb engine failed: .*memory"):
         engines.reduce(frames["missing_path"], engine="duckdb", memory_limit="1KB")
+
+
+@pytest.mark.parametrize("n_coders", [3, 70])  # the coder-bit sum (<= 62 coders) and the distinct count
+def test_duplicates_found_whatever_the_number_of_coders(n_coders: int) -> None:
+    pl = pytest.importorskip("polars")
+    coders = [f"k{i:02d}" for i in range(n_coders)]
+    units = [u for u in range(5) for _ in coders]
+    lf = pl.LazyFrame({"unit": units + [3, 3], "coder": coders * 5 + [coders[1], coders[1]],
+                       "value": ["x"] * (5 * n_coders) + ["x", "x"]})
+    with pytest.raises(AccordError, match=rf"coder '{coders[1]}' gave two values to unit 3"):
+        engines.reduce(lf)
+    ok = engines.reduce(pl.LazyFrame({"unit": units, "coder": coders * 5, "value": ["x", "y"] * (5 * n_coders // 2)
+                                      + ["x"] * (5 * n_coders % 2)}))
+    assert ok.n_units == 5 and ok.n_coders == n_coders

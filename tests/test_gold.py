@@ -14,8 +14,14 @@ from typer.testing import CliRunner
 
 from accord.cli.noise import register
 from accord.errors import AccordError, AccordWarning
-from accord.gold import estimate_hard_agreement, gold_standard, read_long_table
-from accord.noise import noise_bound, siegel_castellan_k, simulate_annotations
+from accord.noise import (
+    estimate_hard_agreement,
+    gold_standard,
+    noise_bound,
+    read_long_table,
+    siegel_castellan_k,
+    simulate_annotations,
+)
 
 
 def _frame(rows):
@@ -226,6 +232,48 @@ def test_cli_gold_writes_gold_and_reports(cli, tmp_path):
     assert "13.89%" in res.output and "125" in res.output and "33" in res.output
     gold = pd.read_csv(out)
     assert len(gold) == 900 and list(gold.columns) == ["unit", "value"]
+
+
+def _one_error_line(res) -> str:
+    """The CLI's refusal: exit status 2 and exactly one line on stderr."""
+    assert res.exit_code == 2, res.output
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("accord: error: "), res.stderr
+    return lines[0]
+
+
+def test_cli_gold_out_refuses_its_input_even_with_force(cli, tmp_path):
+    app, runner = cli
+    src = tmp_path / "ann.csv"
+    _paper_two_annotator_frame().to_csv(src, index=False)
+    before = src.read_bytes()
+    for target in (src, tmp_path / "sub" / ".." / "ann.csv"):
+        if target.parent.name == "..":
+            (tmp_path / "sub").mkdir(exist_ok=True)
+        for extra in ([], ["--force"]):
+            line = _one_error_line(runner.invoke(app, ["gold", str(src), "--out", str(target), *extra]))
+            assert "input of this command" in line
+            assert src.read_bytes() == before
+    link = tmp_path / "link.csv"
+    link.symlink_to(src)
+    line = _one_error_line(runner.invoke(app, ["gold", str(src), "--out", str(link), "--force"]))
+    assert "input of this command" in line and src.read_bytes() == before
+
+
+def test_cli_gold_out_replaces_an_existing_file_only_with_force(cli, tmp_path):
+    app, runner = cli
+    src = tmp_path / "ann.csv"
+    _paper_two_annotator_frame().to_csv(src, index=False)
+    out = tmp_path / "gold.csv"
+    out.write_text("keep me\n")
+    line = _one_error_line(runner.invoke(app, ["gold", str(src), "--out", str(out)]))
+    assert "exists; pass --force" in line and str(out) in line
+    assert out.read_text() == "keep me\n"
+    res = runner.invoke(app, ["gold", str(src), "--out", str(out), "--force"])
+    assert res.exit_code == 0, res.output
+    assert len(pd.read_csv(out)) == 900
+    # written through a temporary file in the same folder, renamed over the target: nothing left behind
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ann.csv", "gold.csv"]
 
 
 def test_cli_gold_json(cli, tmp_path):

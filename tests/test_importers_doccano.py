@@ -97,3 +97,10 @@ def test_another_tools_export(tmp_path):
 def test_guess(ner_zip):
     assert guess_tool(ner_zip) == "doccano"
     assert guess_tool(DATA / "cls" / "alice.jsonl") == "doccano"
+
+
+def test_collaborative_all_jsonl_is_refused(tmp_path):
+    f = tmp_path / "all.jsonl"
+    f.write_text('{"id": 1, "text": "x", "label": ["a"]}\n')
+    with pytest.raises(AccordError, match="collaborative-annotation export"):
+        doccano.read(f)

@@ -94,19 +94,30 @@ def test_unknown_field_lists_the_controls():
 
 
 def test_json_min_export():
+    """Shapes of Label Studio's JSON-MIN writer: a single choice bare, several as {"choices"}, ratings,
+    numbers and taxonomies as [{"rating": 4}], [{"number": 2.5}], [{"taxonomy": [...]}]."""
     imp = ls.read(MIN, field="sentiment")
     assert imp.kind == "nominal"
     assert imp.report.counts["al@example.org"] == {"annotated": 2, "empty": 0, "skipped": 0, "unassigned": 1}
+    assert any("cancelled" in n for n in imp.report.notes)
+    assert imp.report.dropped_reasons() == {"textarea 'comment': free text is counted, not compared": 1}
     tags = ls.read(MIN, field="tags")
     assert tags.kind == "set"
-    assert tags.report.counts["bo@example.org"]["empty"] == 1
+    assert frozenset({"travel"}) in set(tags.annotations.values)  # a bare single choice of a multiple control
+    assert tags.report.counts["bo@example.org"] == {"annotated": 1, "empty": 1, "skipped": 0, "unassigned": 1}
     q = ls.read(MIN, field="quality")
-    assert q.kind == "ordinal"
+    assert q.kind == "ordinal" and sorted(q.annotations.values.tolist()) == [2, 3, 4, 5]
+    n = ls.read(MIN, field="score")
+    assert n.kind == "interval" and sorted(n.annotations.values.tolist()) == [1, 2.5, 3]
+    t = ls.read(MIN, field="topic")
+    assert t.kind == "set" and frozenset({("Places", "City"), ("Feelings",)}) in set(t.annotations.values)
     ner = ls.read(MIN, field="ner")
     assert {(s.start, s.end, s.label) for s in ner.spans.spans} == {(9, 14, "LOC"), (0, 1, "PER")}
     assert ner.report.counts["al@example.org"] == {"annotated": 1, "empty": 1, "skipped": 0, "unassigned": 1}
     with pytest.raises(AccordError, match="controls: .*ner.*sentiment"):
         ls.read(MIN)
+    with pytest.raises(AccordError, match="'comment' holds free text"):
+        ls.read(MIN, field="comment")
 
 
 def _write(tmp_path, tasks):
@@ -157,3 +168,40 @@ def test_guess_and_read_export():
     imp = read_export(FULL, field="sentiment")
     assert imp.tool == "label-studio"
     assert any("guessed" in n for n in imp.report.notes)
+
+
+def test_completed_by_as_id_and_as_object_is_one_annotator(tmp_path):
+    region = {"from_name": "s", "to_name": "text", "type": "choices", "value": {"choices": ["a"]}}
+    f = _write(tmp_path, [
+        {"id": 1, "data": {"text": "x"}, "annotations": [{"completed_by": 5, "result": [region]}]},
+        {"id": 2, "data": {"text": "y"}, "annotations": [
+            {"completed_by": {"id": 5, "email": "cy@example.org"}, "result": [region]}]},
+    ])
+    imp = ls.read(f)
+    assert imp.report.coders == ("cy@example.org",)
+    assert imp.report.counts["cy@example.org"]["annotated"] == 2
+
+
+def test_per_region_choices_are_counted_not_read_as_task_values(tmp_path):
+    """A perRegion Choices answers about one span and carries that region's id (Label Studio's result format)."""
+    f = _write(tmp_path, [{"id": 1, "data": {"text": "Ann met Bo."}, "annotations": [{"completed_by": 1, "result": [
+        {"id": "r1", "from_name": "ner", "to_name": "text", "type": "labels",
+         "value": {"start": 0, "end": 3, "text": "Ann", "labels": ["PER"]}},
+        {"id": "r1", "from_name": "certainty", "to_name": "text", "type": "choices",
+         "value": {"start": 0, "end": 3, "text": "Ann", "choices": ["sure"]}},
+        {"id": "t1", "from_name": "topic", "to_name": "text", "type": "choices", "value": {"choices": ["meeting"]}},
+    ]}]}])
+    with pytest.raises(AccordError, match="'certainty' is per-region"):
+        ls.read(f, field="certainty")
+    with pytest.raises(AccordError, match="2 controls: ner \\(labels\\), topic \\(choices\\)"):
+        ls.read(f)
+    imp = ls.read(f, field="topic")
+    assert imp.annotations.n_entries == 1
+    assert any("per-region controls (answers about one span) not compared: certainty" in n for n in imp.report.notes)
+
+
+def test_drafts_are_said_not_read(tmp_path):
+    region = {"from_name": "s", "to_name": "text", "type": "choices", "value": {"choices": ["a"]}}
+    f = _write(tmp_path, [{"id": 1, "data": {"text": "x"}, "drafts": [{"result": [region]}],
+                           "annotations": [{"completed_by": 5, "result": [region]}]}])
+    assert any("1 draft(s)" in n for n in ls.read(f).report.notes)

@@ -102,3 +102,18 @@ def test_no_annotator_and_other_tools(tmp_path):
 
 def test_guess():
     assert guess_tool(DATA / "ner.jsonl") == "prodigy"
+
+
+def test_blocks_with_choices_and_spans_offer_both_fields(tmp_path):
+    base = {"text": "Ann \N{GRINNING FACE} runs", "_input_hash": 5, "_view_id": "blocks", "answer": "accept",
+            "options": [{"id": "A", "text": "a"}, {"id": "B", "text": "b"}]}
+    rows = [dict(base, accept=["A"], spans=[{"start": 0, "end": 3, "label": "PER"}], _annotator_id="x"),
+            dict(base, accept=["B"], spans=[], _annotator_id="y")]
+    f = tmp_path / "blocks.jsonl"
+    f.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    with pytest.raises(AccordError, match="mixes accept \\(2 tasks\\), spans \\(2 tasks\\)"):
+        prodigy.read(f)
+    assert sorted(prodigy.read(f, field="accept").annotations.values) == ["A", "B"]
+    sp = prodigy.read(f, field="spans")
+    assert [(s.coder, s.start, s.end) for s in sp.spans.spans] == [("x", 0, 3)]
+    assert sp.report.counts["y"]["empty"] == 1

@@ -51,11 +51,11 @@ def test_wide_sheet_by_index(book):
 def test_set_values_and_empty_sets(tmp_path):
     f = tmp_path / "sets.xlsx"
     pd.DataFrame({"unit": [1, 1, 2, 2], "coder": ["a", "b", "a", "b"],
-                  "value": ['["x", "y"]', '["x"]', "[]", '["y"]']}).to_excel(f, index=False)
+                  "value": ['["x", "y 😀"]', '["x"]', "[]", '["y 😀"]']}).to_excel(f, index=False)
     imp = spreadsheet.read(f)
     assert imp.kind == "set" and imp.default_distance == "masi-2006"
     assert imp.report.counts["a"] == {"annotated": 1, "empty": 1, "skipped": 0, "unassigned": 0}
-    assert frozenset({"x", "y"}) in set(imp.annotations.values)
+    assert frozenset({"x", "y \N{GRINNING FACE}"}) in set(imp.annotations.values)
 
 
 def test_missing_sheet_and_bad_index_list_the_sheets(book):

@@ -19,9 +19,6 @@ from accord.errors import AccordError, AccordWarning
 from accord.multilabel import (
     ITEM_CLASSES,
     MultiLabelData,
-    _matrices,
-    _pairs,
-    _resampled_kappa,
     annotation_matrix,
     augmented_kappa,
     augmented_kappa_sweep,
@@ -32,6 +29,8 @@ from accord.multilabel import (
     read_multilabel,
     sharpen,
 )
+from accord.multilabel.kappa import _pairs, _resampled_kappa
+from accord.multilabel.weights import _matrices
 
 # Rosenberg & Binkowski (2004), Table 1: annotator A's labels on five messages.
 TABLE1 = {"Msg1": "a,b", "Msg2": "b,a", "Msg3": "b", "Msg4": "c", "Msg5": "c,b"}
@@ -591,7 +590,7 @@ def test_cli_json():
 
 
 def test_cli_table_plot_ci_sharpen(tmp_path):
-    pytest.importorskip("matplotlib")
+    pytest.importorskip("vl_convert")
     app, runner = _cli()
     png, svg = tmp_path / "s.png", tmp_path / "s.svg"
     res = runner.invoke(app, ["multilabel", EXAMPLE, "--sweep", "--classes", "--plot", str(png), "--ci",
@@ -615,12 +614,136 @@ def test_cli_errors(tmp_path):
     assert res.exit_code == 2 and "rule=" in res.stderr
     res = runner.invoke(app, ["multilabel", str(bad), "--rule", "geometric", "--no-masi", "--json"])
     assert res.exit_code == 0
-    res = runner.invoke(app, ["multilabel", EXAMPLE, "--plot", str(tmp_path / "x.pdf"), "--no-masi"])
-    assert res.exit_code == 2 and ".png or .svg" in res.stderr
+    res = runner.invoke(app, ["multilabel", EXAMPLE, "--plot", str(tmp_path / "x.gif"), "--no-masi"])
+    assert res.exit_code == 2 and "must end in .svg, .png, .pdf or .html" in res.stderr
+
+
+def _one_error_line(res) -> str:
+    """The CLI's refusal: exit status 2 and exactly one line on stderr."""
+    assert res.exit_code == 2, res.output
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("accord: error: "), res.stderr
+    return lines[0]
+
+
+def test_cli_plot_refuses_its_input_even_with_force(tmp_path):
+    app, runner = _cli()
+    src = tmp_path / "ann.svg"  # an input whose name is a plot's: --plot must still refuse it
+    src.write_bytes(Path(EXAMPLE).read_bytes())
+    before = src.read_bytes()
+    for extra in ([], ["--force"]):
+        line = _one_error_line(runner.invoke(app, ["multilabel", str(src), "--plot", str(src), "--no-masi", *extra]))
+        assert "input of this command" in line
+        assert src.read_bytes() == before
+    csv = tmp_path / "ann.csv"  # the usual slip, the data file as the plot: refused as an input, not for its suffix
+    csv.write_bytes(before)
+    line = _one_error_line(runner.invoke(app, ["multilabel", str(csv), "--plot", str(csv), "--force"]))
+    assert "input of this command" in line and csv.read_bytes() == before
+
+
+def test_cli_plot_replaces_an_existing_file_only_with_force(tmp_path):
+    pytest.importorskip("vl_convert")
+    app, runner = _cli()
+    out = tmp_path / "sweep.svg"
+    out.write_text("keep me")
+    line = _one_error_line(runner.invoke(app, ["multilabel", EXAMPLE, "--plot", str(out), "--no-masi"]))
+    assert "exists; pass --force" in line and str(out) in line
+    assert out.read_text() == "keep me"
+    res = runner.invoke(app, ["multilabel", EXAMPLE, "--plot", str(out), "--no-masi", "--force"])
+    assert res.exit_code == 0, res.output
+    assert "<svg" in out.read_text()
+    assert [p.name for p in tmp_path.iterdir()] == ["sweep.svg"]  # no temporary file left behind
+
+
+def test_plot_sweep_needs_force_to_replace(tmp_path):
+    pytest.importorskip("vl_convert")
+    from accord.multilabel.plot import plot_sweep
+
+    sweep = augmented_kappa_sweep(load_multilabel_example())
+    out = tmp_path / "s.svg"
+    out.write_text("keep me")
+    with pytest.raises(AccordError, match="exists; pass --force"):
+        plot_sweep(sweep, out)
+    assert out.read_text() == "keep me"
+    assert plot_sweep(sweep, out, force=True) == out and "<svg" in out.read_text()
 
 
 def test_plot_errors(tmp_path):
-    from accord.multilabel_plot import plot_sweep
+    from accord.multilabel.plot import plot_sweep
 
     with pytest.raises(AccordError, match="AugmentedKappaSweep"):
         plot_sweep("not a sweep", tmp_path / "x.png")
+
+
+def test_sweep_chart_is_k_against_p_with_the_classes():
+    pytest.importorskip("altair")
+    from accord.multilabel import sweep_chart
+
+    sweep = augmented_kappa_sweep(load_multilabel_example())
+    classes = sweep.classify()
+    chart = sweep_chart(sweep, classes=classes, title="t")
+    spec = chart.to_dict()
+    assert spec["title"] == "t" and [layer["mark"]["type"] for layer in spec["layer"]] == ["rule", "line", "point"]
+    rows = chart.layer[1].data.values
+    overall = [r for r in rows if r["kind"] == "overall"]
+    assert [r["p"] for r in overall] == pytest.approx(sweep.grid.tolist())
+    assert [r["value"] for r in overall] == pytest.approx(sweep.kappa.tolist())
+    series = list(dict.fromkeys(r["series"] for r in rows))
+    assert series[0] == "K' (all items)" and len(series) == 1 + len(ITEM_CLASSES)
+    assert all(f"n = {classes.counts[name]}" in s for name, s in zip(ITEM_CLASSES, series[1:], strict=True))
+    high = [r["value"] for r in rows if r["series"].startswith("constant high")]
+    assert high == pytest.approx(classes.class_curves["constant_high"].tolist())
+    assert spec["layer"][1]["encoding"]["y"]["title"] == "K' / mean item kappa"
+    # without classes: the one line; an undefined K' is a gap (null), never NaN in the spec
+    with pytest.warns(AccordWarning, match="undefined"):
+        bare = sweep_chart(augmented_kappa_sweep(MultiLabelData.from_dict({"A": ["a", "a"], "B": ["a", "a"]})))
+    values = [r["value"] for r in bare.layer[1].data.values]
+    assert values and all(v is None for v in values)
+    assert bare.to_dict()["layer"][1]["encoding"]["y"]["title"] == "K'"
+    json.dumps(bare.to_dict(), allow_nan=False)
+
+
+def test_plot_sweep_svg_png_pdf_html(tmp_path):
+    pytest.importorskip("vl_convert")
+    from accord.multilabel import plot_sweep
+
+    sweep = augmented_kappa_sweep(load_multilabel_example())
+    classes = sweep.classify()
+    svg = plot_sweep(sweep, tmp_path / "s.svg", classes=classes).read_text()
+    assert svg.startswith("<svg")
+    # the marks drew: the lines (K' and four classes), their points, the rule at 0, the legend
+    assert svg.count('class="mark-line role-mark') >= 1 and "mark-symbol" in svg and "mark-rule" in svg
+    assert svg.count("<path") >= 5 + 5 * 11
+    assert "constant high (class 1), n = 6" in svg and "p (weight of the primary label)" in svg
+    assert plot_sweep(sweep, tmp_path / "s.png", classes=classes).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert plot_sweep(sweep, tmp_path / "s.PDF").read_bytes()[:5] == b"%PDF-"
+    html = plot_sweep(sweep, tmp_path / "s.html", classes=classes).read_text()
+    assert "<html" in html and "vega" in html and "<script src=" not in html  # scripts inlined: offline
+
+
+def test_plot_needs_the_report_extra(tmp_path, monkeypatch):
+    import sys
+
+    from accord.multilabel import plot_sweep, sweep_chart
+
+    sweep = augmented_kappa_sweep(load_multilabel_example())
+    monkeypatch.setitem(sys.modules, "altair", None)  # import altair now raises ImportError
+    with pytest.raises(AccordError, match=r"altair.*accord\[report\]"):
+        sweep_chart(sweep)
+    with pytest.raises(AccordError, match=r"accord\[report\]"):
+        plot_sweep(sweep, tmp_path / "s.svg")
+    monkeypatch.delitem(sys.modules, "altair")
+    pytest.importorskip("altair")
+    monkeypatch.setitem(sys.modules, "vl_convert", None)
+    with pytest.raises(AccordError, match=r"vl-convert-python.*accord\[report\]"):
+        plot_sweep(sweep, tmp_path / "s.svg")
+    assert not (tmp_path / "s.svg").exists()
+
+
+def test_cli_plot_pdf(tmp_path):
+    pytest.importorskip("vl_convert")
+    app, runner = _cli()
+    out = tmp_path / "sweep.pdf"
+    res = runner.invoke(app, ["multilabel", EXAMPLE, "--classes", "--plot", str(out), "--no-masi"])
+    assert res.exit_code == 0, res.output
+    assert out.read_bytes()[:5] == b"%PDF-" and f"wrote {out}" in res.output.replace("\n", "")

@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 
 from accord.errors import AccordError, AccordWarning
 from accord.noise import (
-    _t0_many,
     add_annotators,
     bound_coverage,
     chance_difference,
@@ -34,6 +33,7 @@ from accord.noise import (
     simulate_annotations,
     uniform_hard_agreement,
 )
+from accord.noise.model import _t0_many
 
 
 def _trunc1(x: float) -> float:
@@ -501,7 +501,7 @@ def test_coverage_with_estimated_p(record_property):
     assert biased.p == pytest.approx(0.85 * 0.8 + 0.15 * 0.2)
     assert biased.coverage < 0.2
     # the bias of the estimator itself, on one large data set
-    from accord.gold import estimate_hard_agreement
+    from accord.noise import estimate_hard_agreement
 
     sim = simulate_annotations(20_000, n_hard=10_000, rates=[[0.85, 0.15], [0.8, 0.2]], rng=3)
     assert estimate_hard_agreement(sim.to_frame()).p <= 0.5 < biased.p

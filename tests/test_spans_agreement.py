@@ -66,15 +66,21 @@ def span_sets(draw):
         for _ in range(draw(st.integers(0, 5))):
             s = draw(st.integers(0, 15))
             e = draw(st.integers(s, s + 6))
-            spans.append(Span(draw(st.sampled_from(docs)), s, e, draw(st.sampled_from("XY")), c))
+            frags = ()
+            if e - s >= 3 and draw(st.integers(0, 4)) == 0:  # now and then a discontinuous span
+                cut = draw(st.integers(s + 1, e - 2))
+                frags = ((s, cut), (cut + 1, e))
+            spans.append(Span(draw(st.sampled_from(docs)), s, e, draw(st.sampled_from("XY")), c, fragments=frags))
     seen = [(d, c) for d in docs for c in coders if draw(st.booleans()) or d == "d1"]
     return SpanAnnotations.from_spans(spans, seen=seen)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(span_sets(), st.sampled_from(["exact", "overlap"]))
 def test_span_f1_equals_brute_force(data, match):
-    res = span_f1(data, match=match)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", accord.AccordWarning)  # no span at all: undefined, tested elsewhere
+        res = span_f1(data, match=match)
     assert res.pairs
     for p in res.pairs:
         ref = _brute(data, p.coder_a, p.coder_b, match)
@@ -88,6 +94,13 @@ def test_span_f1_equals_brute_force(data, match):
         # unmatched spans listed in the diagnosis, from both sides
         listed = [d for d in res.diagnosis if {d.coder, d.other_coder} == {p.coder_a, p.coder_b}]
         assert len(listed) == (na - tp) + (nb - tp)
+    # labels ignored = every label the same
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", accord.AccordWarning)
+        one_label = SpanAnnotations.from_spans(
+            [Span(s.document, s.start, s.end, "(span)", s.coder, s.fragments) for s in data.spans], seen=data.seen
+        )
+        assert span_f1(data, match=match, ignore_labels=True).pairs == span_f1(one_label, match=match).pairs
 
 
 def test_span_f1_diagnosis_kinds():
@@ -106,6 +119,10 @@ def test_span_f1_diagnosis_kinds():
     assert span_f1(SpanAnnotations.from_spans(spans, texts={"d": text}), match="overlap").micro_f1 == pytest.approx(
         1 / 3
     )
+    unlabelled = span_f1(SpanAnnotations.from_spans(spans, texts={"d": text}), ignore_labels=True)
+    assert unlabelled.ignore_labels and [s.label for s in unlabelled.pairs[0].labels] == ["(span)"]
+    assert unlabelled.pairs[0].micro.true_positives == 1  # Alice: same offsets, labels aside
+    assert {d.kind for d in unlabelled.diagnosis} == {"boundary", "missing"}
     frame = res.to_frame()
     assert list(frame["label"]) == ["DATE", "LOC", "ORG", "PER", "(micro)", "(macro)"]
     assert res.to_dict()["pairs"][0]["micro"]["f1"] == 0.0
@@ -118,6 +135,14 @@ def test_span_f1_validation():
     two = SpanAnnotations.from_spans([Span("d", 0, 1, "X", "a"), Span("d", 0, 1, "X", "b")])
     with pytest.raises(AccordError, match="match must be one of 'exact', 'overlap'; got 'fuzzy'"):
         span_f1(two, match="fuzzy")
+    three = SpanAnnotations.from_spans(
+        [Span("d", 0, 1, "X", "a"), Span("d", 0, 1, "X", "b"), Span("e", 0, 1, "X", "c")]
+    )
+    assert span_f1(three).unshared_pairs == (("a", "c"), ("b", "c"))
+    empty = SpanAnnotations.from_spans([], seen=[("d", "a"), ("d", "b")])
+    with pytest.warns(accord.AccordWarning, match="span F1 is undefined"):
+        nothing = span_f1(empty)
+    assert math.isnan(nothing.micro_f1) and "no coder marked a span" in nothing.undefined_reason
     apart = SpanAnnotations.from_spans([Span("d", 0, 1, "X", "a"), Span("e", 0, 1, "X", "b")])
     with pytest.raises(AccordError, match="no document was seen by two coders"):
         span_f1(apart)
@@ -244,6 +269,15 @@ def test_unitizing_observed_krippendorff_1995():
     res = unitizing_alpha(SpanAnnotations.from_spans(spans, texts={"t": "." * 24}))
     observed = [c.observed_disagreement for c in res.categories]
     assert observed == pytest.approx([0.03125, 2.26736, 0.02777, 0.38715], abs=1e-5)
+    # the paper's expected disagreements and alphas treat the continuum as (nearly) continuous: stretched
+    # 50,000 times, as DKPro's test does, they come within its tolerances (D_e .005, alpha .02)
+    k = 50_000
+    spans = [Span("t", b * k, (b + n) * k, lab, f"o{r}") for lab, us in units.items() for b, n, r in us]
+    res = unitizing_alpha(SpanAnnotations.from_spans(spans, texts={"t": "." * 24 * k}))
+    assert [c.expected_disagreement for c in res.categories] == pytest.approx(
+        [0.06990, 1.17731, 0.08642, 0.41445], abs=0.005
+    )
+    assert [c.alpha for c in res.categories] == pytest.approx([0.553, -0.926, 0.679, 0.066], abs=0.02)
 
 
 def test_unitizing_documents_and_errors():
@@ -266,6 +300,12 @@ def test_unitizing_documents_and_errors():
         empty = unitizing_alpha(SpanAnnotations.from_spans(
             [Span("d", 0, 0, "X", "a"), Span("d", 0, 3, "X", "b")], texts={"d": "abcdef"}))
     assert empty.n_empty_units_dropped == 1
+    # a document of length 0 drawn alone leaves no continuum: that resample is undefined, not a crash
+    with_blank = SpanAnnotations.from_spans(
+        [Span("d", 0, 3, "X", "a"), Span("d", 1, 3, "X", "b"), Span("d", 4, 6, "X", "b")],
+        texts={"d": "abcdefgh", "blank": ""}, seen=[("blank", "a"), ("blank", "b")])
+    lo, hi = unitizing_alpha(with_blank).confidence_interval(n_resamples=100, rng=0)
+    assert lo <= hi
 
 
 def test_unitizing_bootstrap_statistic_at_full_weights_is_the_estimate():
@@ -314,3 +354,34 @@ def test_document_bootstrap_intervals():
     single = SpanAnnotations.from_spans([Span("d", 0, 1, "X", "a"), Span("d", 0, 1, "Y", "b")], texts={"d": "a b"})
     with pytest.raises(AccordError, match="needs at least two; the data have 1"):
         span_f1(single).confidence_interval()
+
+
+def test_discontinuous_spans_in_tokens_and_unitizing():
+    text = "abc def ghi"
+    gap = Span("d", 0, 11, "X", "a", fragments=((0, 3), (8, 11)))  # brat "X 0 3;8 11"
+    data = SpanAnnotations.from_spans([gap, Span("d", 0, 3, "X", "b"), Span("d", 8, 11, "X", "b")],
+                                      texts={"d": text})
+    table, _, _ = token_table(data)
+    assert table.to_matrix().tolist() == [["X", OUTSIDE, "X"], ["X", OUTSIDE, "X"]]
+    assert token_agreement(data).alpha.alpha == 1.0
+    # each fragment is a unit: the same units as b's two spans
+    assert unitizing_alpha(data).alpha == 1.0
+    # exact matching compares fragments: a's one discontinuous span matches neither of b's
+    assert span_f1(data).pairs[0].micro.true_positives == 0
+    assert span_f1(data, match="overlap").pairs[0].micro.true_positives == 1
+
+
+def test_bio_scheme_tells_two_adjacent_spans_from_one():
+    text = "Ann saw New York"
+    one = [Span("d", 8, 16, "LOC", "a")]
+    two = [Span("d", 8, 11, "LOC", "b"), Span("d", 12, 16, "LOC", "b")]
+    data = SpanAnnotations.from_spans(one + two, texts={"d": text})
+    plain, _, _ = token_table(data)
+    assert plain.to_matrix()[:, 2:].tolist() == [["LOC", "LOC"], ["LOC", "LOC"]]
+    bio, _, _ = token_table(data, scheme="bio")
+    assert bio.to_matrix()[:, 2:].tolist() == [["B-LOC", "I-LOC"], ["B-LOC", "B-LOC"]]
+    res = token_agreement(data, scheme="bio")
+    assert res.scheme == "bio"
+    assert res.alpha.alpha == pytest.approx(accord.alpha(bio).alpha)
+    with pytest.raises(AccordError, match="scheme must be one of 'label', 'bio'; got 'iob2'"):
+        token_agreement(data, scheme="iob2")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import types
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -71,6 +72,11 @@ def test_read_spans_bad_rows(files, row, message):
         read_spans(files / "bad.csv", texts=dict(TEXTS))
 
 
+def test_texts_keep_windows_newlines(tmp_path):
+    (tmp_path / "d.txt").write_bytes("\ufeffone\r\ntwo".encode())
+    assert read_texts(tmp_path) == {"d": "one\r\ntwo"}
+
+
 def test_missing_column_is_named(files):
     (files / "bad.csv").write_text("document,coder,begin,end,label\n", encoding="utf-8")
     with pytest.raises(AccordError, match="lacks column\\(s\\) start"):
@@ -82,7 +88,7 @@ def test_cli_tables(files):
     assert res.exit_code == 0, res.output
     text = " ".join(res.stdout.split())
     assert "span F1, exact match" in text
-    assert "token agreement (whitespace tokens, 12 tokens in 2 document(s)" in text
+    assert "token agreement (whitespace tokens, label values, 12 tokens in 2 document(s)" in text
     assert "unitizing alpha (Krippendorff)" in text and "1 document(s) not seen by every coder left out" in text
     assert "Reykjavík" in text
 
@@ -101,6 +107,14 @@ def test_cli_json_and_bootstrap(files):
     assert out["confidence_intervals"]["resampled"] == "documents"
 
 
+def test_cli_ignore_labels(files):
+    res = runner.invoke(app, ["spans", str(files / "spans.csv"), "--ignore-labels", "--json"])
+    assert res.exit_code == 0, res.output
+    f1 = json.loads(res.stdout)["f1"]
+    assert f1["ignore_labels"] is True
+    assert [s["label"] for s in f1["pairs"][0]["labels"]] == ["(span)"]
+
+
 def test_cli_without_texts_reports_token_agreement_undefined(files):
     res = runner.invoke(app, ["spans", str(files / "spans.csv"), "--json"])
     assert res.exit_code == 0, res.output
@@ -114,6 +128,8 @@ def test_cli_without_texts_reports_token_agreement_undefined(files):
         (["--match", "fuzzy"], "--match must be one of exact, overlap; got 'fuzzy'"),
         (["--tokens", "export"], "--tokens export:"),
         (["--from", "excelsior"], "--from must be one of label-studio"),
+        (["--field", "ner"], "--field 'ner':"),
+        (["--scheme", "iob"], "--scheme must be one of label, bio; got 'iob'"),
     ],
 )
 def test_cli_bad_options_exit_2(files, args, message):
@@ -154,3 +170,60 @@ def test_cli_from_with_a_field_that_is_not_spans(files, monkeypatch):
     res = runner.invoke(app, ["spans", str(files / "spans.csv"), "--from", "brat"])
     assert res.exit_code == 2
     assert "holds nominal values, not spans" in res.output
+
+
+IMPORTERS = Path(__file__).parent / "data" / "importers"
+
+
+def test_cli_from_label_studio_export():
+    # the importers' own hand-written Label Studio export (tests/data/importers/labelstudio, see its test module)
+    res = runner.invoke(app, ["spans", str(IMPORTERS / "labelstudio" / "export.json"), "--from", "label-studio",
+                              "--field", "ner", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["import_report"]["tool"] == "label-studio"
+    assert out["f1"]["pairs"][0]["micro"]["f1"] == pytest.approx(2 / 3)
+    assert out["unitizing_alpha"]["n_documents_dropped"] == 2
+
+
+def test_cli_guesses_the_tool_when_input_is_not_a_span_table():
+    res = runner.invoke(app, ["spans", str(IMPORTERS / "prodigy" / "ner.jsonl"), "--tokens", "export"])
+    assert res.exit_code == 0, res.output
+    text = " ".join(res.stdout.split())
+    assert "Format guessed from the file: prodigy" in text or "format guessed from the file: prodigy" in text
+    assert "token agreement (export tokens" in text
+    bio = runner.invoke(app, ["spans", str(IMPORTERS / "prodigy" / "ner.jsonl"), "--tokens", "export", "--scheme",
+                              "bio", "--json"])
+    assert bio.exit_code == 0, bio.output
+    assert json.loads(bio.stdout)["token_agreement"]["scheme"] == "bio"
+
+
+def test_the_worked_example_of_docs_spans_md(files):
+    (files / "docs" / "d3.txt").write_text("It rained.", encoding="utf-8")
+    (files / "example.csv").write_text(CSV.replace("d3,ann2,,,,\n", "d3,ann1,,,,\nd3,ann2,,,,\n"), encoding="utf-8")
+    res = runner.invoke(app, ["spans", str(files / "example.csv"), "--texts", str(files / "docs"), "--match",
+                              "overlap", "--bootstrap", "1000", "--seed", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    micro = out["f1"]["pairs"][0]["micro"]
+    assert (micro["precision"], micro["recall"], micro["f1"]) == pytest.approx((0.6, 0.75, 2 / 3))
+    assert out["token_agreement"]["n_tokens"] == 14
+    assert round(out["token_agreement"]["alpha"]["alpha"], 4) == 0.4706
+    assert round(out["token_agreement"]["kappa"]["kappa"], 4) == 0.4510
+    assert round(out["unitizing_alpha"]["alpha"], 4) == 0.2109
+    assert out["unitizing_alpha"]["continuum_length"] == 65
+    ci = out["confidence_intervals"]
+    assert [round(x, 2) for x in ci["span micro F1"]] == [0.5, 0.8]
+    assert [round(x, 2) for x in ci["token alpha"]] == [0.33, 0.59]
+    assert [round(x, 2) for x in ci["unitizing alpha"]] == [-0.16, 0.51]
+
+
+def test_accord_import_writes_the_span_table_accord_spans_reads(tmp_path):
+    export = str(IMPORTERS / "labelstudio" / "export.json")
+    out = tmp_path / "spans.csv"
+    res = runner.invoke(app, ["import", export, "--from", "label-studio", "--field", "ner", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    via_table = runner.invoke(app, ["spans", str(out), "--json"])
+    via_from = runner.invoke(app, ["spans", export, "--from", "label-studio", "--field", "ner", "--json"])
+    assert via_table.exit_code == 0 and via_from.exit_code == 0, via_table.output + via_from.output
+    assert json.loads(via_table.stdout)["f1"] == json.loads(via_from.stdout)["f1"]

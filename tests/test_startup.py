@@ -48,3 +48,20 @@ def test_the_help_table_matches_each_command():
         command = load_command(name)
         assert command.name == name
         assert short == command.get_short_help_str(limit=200), name
+
+
+def test_bootstrap_commands_take_quiet_and_show_no_bar_off_a_terminal(tmp_path):
+    from typer.testing import CliRunner
+
+    from accord.cli import app
+
+    f = tmp_path / "spans.csv"
+    f.write_text(
+        "document,coder,start,end,label\n"
+        + "".join(
+            f"d{d},{c},0,4,PER\nd{d},{c},6,9,{'LOC' if c == 'a' or d % 2 else 'ORG'}\n" for d in range(4) for c in "ab"
+        )
+    )
+    out = CliRunner().invoke(app, ["spans", str(f), "--bootstrap", "20", "--seed", "1", "--quiet", "--json"])
+    assert out.exit_code == 0, out.output
+    assert "accord spans" not in out.output  # no progress bar: not a terminal, and quiet

@@ -2,7 +2,7 @@
 
 The public API, by concept (each in its own module):
 
-- data: :class:`Annotations`, :func:`read`
+- data: :class:`Annotations`, :func:`read`, :func:`as_annotations` (matrices and wide frames)
 - distances: :func:`get_distance`, :func:`make_distance`, the distance classes
 - Krippendorff's alpha: :func:`alpha`
 - the kappa family: :func:`cohen_kappa`, :func:`weighted_kappa`, :func:`scott_pi`,
@@ -12,8 +12,13 @@ The public API, by concept (each in its own module):
 - coreference: :mod:`accord.coref` (:func:`read_coref`, :func:`coref_alpha`, :func:`coref_scores`)
 - multi-label items: :mod:`accord.multilabel` (:func:`augmented_kappa` and friends)
 - pyramids: :mod:`accord.pyramid`
-- noise models and gold standards: :mod:`accord.noise`, :mod:`accord.gold`
+- noise models and gold standards: :mod:`accord.noise`
 - significance studies: :mod:`accord.significance`
+- spans: :mod:`accord.spans` (:func:`read_spans`, :func:`span_f1`, :func:`token_agreement`,
+  :func:`unitizing_alpha`)
+- the reliability report (one HTML page): :func:`report`, :mod:`accord.reporting`
+- annotation tools' exports: :mod:`accord.importers` (:func:`read_export`, :class:`Imported`,
+  :class:`ImportReport`)
 
 Everything is imported on first use (PEP 562): ``import accord`` loads
 neither pandas nor SciPy, and a command pays only for what it uses.
@@ -52,6 +57,7 @@ if TYPE_CHECKING:
     )
     from accord.data import (
         Annotations,
+        as_annotations,
     )
     from accord.diagnostics import (
         CoderLeftOut,
@@ -78,14 +84,15 @@ if TYPE_CHECKING:
         make_distance,
         multiset_value,
     )
-    from accord.gold import (
-        GoldStandard,
-        gold_standard,
-    )
     from accord.gwet import (
         GwetResult,
         gwet_ac1,
         gwet_ac2,
+    )
+    from accord.importers import (
+        Imported,
+        ImportReport,
+        read_export,
     )
     from accord.io import (
         read,
@@ -114,8 +121,10 @@ if TYPE_CHECKING:
     )
     from accord.noise import (
         ChanceDifference,
+        GoldStandard,
         NoiseBound,
         chance_difference,
+        gold_standard,
         max_disagreements,
         noise_bound,
     )
@@ -128,11 +137,25 @@ if TYPE_CHECKING:
         read_pyramid,
         score_peer,
     )
+    from accord.reporting import (
+        report,
+    )
     from accord.significance import (
         SignificanceStudy,
         anova_power,
         anova_sample_size,
         significance_study,
+    )
+    from accord.spans import (
+        Span,
+        SpanAnnotations,
+        SpanF1Result,
+        TokenAgreement,
+        UnitizingAlphaResult,
+        read_spans,
+        span_f1,
+        token_agreement,
+        unitizing_alpha,
     )
 
 __version__ = "0.1.0"
@@ -143,6 +166,7 @@ _EXPORTS: dict[str, str] = {
     "alpha": "accord.alpha",
     "AlphaResult": "accord.alpha",
     "Annotations": "accord.data",
+    "as_annotations": "accord.data",
     "anova_power": "accord.significance",
     "anova_sample_size": "accord.significance",
     "augmented_kappa": "accord.multilabel",
@@ -170,11 +194,13 @@ _EXPORTS: dict[str, str] = {
     "example_passonneau2004": "accord.coref",
     "fleiss_kappa": "accord.kappa",
     "get_distance": "accord.distances",
-    "gold_standard": "accord.gold",
-    "GoldStandard": "accord.gold",
+    "gold_standard": "accord.noise",
+    "GoldStandard": "accord.noise",
     "gwet_ac1": "accord.gwet",
     "gwet_ac2": "accord.gwet",
     "GwetResult": "accord.gwet",
+    "ImportReport": "accord.importers",
+    "Imported": "accord.importers",
     "Interval": "accord.distances",
     "ItemClasses": "accord.multilabel",
     "Jaccard": "accord.distances",
@@ -199,9 +225,12 @@ _EXPORTS: dict[str, str] = {
     "Ratio": "accord.distances",
     "read": "accord.io",
     "read_coref": "accord.coref.readers",
+    "read_export": "accord.importers",
     "read_multilabel": "accord.multilabel",
     "read_peer_annotation": "accord.pyramid",
     "read_pyramid": "accord.pyramid",
+    "read_spans": "accord.spans",
+    "report": "accord.reporting",
     "score_peer": "accord.pyramid",
     "scott_pi": "accord.kappa",
     "SetDistance": "accord.distances",
@@ -209,8 +238,16 @@ _EXPORTS: dict[str, str] = {
     "siegel_castellan_k": "accord.kappa",
     "significance_study": "accord.significance",
     "SignificanceStudy": "accord.significance",
+    "Span": "accord.spans",
+    "span_f1": "accord.spans",
+    "SpanAnnotations": "accord.spans",
+    "SpanF1Result": "accord.spans",
+    "token_agreement": "accord.spans",
+    "TokenAgreement": "accord.spans",
     "unit_disagreement": "accord.diagnostics",
     "UnitDisagreement": "accord.diagnostics",
+    "unitizing_alpha": "accord.spans",
+    "UnitizingAlphaResult": "accord.spans",
     "weighted_kappa": "accord.kappa",
 }
 
@@ -236,6 +273,8 @@ __all__ = [
     "DistanceFunction",
     "GoldStandard",
     "GwetResult",
+    "ImportReport",
+    "Imported",
     "Interval",
     "ItemClasses",
     "Jaccard",
@@ -250,9 +289,15 @@ __all__ = [
     "SetDistance",
     "SetRelation",
     "SignificanceStudy",
+    "Span",
+    "SpanAnnotations",
+    "SpanF1Result",
+    "TokenAgreement",
     "UnitDisagreement",
+    "UnitizingAlphaResult",
     "__version__",
     "alpha",
+    "as_annotations",
     "anova_power",
     "anova_sample_size",
     "augmented_kappa",
@@ -282,14 +327,20 @@ __all__ = [
     "pyramid_agreement",
     "read",
     "read_coref",
+    "read_export",
     "read_multilabel",
     "read_peer_annotation",
     "read_pyramid",
+    "read_spans",
+    "report",
     "score_peer",
     "scott_pi",
     "siegel_castellan_k",
     "significance_study",
+    "span_f1",
+    "token_agreement",
     "unit_disagreement",
+    "unitizing_alpha",
     "weighted_kappa",
 ]
 

@@ -15,24 +15,27 @@ import numpy as np
 import pandas as pd
 
 from accord._lazy import stats
-from accord.data import Annotations
+from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import UnitCounts, count_values, observed_sum, unit_disagreement_sums
 from accord.errors import AccordError, warn_undefined
 from accord.results import Result
 
-__all__ = ["AlphaResult", "alpha", "alpha_from_counts", "bootstrap_groups", "check_annotations"]
+__all__ = [
+    "AlphaResult",
+    "alpha",
+    "alpha_from_counts",
+    "bootstrap_groups",
+    "check_annotations",
+    "interval_over_defined",
+]
 
 BootstrapMethod = Literal["percentile", "basic", "BCa"]
 
 
 def check_annotations(data: Any, *, min_coders: int = 2, what: str = "data") -> Annotations:
-    """Validate that *data* is :class:`Annotations` with at least *min_coders* coders and some values."""
-    if not isinstance(data, Annotations):
-        raise AccordError(
-            f"{what} must be accord.Annotations (build it with Annotations.from_records, "
-            f"Annotations.from_matrix or accord.read); got {type(data).__name__}"
-        )
+    """Validate *data* (:class:`Annotations` or a coders x units matrix) with at least *min_coders* coders."""
+    data = as_annotations(data, what=what)
     if data.n_entries == 0:
         raise AccordError(f"{data.source or what}: no values to compare (every cell is missing)")
     present = np.flatnonzero(np.bincount(data.coder_index, minlength=data.n_coders))
@@ -52,12 +55,17 @@ def bootstrap_groups(
     n_resamples: int,
     method: str,
     rng: Any,
+    vectorized: bool = False,
+    batch: int | None = None,
 ) -> Any:
     """Validate the options and run :func:`scipy.stats.bootstrap` over *n_groups* resampled groups.
 
     *statistic* receives the drawn group indices (floats) and returns the
     coefficient; the groups are units for alpha and documents for coreference
     alpha.  One validation step for every bootstrap interval in accord.
+    With *vectorized*, *statistic* also takes ``(resamples, n_groups)`` arrays
+    (and ``axis=-1``); *batch* resamples are drawn at a time (the draws are
+    the same as without batches, so the interval does not change).
     """
     if not (isinstance(confidence_level, (int, float)) and 0 < confidence_level < 1):
         raise AccordError(f"confidence_level must be in (0, 1); got {confidence_level!r}")
@@ -70,12 +78,40 @@ def bootstrap_groups(
         return stats.bootstrap(
             (np.arange(n_groups, dtype=float),),
             statistic,
-            vectorized=False,
+            vectorized=vectorized,
+            batch=batch,
             n_resamples=int(n_resamples),
             confidence_level=float(confidence_level),
             method=method,
             rng=np.random.default_rng(rng),
         )
+
+
+def interval_over_defined(
+    res: Any, estimate: float, *, confidence_level: float, method: str, what: str
+) -> tuple[float, float]:
+    """The interval of a :func:`bootstrap_groups` result, leaving out resamples where the statistic is undefined.
+
+    :func:`scipy.stats.bootstrap` returns NaN bounds as soon as one resample is
+    NaN (a resample with no expected disagreement); the percentile and basic
+    intervals are taken over the defined resamples instead, and BCa, which needs
+    them all, is refused by name.
+    """
+    lo, hi = res.confidence_interval
+    dist = np.asarray(res.bootstrap_distribution, dtype=float)
+    undefined = int(np.isnan(dist).sum())
+    if undefined and method in ("percentile", "basic"):
+        if undefined == len(dist):
+            raise AccordError(f"{what} is undefined on every bootstrap resample; no confidence interval")
+        tail = (1.0 - float(confidence_level)) / 2.0
+        q_lo, q_hi = np.nanpercentile(dist, [100 * tail, 100 * (1 - tail)])
+        lo, hi = (q_lo, q_hi) if method == "percentile" else (2 * estimate - q_hi, 2 * estimate - q_lo)
+    elif undefined:
+        raise AccordError(
+            f"{what} is undefined on {undefined} of {len(dist)} bootstrap resamples; BCa needs every resample "
+            "defined: use method 'percentile' or 'basic'"
+        )
+    return float(lo), float(hi)
 
 
 @dataclass(frozen=True)
@@ -159,18 +195,20 @@ class AlphaResult(Result):
         pairs of values under a fixed expected disagreement.
         """
         res = self._bootstrap(confidence_level, n_resamples, method, rng)
-        lo, hi = res.confidence_interval
-        return float(lo), float(hi)
+        return interval_over_defined(res, self.alpha, confidence_level=confidence_level, method=method, what="alpha")
 
     def bootstrap_distribution(
         self, *, n_resamples: int = 1000, rng: np.random.Generator | int | None = None
     ) -> np.ndarray:
-        """The bootstrap alphas behind :meth:`confidence_interval` (method percentile)."""
-        return np.asarray(self._bootstrap(0.95, n_resamples, "percentile", rng).bootstrap_distribution)
+        """The bootstrap alphas behind :meth:`confidence_interval` (method percentile), undefined ones dropped."""
+        dist = np.asarray(self._bootstrap(0.95, n_resamples, "percentile", rng).bootstrap_distribution, dtype=float)
+        return dist[~np.isnan(dist)]
 
     def _bootstrap(
-        self, confidence_level: float, n_resamples: int, method: str, rng: Any
+        self, confidence_level: float, n_resamples: int, method: str, rng: Any, progress: Any = None
     ) -> Any:
+        """The :func:`scipy.stats.bootstrap` result; *progress*, if given, is called with the number of
+        resamples done after each batch (fixed distances only; the report's progress bar)."""
         if self._counts is None or self._distance is None or self._values is None:
             raise AccordError("this result carries no data to resample")
         if math.isnan(self.alpha):
@@ -199,8 +237,40 @@ class AlphaResult(Result):
             d_e = prep.cross_sum(marg, marg) / (n * (n - 1.0))
             return 1.0 - d_o / d_e if d_e > 0 else np.nan
 
+        if not fixed:
+            return bootstrap_groups(
+                p, statistic, confidence_level=confidence_level, n_resamples=n_resamples, method=method, rng=rng
+            )
+        n_values = len(uc.marginals())
+        dense = p * (n_values + 2) <= 25_000_000
+        # per pairable unit: m_u, its disagreement, its value counts; W @ this gives n, D_o n and the marginals
+        parts = (np.column_stack([uc.m, d_u, uc.matrix().toarray()]) if dense
+                 else np.column_stack([uc.m, d_u]))
+        counts_t = None if dense else uc.matrix().T.tocsr()
+
+        def statistic_many(idx: np.ndarray, axis: int = -1) -> Any:
+            # the same statistic over a batch of resamples at once: unit weights W (batch x units) by one bincount,
+            # n, D_o and the marginals by one matrix product; only D_e is taken resample by resample
+            idx = np.asarray(idx)
+            if idx.ndim == 1:
+                return statistic(idx)
+            flat = idx.reshape(-1, idx.shape[-1]).astype(np.int64)
+            b = flat.shape[0]
+            w = np.bincount((flat + p * np.arange(b)[:, None]).ravel(), minlength=b * p).reshape(b, p)
+            prod = w.astype(float) @ parts
+            n = prod[:, 0]
+            d_o = prod[:, 1] / n
+            marg = prod[:, 2:] if dense else np.asarray(counts_t @ w.T.astype(float)).T
+            d_e = np.array([prepared.cross_sum(marg[k], marg[k]) for k in range(b)]) / (n * (n - 1.0))
+            with np.errstate(divide="ignore", invalid="ignore"):
+                out = np.where(d_e > 0, 1.0 - d_o / d_e, np.nan)
+            if progress is not None:
+                progress(b)
+            return out.reshape(idx.shape[:-1])
+
         return bootstrap_groups(
-            p, statistic, confidence_level=confidence_level, n_resamples=n_resamples, method=method, rng=rng
+            p, statistic_many, confidence_level=confidence_level, n_resamples=n_resamples, method=method, rng=rng,
+            vectorized=True, batch=max(1, min(int(n_resamples), 4_000_000 // max(p, 1))),
         )
 
     def to_frame(self) -> pd.DataFrame:
@@ -262,12 +332,13 @@ def alpha(
     data: Annotations,
     *,
     distance: str | Distance | DistanceFunction = "nominal",
+    layout: Layout = "coders-by-units",
 ) -> AlphaResult:
     r"""Krippendorff's alpha for reliability data with any distance and missing values.
 
     Parameters
     ----------
-    data : Annotations
+    data : Annotations or array-like
         Reliability data; units with fewer than two values are counted and
         left out of the computation.
     distance : str, Distance or callable
@@ -275,6 +346,9 @@ def alpha(
         ``"jaccard"``, ``"dice"``, ``"masi-2006"``, ``"masi-2010"``,
         ``"set-relation"``, a :class:`~accord.distances.Distance`, or a callable
         ``f(a, b) -> float``.
+    layout : {"coders-by-units", "units-by-coders"}, keyword-only
+        Orientation of *data* when it is a matrix (see :func:`accord.as_annotations`);
+        ``"units-by-coders"`` is irrCAC's and R's.
 
     Returns
     -------
@@ -313,6 +387,7 @@ def alpha(
     >>> round(alpha(Annotations.from_matrix(table2)).alpha, 6)
     0.449541
     """
+    data = as_annotations(data, layout=layout)
     data = check_annotations(data)
     dist = get_distance(distance)
     uc = count_values(data)

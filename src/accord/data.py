@@ -22,9 +22,11 @@ import pandas as pd
 
 from accord.errors import AccordError
 
-__all__ = ["Annotations", "DuplicatePolicy"]
+__all__ = ["Annotations", "DuplicatePolicy", "Layout", "as_annotations"]
 
 DuplicatePolicy = Literal["error", "first", "last"]
+Layout = Literal["coders-by-units", "units-by-coders"]
+_LAYOUTS = ("coders-by-units", "units-by-coders")
 _DUPLICATE_POLICIES = ("error", "first", "last")
 
 
@@ -45,18 +47,57 @@ def _normalise_value(x: Any) -> Any:
     return x
 
 
+def _is_bool(x: Any) -> bool:
+    return isinstance(x, bool | np.bool_)
+
+
+def _factorize(obj: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``pandas.factorize`` that keeps booleans apart from the numbers equal to them.
+
+    ``True == 1 == 1.0`` and their hashes agree, so ``pandas.factorize`` gives them
+    one code; a boolean annotation is not the number 1, so cells holding a bool
+    get codes of their own.  Only the cells whose value equals 0 or 1 are looked at.
+    """
+    codes, uniques = pd.factorize(obj, sort=False, use_na_sentinel=True)
+    uniques = np.asarray(uniques, dtype=object)
+    suspect = [
+        i
+        for i, u in enumerate(uniques)
+        if (_is_bool(u) or isinstance(u, int | float | np.number)) and not isinstance(u, complex) and u in (0, 1)
+    ]
+    if not suspect:
+        return codes, uniques
+    cells = np.flatnonzero(np.isin(codes, suspect))
+    is_bool = np.fromiter((_is_bool(x) for x in obj[cells]), dtype=bool, count=len(cells))
+    extra: list[Any] = []
+    for code in suspect:
+        mine = codes[cells] == code
+        bools, others = cells[mine & is_bool], cells[mine & ~is_bool]
+        if len(bools) and len(others):
+            uniques[code] = obj[others[0]]
+            codes[bools] = len(uniques) + len(extra)
+            extra.append(bool(obj[bools[0]]))
+        elif len(bools):
+            uniques[code] = bool(obj[bools[0]])
+    if extra:
+        tail = np.empty(len(extra), dtype=object)
+        tail[:] = extra
+        uniques = np.concatenate([uniques, tail])
+    return codes, uniques
+
+
 def _intern(labels: np.ndarray, what: str) -> tuple[np.ndarray, np.ndarray]:
     """Codes 0..k-1 and the table of distinct labels, sorted when the labels allow it."""
     if labels.dtype.kind in "biuf":
         uniques, codes = np.unique(labels, return_inverse=True)
         return codes.astype(np.int64).reshape(-1), uniques
     try:
-        codes, uniques = pd.factorize(labels, sort=False, use_na_sentinel=True)
+        codes, uniques = _factorize(labels)
     except TypeError as exc:
         raise AccordError(f"{what} labels must be hashable: {exc}") from None
-    uniques = np.asarray(uniques, dtype=object)
     kinds = {type(u) for u in uniques}
-    sortable = kinds <= {str} or (kinds and all(issubclass(k, (int, float, bool)) for k in kinds))
+    sortable = kinds <= {str} or (kinds and all(issubclass(k, (int, float)) for k in kinds) and bool not in kinds)
+    sortable = sortable or kinds == {bool}
     if sortable and len(uniques) > 1:
         order = np.argsort(uniques, kind="stable")
         rank = np.empty_like(order)
@@ -83,7 +124,7 @@ def _as_value_array(values: Sequence[Any] | np.ndarray) -> tuple[np.ndarray, np.
     obj = np.empty(len(values), dtype=object)
     obj[:] = list(values)
     try:
-        codes, uniques = pd.factorize(obj, use_na_sentinel=True)
+        codes, uniques = _factorize(obj)
     except TypeError:  # unhashable cells (lists): element by element
         obj[:] = [_normalise_value(v) for v in obj]
         missing = np.fromiter((_is_missing(v) for v in obj), dtype=bool, count=len(obj))
@@ -228,7 +269,7 @@ class Annotations:
         *,
         units: Sequence[Hashable] | None = None,
         coders: Sequence[Hashable] | None = None,
-        layout: Literal["coders-by-units", "units-by-coders"] = "coders-by-units",
+        layout: Layout = "coders-by-units",
     ) -> Annotations:
         """Build from a reliability matrix with missing cells.
 
@@ -254,6 +295,12 @@ class Annotations:
             )
         row_labels: Sequence[Hashable] | None = None
         col_labels: Sequence[Hashable] | None = None
+        if not isinstance(matrix, pd.DataFrame) and _is_frame(matrix):  # polars and other narwhals frames
+            import narwhals as nw
+
+            frame = nw.from_native(matrix, eager_only=True)
+            matrix = pd.DataFrame({str(c): frame[c].to_list() for c in frame.columns}, dtype=object)
+            matrix = matrix.infer_objects()
         if isinstance(matrix, pd.DataFrame):
             row_labels, col_labels = list(matrix.index), list(matrix.columns)
             numeric = all(k in "biuf" for k in matrix.dtypes.map(lambda t: t.kind))
@@ -310,6 +357,89 @@ class Annotations:
             coders=clab,
             values=data.values,
             n_missing=data.n_missing,
+        )
+
+    @classmethod
+    def from_counts(
+        cls,
+        table: Any,
+        *,
+        categories: Sequence[Hashable] | None = None,
+        units: Sequence[Hashable] | None = None,
+    ) -> Annotations:
+        """Build from a units x categories count table (how many coders put each unit in each category).
+
+        This is the form of ``statsmodels.stats.inter_rater.aggregate_raters`` and of
+        Fleiss (1971).  Who gave which value is not in such a table, so the coders
+        are positions within a unit (coder ``0`` is each unit's first value, and so
+        on): use it only with statistics that do not depend on coder identity
+        (Fleiss' kappa, alpha, percent agreement, the unit diagnostics), not with
+        Cohen's kappa or the per-coder diagnostics.
+
+        Parameters
+        ----------
+        table : array-like or pandas.DataFrame
+            Non-negative integer counts, one row per unit, one column per
+            category; a DataFrame supplies the category and unit labels.
+        categories, units : sequence, optional
+            Labels; default to the DataFrame's columns and index, or 0, 1, 2, ...
+
+        Examples
+        --------
+        >>> d = Annotations.from_counts([[3, 0], [1, 2], [0, 3]], categories=["yes", "no"])
+        >>> d
+        Annotations(3 units, 3 coders, 9 values, 2 distinct values, 0 missing)
+        """
+        col_labels: list[Hashable] | None = None
+        row_labels: list[Hashable] | None = None
+        if isinstance(table, pd.DataFrame):
+            col_labels, row_labels = list(table.columns), list(table.index)
+            table = table.to_numpy()
+        try:
+            arr = np.asarray(table, dtype=float)
+        except (TypeError, ValueError) as exc:
+            raise AccordError(f"table must be a units x categories table of counts: {exc}") from None
+        if arr.ndim != 2:
+            raise AccordError(f"table must be two-dimensional (units x categories); got shape {arr.shape}")
+        if not np.isfinite(arr).all() or (arr < 0).any() or (arr != np.round(arr)).any():
+            i, k = np.argwhere(~np.isfinite(arr) | (arr < 0) | (arr != np.round(arr)))[0]
+            raise AccordError(
+                f"table must hold non-negative whole counts; unit {i}, category {k} holds {arr[i, k]:g}"
+            )
+        counts = arr.astype(np.int64)
+        n_units, n_cat = counts.shape
+        cat_labels = list(categories) if categories is not None else (col_labels or list(range(n_cat)))
+        unit_labels = list(units) if units is not None else (row_labels or list(range(n_units)))
+        if len(cat_labels) != n_cat:
+            raise AccordError(f"categories has {len(cat_labels)} labels for {n_cat} table columns")
+        if len(unit_labels) != n_units:
+            raise AccordError(f"units has {len(unit_labels)} labels for {n_units} table rows")
+        if len(set(map(_label_key, cat_labels))) != n_cat:
+            raise AccordError("category labels must be unique")
+        per_unit = counts.sum(axis=1)
+        flat = counts.ravel()
+        unit_index = np.repeat(np.repeat(np.arange(n_units, dtype=np.int64), n_cat), flat)
+        value_index = np.repeat(np.tile(np.arange(n_cat, dtype=np.int64), n_units), flat)
+        starts = np.repeat(np.cumsum(per_unit) - per_unit, per_unit)
+        coder_index = np.arange(len(unit_index), dtype=np.int64) - starts
+        n_coders = int(per_unit.max()) if n_units else 0
+        values = np.empty(n_cat, dtype=object)
+        values[:] = cat_labels
+        try:
+            if all(isinstance(c, int | float) and not isinstance(c, bool) for c in cat_labels):
+                values = np.asarray(cat_labels)
+        except (TypeError, ValueError):  # pragma: no cover
+            pass
+        ulab = np.empty(n_units, dtype=object)
+        ulab[:] = unit_labels
+        return cls(
+            unit_index=unit_index,
+            coder_index=coder_index,
+            value_index=value_index,
+            units=ulab,
+            coders=np.arange(n_coders, dtype=np.int64),
+            values=values,
+            n_missing=0,
         )
 
     @classmethod
@@ -561,3 +691,73 @@ def _value_column(series: pd.Series) -> np.ndarray:
     if pd.api.types.is_bool_dtype(series.dtype):
         return series.to_numpy(dtype=object)
     return _object_array(series.tolist())
+
+
+def _is_frame(obj: Any) -> bool:
+    """A DataFrame of a library narwhals knows (polars, pyarrow, modin...), without importing them."""
+    module = type(obj).__module__.split(".")[0]
+    return module in {"polars", "pyarrow", "modin", "cudf"} and hasattr(obj, "columns")
+
+
+def as_annotations(data: Any, *, layout: Layout = "coders-by-units", what: str = "data") -> Annotations:
+    """Reliability data in any form accord accepts, as :class:`Annotations`.
+
+    Parameters
+    ----------
+    data : Annotations or array-like
+        :class:`Annotations` (returned as is), or a reliability matrix with
+        NaN / ``None`` for missing cells: a numpy array, nested lists, a pandas or
+        polars DataFrame (wide: one row per coder, one column per unit, as the
+        ``krippendorff`` package takes it).
+    layout : {"coders-by-units", "units-by-coders"}
+        Orientation of a matrix: ``"units-by-coders"`` is irrCAC's and R's
+        (one row per unit, one column per coder).
+    what : str
+        The parameter's name, for messages.
+
+    Returns
+    -------
+    Annotations
+
+    Raises
+    ------
+    AccordError
+        For anything else (a long table, a scalar, a ragged list), naming what
+        was received and the forms accepted.
+
+    Examples
+    --------
+    >>> as_annotations([[1, 2, None], [1, 2, 3]])
+    Annotations(3 units, 2 coders, 5 values, 3 distinct values, 1 missing)
+    >>> as_annotations([[1, 1], [2, 2], [None, 3]], layout="units-by-coders").n_units
+    3
+    """
+    if layout not in _LAYOUTS:
+        raise AccordError(f"layout must be one of {', '.join(map(repr, _LAYOUTS))}; got {layout!r}")
+    if isinstance(data, Annotations):
+        if layout != "coders-by-units":
+            raise AccordError(
+                f"layout={layout!r} applies to a matrix; {what} is already Annotations, which has no orientation"
+            )
+        return data
+    forms = (
+        "accord.Annotations (Annotations.from_records, accord.read), or a coders x units matrix with NaN/None "
+        "for missing: a numpy array, nested lists, a pandas or polars DataFrame (layout='units-by-coders' for "
+        "one row per unit)"
+    )
+    if isinstance(data, pd.DataFrame) or _is_frame(data):
+        columns = {str(c).lower() for c in data.columns}
+        if {"unit", "coder", "value"} <= columns or {"item", "annotator", "label"} <= columns:
+            raise AccordError(
+                f"{what} looks like a long table (one row per unit, coder and value): build it with "
+                "Annotations.from_records(frame, unit=..., coder=..., value=...) or accord.read; a DataFrame "
+                "given directly is read as a wide coders x units matrix"
+            )
+        return Annotations.from_matrix(data, layout=layout)
+    if isinstance(data, np.ndarray) or (isinstance(data, list | tuple) and data and
+                                        all(isinstance(r, list | tuple | np.ndarray) for r in data)):
+        arr_shape = np.shape(data) if isinstance(data, np.ndarray) else None
+        if arr_shape is not None and len(arr_shape) != 2:
+            raise AccordError(f"{what} must be a two-dimensional matrix; got a numpy array of shape {arr_shape}")
+        return Annotations.from_matrix(data, layout=layout)
+    raise AccordError(f"{what} must be {forms}; got {type(data).__module__}.{type(data).__qualname__}")

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from accord.alpha import alpha, check_annotations
-from accord.data import Annotations
+from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import count_values, unit_disagreement_sums
 from accord.errors import AccordError
@@ -68,7 +68,8 @@ class UnitDisagreement(Result):
 
 
 def unit_disagreement(
-    data: Annotations, *, distance: str | Distance | DistanceFunction = "nominal"
+    data: Annotations, *, distance: str | Distance | DistanceFunction = "nominal",
+    layout: Layout = "coders-by-units",
 ) -> UnitDisagreement:
     """Observed disagreement within each unit.
 
@@ -78,6 +79,7 @@ def unit_disagreement(
     >>> unit_disagreement(d).to_frame().to_dict("records")[0]
     {'unit': 'u2', 'n_values': 2, 'disagreement': 1.0, 'share': 1.0}
     """
+    data = as_annotations(data, layout=layout)
     data = check_annotations(data)
     dist = get_distance(distance)
     uc = count_values(data)
@@ -140,7 +142,8 @@ class CoderPairs(Result):
 
 
 def pairwise_agreement(
-    data: Annotations, *, distance: str | Distance | DistanceFunction = "nominal"
+    data: Annotations, *, distance: str | Distance | DistanceFunction = "nominal",
+    layout: Layout = "coders-by-units",
 ) -> CoderPairs:
     """Alpha and percent agreement for each pair of coders.
 
@@ -151,6 +154,7 @@ def pairwise_agreement(
     >>> float(pairwise_agreement(d).percent_agreement[0, 1])
     1.0
     """
+    data = as_annotations(data, layout=layout)
     import warnings
 
     data = check_annotations(data)
@@ -211,7 +215,8 @@ class CoderLeftOut(Result):
 
 
 def coder_left_out(
-    data: Annotations, *, distance: str | Distance | DistanceFunction = "nominal"
+    data: Annotations, *, distance: str | Distance | DistanceFunction = "nominal",
+    layout: Layout = "coders-by-units",
 ) -> CoderLeftOut:
     """Alpha recomputed with each coder left out in turn.
 
@@ -222,6 +227,7 @@ def coder_left_out(
     >>> coder_left_out(d).to_frame().iloc[0]["coder"]
     'z'
     """
+    data = as_annotations(data, layout=layout)
     import warnings
 
     data = check_annotations(data, min_coders=3)

@@ -22,7 +22,7 @@ import numpy as np
 
 from accord._lazy import stats
 from accord.alpha import check_annotations
-from accord.data import Annotations
+from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, PreparedDistance, get_distance
 from accord.engine import UnitCounts, count_values, unit_disagreement_sums
 from accord.errors import AccordError, warn_undefined
@@ -286,12 +286,13 @@ def gwet_ac1(
     *,
     categories: Sequence[Hashable] | None = None,
     population_size: float = math.inf,
+    layout: Layout = "coders-by-units",
 ) -> GwetResult:
     r"""Gwet's (2008) first-order agreement coefficient AC1, for nominal data.
 
     Parameters
     ----------
-    data : Annotations
+    data : Annotations or array-like
         Any number of raters; missing ratings allowed.
     categories : sequence, optional
         Every category a rater could choose.  Categories nobody chose still
@@ -300,6 +301,9 @@ def gwet_ac1(
     population_size : float, keyword-only
         N, the number of subjects in the population, for the finite-population
         correction of the variance (default infinite).
+    layout : {"coders-by-units", "units-by-coders"}, keyword-only
+        Orientation of *data* when it is a matrix (see :func:`accord.as_annotations`);
+        ``"units-by-coders"`` is irrCAC's and R's.
 
     Returns
     -------
@@ -346,6 +350,7 @@ def gwet_ac1(
     >>> round(gwet_ac1(d).ac, 6)
     0.529412
     """
+    data = as_annotations(data, layout=layout)
     return _gwet(
         data, distance="nominal", weights=None, categories=categories,
         population_size=population_size, name="ac1",
@@ -359,12 +364,13 @@ def gwet_ac2(
     weights: Any = None,
     categories: Sequence[Hashable] | None = None,
     population_size: float = math.inf,
+    layout: Layout = "coders-by-units",
 ) -> GwetResult:
     r"""Gwet's AC2: AC1 with partial agreement, weighted by a distance or a weight matrix.
 
     Parameters
     ----------
-    data : Annotations
+    data : Annotations or array-like
         Any number of raters; missing ratings allowed.
     distance : str, Distance or callable, keyword-only
         The weights are w_kl = 1 - delta(k, l) / max delta over the categories:
@@ -378,6 +384,9 @@ def gwet_ac2(
         Every category a rater could choose (see :func:`gwet_ac1`).
     population_size : float, keyword-only
         N, for the finite-population correction (default infinite).
+    layout : {"coders-by-units", "units-by-coders"}, keyword-only
+        Orientation of *data* when it is a matrix (see :func:`accord.as_annotations`);
+        ``"units-by-coders"`` is irrCAC's and R's.
 
     Returns
     -------
@@ -398,6 +407,7 @@ def gwet_ac2(
     >>> round(gwet_ac2(d, distance="interval").ac, 6)
     0.666667
     """
+    data = as_annotations(data, layout=layout)
     return _gwet(
         data, distance=distance, weights=weights, categories=categories,
         population_size=population_size, name="ac2",

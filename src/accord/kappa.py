@@ -33,7 +33,7 @@ import numpy as np
 
 from accord._lazy import stats
 from accord.alpha import check_annotations
-from accord.data import Annotations
+from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, _PreparedNominal, get_distance
 from accord.engine import UnitCounts, count_values, observed_sum
 from accord.errors import AccordError, warn_undefined
@@ -269,7 +269,7 @@ def _complete(data: Annotations, name: str) -> int:
 
 
 # ------------------------------------------------------------------ public
-def percent_agreement(data: Annotations) -> AgreementResult:
+def percent_agreement(data: Annotations, *, layout: Layout = "coders-by-units") -> AgreementResult:
     """Observed agreement: the share of agreeing pairs of values within units.
 
     Examples
@@ -278,6 +278,7 @@ def percent_agreement(data: Annotations) -> AgreementResult:
     >>> round(percent_agreement(d).percent_agreement, 4)
     0.6667
     """
+    data = as_annotations(data, layout=layout)
     data = check_annotations(data)
     return _percent_from_counts(count_values(data), data.values, n_coders=data.n_coders, source=data.source)
 
@@ -299,12 +300,13 @@ def cohen_kappa(
     *,
     distance: str | Distance | DistanceFunction = "nominal",
     coders: tuple[Any, Any] | None = None,
+    layout: Layout = "coders-by-units",
 ) -> KappaResult:
     r"""Cohen's kappa for two coders, weighted by a distance when one is given.
 
     Parameters
     ----------
-    data : Annotations
+    data : Annotations or array-like
         Two coders (or more, with *coders* naming two).  Units not coded by
         both are left out and counted in ``n_units_dropped``.
     distance : str, Distance or callable
@@ -312,6 +314,9 @@ def cohen_kappa(
         weighted kappa of Cohen (1968) with disagreement weights delta.
     coders : (a, b), optional
         The two coders to compare.
+    layout : {"coders-by-units", "units-by-coders"}, keyword-only
+        Orientation of *data* when it is a matrix (see :func:`accord.as_annotations`);
+        ``"units-by-coders"`` is irrCAC's and R's.
 
     Notes
     -----
@@ -337,6 +342,7 @@ def cohen_kappa(
     >>> round(cohen_kappa(d).kappa, 4)
     0.5
     """
+    data = as_annotations(data, layout=layout)
     dist = get_distance(distance)
     sub, dropped = _two_coders(data, coders, "cohen_kappa")
     pc = _coder_marginals(sub)
@@ -409,6 +415,7 @@ def weighted_kappa(
     *,
     distance: str | Distance | DistanceFunction,
     coders: tuple[Any, Any] | None = None,
+    layout: Layout = "coders-by-units",
 ) -> KappaResult:
     """Cohen's (1968) weighted kappa with disagreement weights from *distance*.
 
@@ -420,6 +427,7 @@ def weighted_kappa(
     >>> round(weighted_kappa(d, distance="interval").kappa, 4)
     0.6364
     """
+    data = as_annotations(data, layout=layout)
     return cohen_kappa(data, distance=distance, coders=coders)
 
 
@@ -428,6 +436,7 @@ def scott_pi(
     *,
     distance: str | Distance | DistanceFunction = "nominal",
     coders: tuple[Any, Any] | None = None,
+    layout: Layout = "coders-by-units",
 ) -> KappaResult:
     r"""Scott's (1955) pi for two coders: chance from one pooled distribution.
 
@@ -441,6 +450,7 @@ def scott_pi(
     >>> round(scott_pi(d).kappa, 4)
     0.4667
     """
+    data = as_annotations(data, layout=layout)
     dist = get_distance(distance)
     sub, dropped = _two_coders(data, coders, "scott_pi")
     return _scott_from_counts(count_values(sub), sub.values, dist, dropped=dropped, source=sub.source)
@@ -461,6 +471,7 @@ def fleiss_kappa(
     data: Annotations,
     *,
     distance: str | Distance | DistanceFunction = "nominal",
+    layout: Layout = "coders-by-units",
 ) -> KappaResult:
     r"""Fleiss' (1971) kappa, Siegel & Castellan's K: Scott's pi for any number of coders.
 
@@ -495,6 +506,7 @@ def fleiss_kappa(
     >>> round(fleiss_kappa(d).kappa, 4)
     0.55
     """
+    data = as_annotations(data, layout=layout)
     data = check_annotations(data)
     dist = get_distance(distance)
     m = _complete(data, "fleiss_kappa")
@@ -527,6 +539,7 @@ def multi_kappa(
     data: Annotations,
     *,
     distance: str | Distance | DistanceFunction = "nominal",
+    layout: Layout = "coders-by-units",
 ) -> KappaResult:
     r"""Artstein & Poesio's multi-kappa: Cohen's kappa for any number of coders.
 
@@ -549,6 +562,7 @@ def multi_kappa(
     >>> round(multi_kappa(d).kappa, 4)
     0.5
     """
+    data = as_annotations(data, layout=layout)
     data = check_annotations(data)
     dist = get_distance(distance)
     m = _complete(data, "multi_kappa")
@@ -583,6 +597,7 @@ def bennett_s(
     *,
     n_categories: int | None = None,
     distance: str | Distance | DistanceFunction = "nominal",
+    layout: Layout = "coders-by-units",
 ) -> KappaResult:
     r"""Bennett, Alpert & Goldstein's (1954) S: chance is uniform over the categories.
 
@@ -603,6 +618,7 @@ def bennett_s(
     >>> bennett_s(d).kappa
     0.5
     """
+    data = as_annotations(data, layout=layout)
     data = check_annotations(data)
     dist = get_distance(distance)
     return _bennett_from_counts(count_values(data), data.values, dist, n_categories=n_categories,

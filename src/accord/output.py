@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -78,6 +79,16 @@ def check_output(path: PathLike, *, force: bool = False, inputs: Iterable[PathLi
     return out
 
 
+def _file_mode(out: Path) -> int:
+    """The permission bits of the file replaced, or those a new file gets under the umask."""
+    try:
+        return stat.S_IMODE(out.stat().st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 @contextlib.contextmanager
 def atomic_output(path: PathLike, *, force: bool = False, inputs: Iterable[PathLike] = ()) -> Iterator[Path]:
     """Yield a temporary path beside *path*; on success rename it over *path*.
@@ -101,6 +112,7 @@ def atomic_output(path: PathLike, *, force: bool = False, inputs: Iterable[PathL
     os.close(fd)
     tmp = Path(tmp_name)
     try:
+        os.chmod(tmp, _file_mode(out))  # mkstemp makes 0600; give the file the mode a plain open() would
         yield tmp
         if not force and out.exists():  # appeared while we worked
             raise AccordError(f"{out} exists; pass --force to replace it")

@@ -39,7 +39,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "noise": ("noise", "Noise bound of the agreed items for n items, d disagreements and chance agreement p."),
     "significance": ("significance", "Significance tests of the scores that two annotations give to the same systems."),
     "spans": ("spans", "Agreement on spans: pairwise F1, token alpha and kappa, unitizing alpha."),
+    "report": (
+        "report",
+        "One HTML page of reliability to read, share and act on (works offline, prints to PDF).",
+    ),
     "demo": ("demo", "Print reliability reports for the example data bundled with accord."),
+    "import": ("import_", "Turn an annotation tool's export into accord's long table (unit, coder, value; or spans)."),
 }
 
 

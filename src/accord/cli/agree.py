@@ -90,8 +90,9 @@ def _fmt(x: Any) -> str:
 def agree(
     file: Annotated[
         Path,
-        typer.Argument(help="Annotations in long format: CSV, TSV, JSONL or Parquet; a glob or a directory of "
-                       "Parquet/CSV files goes through a lazy engine (quote the glob)."),
+        typer.Argument(help="Annotations in long format (CSV, TSV, JSONL, Parquet, .xlsx, .ods), an annotation "
+                       "tool's export (see --from), or a glob or directory of Parquet/CSV files (quote the "
+                       "glob) for a lazy engine."),
     ],
     unit: Annotated[str, typer.Option(help="Column holding the unit (item) id.")] = "unit",
     coder: Annotated[str, typer.Option(help="Column holding the coder (annotator) id.")] = "coder",
@@ -105,8 +106,10 @@ def agree(
         str | None, typer.Option(help="Wide layout: comma-separated coder columns (default: all but --unit).")
     ] = None,
     distance: Annotated[
-        str, typer.Option(help=f"Distance between values: {', '.join(DISTANCE_NAMES)}.")
-    ] = "nominal",
+        str | None,
+        typer.Option(help=f"Distance between values: {', '.join(DISTANCE_NAMES)} (default: nominal, or the one "
+                     "that fits an export's values: masi-2006 for sets, ordinal for ratings...)."),
+    ] = None,
     coefficient: Annotated[
         str, typer.Option(help=f"One of {', '.join(COEFFICIENTS)}, or 'all' (those that apply).")
     ] = "alpha",
@@ -123,7 +126,7 @@ def agree(
     ] = False,
     engine: Annotated[
         str,
-        typer.Option(help="auto, memory, duckdb, polars, dask or spark; auto: DuckDB for globs, directories and "
+        typer.Option(help="auto, memory, duckdb, polars, dask or spark; auto: DuckDB for globs and for Parquet/CSV "
                      "files larger than --memory-share of memory, else memory."),
     ] = "auto",
     memory_limit: Annotated[
@@ -141,11 +144,29 @@ def agree(
     spark_master: Annotated[
         str | None, typer.Option(help="Spark: master URL for a new session (default local[*]).")
     ] = None,
+    from_: Annotated[
+        str | None,
+        typer.Option("--from", help="Read an annotation tool's export: label-studio, prodigy, inception, doccano, "
+                     "brat, argilla, mturk, csv, spreadsheet (guessed for .json, .zip, folders and JSON lines a tool "
+                     "wrote; plain tables are read as before)."),
+    ] = None,
+    field: Annotated[
+        str | None, typer.Option(help="With an export: the control, question or field to compare.")
+    ] = None,
+    sheet: Annotated[
+        str | None, typer.Option(help="Spreadsheets: the sheet, by name or 0-based index (default the first).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(help="With an export: an importer's option as NAME=VALUE (repeatable), e.g. multiple=true, "
+                     "drafts=true."),
+    ] = None,
 ) -> None:
     """Agreement (Krippendorff's alpha, the kappa family) of annotations in a file.
 
     Examples: accord agree labels.csv --distance interval --bootstrap 1000 --seed 1;
-    accord agree sheet.csv --layout wide --unit item --coefficient all
+    accord agree sheet.csv --layout wide --unit item --coefficient all;
+    accord agree export.json --from label-studio --field sentiment
     """
     if coefficient != "all" and coefficient not in COEFFICIENTS:
         raise AccordError(
@@ -156,10 +177,36 @@ def agree(
     if layout not in ("long", "wide"):
         raise AccordError(f"--layout must be 'long' or 'wide'; got {layout!r}")
     coder_cols = [c.strip() for c in coders.split(",")] if coders else None
-    lazy = _lazy_engine(file, engine, layout, memory_share)
+    lazy = None if from_ is not None or sheet is not None else _lazy_engine(file, engine, layout, memory_share)
+    imported = None
     caught: list[str] = []
     if lazy is None:
-        data = read(file, unit=unit, coder=coder, value=value, layout=layout, coders=coder_cols)  # type: ignore[arg-type]
+        if from_ is not None or file.suffix.lower() not in (".csv", ".tsv", ".tab", ".parquet", ".pq"):
+            from accord.cli._importing import load_export
+
+            imported = load_export(
+                file, tool=from_, field=field if field is not None or value == "value" else value, sheet=sheet,
+                plain_fallback=True,
+                spreadsheet_options={"layout": layout, "unit": unit, "coder": coder, "coders": coder_cols},
+                extra=option,
+            )
+        if imported is None:
+            if option:
+                raise AccordError("--option passes options to an annotation tool's importer (with --from)")
+            if field is not None:
+                raise AccordError("--field reads a field of an annotation tool's export (with --from); for a "
+                                  "table use --value")
+            data = read(file, unit=unit, coder=coder, value=value, layout=layout,  # type: ignore[arg-type]
+                        coders=coder_cols, sheet=_sheet(sheet))
+            distance = distance or "nominal"
+        else:
+            if imported.kind == "spans":
+                raise AccordError(f"{file}: field {imported.field!r} holds spans; measure span agreement with "
+                                  f"accord spans {file} --from {imported.tool}")
+            data = imported.annotations
+            distance = distance or imported.default_distance
+            if not json_out:
+                typer.echo(imported.report.summary(), err=True)
         names = _applicable(data) if coefficient == "all" else [coefficient]
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter("always", AccordWarning)
@@ -171,6 +218,9 @@ def agree(
     else:
         from accord import engines
 
+        if option or field is not None:
+            raise AccordError("--option and --field read an annotation tool's export (with --from)")
+        distance = distance or "nominal"
         red = engines.reduce(str(file), engine=lazy, unit=unit, coder=coder, value=value, memory_limit=memory_limit,
                              temp_dir=temp_dir, scheduler=scheduler, spark_master=spark_master)
         names = engines.applicable(red) if coefficient == "all" else [coefficient]
@@ -201,6 +251,8 @@ def agree(
             out["diagnostics"] = {k: v.to_dict("records") for k, v in diag.items()}
         if engine_used != "memory":
             out["engine"] = engine_used
+        if imported is not None:
+            out["import"] = imported.to_dict()
         print_json(out)
         return
     first = next(iter(results.values()))
@@ -260,11 +312,11 @@ def _lazy_engine(file: Path, engine: str, layout: str, memory_share: float) -> s
     if engine != "auto":
         return engine
     text = str(file)
-    if not any(ch in text for ch in "*?[") and file.is_file() and file.suffix.lower() in (".jsonl", ".ndjson",
-                                                                                          ".jsonlines"):
-        return None
-    if not any(ch in text for ch in "*?[") and not file.exists():
-        return None  # the in-memory reader says "no such file"
+    if not any(ch in text for ch in "*?["):
+        if not file.exists():
+            return None  # the in-memory reader says "no such file"
+        if file.is_dir() or file.suffix.lower() not in (".parquet", ".pq", ".csv", ".tsv", ".tab"):
+            return None  # JSONL, spreadsheets and exports (files or folders): the in-memory readers
     choice = choose_engine(expand(file), memory_share=memory_share)
     return None if choice == "memory" else choice
 
@@ -287,6 +339,12 @@ def _diagnostics(source: Any, distance: str) -> dict[str, Any]:
     if source.n_coders >= 3:
         diag["left_out"] = engines.coder_left_out(source, distance=distance).to_frame()
     return diag
+
+
+def _sheet(sheet: str | None) -> str | int:
+    if sheet is None:
+        return 0
+    return int(sheet) if sheet.strip().isdigit() else sheet
 
 
 def register(app: typer.Typer) -> None:

@@ -124,6 +124,7 @@ def coref(
     ] = 0,
     seed: Annotated[int | None, typer.Option(help="Seed for the bootstrap.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")] = False,
 ) -> None:
     """Reliability of coreference chains (Passonneau 2004): alpha over the mentions, both value conventions.
 
@@ -157,9 +158,13 @@ def coref(
     rep = coref_reliability(data, distances=dists, key=key_data)
     intervals: dict[str, list[float]] = {}
     if bootstrap:
-        for dist, by_conv in rep.alpha.items():
-            res = by_conv[default_convention(dist)]
-            intervals[dist] = list(res.confidence_interval(0.95, n_resamples=bootstrap, rng=seed))
+        from accord.progress import Progress
+
+        with Progress(enabled=not quiet, total=len(rep.alpha), label="accord coref") as prog:
+            for dist, by_conv in rep.alpha.items():
+                res = by_conv[default_convention(dist)]
+                with prog.step(f"bootstrap of alpha with {dist}: {bootstrap} resamples of documents"):
+                    intervals[dist] = list(res.confidence_interval(0.95, n_resamples=bootstrap, rng=seed))
     if json_out:
         out = rep.to_dict()
         if intervals:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 from rich.panel import Panel
@@ -14,9 +16,10 @@ from accord.cli.coref import render_coref
 from accord.coref import example_passonneau2004
 from accord.coref.report import coref_reliability
 from accord.datasets import load_krippendorff2011
+from accord.errors import AccordError
 from accord.kappa import bennett_s, fleiss_kappa, percent_agreement
 
-__all__ = ["demo", "register"]
+__all__ = ["demo", "demo_pages", "register"]
 
 
 def _coreference() -> None:
@@ -90,8 +93,64 @@ def _multilabel() -> None:
                   f"{masi_alpha(data).alpha:.4f}")
 
 
-def demo() -> None:
-    """Print reliability reports for the example data bundled with accord."""
+def demo_pages(folder: Path, *, force: bool = False, quiet: bool = True) -> list[Path]:
+    """Write one report page per bundled dataset into *folder* (created if missing); return the paths.
+
+    The Krippendorff (2011) example (agreement), Passonneau's (2004) coreference table, and the
+    multi-label example twice: as primary and secondary labels, and its primary labels as a gold
+    standard (items not labelled by every annotator left out).  Every target is checked before the
+    first page is written.
+    """
+    from accord.multilabel import load_multilabel_example
+    from accord.output import check_output
+    from accord.progress import Progress
+    from accord.reporting import build_report
+
+    if folder.exists() and not folder.is_dir():
+        raise AccordError(f"--report {folder}: exists and is not a folder")
+    ml = load_multilabel_example()
+    primary = ml.to_frame()
+    primary = primary[primary["rank"] == 1].rename(columns={"item": "unit", "annotator": "coder", "label": "value"})
+    from dataclasses import replace
+
+    kripp = replace(load_krippendorff2011(), source="krippendorff2011.csv, bundled with accord")
+    pages: list[tuple[str, Any, dict[str, Any]]] = [
+        ("krippendorff2011.html", kripp, {"title": "Krippendorff (2011), example C: 4 observers, 12 units"}),
+        ("passonneau2004-coreference.html", example_passonneau2004(),
+         {"title": "Passonneau (2004), Table 1: coreference of 11 noun phrases by 3 coders"}),
+        ("multilabel-example.html", ml,
+         {"title": "Primary and secondary labels: the multi-label example (synthetic)"}),
+        ("multilabel-example-gold.html", primary[["unit", "coder", "value"]].reset_index(drop=True),
+         {"kind": "gold", "incomplete": "drop",
+          "title": "The multi-label example's primary labels as a gold standard"}),
+    ]
+    folder.mkdir(parents=True, exist_ok=True)
+    targets = [folder / name for name, _, _ in pages]
+    for t in targets:
+        check_output(t, force=force)
+    written = []
+    with Progress(enabled=not quiet) as prog:
+        for target, (_, obj, options) in zip(targets, pages, strict=True):
+            rep = build_report(obj, bootstrap=1000, seed=1, progress=prog, **options)
+            written.append(rep.save(target, force=force))
+    return written
+
+
+def demo(
+    report: Annotated[
+        Path | None, typer.Option("--report", help="Also write one HTML report per bundled dataset in this folder.")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace existing report pages.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Print reliability reports for the example data bundled with accord.
+
+    With --report DIR, write one HTML report page per bundled dataset there instead, and print their paths.
+    """
+    if report is not None:
+        for path in demo_pages(report, force=force, quiet=quiet):
+            print(f"wrote {path}")
+        return
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         _coreference()

@@ -64,9 +64,12 @@ def _multilabel(
     plot: Annotated[
         Path | None,
         typer.Option(
-            "--plot", help="Save K' against p, overall and per class, as .png or .svg (needs matplotlib)."
+            "--plot",
+            help="Save K' against p, overall and per class, as .svg, .png, .pdf or .html "
+            "(needs altair and vl-convert-python, the report extra).",
         ),
     ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --plot file.")] = False,
     ci: Annotated[
         bool, typer.Option("--ci", help="Bootstrap confidence interval for K' (items resampled).")
     ] = False,
@@ -86,6 +89,10 @@ def _multilabel(
     json_out: Annotated[bool, typer.Option("--json", help="Print the results as one JSON object.")] = False,
 ) -> None:
     """K', the augmented kappa for a primary and an optional secondary label (Rosenberg & Binkowski 2004)."""
+    if plot is not None:  # refuse before any work: the input itself, or an existing file without --force
+        from accord.charts import check_chart_path
+
+        check_chart_path(plot, force=force, inputs=[file])
     data = read_multilabel(file, format=fmt, sep=sep, item=item, annotator=annotator)  # type: ignore[arg-type]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -105,9 +112,9 @@ def _multilabel(
         sharp = sharpen(data, p=p, rule=rule) if do_sharpen else None  # type: ignore[arg-type]
     notes = list(dict.fromkeys(str(w.message) for w in caught))
     if plot is not None and sw is not None:
-        from accord.multilabel_plot import plot_sweep
+        from accord.multilabel.plot import plot_sweep
 
-        plot_sweep(sw, plot, classes=cls)
+        plot_sweep(sw, plot, classes=cls, force=force)
     if json_out:
         out: dict[str, Any] = {"file": str(file), "augmented_kappa": res}
         if interval is not None:

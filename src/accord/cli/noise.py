@@ -14,15 +14,17 @@ from rich.table import Table
 
 from accord.cli._common import cli_errors, console, print_json
 from accord.errors import AccordError
-from accord.gold import gold_standard, read_long_table
 from accord.noise import (
     ChanceDifference,
     DisagreementTolerance,
     NoiseBound,
     chance_difference,
+    gold_standard,
     max_disagreements,
+    read_long_table,
 )
 from accord.noise import noise_bound as _noise_bound
+from accord.output import atomic_output, check_output
 
 __all__ = ["register"]
 
@@ -65,8 +67,12 @@ def _gold(
         Path, typer.Argument(help="Long table (CSV, or TSV by suffix .tsv): one row per annotation.")
     ],
     out: Annotated[
-        Path | None, typer.Option("--out", "-o", help="Write the gold items (unit, value) to this CSV/TSV.")
+        Path | None,
+        typer.Option(
+            "--out", "-o", help="Write the gold items (unit, value) to this CSV/TSV (never over the input)."
+        ),
     ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --out file.")] = False,
     confidence: Annotated[float, typer.Option(help="Confidence of the noise bound.")] = 0.95,
     target_gamma: Annotated[
         float, typer.Option("--target-gamma", help="Noise target for the tolerable disagreements.")
@@ -83,6 +89,8 @@ def _gold(
     json_out: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
 ) -> None:
     """Keep the items all annotators agree on and bound their noise (Beigman Klebanov & Beigman 2009)."""
+    if out is not None:  # refuse before any work: the input itself, or an existing file without --force
+        check_output(out, force=force, inputs=[file])
     df = read_long_table(file, unit=unit, coder=coder, value=value)
     res = gold_standard(
         df,
@@ -94,7 +102,8 @@ def _gold(
     if out is not None:
         sep = "\t" if out.suffix.lower() in (".tsv", ".tab") else ","
         try:
-            res.to_frame().to_csv(out, sep=sep, index=False)
+            with atomic_output(out, force=force, inputs=[file]) as tmp:
+                res.to_frame().to_csv(tmp, sep=sep, index=False)
         except OSError as exc:
             raise AccordError(f"file '{out}': cannot write: {exc.strerror or exc}") from None
     if json_out:

@@ -21,17 +21,41 @@ def _f(x: Any) -> str:
     return "undefined" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.4f}"
 
 
+def _looks_canonical(path: Path) -> bool:
+    """Whether *path* starts like the canonical span table (else it is a tool's export to guess)."""
+    import json
+
+    from accord.spans.readers import SPAN_COLUMNS
+
+    with open(path, encoding="utf-8-sig", errors="replace") as fh:
+        first = next((line for line in fh if line.strip()), "")
+    if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
+        try:
+            obj = json.loads(first)
+        except json.JSONDecodeError:
+            return False
+        return isinstance(obj, dict) and "document" in obj and "coder" in obj
+    sep = "\t" if path.suffix.lower() == ".tsv" else ","
+    header = [c.strip().strip('"') for c in first.rstrip("\r\n").split(sep)]
+    return all(c in header for c in SPAN_COLUMNS)
+
+
 def _load(input: Path, tool: str | None, field: str | None, texts: Path | None) -> tuple[Any, Any]:
     """The span annotations (and the import report, for --from) of INPUT."""
     from accord.spans.model import SpanAnnotations
     from accord.spans.readers import read_spans, read_texts
 
     text_map = read_texts(texts) if texts is not None else None
-    if tool is None:
+    if tool is None and (input.is_dir() or not input.exists() or _looks_canonical(input)):
+        if field is not None:
+            raise AccordError(
+                f"--field {field!r}: {input} is a span table, which has no fields; --field picks the control or "
+                "layer of a tool's export (--from)"
+            )
         return read_spans(input, texts=text_map), None
     from accord.importers import read_export
 
-    imported = read_export(input, tool=tool, field=field)
+    imported = read_export(input, tool=tool, field=field)  # tool None: guessed, the guess in the report's notes
     if imported.spans is None:
         raise AccordError(
             f"{input}: the {imported.field or 'chosen'} field of this {imported.tool} export holds {imported.kind} "
@@ -46,17 +70,25 @@ def _load(input: Path, tool: str | None, field: str | None, texts: Path | None) 
 
 
 def spans_report(
-    data: Any, *, match: str = "exact", tokens: str = "whitespace", bootstrap: int = 0, seed: int | None = None
+    data: Any,
+    *,
+    match: str = "exact",
+    tokens: str = "whitespace",
+    bootstrap: int = 0,
+    seed: int | None = None,
+    ignore_labels: bool = False,
+    scheme: str = "label",
+    quiet: bool = True,
 ) -> dict[str, Any]:
     """Every span statistic of *data* as one dict of results (or undefined reasons)."""
     from accord.spans.matching import span_f1
     from accord.spans.tokens import token_agreement
     from accord.spans.unitizing import unitizing_alpha
 
-    out: dict[str, Any] = {"f1": span_f1(data, match=match)}  # type: ignore[arg-type]
+    out: dict[str, Any] = {"f1": span_f1(data, match=match, ignore_labels=ignore_labels)}  # type: ignore[arg-type]
     if tokens == "export" and data.tokens is None:
         raise AccordError(f"--tokens export: {data.source or 'the input'} carries no tokenisation; use whitespace")
-    for key, func in (("tokens", lambda: token_agreement(data, tokens=tokens)),  # type: ignore[arg-type]
+    for key, func in (("tokens", lambda: token_agreement(data, tokens=tokens, scheme=scheme)),  # type: ignore[arg-type]
                       ("unitizing", lambda: unitizing_alpha(data))):
         try:
             out[key] = func()
@@ -69,11 +101,15 @@ def spans_report(
             targets["token alpha"] = out["tokens"]
         if not isinstance(out["unitizing"], dict):
             targets["unitizing alpha"] = out["unitizing"]
-        for name, res in targets.items():
-            try:
-                intervals[name] = list(res.confidence_interval(0.95, n_resamples=bootstrap, rng=seed))
-            except AccordError as exc:
-                intervals[name] = {"undefined_reason": str(exc)}
+        from accord.progress import Progress
+
+        with Progress(enabled=not quiet, total=len(targets), label="accord spans") as prog:
+            for name, res in targets.items():
+                with prog.step(f"bootstrap of {name}: {bootstrap} resamples of documents"):
+                    try:
+                        intervals[name] = list(res.confidence_interval(0.95, n_resamples=bootstrap, rng=seed))
+                    except AccordError as exc:
+                        intervals[name] = {"undefined_reason": str(exc)}
     out["confidence_intervals"] = intervals
     return out
 
@@ -82,7 +118,7 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
     from rich.table import Table
 
     f1 = rep["f1"]
-    t = Table(title=f"{title}: span F1, {f1.match} match")
+    t = Table(title=f"{title}: span F1, {f1.match} match" + (", labels ignored" if f1.ignore_labels else ""))
     for col in ("coder a", "coder b", "label", "tp", "spans a", "spans b", "precision", "recall", "F1"):
         t.add_column(col, justify="left" if col in ("coder a", "coder b", "label") else "right")
     for p in f1.pairs:
@@ -97,6 +133,11 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
            else "")
         + f"; mean over coder pairs: micro F1 {_f(f1.micro_f1)}, macro F1 {_f(f1.macro_f1)}"
     )
+    if f1.unshared_pairs:
+        console.print(
+            f"{len(f1.unshared_pairs)} coder pair(s) saw no document in common and have no scores: "
+            + ", ".join(f"{a}/{b}" for a, b in f1.unshared_pairs)
+        )
     tok = rep["tokens"]
     if isinstance(tok, dict):
         console.print(f"token agreement: undefined ({tok['undefined_reason']})")
@@ -104,7 +145,8 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
         kappa = (f"{tok.kappa.coefficient} {_f(tok.kappa.kappa)}" if tok.kappa is not None
                  else f"kappa undefined ({tok.kappa_undefined_reason})")
         console.print(
-            f"token agreement ({tok.tokenisation} tokens, {tok.n_tokens} tokens in {tok.n_documents} document(s), "
+            f"token agreement ({tok.tokenisation} tokens, {tok.scheme} values, {tok.n_tokens} tokens in "
+            f"{tok.n_documents} document(s), "
             f"a token outside every span is {tok.outside!r}): alpha {_f(tok.alpha.alpha)}, {kappa}"
             + (f"; {tok.n_multilabel_cells} token(s) under spans with different labels" if tok.n_multilabel_cells
                else "")
@@ -155,11 +197,16 @@ def spans(
     texts: Annotated[Path | None, typer.Option(help="Document texts: a folder of <document>.txt files, or a "
                                                     "CSV/JSONL file with document and text.")] = None,
     match: Annotated[str, typer.Option(help="Span matching for F1: exact or overlap.")] = "exact",
+    ignore_labels: Annotated[bool, typer.Option("--ignore-labels", help="F1 on offsets only, whatever the labels.")] = (
+        False
+    ),
     tokens: Annotated[str, typer.Option(help="Tokens for token alpha/kappa: whitespace or export.")] = "whitespace",
+    scheme: Annotated[str, typer.Option(help="A covered token's value: label, or bio (B-label / I-label).")] = "label",
     bootstrap: Annotated[int, typer.Option(help="Bootstrap resamples of documents for 95% intervals (0: none).")] = 0,
     seed: Annotated[int | None, typer.Option(help="Seed for the bootstrap.")] = None,
     show: Annotated[int, typer.Option(help="Unmatched spans to list (0: none).")] = 20,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")] = False,
 ) -> None:
     """Agreement on spans: pairwise F1, token alpha and kappa, unitizing alpha.
 
@@ -169,12 +216,15 @@ def spans(
         raise AccordError(f"--match must be one of {', '.join(_MATCHES)}; got {match!r}")
     if tokens not in _TOKENS:
         raise AccordError(f"--tokens must be one of {', '.join(_TOKENS)}; got {tokens!r}")
+    if scheme not in ("label", "bio"):
+        raise AccordError(f"--scheme must be one of label, bio; got {scheme!r}")
     if bootstrap < 0:
         raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
     if show < 0:
         raise AccordError(f"--show must be >= 0; got {show}")
     data, report = _load(input, tool, field, texts)
-    rep = spans_report(data, match=match, tokens=tokens, bootstrap=bootstrap, seed=seed)
+    rep = spans_report(data, match=match, tokens=tokens, bootstrap=bootstrap, seed=seed, ignore_labels=ignore_labels,
+                       scheme=scheme, quiet=quiet)
     if json_out:
         out: dict[str, Any] = {"source": str(input), "match": match, "tokens": tokens}
         if report is not None:

@@ -37,12 +37,12 @@ from __future__ import annotations
 import math
 import weakref
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import scipy.sparse as sp
 
-from accord.alpha import AlphaResult, bootstrap_groups
+from accord.alpha import AlphaResult, bootstrap_groups, interval_over_defined
 from accord.coref.model import CorefAnnotations, CorefClasses
 from accord.data import Annotations
 from accord.distances import (
@@ -96,12 +96,22 @@ class CorefAlphaResult(AlphaResult):
         with replacement (a document drawn twice counts as two documents), and
         observed and expected disagreement are recomputed exactly from
         per-document sums (:class:`_DocumentParts`), with
-        :func:`scipy.stats.bootstrap`.  Needs at least two documents.
+        :func:`scipy.stats.bootstrap`.  Needs at least two documents; resamples
+        where alpha is undefined (one document drawn every time, with no
+        expected disagreement) are left out of percentile and basic intervals.
 
         Returns
         -------
         (low, high) : tuple of float
         """
+        res = self._bootstrap(confidence_level, n_resamples, method, rng)
+        return interval_over_defined(
+            res, self.alpha, confidence_level=confidence_level, method=method, what="coreference alpha"
+        )
+
+    def _bootstrap(self, confidence_level: float, n_resamples: int, method: str, rng: Any,
+                   progress: Any = None) -> Any:
+        """The document bootstrap behind :meth:`confidence_interval` (and ``bootstrap_distribution``)."""
         if self._doc_parts is None or self._doc_observed is None or self._doc_n is None:
             raise AccordError("this result carries no data to resample")
         if math.isnan(self.alpha):
@@ -122,11 +132,9 @@ class CorefAlphaResult(AlphaResult):
             d_e = parts.total(c) / (n * (n - 1.0))
             return 1.0 - (float(c @ obs) / n) / d_e if d_e > 0 else np.nan
 
-        res = bootstrap_groups(
+        return bootstrap_groups(
             n_docs, statistic, confidence_level=confidence_level, n_resamples=n_resamples, method=method, rng=rng
         )
-        lo, hi = res.confidence_interval
-        return float(lo), float(hi)
 
 
 _CLASSES: weakref.WeakKeyDictionary[CorefAnnotations, CorefClasses] = weakref.WeakKeyDictionary()

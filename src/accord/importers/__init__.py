@@ -92,6 +92,51 @@ class Imported:
         """A JSON-ready summary (the report, the field and kind; not the data)."""
         return {"tool": self.tool, "field": self.field, "kind": self.kind, "report": self.report.to_dict()}
 
+    def to_frame(self) -> Any:
+        """The canonical long table as a pandas DataFrame (what ``accord import`` writes).
+
+        Values: one row per (unit, coder) value, columns ``unit, coder, value``
+        (sets stay frozensets).  Spans: one row per span, columns ``document,
+        coder, start, end, label, text`` (``text`` is the covered text; a
+        ``fragments`` column ``"s e;s e"`` is added when a span is
+        discontinuous), plus one row with blank ``start, end, label`` for each
+        document a coder saw and marked nothing in, so that a coder's empty
+        documents stay apart from documents never assigned.
+        """
+        import pandas as pd
+
+        if self.spans is not None:
+            sa = self.spans
+            rows: list[dict[str, Any]] = []
+            marked = {(s.document, s.coder) for s in sa.spans}
+            discontinuous = any(len(s.fragments) > 1 for s in sa.spans)
+            for s in sa.spans:
+                text = sa.texts.get(s.document)
+                covered = "".join(text[a:b] for a, b in s.fragments) if text is not None else s.text
+                row = {"document": s.document, "coder": s.coder, "start": s.start, "end": s.end, "label": s.label,
+                       "text": covered}
+                if discontinuous:
+                    row["fragments"] = ";".join(f"{a} {b}" for a, b in s.fragments)
+                rows.append(row)
+            for doc, coder in sorted(sa.seen - marked):
+                rows.append({"document": doc, "coder": coder, "start": None, "end": None, "label": None,
+                             "text": None})
+            cols = ["document", "coder", "start", "end", "label", "text"] + (["fragments"] if discontinuous else [])
+            frame = pd.DataFrame(rows, columns=cols)
+            frame = frame.sort_values(["document", "coder", "start"], kind="stable", na_position="first")
+            frame[["start", "end"]] = frame[["start", "end"]].astype("Int64")
+            return frame.reset_index(drop=True)
+        data = self.annotations
+        if data is None:
+            return pd.DataFrame(columns=["unit", "coder", "value"])
+        return pd.DataFrame(
+            {
+                "unit": data.units[data.unit_index],
+                "coder": data.coders[data.coder_index],
+                "value": data.values[data.value_index],
+            }
+        )
+
 
 def _module(tool: str) -> Any:
     if tool not in TOOLS:

@@ -45,7 +45,7 @@ from typing import Any
 
 from accord.errors import AccordError
 from accord.importers import Imported
-from accord.importers._common import Cells, fail, iter_json_records, iter_jsonl, reanchor_span
+from accord.importers._common import Cells, fail, gc_paused, iter_json_records, iter_jsonl, reanchor_span
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -64,6 +64,7 @@ def sniff(path: Path, head: str) -> bool:
     return ('"responses"' in head and '"user_id"' in head and '"fields"' in head) or ".responses.users" in head
 
 
+@gc_paused
 def read(
     path: str | Path,
     *,
@@ -235,8 +236,8 @@ def read(
                            "them as answers")
     if astral:
         cells.notes.append(f"{len(astral)} record(s) hold characters outside the Basic Multilingual Plane (emoji): "
-                           "span offsets were read as UTF-16 code units; pass offsets='codepoints' to read them as "
-                           "code points")
+                           "span offsets were read as UTF-16 code units; pass offsets='codepoints' (--offsets "
+                           "codepoints) to read them as code points")
     if kind == "spans":
         seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
         sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(source))
@@ -246,7 +247,7 @@ def read(
 
 def _questions(spath: Path) -> dict[str, dict[str, Any]]:
     try:
-        data = json.loads(spath.read_text(encoding="utf-8"))
+        data = json.loads(spath.read_text(encoding="utf-8-sig"))
     except json.JSONDecodeError as exc:
         raise fail(TOOL, spath, f"not valid JSON ({exc.msg})", line=exc.lineno) from None
     out: dict[str, dict[str, Any]] = {}

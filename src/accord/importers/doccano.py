@@ -26,7 +26,13 @@ report says when a document holds characters on which the two readings differ.
 
 Cell states: an example in an annotator's file with no label is *empty*; an
 example absent from an annotator's file is *unassigned*; doccano has no skip
-or cancel, so no cell is *skipped*.
+or cancel, so no cell is *skipped*.  doccano writes every example of the
+project into every annotator's file unless "Export only approved documents" is
+ticked (then a file holds the examples that annotator confirmed): export with
+that option, or an example an annotator never opened reads as one they saw and
+left empty.  With collaborative annotation on, doccano writes one ``all.jsonl``
+holding everybody's labels merged, without who gave them; such a file is
+refused (there is no annotator to compare).
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ from typing import Any
 
 from accord.errors import AccordError
 from accord.importers import Imported
-from accord.importers._common import Cells, fail, iter_jsonl, reanchor_span
+from accord.importers._common import Cells, fail, gc_paused, iter_jsonl, reanchor_span
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -86,7 +92,7 @@ def _sources(path: Path) -> Iterator[tuple[str | None, str, list[str]]]:
         if not files:
             raise fail(TOOL, path, "the folder holds no .jsonl file")
         for f in files:
-            yield f.stem, str(f), f.read_text(encoding="utf-8").splitlines()
+            yield f.stem, str(f), f.read_text(encoding="utf-8-sig").splitlines()
         return
     if zipfile.is_zipfile(path):
         with zipfile.ZipFile(path) as z:
@@ -95,12 +101,13 @@ def _sources(path: Path) -> Iterator[tuple[str | None, str, list[str]]]:
                 raise fail(TOOL, path, "the zip holds no .jsonl file (export the dataset as JSONL)")
             for n in names:
                 with z.open(n) as fh:
-                    lines = io.TextIOWrapper(fh, encoding="utf-8").read().splitlines()
+                    lines = io.TextIOWrapper(fh, encoding="utf-8-sig").read().splitlines()
                 yield Path(n).stem, f"{path}:{n}", lines
         return
-    yield path.stem, str(path), path.read_text(encoding="utf-8").splitlines()
+    yield path.stem, str(path), path.read_text(encoding="utf-8-sig").splitlines()
 
 
+@gc_paused
 def read(path: str | Path, *, field: str | None = None, multiple: bool | None = None,
          offsets: str = "utf16") -> Imported:
     """Read a doccano JSONL export: one annotator's file, a folder of them, or the zip.
@@ -138,12 +145,20 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     if field is not None and field not in ("label", "entities", "labels"):
         raise fail(TOOL, path, f"field must be 'label' or 'entities'; got {field!r}", field=field)
     rows: list[tuple[str, str, int, dict[str, Any]]] = []  # coder, file, line, example
+    file_coders: set[str] = set()  # an annotator whose file is empty is still an annotator (of nothing)
     for coder, fname, lines in _sources(path):
+        if coder == "all":
+            raise fail(TOOL, fname, "all.jsonl is doccano's collaborative-annotation export: it merges every "
+                       "annotator's labels without saying who gave them; export a project with collaborative "
+                       "annotation off (one <username>.jsonl per annotator)")
         for line, obj in iter_jsonl(TOOL, Path(fname), lines):
             if "annotations" in obj and isinstance(obj["annotations"], list) and "label" not in obj:
                 rows.extend(_old_format(fname, line, obj))
                 continue
             rows.append((coder or "", fname, line, obj))
+            file_coders.add(coder or "")
+        if not any(line.strip() for line in lines) and coder:
+            file_coders.add(coder)
     if not rows:
         raise fail(TOOL, path, "the export holds no example")
     for _, fname, line, obj in rows:
@@ -160,6 +175,7 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         isinstance(o.get(key), list) and any(isinstance(x, (list, dict)) for x in o[key]) for _, _, _, o in rows
     )
     cells = Cells(TOOL, str(path))
+    cells.coders.update(file_coders)
     ids = [o.get("id") for _, _, _, o in rows]
     by_text = any(i is None for i in ids)
     if by_text:
@@ -253,8 +269,8 @@ def _read_spans(path: Path, cells: Cells, rows: list[tuple[str, str, int, dict[s
         cells.cell(doc, coder, "annotated" if mine else "empty", line=line)
     if astral:
         cells.notes.append(f"{len(astral)} document(s) hold characters outside the Basic Multilingual Plane (emoji): "
-                           "span offsets were read as UTF-16 code units; pass offsets='codepoints' if your doccano "
-                           "counted code points")
+                           "span offsets were read as UTF-16 code units; pass offsets='codepoints' "
+                           "(--offsets codepoints) if your doccano counted code points")
     seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
     sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(path))
     return Imported(tool=TOOL, field=key, kind="spans", annotations=None, spans=sa, report=cells.report())

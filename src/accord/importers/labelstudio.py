@@ -8,7 +8,13 @@ array, each with ``id``, ``data`` and ``annotations``; every annotation has
 https://labelstud.io/guide/export#Label-Studio-JSON-format-of-annotated-tasks).
 The "JSON-MIN" export (https://labelstud.io/guide/export#JSON-MIN) has one
 object per annotation with the task ``id``, the task data, ``annotator``,
-``annotation_id`` and one key per control holding the region's value.
+``annotation_id`` and one key per control holding the regions' values without
+their type (a single choice as the bare string, several as
+``{"choices": [...]}``, ``[{"rating": 4}]``, ``[{"number": 2.5}]``,
+``[{"taxonomy": [[...]]}]``, spans as ``{"start", "end", "text", "labels"}``),
+so the control types are read from the values' shape (``kind=`` and
+``multiple=`` correct a wrong reading); JSON-MIN leaves cancelled annotations
+out, so they count as unassigned there.
 
 Controls read (the ``type`` of a region):
 
@@ -28,6 +34,10 @@ Controls read (the ``type`` of a region):
 ``textarea``
     free text: never compared, each region counted as a dropped record.
 
+A control with ``perRegion`` answers about one span and its regions carry
+that span's region ``id``: it is not a value of the task, so it is not
+compared (refused when named; counted when a control mixes both).
+
 Cell states: an annotation with ``was_cancelled`` is *skipped*; an annotation
 with no region of the chosen control is *empty* (the empty set for sets, no
 span for labels); a task without an annotation of an annotator is
@@ -45,7 +55,7 @@ from typing import Any
 
 from accord.errors import AccordError
 from accord.importers import Imported
-from accord.importers._common import Cells, coder_name, fail, iter_json_records, reanchor_span
+from accord.importers._common import Cells, coder_name, fail, gc_paused, iter_json_records, reanchor_span
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -53,6 +63,8 @@ __all__ = ["read", "sniff"]
 TOOL = "label-studio"
 COMPARED = {"choices": "nominal", "taxonomy": "set", "rating": "ordinal", "number": "interval", "labels": "spans"}
 NOT_COMPARED = {"textarea"}
+_SPAN_TYPES = {"labels", "hypertextlabels", "paragraphlabels", "rectanglelabels", "polygonlabels", "ellipselabels",
+               "keypointlabels", "brushlabels", "timeserieslabels"}
 _MIN_META = {
     "id", "annotator", "annotation_id", "created_at", "updated_at", "lead_time", "drafts", "predictions",
     "agreement", "total_annotations", "cancelled_annotations", "total_predictions", "annotations_ids",
@@ -71,6 +83,7 @@ def sniff(path: Path, head: str) -> bool:
     return full or minimal
 
 
+@gc_paused
 def read(
     path: str | Path,
     *,
@@ -146,8 +159,9 @@ def read(
 # ----------------------------------------------------------------------------------------------- JSON export
 
 
-def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None) -> tuple[str, str]:
-    """The control to read and its type."""
+def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None,
+                per_region: set[str] = frozenset()) -> tuple[str, str]:  # type: ignore[assignment]
+    """The control to read and its type (perRegion controls, about one span each, are not candidates)."""
     def describe(names: list[str]) -> str:
         return ", ".join(f"{n} ({'/'.join(sorted(types[n]))})" for n in names)
 
@@ -160,6 +174,9 @@ def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None) -
             raise fail(TOOL, path, f"control {field!r} has regions of several types: {', '.join(sorted(kinds))}",
                        field=field)
         ctype = kinds.pop()
+        if field in per_region:
+            raise fail(TOOL, path, f"control {field!r} is per-region: each answer is about one span, not the task, "
+                       "and is not compared", field=field)
         if ctype in NOT_COMPARED:
             raise fail(TOOL, path, f"control {field!r} is a {ctype}: free text is counted, not compared; choose one "
                        f"of {describe([n for n in sorted(types) if _comparable(types[n])]) or 'none'}", field=field)
@@ -167,7 +184,7 @@ def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None) -
             raise fail(TOOL, path, f"control {field!r} has type {ctype!r}, which accord does not read (it reads "
                        f"{', '.join(COMPARED)})", field=field)
         return field, ctype
-    candidates = [n for n in sorted(types) if _comparable(types[n])]
+    candidates = [n for n in sorted(types) if _comparable(types[n]) and n not in per_region]
     if not candidates:
         raise fail(TOOL, path, "no control accord can compare (choices, taxonomy, rating, number, labels); the "
                    f"export has {describe(sorted(types)) or 'no annotated region'}")
@@ -200,20 +217,34 @@ def _text_of(path: Path, data: dict[str, Any], text_key: str | None, to_name: st
 
 def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | None, text_key: str | None,
                multiple: bool | None) -> Imported:
+    from accord.spans.model import Span
+
     types: dict[str, Counter[str]] = defaultdict(Counter)
-    n_pred = 0
+    n_pred = n_drafts = 0
+    emails: dict[str, str] = {}  # user id -> email, where some annotation gives completed_by as an object
+    n_regions: Counter[str] = Counter()
+    n_per_region: Counter[str] = Counter()  # regions that answer about one span (perRegion), sharing its id
     for idx, line, rec in records:
         anns = rec.get("annotations") or []
         if not isinstance(anns, list):
             raise fail(TOOL, path, "'annotations' must be a list", record=rec.get("id", idx), line=line)
         n_pred += len(rec.get("predictions") or [])
+        n_drafts += len(rec.get("drafts") or []) if isinstance(rec.get("drafts"), list) else 0
         for ann in anns:
             if not isinstance(ann, dict):
                 raise fail(TOOL, path, "each annotation must be an object", record=rec.get("id", idx), line=line)
-            for r in ann.get("result") or []:
-                if isinstance(r, dict) and "from_name" in r:
-                    types[str(r["from_name"])][str(r.get("type"))] += 1
-    name, ctype = _pick_field(path, types, field)
+            who = ann.get("completed_by")
+            if isinstance(who, dict) and who.get("id") is not None and who.get("email"):
+                emails[str(who["id"])] = str(who["email"])
+            regions = [r for r in ann.get("result") or [] if isinstance(r, dict) and "from_name" in r]
+            span_ids = {r.get("id") for r in regions if r.get("type") in _SPAN_TYPES and r.get("id")}
+            for r in regions:
+                types[str(r["from_name"])][str(r.get("type"))] += 1
+                if r.get("type") not in _SPAN_TYPES:
+                    n_regions[str(r["from_name"])] += 1
+                    n_per_region[str(r["from_name"])] += r.get("id") in span_ids
+    per_region = {n for n, k in n_per_region.items() if k and k == n_regions[n]}
+    name, ctype = _pick_field(path, types, field, per_region)
     vkind = COMPARED[ctype]
     if ctype == "choices":
         if multiple is None:
@@ -224,11 +255,16 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             )
         vkind = "set" if multiple else "nominal"
     cells = Cells(TOOL, str(path))
-    others = sorted(n for n in types if n != name and _comparable(types[n]))
+    others = sorted(n for n in types if n != name and _comparable(types[n]) and n not in per_region)
     if others:
         cells.notes.append(f"read control {name!r} ({ctype}); not read: {', '.join(others)} (pass --field to choose)")
+    if per_region:
+        names = ", ".join(sorted(per_region))
+        cells.notes.append(f"per-region controls (answers about one span) not compared: {names}")
     if n_pred:
         cells.notes.append(f"{n_pred} model prediction(s) are not annotations and were not read")
+    if n_drafts:
+        cells.notes.append(f"{n_drafts} draft(s) (work not submitted) are not annotations and were not read")
     if ctype == "choices" and multiple:
         cells.notes.append(f"choices of {name!r} read as sets (some annotation holds several choices)")
     spans: list[Any] = []
@@ -246,6 +282,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             coder = coder_name(ann.get("completed_by"))
             if coder is None:
                 raise fail(TOOL, path, "an annotation has no 'completed_by'", record=task, line=line)
+            coder = emails.get(coder, coder)  # the same user as an id here and as an object elsewhere
             unit: Hashable = doc if vkind == "spans" else task
             results = [r for r in ann.get("result") or [] if isinstance(r, dict)]
             for r in results:
@@ -263,6 +300,13 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                 cells.cell(unit, coder, "skipped", line=line)
                 continue
             mine = [r for r in results if r.get("from_name") == name]
+            if vkind != "spans":
+                # a perRegion control answers about one span region and shares that region's id: not a task value
+                span_ids = {r.get("id") for r in results if r.get("type") in _SPAN_TYPES and r.get("id")}
+                for _ in (r for r in mine if r.get("id") in span_ids):
+                    cells.drop(task, f"per-region {ctype} {name!r} (about one span, not the task) is not compared",
+                               line=line, coder=coder)
+                mine = [r for r in mine if r.get("id") not in span_ids]
             kw = {"record": task, "line": line, "field": name, "coder": coder}
             if vkind == "spans":
                 found = []
@@ -285,8 +329,6 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                         texts[doc] = _text_of(path, data, text_key, None, task, line)
                     except AccordError:
                         pass
-                from accord.spans.model import Span
-
                 for s, e, lab, t in found:
                     spans.append(Span(doc, s, e, lab, coder, text=t))
                 cells.cell(unit, coder, "annotated" if found else "empty", line=line)
@@ -340,17 +382,45 @@ def _spans_result(path: Path, cells: Cells, name: str, spans: list[Any], texts: 
 # ----------------------------------------------------------------------------------------------- JSON-MIN export
 
 
+def _regions(v: Any) -> list[dict[str, Any]] | None:
+    """A JSON-MIN value as its list of regions (``{"choices": [...]}``, ``{"rating": 4}``...), or None."""
+    if isinstance(v, dict):
+        return [v]
+    if isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+        return v
+    return None
+
+
 def _min_kind(values: list[Any]) -> str:
-    """The control type a JSON-MIN key's values look like."""
+    """The control type a JSON-MIN key's values look like.
+
+    Label Studio's JSON-MIN writer keeps a region's value without its type: a
+    single choice (or a one-line text) becomes the bare string, several choices
+    ``{"choices": [...]}``, a rating ``[{"rating": 4}]``, a number
+    ``[{"number": 2.5}]``, a taxonomy ``[{"taxonomy": [[...]]}]``, spans a list
+    of ``{"start", "end", "text", "labels"}``.
+    """
     shapes = set()
     for v in values:
-        if isinstance(v, list) and all(isinstance(x, dict) and "start" in x for x in v):
-            shapes.add("labels")
-        elif isinstance(v, dict) and "choices" in v:
-            shapes.add("choices-multi")
-        elif isinstance(v, dict) and "taxonomy" in v or isinstance(v, list) and v and all(
-                isinstance(x, list) for x in v):
-            shapes.add("taxonomy")
+        regions = _regions(v)
+        if regions is not None:
+            keys = set().union(*(r.keys() for r in regions))
+            if {"start", "end"} <= keys:
+                shapes.add("labels")
+            elif "choices" in keys:
+                shapes.add("choices-multi")
+            elif "taxonomy" in keys:
+                shapes.add("taxonomy")
+            elif "rating" in keys:
+                shapes.add("rating")
+            elif "number" in keys:
+                shapes.add("number")
+            elif "text" in keys:
+                shapes.add("textarea")
+            else:
+                shapes.add("other")
+        elif isinstance(v, list) and not v:
+            continue
         elif isinstance(v, bool):
             shapes.add("other")
         elif isinstance(v, int):
@@ -365,6 +435,8 @@ def _min_kind(values: list[Any]) -> str:
         return "number"
     if shapes <= {"choices", "choices-multi"} and shapes:
         return "choices-multi" if "choices-multi" in shapes else "choices"
+    if not shapes:
+        return "other"
     return shapes.pop() if len(shapes) == 1 else "mixed"
 
 
@@ -404,7 +476,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
             controls[name] = _min_kind(vals)
             data_keys.remove(name)
     else:
-        candidates = [k for k, t in controls.items() if t not in ("other", "mixed")]
+        candidates = [k for k, t in controls.items() if t not in ("other", "mixed", "textarea")]
         if not candidates:
             raise fail(TOOL, path, "no control to compare in this JSON-MIN export (keys that are the same for every "
                        f"annotator of a task are read as task data: {', '.join(data_keys) or 'none'}); pass --field")
@@ -413,6 +485,8 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
                        f"{', '.join(f'{k} ({controls[k]})' for k in candidates)}; pass --field (field=) to choose one")
         name = candidates[0]
     ctype = controls[name]
+    if ctype == "textarea":
+        raise fail(TOOL, path, f"control {name!r} holds free text: it is counted, not compared", field=name)
     if ctype in ("other", "mixed"):
         raise fail(TOOL, path, f"cannot read the values of {name!r} as choices, taxonomy, rating, number or labels",
                    field=name)
@@ -425,7 +499,9 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
     cells = Cells(TOOL, str(path))
     cells.notes.append(f"JSON-MIN export: control {name!r} read as {vkind} (JSON-MIN does not give control types; "
                        "pass kind= or multiple= to change)")
-    others = sorted(k for k, t in controls.items() if k != name and t not in ("other", "mixed"))
+    cells.notes.append("JSON-MIN leaves cancelled annotations out: they count as unassigned here (the JSON export "
+                       "tells them apart as skipped)")
+    others = sorted(k for k, t in controls.items() if k != name and t not in ("other", "mixed", "textarea"))
     if others:
         cells.notes.append(f"not read: {', '.join(others)} (pass --field to choose)")
     spans: list[Any] = []
@@ -449,6 +525,9 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
                 cells.cell(unit, coder, "skipped", line=line)
                 continue
             kw = {"record": task, "line": line, "field": name, "coder": coder}
+            for k, t in controls.items():
+                if t == "textarea" and rec.get(k) is not None:
+                    cells.drop(task, f"textarea {k!r}: free text is counted, not compared", line=line, coder=coder)
             v = rec.get(name)
             if vkind == "spans":
                 text = _min_text(path, rec, data_keys, text_key, task, line)
@@ -467,7 +546,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
                         found += 1
                 cells.cell(unit, coder, "annotated" if found else "empty", line=line)
                 continue
-            value = _min_value(path, v, vkind, kw)
+            value = _min_value(path, v, ctype, vkind, kw)
             if value is None or value == frozenset():
                 cells.cell(unit, coder, "empty", frozenset() if vkind == "set" else None, line=line)
             else:
@@ -494,20 +573,33 @@ def _min_text(path: Path, rec: dict[str, Any], data_keys: list[str], text_key: s
                "pass text_key=", record=task, line=line)
 
 
-def _min_value(path: Path, v: Any, vkind: str, kw: dict[str, Any]) -> Any:
+def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any]) -> Any:
     if v is None:
         return None
-    if isinstance(v, dict) and "choices" in v:
-        v = v["choices"]
-    elif isinstance(v, dict) and "taxonomy" in v:
-        v = v["taxonomy"]
+    regions = _regions(v)
+    if ctype.startswith("choices"):
+        chosen = [v] if isinstance(v, str) else [str(c) for r in regions or [] for c in (r.get("choices") or [])]
+        if regions is None and not isinstance(v, str):
+            raise fail(TOOL, path, f"expected a choice or {{'choices': [...]}}; got {v!r}", **kw)
+        if vkind == "set":
+            return frozenset(chosen)
+        if len(set(chosen)) > 1:
+            raise fail(TOOL, path, f"several choices {chosen} for a single-choice control; pass multiple=True", **kw)
+        return chosen[0] if chosen else None
+    if ctype == "taxonomy":
+        if regions is None:
+            raise fail(TOOL, path, f"expected [{{'taxonomy': [[...]]}}]; got {v!r}", **kw)
+        return frozenset(tuple(str(x) for x in p) if isinstance(p, list) else (str(p),)
+                         for r in regions for p in (r.get("taxonomy") or []))
+    nums = [r.get(ctype) for r in regions] if regions is not None else [v]
+    nums = [x for x in nums if x is not None]
+    if len(set(nums)) > 1:
+        raise fail(TOOL, path, f"several {ctype} values {nums} in one annotation", **kw)
+    if not nums:
+        return None
+    x = nums[0]
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise fail(TOOL, path, f"a {ctype} value must be a number; got {x!r}", **kw)
     if vkind == "set":
-        items = v if isinstance(v, list) else [v]
-        return frozenset(tuple(str(x) for x in p) if isinstance(p, list) else str(p) for p in items)
-    if isinstance(v, list):
-        if len(v) > 1:
-            raise fail(TOOL, path, f"several values {v} for a single-valued control; pass multiple=True", **kw)
-        v = v[0] if v else None
-    if vkind in ("ordinal", "interval") and (isinstance(v, bool) or not isinstance(v, (int, float))):
-        raise fail(TOOL, path, f"expected a number, got {v!r}", **kw)
-    return v
+        return frozenset([x])
+    return x

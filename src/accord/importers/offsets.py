@@ -8,6 +8,8 @@ such character unless re-anchored.
 
 from __future__ import annotations
 
+import bisect
+
 import numpy as np
 
 __all__ = ["Utf16Index"]
@@ -27,21 +29,29 @@ class Utf16Index:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        widths = np.fromiter((2 if ord(ch) > 0xFFFF else 1 for ch in text), dtype=np.int64, count=len(text))
-        self.has_astral = bool((widths == 2).any())
-        # starts[i] = UTF-16 offset of code point i; one past the end is the total length
-        self._starts = np.concatenate(([0], np.cumsum(widths)))
+        # code points outside the BMP (two UTF-16 units each), found on the UTF-32 array, not char by char
+        if text.isascii():
+            astral = np.empty(0, dtype=np.int64)
+        else:
+            cps = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+            astral = np.flatnonzero(cps > 0xFFFF)
+        self.has_astral = bool(len(astral))
+        # UTF-16 offset of each astral character: its code-point offset plus the astral characters before it
+        self._astral16 = (astral + np.arange(len(astral))).tolist()
+        self._length16 = len(text) + len(astral)
 
     @property
     def utf16_length(self) -> int:
         """Length of the text in UTF-16 code units."""
-        return int(self._starts[-1])
+        return self._length16
 
     def to_codepoint(self, offset: int) -> int | None:
         """The code-point offset of a UTF-16 offset; ``None`` when it splits a surrogate pair or is out of range."""
-        if offset < 0 or offset > self.utf16_length:
+        if offset < 0 or offset > self._length16:
             return None
-        i = int(np.searchsorted(self._starts, offset))
-        if i >= len(self._starts) or self._starts[i] != offset:
+        if not self.has_astral:
+            return offset
+        k = bisect.bisect_left(self._astral16, offset)  # astral characters starting before the offset
+        if k and self._astral16[k - 1] + 1 == offset:  # between the two halves of a surrogate pair
             return None
-        return i
+        return offset - k

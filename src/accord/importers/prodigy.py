@@ -22,7 +22,8 @@ binary interfaces (``classification``, ``ner``, ``text``...)
     own ``metric.iaa.binary`` reads it (https://prodi.gy/docs/metrics).
 
 Fields (``field=``): ``accept``, ``spans`` or ``answer``; an export with
-several is an error listing them.
+several (interfaces mixed in one dataset, or ``blocks`` tasks holding both
+choices and spans) is an error listing them.
 
 Cell states: ``ignore`` is *skipped*; in the manual interfaces (choice and
 spans) a ``reject`` flags the task rather than giving a value, so it is
@@ -39,12 +40,13 @@ from typing import Any
 
 from accord.errors import AccordError
 from accord.importers import Imported
-from accord.importers._common import Cells, fail, iter_jsonl, reanchor_span
+from accord.importers._common import Cells, fail, gc_paused, iter_jsonl, reanchor_span
 
 __all__ = ["read", "sniff"]
 
 TOOL = "prodigy"
 FIELDS = ("accept", "spans", "answer")
+_SPAN_VIEWS = {"ner_manual", "spans_manual", "span_manual", "pos_manual", "blocks", "relations"}
 _BINARY_VIEWS = {"classification", "ner", "binary", "text", "image", "html", "pos", "dep"}
 
 
@@ -53,15 +55,20 @@ def sniff(path: Path, head: str) -> bool:
     return head.lstrip().startswith("{") and '"_input_hash"' in head and '"answer"' in head
 
 
-def _field_of(task: dict[str, Any]) -> str:
+def _fields_of(task: dict[str, Any]) -> tuple[str, ...]:
+    """The fields a task answers: ``accept``, ``spans`` (a ``blocks`` task may answer both), else ``answer``."""
     view = task.get("_view_id")
+    out = []
     if "options" in task or "accept" in task:
-        return "accept"
-    if isinstance(task.get("spans"), list) and view not in _BINARY_VIEWS:
-        return "spans"
-    return "answer"
+        out.append("accept")
+    if isinstance(task.get("spans"), list) and (
+        view in _SPAN_VIEWS or (not out and view not in _BINARY_VIEWS and view != "choice")
+    ):
+        out.append("spans")
+    return tuple(out) or ("answer",)
 
 
+@gc_paused
 def read(path: str | Path, *, field: str | None = None, multiple: bool | None = None) -> Imported:
     """Read a Prodigy ``db-out`` JSONL export.
 
@@ -103,17 +110,18 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         if t.get("answer") not in ("accept", "reject", "ignore"):
             raise fail(TOOL, path, f"'answer' must be accept, reject or ignore; got {t.get('answer')!r}",
                        record=t["_input_hash"], line=line)
-    found = Counter(_field_of(t) for _, t in tasks)
+    found = Counter(f for _, t in tasks for f in _fields_of(t))
     if field is None:
         if len(found) > 1:
             mix = ", ".join(f"{k} ({n} tasks)" for k, n in sorted(found.items()))
             raise fail(TOOL, path, f"the export mixes {mix}; pass --field (field=) to choose one")
         field = next(iter(found))
     cells = Cells(TOOL, str(path))
-    chosen = [(line, t) for line, t in tasks if _field_of(t) == field]
+    chosen = [(line, t) for line, t in tasks if field in _fields_of(t)]
     for line, t in tasks:
-        if _field_of(t) != field:
-            cells.drop(t["_input_hash"], f"a task of another interface (its answers are in field {_field_of(t)!r})",
+        if field not in _fields_of(t):
+            other = ", ".join(map(repr, _fields_of(t)))
+            cells.drop(t["_input_hash"], f"a task of another interface (its answers are in field {other})",
                        line=line, coder=_coder(t))
     if not chosen:
         raise fail(TOOL, path, f"no task has answers in field {field!r}; the export has "
@@ -134,7 +142,7 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         cells.notes.append("binary tasks ask about several labels: each (input, label) is a unit")
     rejected = 0
     for _, t in tasks:
-        cells.item(_unit(t, by_label) if _field_of(t) == field else t["_input_hash"])
+        cells.item(_unit(t, by_label) if field in _fields_of(t) else t["_input_hash"])
     for line, t in chosen:
         coder = _coder(t, path, line)
         unit = _unit(t, by_label)

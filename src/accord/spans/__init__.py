@@ -13,6 +13,7 @@ The model (:class:`Span`, :class:`SpanAnnotations`) is what the span importers o
 
 from accord.spans.matching import CoderPairScores, SpanDisagreement, SpanF1Result, SpanScore, span_f1
 from accord.spans.model import Span, SpanAnnotations
+from accord.spans.readers import read_spans, read_texts
 from accord.spans.tokens import OUTSIDE, TokenAgreement, token_agreement, token_table, tokenise
 from accord.spans.unitizing import CategoryUnitizing, UnitizingAlphaResult, unitizing_alpha
 
@@ -27,6 +28,8 @@ __all__ = [
     "SpanScore",
     "TokenAgreement",
     "UnitizingAlphaResult",
+    "read_spans",
+    "read_texts",
     "span_f1",
     "token_agreement",
     "token_table",

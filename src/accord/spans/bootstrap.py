@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from accord.alpha import bootstrap_groups
+from accord.alpha import bootstrap_groups, interval_over_defined
 from accord.errors import AccordError
 
 __all__ = ["document_bootstrap"]
@@ -77,18 +77,4 @@ def document_bootstrap(
     res = bootstrap_groups(
         n_documents, on_indices, confidence_level=confidence_level, n_resamples=n_resamples, method=method, rng=rng
     )
-    lo, hi = res.confidence_interval
-    dist = np.asarray(res.bootstrap_distribution, dtype=float)
-    undefined = int(np.isnan(dist).sum())
-    if undefined and method in ("percentile", "basic"):
-        if undefined == len(dist):
-            raise AccordError(f"{what} is undefined on every bootstrap resample; no confidence interval")
-        tail = (1.0 - float(confidence_level)) / 2.0
-        q_lo, q_hi = np.nanpercentile(dist, [100 * tail, 100 * (1 - tail)])
-        lo, hi = (q_lo, q_hi) if method == "percentile" else (2 * full - q_hi, 2 * full - q_lo)
-    elif undefined:
-        raise AccordError(
-            f"{what} is undefined on {undefined} of {len(dist)} bootstrap resamples (documents with nothing to "
-            "compare drawn alone); BCa needs every resample defined: use method 'percentile' or 'basic'"
-        )
-    return float(lo), float(hi)
+    return interval_over_defined(res, full, confidence_level=confidence_level, method=method, what=what)

@@ -17,6 +17,7 @@ symmetric and each unordered pair is reported once.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -24,7 +25,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError
+from accord.errors import AccordError, warn_undefined
 from accord.results import Result
 from accord.spans._arrays import SpanArrays, fragments_overlap, overlap_pairs, span_arrays
 from accord.spans.model import SpanAnnotations
@@ -33,6 +34,8 @@ __all__ = ["CoderPairScores", "SpanDisagreement", "SpanF1Result", "SpanScore", "
 
 Match = Literal["exact", "overlap"]
 MATCHES: tuple[str, ...] = ("exact", "overlap")
+#: The label of every span when labels are ignored.
+UNLABELLED = "(span)"
 
 
 def _ratio(num: float, den: float) -> float:
@@ -118,6 +121,8 @@ class SpanF1Result(Result):
     ----------
     match : str
         ``"exact"`` or ``"overlap"``.
+    ignore_labels : bool
+        Whether labels were ignored (offsets only).
     coders : tuple of str
     pairs : tuple of CoderPairScores
         One per unordered pair of coders sharing at least one document.
@@ -131,6 +136,10 @@ class SpanF1Result(Result):
         Spans compared (in documents seen by at least two coders).
     n_spans_unshared : int
         Spans in documents only one coder saw (nothing to compare them with).
+    unshared_pairs : tuple of (str, str)
+        Pairs of coders who saw no document in common (no scores for them).
+    undefined_reason : str or None
+        Why ``micro_f1`` is NaN, when it is.
     """
 
     match: str
@@ -142,6 +151,9 @@ class SpanF1Result(Result):
     n_documents: int
     n_spans: int
     n_spans_unshared: int = 0
+    ignore_labels: bool = False
+    unshared_pairs: tuple[tuple[str, str], ...] = ()
+    undefined_reason: str | None = None
     _doc_counts: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def to_frame(self) -> pd.DataFrame:
@@ -195,12 +207,30 @@ class SpanF1Result(Result):
 
 
 # ------------------------------------------------------------------ matching
+def _exact_keys(arr: SpanArrays, ia: np.ndarray, ib: np.ndarray, frag: list[Any]) -> tuple[np.ndarray, np.ndarray]:
+    """A common integer key for (document, label, fragments) of the spans *ia* and *ib*."""
+    both = np.concatenate([ia, ib])
+    frag_id = np.zeros(len(both), dtype=np.int64)  # 0 for ordinary spans; discontinuous ones get their own ids
+    ids: dict[Any, int] = {}
+    for k in np.flatnonzero(arr.multi[both]).tolist():
+        frag_id[k] = ids.setdefault(frag[both[k]], len(ids) + 1)
+    cols = (frag_id, arr.end[both], arr.start[both], arr.label[both], arr.document[both])
+    order = np.lexsort(cols)
+    change = np.zeros(len(both), dtype=bool)
+    if len(both):
+        change[0] = True
+        for c in cols:
+            sc = c[order]
+            change[1:] |= sc[1:] != sc[:-1]
+    key = np.empty(len(both), dtype=np.int64)
+    key[order] = np.cumsum(change) - 1
+    return key[: len(ia)], key[len(ia):]
+
+
 def _exact_matched(arr: SpanArrays, ia: np.ndarray, ib: np.ndarray, frag: list[Any]) -> tuple[np.ndarray, np.ndarray]:
     """Multiset exact matching: the k-th copy of a span in a matches the k-th copy in b."""
-    ids: dict[Any, int] = {}
-    ka = np.array([ids.setdefault((arr.document[i], arr.label[i], frag[i]), len(ids)) for i in ia], dtype=np.int64)
-    kb = np.array([ids.setdefault((arr.document[i], arr.label[i], frag[i]), len(ids)) for i in ib], dtype=np.int64)
-    n_keys = len(ids)
+    ka, kb = _exact_keys(arr, ia, ib, frag)
+    n_keys = int(max(ka.max(initial=-1), kb.max(initial=-1))) + 1
 
     def rank(k: np.ndarray) -> np.ndarray:
         order = np.argsort(k, kind="stable")
@@ -259,7 +289,7 @@ def _diagnose(
     frag: list[Any],
     other_coder: str,
 ) -> list[SpanDisagreement]:
-    """Classify the unmatched spans of one side against every span of the other side."""
+    """Classify the unmatched spans of one side against every span of the other side (vectorised)."""
     idx = own[unmatched]
     if len(idx) == 0:
         return []
@@ -267,32 +297,38 @@ def _diagnose(
         arr.document[idx], arr.start[idx], arr.end[idx], arr.document[other], arr.start[other], arr.end[other]
     )
     ea, eb = _refine_fragments(arr, idx, other, ea, eb, frag)
-    # zero-length spans overlap nothing: pair them with same-offset spans of the other side
-    best: dict[int, tuple[int, int]] = {}  # unmatched position -> (rank, other index)
-    for a_pos, b_pos in zip(ea.tolist(), eb.tolist(), strict=False):
-        i, j = idx[a_pos], other[b_pos]
-        same_off = frag[i] == frag[j]
-        same_lab = arr.label[i] == arr.label[j]
-        rank = 0 if same_off and not same_lab else 1 if same_lab else 2
-        if a_pos not in best or rank < best[a_pos][0]:
-            best[a_pos] = (rank, j)
+    i, j = idx[ea], other[eb]
+    same_off = (arr.start[i] == arr.start[j]) & (arr.end[i] == arr.end[j])
+    multi = np.flatnonzero(same_off & (arr.multi[i] | arr.multi[j]))
+    for k in multi.tolist():
+        same_off[k] = frag[i[k]] == frag[j[k]]
+    same_lab = arr.label[i] == arr.label[j]
+    rank = np.where(same_off & ~same_lab, 0, np.where(same_lab, 1, 2))
+    order = np.lexsort((rank, ea))
+    first = order[np.r_[True, ea[order][1:] != ea[order][:-1]]] if len(order) else order
+    kind = np.full(len(idx), 3, dtype=np.int64)
+    partner = np.full(len(idx), -1, dtype=np.int64)
+    kind[ea[first]] = rank[first]
+    partner[ea[first]] = j[first]
+    kinds = ("label", "boundary", "label+boundary", "missing")
+    spans, texts = data.spans, data.texts
     out = []
-    kinds = ("label", "boundary", "label+boundary")
-    for a_pos, i in enumerate(idx.tolist()):
-        s = data.spans[i]
-        text = data.texts.get(s.document)
-        covered = "".join(text[a:b] for a, b in s.fragments) if text is not None else s.text
-        if a_pos in best:
-            rank, j = best[a_pos]
-            o = data.spans[j]
-            out.append(
-                SpanDisagreement(
-                    s.document, s.coder, other_coder, s.start, s.end, s.label, covered, kinds[rank],
-                    o.start, o.end, o.label,
-                )
-            )
+    for pos, (k, p) in enumerate(zip(kind.tolist(), partner.tolist(), strict=True)):
+        sp = spans[idx[pos]]
+        text = texts.get(sp.document)
+        if text is None:
+            covered = sp.text
+        elif len(sp.fragments) == 1:
+            covered = text[sp.start:sp.end]
         else:
-            out.append(SpanDisagreement(s.document, s.coder, other_coder, s.start, s.end, s.label, covered, "missing"))
+            covered = "".join(text[a:b] for a, b in sp.fragments)
+        if p < 0:
+            out.append(SpanDisagreement(sp.document, sp.coder, other_coder, sp.start, sp.end, sp.label, covered,
+                                        kinds[k]))
+        else:
+            o = spans[p]
+            out.append(SpanDisagreement(sp.document, sp.coder, other_coder, sp.start, sp.end, sp.label, covered,
+                                        kinds[k], o.start, o.end, o.label))
     return out
 
 
@@ -317,7 +353,7 @@ def _nanmean(x: list[float]) -> float:
     return float(np.mean(v)) if v else math.nan
 
 
-def span_f1(data: SpanAnnotations, *, match: Match = "exact") -> SpanF1Result:
+def span_f1(data: SpanAnnotations, *, match: Match = "exact", ignore_labels: bool = False) -> SpanF1Result:
     r"""Pairwise span precision, recall and F1 per label, micro and macro averaged.
 
     Parameters
@@ -326,6 +362,10 @@ def span_f1(data: SpanAnnotations, *, match: Match = "exact") -> SpanF1Result:
         Spans of two or more coders.
     match : {"exact", "overlap"}
         Exact offsets and label, or one-to-one overlap with the same label.
+    ignore_labels : bool
+        Compare offsets only: every span counts as label ``"(span)"``, so
+        the scores say whether the coders found the same stretches, whatever
+        they called them.
 
     Returns
     -------
@@ -350,8 +390,13 @@ def span_f1(data: SpanAnnotations, *, match: Match = "exact") -> SpanF1Result:
     measure Hripcsak & Rothschild (2005) recommend where negatives (stretches
     nobody marked) cannot be counted.
 
+    A zero-length span matches only exactly (it shares no code point with
+    anything).
+
     References
     ----------
+    Fleiss, J. L. (1975). Measuring agreement between two judges on the
+    presence or absence of a trait. Biometrics 31(3), 651-659.
     Hripcsak, G., & Rothschild, A. S. (2005). Agreement, the F-measure, and
     reliability in information retrieval. JAMIA 12(3), 296-298.
 
@@ -369,11 +414,18 @@ def span_f1(data: SpanAnnotations, *, match: Match = "exact") -> SpanF1Result:
         raise AccordError(f"data must be accord.spans.SpanAnnotations; got {type(data).__name__}")
     if match not in MATCHES:
         raise AccordError(f"match must be one of {', '.join(map(repr, MATCHES))}; got {match!r}")
+    if not isinstance(ignore_labels, bool):
+        raise AccordError(f"ignore_labels must be True or False; got {ignore_labels!r}")
+    if ignore_labels:
+        data = SpanAnnotations.from_spans(
+            (dataclasses.replace(s, label=UNLABELLED) for s in data.spans),
+            texts=data.texts, seen=data.seen, tokens=data.tokens, source=data.source,
+        )
     coders = data.coders
     if len(coders) < 2:
         raise AccordError(
-            f"{data.source or 'data'}: span agreement needs at least two coders; found {len(coders)} "
-            f"({', '.join(map(repr, coders))})"
+            f"{data.source or 'data'}: span agreement needs at least two coders; found "
+            + (f"{len(coders)} ({', '.join(map(repr, coders))})" if coders else "none")
         )
     arr = span_arrays(data)
     frag = [s.fragments for s in data.spans]
@@ -386,10 +438,12 @@ def span_f1(data: SpanAnnotations, *, match: Match = "exact") -> SpanF1Result:
     pairs: list[CoderPairScores] = []
     diagnosis: list[SpanDisagreement] = []
     doc_counts: list[np.ndarray] = []
+    unshared: list[tuple[str, str]] = []
     for a in range(len(coders)):
         for b in range(a + 1, len(coders)):
             shared = seen[a] & seen[b]
             if not shared.any():
+                unshared.append((coders[a], coders[b]))
                 continue
             ia = np.flatnonzero((arr.coder == a) & shared[arr.document])
             ib = np.flatnonzero((arr.coder == b) & shared[arr.document])
@@ -422,15 +476,23 @@ def span_f1(data: SpanAnnotations, *, match: Match = "exact") -> SpanF1Result:
         raise AccordError(f"{data.source or 'data'}: no document was seen by two coders; nothing to compare")
     shared_any = seen.sum(axis=0) >= 2
     in_shared = shared_any[arr.document] if len(arr) else np.zeros(0, dtype=bool)
+    micro_f1 = _nanmean([p.micro.f1 for p in pairs])
+    reason = None
+    if math.isnan(micro_f1):
+        reason = "no coder marked a span in the documents the coders share"
+        warn_undefined("span F1", reason)
     return SpanF1Result(
         match=match,
+        ignore_labels=ignore_labels,
         coders=coders,
         pairs=tuple(pairs),
-        micro_f1=_nanmean([p.micro.f1 for p in pairs]),
+        micro_f1=micro_f1,
         macro_f1=_nanmean([p.macro.f1 for p in pairs]),
         diagnosis=tuple(diagnosis),
         n_documents=int(shared_any.sum()),
         n_spans=int(in_shared.sum()),
         n_spans_unshared=int((~in_shared).sum()),
+        unshared_pairs=tuple(unshared),
+        undefined_reason=reason,
         _doc_counts=np.stack(doc_counts, axis=1)[:, :, shared_any],
     )

@@ -23,8 +23,10 @@ says the coder saw the document and marked nothing in it; a document with no
 row for a coder was not seen by that coder (missing, not "no span").  This is
 also the layout :meth:`SpanAnnotations.to_frame` writes.
 
-Texts come from a folder of ``<document>.txt`` files (UTF-8) or from a CSV /
-JSON Lines file with ``document`` and ``text`` columns.
+Texts come from a folder of ``<document>.txt`` files (UTF-8, read as they are:
+a ``"\r\n"`` stays two code points, as annotation tools count it; a leading
+byte-order mark is dropped) or from a CSV / JSON Lines file with ``document``
+and ``text`` columns.
 """
 
 from __future__ import annotations
@@ -111,7 +113,8 @@ def read_texts(path: str | os.PathLike[str]) -> dict[str, str]:
     if not p.exists():
         raise AccordError(f"--texts {p}: no such file or folder")
     if p.is_dir():
-        return {f.stem: f.read_text(encoding="utf-8") for f in sorted(p.glob("*.txt"))}
+        # bytes decoded as they are: no newline translation (offsets count "\r\n" as two code points)
+        return {f.stem: f.read_bytes().decode("utf-8-sig") for f in sorted(p.glob("*.txt"))}
     texts: dict[str, str] = {}
     for line, row in _rows_texts(p):
         doc, text = row.get("document"), row.get("text")

@@ -39,6 +39,8 @@ OUTSIDE = "(outside)"
 
 Tokens = Literal["whitespace", "export"] | Mapping[str, Sequence[tuple[int, int]]] | Callable[[str], Any]
 _WS = re.compile(r"\S+")
+Scheme = Literal["label", "bio"]
+SCHEMES: tuple[str, ...] = ("label", "bio")
 
 
 def tokenise(
@@ -107,7 +109,7 @@ def _shared_documents(data: SpanAnnotations) -> tuple[str, ...]:
 
 
 def token_table(
-    data: SpanAnnotations, *, tokens: Tokens = "whitespace", outside: str = OUTSIDE
+    data: SpanAnnotations, *, tokens: Tokens = "whitespace", outside: str = OUTSIDE, scheme: Scheme = "label"
 ) -> tuple[Annotations, np.ndarray, int]:
     """Reliability data with one unit per token.
 
@@ -135,6 +137,8 @@ def token_table(
     array([['PER', '(outside)', '(outside)'],
            ['(outside)', '(outside)', 'PER']], dtype=object)
     """
+    if scheme not in SCHEMES:
+        raise AccordError(f"scheme must be one of {', '.join(map(repr, SCHEMES))}; got {scheme!r}")
     if outside in data.labels:
         raise AccordError(f"outside: {outside!r} is also a span label; choose another outside value")
     coders = data.coders
@@ -176,29 +180,57 @@ def token_table(
             [not arr.multi[j] or any(a < t_end[i] and t_start[i] < b for a, b in frags[j])
              for i, j in zip(ti.tolist(), sj.tolist(), strict=False)], dtype=bool)
         ti, sj = ti[keep], sj[keep]
-    values = np.full(len(cell_unit), outside, dtype=object)
+    if scheme == "bio":  # the first token of a span is B-label, the others I-label
+        base_names = [f"{p}-{lab}" for lab in arr.labels for p in ("B", "I")]
+        if outside in base_names:
+            raise AccordError(f"outside: {outside!r} is also a BIO value; choose another outside value")
+    else:
+        base_names = list(arr.labels)
+    n_lab = len(base_names)
+    names: list[str] = [*base_names, outside]  # value code -> name; combinations appended
+    codes = np.full(len(cell_unit), n_lab, dtype=np.int64)  # outside unless a span covers the token
     n_multi = 0
     if len(ti):
         key = ti * n_c + arr.coder[sj]
         cell_key = cell_unit * n_c + cell_coder
         pos = np.searchsorted(cell_key, key)
         ok = (pos < len(cell_key)) & (cell_key[np.minimum(pos, len(cell_key) - 1)] == key)
-        pos, lab = pos[ok], arr.label[sj[ok]]
-        by_cell: dict[int, set[int]] = {}
-        for p, lb in zip(pos.tolist(), lab.tolist(), strict=False):
-            by_cell.setdefault(p, set()).add(lb)
-        for p, labs in by_cell.items():
-            if len(labs) > 1:
-                n_multi += 1
-            values[p] = "+".join(sorted(arr.labels[lb] for lb in labs))
-    distinct, vcodes = np.unique(values.astype(str), return_inverse=True)
+        lab = arr.label[sj]
+        if scheme == "bio":
+            order = np.lexsort((ti, sj))  # each span's tokens in order: its first one is B
+            first_tok = np.zeros(len(ti), dtype=bool)
+            first_tok[order[np.r_[True, sj[order][1:] != sj[order][:-1]]]] = True
+            lab = 2 * lab + (~first_tok).astype(np.int64)
+        pos, lab = pos[ok], lab[ok]
+        width = max(n_lab, 1)
+        pairs = np.unique(pos * width + lab)  # distinct (cell, value), sorted by cell
+        p_cell, p_lab = pairs // width, pairs % width
+        cells, first, n_labels = np.unique(p_cell, return_index=True, return_counts=True)
+        label_names = np.array(base_names, dtype=object)
+        single = n_labels == 1
+        codes[cells[single]] = p_lab[first[single]]
+        combo: dict[str, int] = {}
+        for cell, f, k in zip(cells[~single].tolist(), first[~single].tolist(), n_labels[~single].tolist(),
+                              strict=True):
+            name = "+".join(sorted(label_names[p_lab[f:f + k]]))
+            if name not in combo:
+                combo[name] = len(names)
+                names.append(name)
+            codes[cell] = combo[name]
+        n_multi = int((~single).sum())
+    used_codes = np.unique(codes)  # the values that occur, sorted by name as Annotations keeps them
+    by_name = sorted(range(len(used_codes)), key=lambda k: names[used_codes[k]])
+    value_remap = np.zeros(len(names), dtype=np.int64)
+    value_remap[used_codes[by_name]] = np.arange(len(used_codes))
+    vcodes = value_remap[codes]
+    distinct = np.array([names[used_codes[k]] for k in by_name], dtype=object)
     table = Annotations(
         unit_index=cell_unit,
         coder_index=cell_coder,
-        value_index=vcodes.reshape(-1).astype(np.int64),
+        value_index=vcodes,
         units=units,
         coders=np.array(coders, dtype=object),
-        values=distinct.astype(object),
+        values=distinct,
         source=data.source,
     )
     return table, t_doc, n_multi
@@ -214,6 +246,8 @@ class TokenAgreement(Result):
         ``"whitespace"``, ``"export"``, ``"given"`` (a mapping) or ``"callable"``.
     outside : str
         The value of a token outside every span.
+    scheme : str
+        ``"label"`` or ``"bio"`` (see :func:`token_agreement`).
     n_documents, n_tokens : int
     n_multilabel_cells : int
         (token, coder) cells covered by spans with different labels (their
@@ -227,6 +261,7 @@ class TokenAgreement(Result):
 
     tokenisation: str
     outside: str
+    scheme: str
     n_documents: int
     n_tokens: int
     n_multilabel_cells: int
@@ -299,7 +334,7 @@ class TokenAgreement(Result):
 
 
 def token_agreement(
-    data: SpanAnnotations, *, tokens: Tokens = "whitespace", outside: str = OUTSIDE
+    data: SpanAnnotations, *, tokens: Tokens = "whitespace", outside: str = OUTSIDE, scheme: Scheme = "label"
 ) -> TokenAgreement:
     r"""Krippendorff's alpha and kappa over tokens, a token outside every span being its own value.
 
@@ -311,6 +346,10 @@ def token_agreement(
         The tokenisation (see :func:`tokenise`).
     outside : str
         The value of a token no span of the coder touches.
+    scheme : {"label", "bio"}
+        A covered token's value: the span's label, or ``B-label`` for the
+        span's first token and ``I-label`` for the others (so that two
+        adjacent spans differ from one long span).
 
     Returns
     -------
@@ -348,7 +387,7 @@ def token_agreement(
     if len(data.coders) < 2:
         raise AccordError(f"{data.source or 'data'}: token agreement needs at least two coders; found "
                           f"{len(data.coders)}")
-    table, doc_of_unit, n_multi = token_table(data, tokens=tokens, outside=outside)
+    table, doc_of_unit, n_multi = token_table(data, tokens=tokens, outside=outside, scheme=scheme)
     if table.n_entries == 0:
         raise AccordError(f"{data.source or 'data'}: no tokens to compare (the documents are empty)")
     a = _alpha(table)
@@ -362,6 +401,7 @@ def token_agreement(
     return TokenAgreement(
         tokenisation=kind,
         outside=outside,
+        scheme=scheme,
         n_documents=len(_shared_documents(data)),
         n_tokens=table.n_units,
         n_multilabel_cells=n_multi,

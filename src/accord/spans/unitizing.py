@@ -67,18 +67,21 @@ class _Parts:
     squares: np.ndarray  # (docs,) sum of l (l - 1)
     unit_len: np.ndarray  # lengths of the units
     unit_doc: np.ndarray
-    gap_len: np.ndarray  # lengths of the gaps (all coders)
+    gap_len: np.ndarray  # lengths of the gaps (all coders), sorted
     gap_doc: np.ndarray
 
-    def placements(self, n_docs: int) -> np.ndarray:
-        """F[d1, d2] = sum over units g of d1 of l_g^2 sum over gaps h of d2 with l_h >= l_g of (l_h - l_g + 1)."""
-        f = np.zeros((n_docs, n_docs))
-        for d2 in range(n_docs):
-            f[:, d2] = np.bincount(
-                self.unit_doc, weights=_placements_each(self.unit_len, self.gap_len[self.gap_doc == d2]),
-                minlength=n_docs,
-            )
-        return f
+    def placements(self, w: np.ndarray) -> float:
+        """Sum over units g and gaps h with l_h >= l_g of w_d(g) w_d(h) l_g^2 (l_h - l_g + 1), in O(units + gaps).
+
+        Gaps are sorted by length once; for a document weighting *w*, weighted
+        suffix sums over the sorted gaps give each unit's placements.
+        """
+        g, gw = self.gap_len, w[self.gap_doc]  # gaps sorted by length
+        s0 = np.concatenate([np.cumsum(gw[::-1])[::-1], [0.0]])
+        s1 = np.concatenate([np.cumsum((gw * g)[::-1])[::-1], [0.0]])
+        k = np.searchsorted(g, self.unit_len, side="left")
+        lf = self.unit_len
+        return float(w[self.unit_doc] @ (lf**2 * (s1[k] - (lf - 1.0) * s0[k])))
 
 
 def _placements_each(unit_len: np.ndarray, gap_len: np.ndarray) -> np.ndarray:
@@ -166,17 +169,19 @@ class UnitizingAlphaResult(Result):
         n_docs = len(self._doc_len)
         doc_len = self._doc_len.astype(float)
         m = float(self.n_coders)
-        parts = [(p, p.placements(n_docs)) for p in self._parts]
+        parts = self._parts
 
         def statistic(w: np.ndarray) -> float:
             big_l = float(w @ doc_len)
+            if big_l <= 1:
+                return np.nan
             d_o = d_e = 0.0
-            for p, f in parts:
+            for p in parts:
                 d_o += float(w @ p.observed) / (m * (m - 1.0) * big_l**2)
                 n_c = float(w @ p.n_units)
                 den = m * big_l * (m * big_l - 1.0) - float(w @ p.squares)
                 if den > 0:
-                    d_e += (2.0 / big_l) * ((n_c - 1.0) * float(w @ p.cubic) + float(w @ f @ w)) / den
+                    d_e += (2.0 / big_l) * ((n_c - 1.0) * float(w @ p.cubic) + p.placements(w)) / den
             return 1.0 - d_o / d_e if d_e > 0 else np.nan
 
         return document_bootstrap(
@@ -354,6 +359,8 @@ def unitizing_alpha(data: SpanAnnotations) -> UnitizingAlphaResult:
                 observed += 2.0 * _pair_distance_by_doc(*sections[i], *sections[j], total, edges, n_docs)
         ul = (sel[:, 3] - sel[:, 2]).astype(float)
         ud = sel[:, 4]
+        gl = np.concatenate(gap_len).astype(float)
+        gorder = np.argsort(gl, kind="stable")
         p = _Parts(
             observed=observed,
             n_units=np.bincount(ud, minlength=n_docs).astype(float),
@@ -361,8 +368,8 @@ def unitizing_alpha(data: SpanAnnotations) -> UnitizingAlphaResult:
             squares=np.bincount(ud, weights=ul * (ul - 1.0), minlength=n_docs),
             unit_len=ul,
             unit_doc=ud,
-            gap_len=np.concatenate(gap_len).astype(float),
-            gap_doc=np.concatenate(gap_doc),
+            gap_len=gl[gorder],
+            gap_doc=np.concatenate(gap_doc)[gorder],
         )
         big_l = float(total)
         d_o = float(observed.sum()) / (m * (m - 1.0) * big_l**2)

@@ -29,19 +29,9 @@ import numpy as np
 import pandas as pd
 
 from accord.errors import AccordError, AccordWarning, warn_undefined
-from accord.noise import (
-    ChanceDifference,
-    DisagreementTolerance,
-    KNoiseEstimate,
-    NoiseBound,
-    SiegelCastellanK,
-    _check_open_unit,
-    _make_bound,
-    chance_difference,
-    k_noise_estimate,
-    max_disagreements,
-    siegel_castellan_k,
-)
+from accord.noise.comparison import ChanceDifference, chance_difference
+from accord.noise.kappa import KNoiseEstimate, SiegelCastellanK, k_noise_estimate, siegel_castellan_k
+from accord.noise.model import DisagreementTolerance, NoiseBound, _check_open_unit, _make_bound, max_disagreements
 from accord.results import Result
 
 __all__ = [

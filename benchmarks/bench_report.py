@@ -1,0 +1,147 @@
+"""The reliability report of 100,000 units: time to build and write the page, and its size.
+
+Data: 3 coders x ``--units`` units (default 100,000), codes 1..10; coders 2 and 3 copy coder 1's code with
+probability 1/2 and otherwise draw uniformly; 5% of the cells are missing (the data of bench_alpha.py).
+Input: ``Annotations.from_matrix`` of that matrix, built before the clock starts.  Timed, in a fresh
+process (so the import of Jinja2, Altair and vl-convert and the making of the Vega bundle are counted):
+
+- phase "build": ``accord.reporting.build_report(data, bootstrap=1000, seed=1)``: every coefficient that
+  applies, 1,000 bootstrap resamples of units, coder pairs, coders left out, per-value alpha, the
+  adjudication list (the 2,000 units with most disagreement), the charts;
+- phase "write": ``Report.save`` (render the page with the Vega JavaScript inlined, write atomically).
+
+Each size runs twice: with an empty cache ("cold": vl-convert bundles the Vega JavaScript, seconds, as on
+the first report a user makes) and with the bundle in the user's cache ("warm", every later report).
+
+Targets (issue 12): under 10 s, and a page under 5 MB.
+
+Usage::
+
+    .venv/bin/python benchmarks/bench_report.py                  # 100,000 units
+    .venv/bin/python benchmarks/bench_report.py --quick          # 10,000 units
+    .venv/bin/python benchmarks/bench_report.py --sizes 10000,100000,1000000
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _harness import (  # noqa: E402
+    fmt_mib,
+    fmt_time,
+    machine,
+    markdown_table,
+    measure,
+    run_worker,
+    versions,
+    worker_main,
+)
+
+SCRIPT = str(Path(__file__).resolve())
+TARGET_S, TARGET_BYTES = 10.0, 5_000_000
+
+
+def make_matrix(units: int, *, seed: int, coders: int = 3, categories: int = 10, missing: float = 0.05) -> Any:
+    rng = np.random.default_rng(seed)
+    m = rng.integers(1, categories + 1, size=(coders, units)).astype(float)
+    copy = rng.random((coders, units)) < 0.5
+    m[copy] = np.broadcast_to(m[0], m.shape)[copy]
+    m[rng.random(m.shape) < missing] = np.nan
+    return m
+
+
+def _worker(spec: dict[str, Any]) -> dict[str, Any]:
+    import os
+
+    from accord.data import Annotations
+
+    if spec["cache"] == "cold":  # an empty cache: vl-convert bundles the Vega JavaScript during the run
+        os.environ["ACCORD_CACHE_DIR"] = tempfile.mkdtemp()
+
+    data = Annotations.from_matrix(make_matrix(spec["units"], seed=spec["seed"]))
+    folder = Path(tempfile.mkdtemp())
+    result: dict[str, Any] = {}
+
+    def build(d: Any) -> Any:
+        from accord.reporting import build_report
+
+        return build_report(d, bootstrap=spec["bootstrap"], seed=1)
+
+    def write(rep: Any) -> dict[str, Any]:
+        out = rep.save(folder / "report.html")
+        table = next(t for s in rep.sections for t in s.tables if t.name == "adjudication")
+        result.update(bytes=out.stat().st_size, charts=len(rep.charts), rows=len(table.rows),
+                      alpha=float(rep.headline[0].value))
+        out.unlink()
+        return result
+
+    return measure([("build", build), ("write", write)], data)
+
+
+def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """Run the benchmark; print the table; return one record per size."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if worker_main(argv, _worker):
+        return []
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", default="100000", help="comma-separated numbers of units (default 100000)")
+    ap.add_argument("--bootstrap", type=int, default=1000, help="bootstrap resamples (default 1000)")
+    ap.add_argument("--seed", type=int, default=20261123)
+    ap.add_argument("--quick", action="store_true", help="10,000 units")
+    ap.add_argument("--quiet", action="store_true", help="print only the table")
+    args = ap.parse_args(argv)
+    sizes = [10_000] if args.quick else [int(s) for s in args.sizes.split(",")]
+    if not args.quiet:
+        print(f"machine: {machine()}", flush=True)
+        print(f"versions: {versions('accord', 'numpy', 'scipy', 'pandas', 'altair', 'jinja2')}")
+    from accord.reporting.page import _vega_bundle
+
+    _vega_bundle()  # fills the user's cache for the warm runs
+    records = []
+    for n in sizes:
+        for cache in ("cold", "warm"):
+            if not args.quiet:
+                print(f"  running {n:,} units, {cache} cache ...", flush=True)
+            records.append(run_worker(SCRIPT, {"units": n, "seed": args.seed, "bootstrap": args.bootstrap,
+                                               "cache": cache}))
+    print_report(records)
+    return records
+
+
+def print_report(records: list[dict[str, Any]]) -> None:
+    header = ["units", "bootstrap", "Vega cache", "build", "write", "total", "peak RSS", "process peak", "page size",
+              "charts", "table rows", "alpha"]
+    rows = []
+    for r in records:
+        s = r["spec"]
+        if "failed" in r:
+            rows.append([f"{s['units']:,}", str(s["bootstrap"]), s["cache"], "-", "-", r["failed"], "-", "-", "-", "-",
+                         "-", "-"])
+            continue
+        ph, res = r["phases"], r["result"]
+        rows.append([f"{s['units']:,}", str(s["bootstrap"]), s["cache"], fmt_time(ph["build"]), fmt_time(ph["write"]),
+                     fmt_time(r["time_s"]), fmt_mib(r["peak_mib"]), fmt_mib(r["life_peak_mib"]),
+                     f"{res['bytes'] / 1e6:.2f} MB", str(res["charts"]), f"{res['rows']:,}", f"{res['alpha']:.6f}"])
+    print()
+    print(markdown_table(header, rows))
+    print()
+    for r in records:
+        if "failed" in r:
+            continue
+        ok = r["time_s"] < TARGET_S and r["result"]["bytes"] < TARGET_BYTES
+        spec = r["spec"]
+        print(f"target ({spec['units']:,} units, {spec['cache']} cache): {r['time_s']:.1f} s (< {TARGET_S:g} s), "
+              f"page {r['result']['bytes'] / 1e6:.2f} MB (< 5 MB): {'met' if ok else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,131 @@
+"""What ``accord import`` and ``accord agree --from`` share: reading a tool's export, writing the long table."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from accord.errors import AccordError
+
+__all__ = ["PLAIN_TABLES", "load_export", "long_table_text", "parse_options"]
+
+#: Suffixes ``accord agree`` reads as a plain table when no ``--from`` is given.
+PLAIN_TABLES = (".csv", ".tsv", ".tab", ".parquet", ".pq", ".xlsx", ".xlsm", ".ods")
+_JSONL = (".jsonl", ".ndjson", ".jsonlines")
+
+
+def load_export(
+    file: Path,
+    *,
+    tool: str | None,
+    field: str | None,
+    sheet: str | None,
+    plain_fallback: bool,
+    spreadsheet_options: dict[str, Any] | None = None,
+    options: dict[str, Any] | None = None,
+    extra: list[str] | None = None,
+) -> Any:
+    """Read *file* with the importer of *tool* (guessed when None, the guess said on stderr).
+
+    With *plain_fallback* (``accord agree``), a file with no ``--from`` that is a
+    plain table (a :data:`PLAIN_TABLES` suffix, or JSON lines no importer
+    recognises) returns None: the caller reads it with :func:`accord.read`, as
+    before ``--from`` existed.
+    """
+    from accord.importers import guess_tool, read_export
+
+    if tool is None:
+        suffix = file.suffix.lower()
+        if plain_fallback and file.is_file() and suffix in PLAIN_TABLES:
+            return None
+        if not file.exists():
+            raise AccordError(f"{file}: no such file or folder")
+        if plain_fallback and file.is_file() and suffix in _JSONL:
+            try:
+                tool = guess_tool(file)
+            except AccordError:
+                return None
+        else:
+            tool = guess_tool(file)
+        typer.echo(f"accord: reading {file} with --from {tool} (guessed from the file; pass --from to choose)",
+                   err=True)
+    options = dict(options or {})
+    if "offsets" in options and tool not in ("doccano", "argilla"):
+        raise AccordError(f"--offsets applies to doccano and argilla exports; got --from {tool}")
+    if sheet is not None:
+        if tool != "spreadsheet":
+            raise AccordError(f"--sheet applies to spreadsheets (--from spreadsheet); got --from {tool}")
+        options["sheet"] = sheet
+    if tool == "spreadsheet" and spreadsheet_options:
+        options.update(spreadsheet_options)
+    if extra:
+        options.update(parse_options(extra, tool))
+    return read_export(file, tool=tool, field=field, **options)
+
+
+def parse_options(pairs: list[str], tool: str) -> dict[str, Any]:
+    """``--option NAME=VALUE`` pairs for the importer of *tool*, checked against its ``read`` signature.
+
+    VALUE is read as JSON when it is JSON (``true``, ``3``, ``"x"``), else kept as text.
+    """
+    import importlib
+    import inspect
+
+    from accord.importers import TOOLS
+
+    if tool not in TOOLS:
+        raise AccordError(f"--from must be one of {', '.join(TOOLS)}; got {tool!r}")
+    try:
+        read = importlib.import_module(f"accord.importers.{TOOLS[tool]}").read
+    except ModuleNotFoundError:
+        raise AccordError(f"the {tool} importer is not available in this version of accord") from None
+    allowed = [n for n, p in inspect.signature(read).parameters.items()
+               if p.kind is inspect.Parameter.KEYWORD_ONLY and n != "field"]
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or not name:
+            raise AccordError(f"--option must be NAME=VALUE; got {pair!r}")
+        if name not in allowed:
+            raise AccordError(f"--option {name}: the {tool} importer's options are {', '.join(allowed) or 'none'}")
+        try:
+            out[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[name] = raw
+    return out
+
+
+def _plain(x: Any) -> Any:
+    if isinstance(x, (tuple, list)):
+        return [_plain(v) for v in x]
+    if hasattr(x, "item") and not isinstance(x, (str, bytes)):
+        return x.item()
+    return x
+
+
+def _cell(x: Any) -> str:
+    if x is None or type(x).__name__ == "NAType" or (isinstance(x, float) and math.isnan(x)):
+        return ""
+    if isinstance(x, frozenset):
+        items = [_plain(v) for v in x]
+        return json.dumps(sorted(items, key=lambda v: json.dumps(v, ensure_ascii=False)), ensure_ascii=False)
+    x = _plain(x)
+    return str(x)
+
+
+def long_table_text(imported: Any, *, sep: str = ",") -> str:
+    """The canonical long table of an import as CSV (or TSV) text; sets as JSON lists."""
+    frame = imported.to_frame()
+    buf = io.StringIO()
+    w = csv.writer(buf, delimiter=sep, lineterminator="\n")
+    w.writerow(list(frame.columns))
+    for row in frame.itertuples(index=False):
+        w.writerow([_cell(x) for x in row])
+    return buf.getvalue()

@@ -1,0 +1,218 @@
+"""``accord report``: one self-contained HTML page of reliability, for any kind of annotation.
+
+The options are those of ``accord agree``, ``coref``, ``multilabel``, ``pyramid score`` and
+``gold``; the kind is told by ``--kind`` or guessed from the files.  The input is read and
+refused (exit status 2, one line) before anything is written; the page is written
+atomically and replaces an existing file only with ``--force``.
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from accord.cli._common import cli_errors, print_json
+from accord.errors import AccordError
+from accord.output import check_output
+
+__all__ = ["KIND_NAMES", "detect_kind", "register"]
+
+# CLI name -> report kind
+KIND_NAMES = {"agree": "agreement", "coref": "coreference", "multilabel": "multilabel", "pyramid": "pyramid",
+              "gold": "gold", "spans": "spans"}
+_COREF_SUFFIXES = (".conll", ".gold_conll", ".auto_conll", ".v4_gold_conll", ".v4_auto_conll", ".v9_gold_conll",
+                   ".ann")
+
+
+def _header(path: Path) -> list[str]:
+    if path.suffix.lower() not in (".csv", ".tsv", ".tab", ".txt"):
+        return []
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as fh:
+            first = fh.readline()
+    except (OSError, UnicodeDecodeError):
+        return []
+    delim = "\t" if path.suffix.lower() in (".tsv", ".tab") else ","
+    return [c.strip().lower() for c in next(csv.reader([first], delimiter=delim), [])]
+
+
+def detect_kind(inputs: list[Path]) -> str:
+    """The CLI kind of *inputs*: pyramid (.pyr/.pan), coref (CoNLL, brat, a folder, a document/mention/chain
+    table), multilabel (a labels column, or label + rank), else agree."""
+    first = inputs[0]
+    sfx = first.suffix.lower()
+    if sfx in (".pyr", ".pan"):
+        return "pyramid"
+    if first.is_dir() or sfx in _COREF_SUFFIXES:
+        return "coref"
+    cols = set(_header(first))
+    if {"document", "mention", "chain"} <= cols:
+        return "coref"
+    if "labels" in cols or {"label", "rank"} <= cols:
+        return "multilabel"
+    return "agree"
+
+
+def _report(
+    inputs: Annotated[list[Path], typer.Argument(help="The annotation file(s): as for agree, coref (one per coder), "
+                                                 "multilabel, gold, or a pyramid then its peer annotations.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write.")],
+    kind: Annotated[str, typer.Option(help="auto, agree, coref, multilabel, pyramid, gold or spans.")] = "auto",
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing output file (never an input).")] = False,
+    figures: Annotated[Path | None, typer.Option(help="Also write each chart as SVG, PNG and PDF here.")] = None,
+    title: Annotated[str | None, typer.Option(help="Title of the page.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="Also print the headline numbers as JSON.")] = False,
+    max_rows: Annotated[int, typer.Option(help="Most rows of the adjudication list in the page.")] = 2000,
+    # agree
+    unit: Annotated[str, typer.Option(help="agree/gold: column of the unit.")] = "unit",
+    coder: Annotated[str, typer.Option(help="agree/gold: column of the coder.")] = "coder",
+    value: Annotated[str, typer.Option(help="agree/gold: column of the value.")] = "value",
+    layout: Annotated[str, typer.Option(help="agree: long or wide.")] = "long",
+    coders: Annotated[str | None, typer.Option(help="agree (wide): coder columns; coref: coder names, "
+                                               "comma-separated.")] = None,
+    distance: Annotated[str | None, typer.Option(help="Distance (agree: nominal; coref: set-relation).")] = None,
+    coefficient: Annotated[str, typer.Option(help="agree: 'all' or comma-separated coefficient names.")] = "all",
+    bootstrap: Annotated[int, typer.Option(help="Bootstrap resamples for the intervals (0: none).")] = 1000,
+    seed: Annotated[int | None, typer.Option(help="Seed of the bootstrap.")] = None,
+    confidence: Annotated[float, typer.Option(help="Confidence level of the intervals and the noise bound.")] = 0.95,
+    # coref
+    fmt: Annotated[str, typer.Option("--format", help="coref: auto, conll, brat, jsonl, csv; multilabel: auto, "
+                                     "compact, ranked.")] = "auto",
+    key: Annotated[Path | None, typer.Option(help="coref: a key (gold) annotation for MUC, B3, CEAF, BLANC, LEA.")]
+    = None,
+    missing_mentions: Annotated[str, typer.Option(help="coref: singleton, missing or error.")] = "singleton",
+    # multilabel
+    p: Annotated[float | None, typer.Option("--p", help="multilabel: weight of the primary label (0.6); gold: chance "
+                                            "agreement on hard items (estimated).")] = None,
+    rule: Annotated[str, typer.Option(help="multilabel: pair, geometric or primary-rest.")] = "pair",
+    tolerance: Annotated[float, typer.Option(help="multilabel: tolerance of a nearly constant item.")] = 0.1,
+    high: Annotated[float, typer.Option(help="multilabel: smallest score of a constant-high item.")] = 0.6,
+    item: Annotated[str, typer.Option(help="multilabel: column of the item.")] = "item",
+    annotator: Annotated[str, typer.Option(help="multilabel: column of the annotator.")] = "annotator",
+    sep: Annotated[str, typer.Option(help="multilabel: separator inside a labels cell.")] = ",",
+    # pyramid
+    convention: Annotated[str, typer.Option(help="pyramid: scoring convention.")] = "paper",
+    start_regex: Annotated[str | None, typer.Option("--start-regex", help="pyramid: regex of each model's start.")]
+    = None,
+    # spans
+    tool: Annotated[str | None, typer.Option("--from", help="spans: the tool that wrote INPUT (label-studio, "
+                                             "prodigy, inception, doccano, brat...).")] = None,
+    field: Annotated[str | None, typer.Option(help="spans: the span control / layer of the export.")] = None,
+    texts: Annotated[Path | None, typer.Option(help="spans: document texts (a folder of .txt, or CSV/JSONL).")]
+    = None,
+    match: Annotated[str, typer.Option(help="spans: exact or overlap.")] = "exact",
+    tokens: Annotated[str, typer.Option(help="spans: whitespace or export tokens.")] = "whitespace",
+    # gold
+    target_gamma: Annotated[float, typer.Option("--target-gamma", help="gold: noise target.")] = 0.05,
+    drop_incomplete: Annotated[bool, typer.Option("--drop-incomplete", help="gold: leave out incomplete items.")]
+    = False,
+) -> None:
+    """One HTML page of reliability to read, share and act on (works offline, prints to PDF).
+
+    Examples: accord report labels.csv -o report.html --distance ordinal --seed 1;
+    accord report ann1.conll ann2.conll --key gold.conll -o coref.html
+    """
+    from accord.progress import Progress
+    from accord.reporting.agreement import check_report_options
+
+    name = detect_kind(inputs) if kind == "auto" else kind
+    if name not in KIND_NAMES:
+        raise AccordError(f"--kind must be auto or one of {', '.join(KIND_NAMES)}; got {kind!r}")
+    check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
+    if layout not in ("long", "wide"):
+        raise AccordError(f"--layout must be 'long' or 'wide'; got {layout!r}")
+    all_inputs = [*inputs, *([key] if key else []), *([texts] if texts else [])]
+    for path in all_inputs:
+        if not path.exists():
+            raise AccordError(f"file {path}: not found")
+    check_output(output, force=force, inputs=all_inputs)
+    if figures is not None and figures.exists() and not figures.is_dir():
+        raise AccordError(f"--figures {figures}: exists and is not a folder")
+    common: dict[str, Any] = dict(bootstrap=bootstrap, seed=seed, confidence=confidence, max_rows=max_rows)
+    with Progress(enabled=not quiet) as prog:
+        obj, options = _load(name, inputs, key=key, fmt=fmt, unit=unit, coder=coder, value=value, layout=layout,
+                             coders=coders, distance=distance, coefficient=coefficient,
+                             missing_mentions=missing_mentions, p=p, rule=rule, tolerance=tolerance, high=high,
+                             item=item, annotator=annotator, sep=sep, convention=convention,
+                             start_regex=start_regex, target_gamma=target_gamma, drop_incomplete=drop_incomplete,
+                             tool=tool, field=field, texts=texts, match=match, tokens=tokens)
+        from accord.reporting import build_report
+
+        rep = build_report(obj, kind=KIND_NAMES[name], title=title, progress=prog, **common, **options)
+        if figures is not None:
+            rep.check_figures(figures, force=force, inputs=tuple(all_inputs))
+        with prog.step("writing the page"):
+            rep.save(output, force=force, inputs=tuple(all_inputs))
+        written = []
+        if figures is not None:
+            with prog.step(f"writing {len(rep.charts) * 3} figures"):
+                written = rep.write_figures(figures, force=force, inputs=tuple(all_inputs))
+    if json_out:
+        print_json({"output": str(output), "kind": rep.kind, "headline": rep.summary,
+                    "figures": [str(w) for w in written]})
+        return
+    print(f"wrote {output}", file=sys.stdout)
+    if written:
+        print(f"wrote {len(written)} figures to {figures}", file=sys.stdout)
+
+
+def _load(name: str, inputs: list[Path], **o: Any) -> tuple[Any, dict[str, Any]]:
+    """Read the input of the kind, refusing bad input as the kind's own command does."""
+    if name == "agree":
+        if len(inputs) != 1:
+            raise AccordError(f"agree reports read one file; got {len(inputs)}")
+        from accord.io import read
+
+        cols = [c.strip() for c in o["coders"].split(",")] if o["coders"] else None
+        data = read(inputs[0], unit=o["unit"], coder=o["coder"], value=o["value"], layout=o["layout"],
+                    coders=cols)
+        return data, {"distance": o["distance"] or "nominal", "coefficients": o["coefficient"]}
+    if name == "coref":
+        from accord.coref.readers import read_coref
+
+        names = [c.strip() for c in o["coders"].split(",")] if o["coders"] else None
+        data = read_coref(inputs, format=o["fmt"], coders=names, missing_mentions=o["missing_mentions"])
+        key = read_coref([o["key"]], format=o["fmt"]) if o["key"] is not None else None
+        return data, {"key": key, "set_distance": o["distance"] or "set-relation"}
+    if name == "multilabel":
+        if len(inputs) != 1:
+            raise AccordError(f"multilabel reports read one file; got {len(inputs)}")
+        from accord.multilabel import read_multilabel
+
+        data = read_multilabel(inputs[0], format=o["fmt"], sep=o["sep"], item=o["item"], annotator=o["annotator"])
+        return data, {"p": 0.6 if o["p"] is None else o["p"], "rule": o["rule"], "tolerance": o["tolerance"],
+                      "high": o["high"]}
+    if name == "gold":
+        if len(inputs) != 1:
+            raise AccordError(f"gold reports read one file; got {len(inputs)}")
+        from accord.noise.gold import read_long_table
+
+        df = read_long_table(inputs[0], unit=o["unit"], coder=o["coder"], value=o["value"])
+        return df, {"p": o["p"], "target_gamma": o["target_gamma"],
+                    "incomplete": "drop" if o["drop_incomplete"] else "error", "source": str(inputs[0])}
+    if name == "pyramid":
+        from accord.cli.pyramid import _load_peer, _load_pyramid
+
+        if len(inputs) < 2:
+            raise AccordError("pyramid reports read the pyramid then at least one peer annotation; got "
+                              f"{len(inputs)} file(s)")
+        pyr = _load_pyramid(inputs[0], o["start_regex"])
+        peers = [_load_peer(f, o["start_regex"]) for f in inputs[1:]]
+        return (pyr, peers), {"convention": o["convention"]}
+    if name == "spans":
+        try:
+            from accord.reporting.spans import load_spans
+        except ImportError:
+            raise AccordError("span reports need accord.spans statistics, not in this version of accord") from None
+        return load_spans(inputs, **o)
+    raise AccordError(f"no report for kind {name!r}")  # pragma: no cover
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``report`` to *app*."""
+    app.command("report")(cli_errors(_report))

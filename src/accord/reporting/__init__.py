@@ -1,0 +1,85 @@
+"""The reliability report: one self-contained HTML page to read, share and act on.
+
+:func:`report` writes the page of a result or of data (``accord.report``);
+:func:`build_report` returns the :class:`~accord.reporting.page.Report` without
+writing it.  The heavy parts (Jinja2, Altair, vl-convert: the ``report`` extra)
+are imported only when a page is built.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from accord.output import PathLike
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from accord.reporting.page import Report
+
+__all__ = ["KINDS", "build_report", "report"]
+
+KINDS = ("agreement", "coreference", "multilabel", "pyramid", "gold", "spans")
+
+
+def build_report(obj: Any, **options: Any) -> Report:
+    """The report of *obj* (data or a result), not yet written; see :func:`report` for what is accepted."""
+    from accord.reporting.build import build
+
+    return build(obj, **options)
+
+
+def report(
+    result_or_data: Any,
+    path: PathLike,
+    *,
+    force: bool = False,
+    figures: PathLike | None = None,
+    **options: Any,
+) -> Path:
+    """Write the reliability report of *result_or_data* as one self-contained HTML file.
+
+    Parameters
+    ----------
+    result_or_data
+        Reliability data (:class:`accord.Annotations`), coreference chains
+        (:class:`accord.CorefAnnotations`), multi-label data
+        (:class:`accord.MultiLabelData`), a pyramid with peer annotations
+        (``(Pyramid, [PeerAnnotation, ...])``), a gold-standard table
+        (``pandas.DataFrame`` with ``kind="gold"``), or a result: an
+        :class:`accord.AlphaResult`, :class:`accord.CorefReliability`,
+        :class:`accord.GoldStandard`, ``PeerScores``.
+    path : str or path-like
+        The HTML file; written atomically, an existing file replaced only with *force*.
+    force : bool, keyword-only
+    figures : path-like, optional, keyword-only
+        Also write each chart as SVG, PNG and PDF in this folder.
+    **options
+        Of the kind: ``distance``, ``coefficients``, ``bootstrap`` (resamples, default 1000),
+        ``seed``, ``confidence``, ``max_rows``, ``title``, ``kind``, ``progress`` and those of
+        coreference (``key``, ``set_distance``), multi-label (``p``, ``rule``, ``tolerance``,
+        ``high``), pyramid (``convention``) and gold (``target_gamma``, ``p``, ``incomplete``).
+
+    Returns
+    -------
+    pathlib.Path
+        The file written.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from accord.datasets import load_krippendorff2011
+    >>> out = report(load_krippendorff2011(), pathlib.Path(tempfile.mkdtemp()) / "r.html", bootstrap=200, seed=1)
+    >>> "Krippendorff (2004)" in out.read_text()
+    True
+    """
+    from accord.output import check_output
+
+    check_output(path, force=force)
+    rep = build_report(result_or_data, **options)
+    if figures is not None:
+        rep.check_figures(figures, force=force)
+    out = rep.save(path, force=force)
+    if figures is not None:
+        rep.write_figures(figures, force=force)
+    return out

@@ -1,0 +1,495 @@
+"""The report of reliability data (:class:`accord.Annotations`): headline, the data, who disagrees, what to fix,
+uncertainty.
+
+Every number comes from the estimators of accord (alpha, the kappa family, the
+diagnostics); nothing here re-counts pairs.  Coreference, multi-label and gold
+reports reuse these sections on the reliability data they imply.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from accord.alpha import alpha, check_annotations
+from accord.data import Annotations
+from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
+from accord.distances import get_distance
+from accord.engine import count_values
+from accord.errors import AccordError, AccordWarning
+from accord.progress import Progress, progress_for
+from accord.reporting import charts
+from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Section, fmt_number
+from accord.reporting.words import describe_distance, threshold_words, value_label
+
+__all__ = ["AgreementParts", "agreement_parts", "check_report_options"]
+
+MAX_ROWS = 2000
+MAX_CODERS_MATRIX = 40
+MAX_CATEGORIES = 40
+MAX_VALUES_SHOWN = 20
+MAX_CODER_COLUMNS = 12
+
+_LABELS = {"alpha": "Krippendorff's alpha", "percent": "percent agreement", "cohen": "Cohen's kappa",
+           "scott": "Scott's pi", "fleiss": "Fleiss' kappa (S&C K)", "multi-kappa": "multi-kappa",
+           "bennett": "Bennett's S", "gwet": "Gwet's AC"}
+
+
+@dataclass(frozen=True)
+class AgreementParts:
+    """What the agreement report of one data set contributes to a page."""
+
+    headline: tuple[HeadlineNumber, ...]
+    notes: tuple[str, ...]
+    sections: tuple[Section, ...]
+    summary: dict[str, Any]
+
+
+def check_report_options(*, bootstrap: int, confidence: float, max_rows: int) -> None:
+    """One validation step for the options every report shares."""
+    if isinstance(bootstrap, bool) or not isinstance(bootstrap, (int, np.integer)) or bootstrap < 0:
+        raise AccordError(f"bootstrap must be an integer >= 0; got {bootstrap!r}")
+    if not (isinstance(confidence, (int, float)) and 0 < confidence < 1):
+        raise AccordError(f"confidence must be in (0, 1); got {confidence!r}")
+    if isinstance(max_rows, bool) or not isinstance(max_rows, (int, np.integer)) or max_rows < 1:
+        raise AccordError(f"max_rows must be a positive integer; got {max_rows!r}")
+
+
+def _value(res: Any) -> float:
+    for name in ("alpha", "kappa", "percent_agreement", "ac"):
+        if hasattr(res, name):
+            return float(getattr(res, name))
+    return math.nan
+
+
+def agreement_parts(
+    data: Annotations,
+    *,
+    distance: str = "nominal",
+    coefficients: str = "all",
+    bootstrap: int = 1000,
+    seed: int | None = None,
+    confidence: float = 0.95,
+    max_rows: int = MAX_ROWS,
+    progress: Progress | bool | None = None,
+    unit_word: str = "unit",
+    coder_word: str = "coder",
+    headline: bool = True,
+    per_value: bool = True,
+    cell_label: Any = None,
+) -> AgreementParts:
+    """Headline numbers and the data / who disagrees / what to fix / uncertainty sections of *data*.
+
+    ``coefficients`` is ``"all"`` (those that apply, as ``accord agree --coefficient all``) or a
+    comma-separated list of the names of ``accord agree``; the numbers equal that command's
+    ``--json`` output for the same options.  ``cell_label(unit, coder)``, if given, writes the
+    value a coder gave in the adjudication list (e.g. primary label first).
+    """
+    from accord.cli.agree import COEFFICIENTS, _applicable, compute
+
+    data = check_annotations(data)
+    check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
+    dist = get_distance(distance)
+    names = _applicable(data) if coefficients == "all" else [c.strip() for c in coefficients.split(",")]
+    for n in names:
+        if n not in COEFFICIENTS:
+            raise AccordError(f"coefficients must be 'all' or names among {', '.join(COEFFICIENTS)}; got {n!r}")
+    if "alpha" not in names:
+        names = ["alpha", *names]
+    prog = progress_for(progress)
+    prog.add(7 + (1 if bootstrap else 0))
+    notes: list[str] = []
+    with prog.step("coefficients"), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", AccordWarning)
+        results = {name: compute(data, name, distance) for name in names}
+    notes += list(dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, AccordWarning)))
+    res_alpha = results["alpha"]
+    interval = None
+    samples = None
+    interval_note = ""
+    if bootstrap and math.isfinite(res_alpha.alpha) and res_alpha.n_pairable_units >= 2:
+        what = f"bootstrap: {bootstrap} resamples of {res_alpha.n_pairable_units:,} {unit_word}s"
+        with prog.step(what), prog.counter(what, bootstrap) as advance:
+            boot = res_alpha._bootstrap(confidence, bootstrap, "percentile", seed, progress=advance)
+        interval = (float(boot.confidence_interval[0]), float(boot.confidence_interval[1]))
+        samples = np.asarray(boot.bootstrap_distribution, dtype=float)
+        interval_note = (f"{confidence:.0%} bootstrap interval: {bootstrap} resamples of {unit_word}s, "
+                         f"seed {seed if seed is not None else 'none'}")
+    elif not bootstrap:
+        interval_note = "no interval: bootstrap is off (--bootstrap 0)"
+    else:
+        interval_note = "no interval: alpha is undefined or there are fewer than two pairable units"
+
+    heads: list[HeadlineNumber] = []
+    summary: dict[str, Any] = {}
+    for name, res in results.items():
+        label = _LABELS[name]
+        if name == "gwet":
+            label = "Gwet's AC1" if getattr(res, "coefficient", "") == "ac1" else "Gwet's AC2"
+        v = _value(res)
+        iv = interval if name == "alpha" else None
+        note = interval_note if name == "alpha" else ""
+        if name in ("cohen", "gwet") and math.isfinite(v):
+            try:
+                iv = tuple(float(x) for x in res.confidence_interval(confidence))  # type: ignore[assignment]
+                note = f"{confidence:.0%} large-sample interval"
+            except AccordError as exc:
+                note = f"no interval: {exc}"
+        words, level = threshold_words(v, iv, what="alpha") if name == "alpha" else ("", "neutral")
+        if name == "alpha" and not math.isfinite(v):
+            words = f"alpha is undefined: {res.undefined_reason}"
+        heads.append(HeadlineNumber(key=name, label=label, value=v, interval=iv, interval_note=note,
+                                    words=words, level=level))
+        summary[name] = res.to_dict()
+    if interval is not None:
+        summary["confidence_interval"] = list(interval)
+        summary["confidence_level"] = confidence
+        summary["bootstrap_resamples"] = bootstrap
+        summary["bootstrap_seed"] = seed
+    notes.insert(0, describe_distance(dist.name, data.values, set_valued=data.is_set_valued))
+    others = _other_distances(data, dist.name)
+    if others:
+        notes.insert(1, others)
+    if len(heads) > 1:
+        notes.append("Krippendorff's thresholds (.800 reliable, .667 tentative) are stated for alpha; the kappa "
+                     "family and percent agreement are shown for comparison (percent agreement ignores chance).")
+
+    sections = [
+        _data_section(data, res_alpha, dist.name, prog, unit_word, coder_word),
+        _who_section(data, dist.name, prog, coder_word, per_value),
+        _fix_section(data, dist.name, prog, max_rows, unit_word, coder_word, per_value, cell_label),
+    ]
+    if samples is not None and interval is not None:
+        sections.append(_uncertainty_section(samples, res_alpha.alpha, interval, confidence, bootstrap, seed,
+                                             unit_word))
+    else:
+        sections.append(Section(id="uncertainty", title="Uncertainty", paragraphs=(interval_note,)))
+    return AgreementParts(headline=tuple(heads) if headline else (), notes=tuple(notes),
+                          sections=tuple(sections), summary=summary)
+
+
+def _other_distances(data: Annotations, used: str) -> str:
+    """Alpha with the other levels of measurement, for numeric values (cheap: one count, four distances)."""
+    if data.is_set_valued or not np.issubdtype(np.asarray(data.values).dtype, np.number) or len(data.values) < 3:
+        return ""
+    out = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AccordWarning)
+        for name in ("nominal", "ordinal", "interval", "ratio"):
+            if name == used:
+                continue
+            try:
+                out.append(f"{name} {fmt_number(alpha(data, distance=name).alpha)}")
+            except AccordError:
+                continue
+    return ("For comparison, alpha with the other distances: " + ", ".join(out) + ".") if out else ""
+
+
+# ---------------------------------------------------------------------------------------------------- the data
+def _value_names(data: Annotations) -> list[str]:
+    return [value_label(v) for v in data.values]
+
+
+def _data_section(data: Annotations, res: Any, dist_name: str, prog: Progress, unit_word: str,
+                  coder_word: str) -> Section:
+    with prog.step("the data"):
+        per_unit = np.bincount(data.unit_index, minlength=data.n_units)
+        facts = [
+            Fact(f"{unit_word}s", data.n_units),
+            Fact(f"{coder_word}s", data.n_coders),
+            Fact("values given", data.n_entries),
+            Fact("missing cells", data.n_units * data.n_coders - data.n_entries,
+                 f"of {data.n_units * data.n_coders:,} ({coder_word}s x {unit_word}s)"),
+            Fact(f"pairable {unit_word}s", res.n_pairable_units, f"{unit_word}s with two or more values"),
+            Fact(f"{unit_word}s with one value", int(np.count_nonzero(per_unit == 1)),
+                 f"{res.n_unpairable_values} value{'' if res.n_unpairable_values == 1 else 's'} left out of alpha"),
+            Fact(f"{unit_word}s with no value", int(np.count_nonzero(per_unit == 0))),
+            Fact("distinct values", len(data.values)),
+        ]
+        if data.n_missing:
+            facts.append(Fact("cells given as missing in the input", data.n_missing))
+        names = _value_names(data)
+        counts = np.zeros((data.n_coders, len(data.values)), dtype=np.int64)
+        np.add.at(counts, (data.coder_index, data.value_index), 1)
+        keep, other = _top_values(counts.sum(axis=0))
+        rows = []
+        order = 0
+        for c in range(data.n_coders):
+            for k in keep:
+                if counts[c, k]:
+                    rows.append({"coder": value_label(data.coders[c]), "value": names[k], "count": int(counts[c, k]),
+                                 "_order": order})
+                    order += 1
+            if len(other) and counts[c, other].sum():
+                rows.append({"coder": value_label(data.coders[c]), "value": "other",
+                             "count": int(counts[c, other].sum()), "_order": order})
+                order += 1
+        chart_list = []
+        if rows and data.n_coders <= 200:
+            df = pd.DataFrame(rows)
+            chart_list.append(Chart(
+                "values_per_coder", f"Values per {coder_word}",
+                charts.stacked_bars_chart(df, y="coder", x="count", color="value", title_x="values given"),
+                caption=f"How many values each {coder_word} gave, split by value"
+                        + (f" (the {len(keep)} most frequent; the rest as 'other')." if len(other) else "."),
+            ))
+    paras = [f"{data.n_entries:,} values from {data.n_coders} {coder_word}s on {data.n_units:,} {unit_word}s"
+             + (f" (read from {data.source})." if data.source else ".")]
+    return Section(id="data", title="The data", paragraphs=tuple(paras), facts=tuple(facts),
+                   charts=tuple(chart_list))
+
+
+def _top_values(totals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    if len(totals) <= MAX_VALUES_SHOWN:
+        return np.arange(len(totals)), np.array([], dtype=np.int64)
+    order = np.argsort(-totals, kind="stable")
+    return np.sort(order[:MAX_VALUES_SHOWN]), order[MAX_VALUES_SHOWN:]
+
+
+# ---------------------------------------------------------------------------------------------- who disagrees
+def _who_section(data: Annotations, dist_name: str, prog: Progress, coder_word: str, per_value: bool) -> Section:
+    chart_list: list[Chart] = []
+    paras: list[str] = []
+    notes: list[str] = []
+    coders = [value_label(c) for c in data.coders]
+    if data.n_coders > MAX_CODERS_MATRIX:
+        notes.append(f"{data.n_coders} {coder_word}s: the {coder_word} x {coder_word} matrix and the "
+                     f"left-out alphas are drawn for at most {MAX_CODERS_MATRIX}.")
+        prog.add(-2)
+    else:
+        with prog.step(f"{coder_word} pairs"):
+            pairs = pairwise_agreement(data, distance=dist_name)
+        rows = []
+        for i in range(len(coders)):
+            for j in range(len(coders)):
+                if i == j:
+                    continue
+                a = float(pairs.alpha[i, j])
+                rows.append({"coder_a": coders[i], "coder_b": coders[j], "alpha": a if math.isfinite(a) else None,
+                             "text": fmt_number(a, 2) if math.isfinite(a) else "",
+                             "percent_agreement": float(pairs.percent_agreement[i, j])
+                             if math.isfinite(pairs.percent_agreement[i, j]) else None,
+                             "shared_units": int(pairs.n_shared_units[i, j])})
+        if rows:
+            df = pd.DataFrame(rows)
+            chart_list.append(Chart(
+                "coder_pairs", f"Alpha of each pair of {coder_word}s",
+                charts.heatmap_chart(df, x="coder_a", y="coder_b", value="alpha", text="text",
+                                     tooltip=["coder_a:N", "coder_b:N", "alpha:Q", "percent_agreement:Q",
+                                              "shared_units:Q"]),
+                caption=f"On the units both coded (distance {dist_name}); empty where undefined.",
+            ))
+            finite = df.dropna(subset=["alpha"])
+            if len(finite):
+                worst = finite.sort_values("alpha").iloc[0]
+                paras.append(f"The pair that agrees least is {worst.coder_a} and {worst.coder_b} "
+                             f"(alpha {worst.alpha:.3f} on {worst.shared_units} shared units).")
+        if data.n_coders >= 3:
+            with prog.step(f"alpha with each {coder_word} left out"):
+                lo = coder_left_out(data, distance=dist_name)
+            ldf = pd.DataFrame({"coder": coders, "alpha_without": lo.alpha_without, "change": lo.change})
+            ldf = ldf.sort_values("change", ascending=False, kind="stable")
+            chart_list.append(Chart(
+                "coder_left_out", f"Alpha with each {coder_word} left out",
+                charts.bar_chart(ldf.dropna(), category="coder", value="alpha_without",
+                                 title_value="alpha without this coder",
+                                 tooltip=["coder:N", "alpha_without:Q", "change:Q"],
+                                 reference=lo.alpha_all, reference_label="alpha, all coders"),
+                caption="A bar right of the dashed line: agreement rises without that coder.",
+            ))
+            top = ldf.dropna().iloc[0] if ldf["change"].notna().any() else None
+            if top is not None and top.change > 0:
+                paras.append(f"Leaving {top.coder} out raises alpha most, from {lo.alpha_all:.3f} to "
+                             f"{top.alpha_without:.3f}.")
+        else:
+            prog.add(-1)
+    if per_value:
+        with prog.step("distributions"):
+            chart_list.append(_distribution(data, coders))
+    else:
+        prog.add(-1)
+    return Section(id="who", title="Who disagrees", paragraphs=tuple(paras), charts=tuple(chart_list),
+                   notes=tuple(notes))
+
+
+def _distribution(data: Annotations, coders: list[str]) -> Chart:
+    names = _value_names(data)
+    counts = np.zeros((data.n_coders, len(data.values)), dtype=np.int64)
+    np.add.at(counts, (data.coder_index, data.value_index), 1)
+    keep, other = _top_values(counts.sum(axis=0))
+    cols = [counts[:, k] for k in keep] + ([counts[:, other].sum(axis=1)] if len(other) else [])
+    labels = [names[k] for k in keep] + (["other"] if len(other) else [])
+    table = np.stack(cols, axis=1).astype(float)
+    pooled = table.sum(axis=0) / max(table.sum(), 1)
+    show = np.argsort(-table.sum(axis=1), kind="stable")[:MAX_CODERS_MATRIX]
+    rows = [{"coder": "all (pooled)", "value": lab, "share": float(pooled[j]), "pooled": float(pooled[j]),
+             "difference": 0.0, "label": f"{pooled[j]:.0%}"} for j, lab in enumerate(labels)]
+    for c in show:
+        tot = table[c].sum()
+        if tot == 0:
+            continue
+        for j, lab in enumerate(labels):
+            s = table[c, j] / tot
+            rows.append({"coder": coders[c], "value": lab, "share": float(s), "pooled": float(pooled[j]),
+                         "difference": float(s - pooled[j]), "label": f"{s:.0%}"})
+    return Chart("value_distribution", "Each coder's values against the pooled distribution",
+                 charts.distribution_chart(pd.DataFrame(rows)),
+                 caption="Share of each value per coder; orange: uses it more than all coders together, blue: less.")
+
+
+# ------------------------------------------------------------------------------------------------ what to fix
+def per_category_alpha(data: Annotations) -> pd.DataFrame:
+    """Alpha of each value against all others (the data recoded as 'this value' / 'any other value').
+
+    For set values, each label against its absence ('the set holds this label' / 'it does not').
+
+    Examples
+    --------
+    >>> d = Annotations.from_matrix([["a", "a", "b", "c"], ["a", "a", "b", "b"]])
+    >>> per_category_alpha(d)["value"].tolist()
+    ['a', 'b', 'c']
+    """
+    if data.is_set_valued:
+        labels = sorted({x for v in data.values for x in v}, key=lambda x: (str(type(x)), str(x)))
+        member = [np.array([lab in v for v in data.values]) for lab in labels]
+        names = [value_label(lab) for lab in labels]
+    else:
+        member = [np.arange(len(data.values)) == k for k in range(len(data.values))]
+        names = [value_label(v) for v in data.values]
+    rows = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AccordWarning)
+        for name, m in zip(names, member, strict=True):
+            coded = m[data.value_index].astype(np.int64)
+            binary = replace(data, value_index=coded, values=np.array([0, 1]))
+            try:
+                a = alpha(binary, distance="nominal").alpha
+            except AccordError:
+                a = math.nan
+            rows.append({"value": name, "alpha": a, "n_values": int(coded.sum())})
+    return pd.DataFrame(rows)
+
+
+def _fix_section(data: Annotations, dist_name: str, prog: Progress, max_rows: int, unit_word: str,
+                 coder_word: str, per_value: bool, cell_label: Any = None) -> Section:
+    chart_list: list[Chart] = []
+    tables: list[DataTable] = []
+    paras: list[str] = []
+    notes: list[str] = []
+    if not per_value:
+        prog.add(-1)
+    elif len(data.values) <= MAX_CATEGORIES or (data.is_set_valued
+                                                and len({x for v in data.values for x in v}) <= MAX_CATEGORIES):
+        with prog.step("per-category agreement"):
+            cat = per_category_alpha(data)
+        shown = cat.assign(alpha=cat["alpha"].where(np.isfinite(cat["alpha"]))).dropna(subset=["alpha"])
+        if len(shown):
+            chart_list.append(Chart(
+                "per_category", "Agreement on each value",
+                charts.bar_chart(shown, category="value", value="alpha", title_value="alpha, this value vs the rest",
+                                 tooltip=["value:N", "alpha:Q", "n_values:Q"], thresholds=True),
+                caption="Nominal alpha of the data recoded as 'this value' or 'any other' (set values: 'holds "
+                        "this label' or not); the dashed lines are Krippendorff's .667 and .800.",
+            ))
+            low = shown.sort_values("alpha").iloc[0]
+            paras.append(f"The value coders agree on least is {low.value} (alpha {low.alpha:.3f} against the rest, "
+                         f"{low.n_values} uses): its definition is the first to clarify in the guidelines.")
+    else:
+        prog.add(-1)
+        notes.append(f"{len(data.values)} distinct values: per-value agreement is shown for at most "
+                     f"{MAX_CATEGORIES}.")
+    with prog.step("adjudication list"):
+        table, text = adjudication_table(data, dist_name, max_rows=max_rows, unit_word=unit_word,
+                                         coder_word=coder_word, cell_label=cell_label)
+    tables.append(table)
+    paras.append(text)
+    return Section(id="fix", title="What to fix", paragraphs=tuple(paras), charts=tuple(chart_list),
+                   tables=tuple(tables), notes=tuple(notes))
+
+
+def adjudication_table(data: Annotations, dist_name: str, *, max_rows: int = MAX_ROWS, unit_word: str = "unit",
+                       coder_word: str = "coder", cell_label: Any = None) -> tuple[DataTable, str]:
+    """The units ranked by observed disagreement, with the value each coder gave: the adjudication list.
+
+    Only units with some disagreement are listed, at most *max_rows* of them (a note says how many more).
+    """
+    ud = unit_disagreement(data, distance=dist_name)
+    uc = count_values(data)
+    order = np.argsort(-ud.disagreement, kind="stable")
+    disagreeing = order[ud.disagreement[order] > 0]
+    n_dis = len(disagreeing)
+    shown = disagreeing[:max_rows]
+    unit_ids = uc.unit_ids[shown]
+    starts = np.searchsorted(data.unit_index, unit_ids, side="left")
+    ends = np.searchsorted(data.unit_index, unit_ids, side="right")
+    wide = data.n_coders <= MAX_CODER_COLUMNS
+    coder_names = [value_label(c) for c in data.coders]
+    value_names = _value_names(data)
+    columns = ["rank", unit_word, "disagreement", "share of D_o", "values"]
+    kinds = ["num", "text", "num", "num", "num"]
+    if wide:
+        columns += coder_names
+        kinds += ["text"] * len(coder_names)
+    else:
+        columns.append("values given")
+        kinds.append("text")
+    rows = []
+    for r, (k, s, e) in enumerate(zip(shown.tolist(), starts.tolist(), ends.tolist(), strict=True)):
+        row: list[Any] = [r + 1, value_label(ud.units[k]), float(ud.disagreement[k]), float(ud.share[k]),
+                          int(ud.n_values[k])]
+        cs = data.coder_index[s:e]
+        vs = data.value_index[s:e]
+        unit = data.units[uc.unit_ids[k]]
+        given = [(c, value_names[v] if cell_label is None else cell_label(unit, data.coders[c]))
+                 for c, v in zip(cs.tolist(), vs.tolist(), strict=True)]
+        if wide:
+            cells: list[Any] = [None] * data.n_coders
+            for c, label in given:
+                cells[c] = label
+            row += cells
+        else:
+            row.append("; ".join(f"{coder_names[c]}: {label}" for c, label in given))
+        rows.append(tuple(row))
+    n_pairable = len(ud.units)
+    note = ""
+    if n_dis > len(shown):
+        note = (f"Showing the {len(shown):,} {unit_word}s with most disagreement of {n_dis:,} that have any; the "
+                f"rest are left out to keep the page light (accord agree --diagnostics --json lists them all, or "
+                f"raise --max-rows).")
+    top_share = float(ud.share[disagreeing[: max(1, n_dis // 10)]].sum()) if n_dis else 0.0
+    text = (f"{n_dis:,} of {n_pairable:,} pairable {unit_word}s show some disagreement"
+            + (f"; the top tenth of them carry {top_share:.0%} of the observed disagreement." if n_dis >= 10 else ".")
+            + f" Adjudicate from the top of the list: sort by any column, filter by {coder_word} or value, and "
+              "export to CSV.")
+    table = DataTable(name="adjudication", title="Adjudication list", columns=tuple(columns), rows=tuple(rows),
+                      kinds=tuple(kinds), note=note,
+                      caption=f"Disagreement: mean distance ({dist_name}) over the pairs of values in the "
+                              f"{unit_word}; share: its part of the total observed disagreement D_o.")
+    return table, text
+
+
+# ------------------------------------------------------------------------------------------------ uncertainty
+def _uncertainty_section(samples: np.ndarray, estimate: float, interval: tuple[float, float], confidence: float,
+                         bootstrap: int, seed: int | None, unit_word: str) -> Section:
+    finite = samples[np.isfinite(samples)]
+    dropped = len(samples) - len(finite)
+    paras = [f"Alpha recomputed on {bootstrap:,} resamples of the pairable {unit_word}s (drawn with replacement, "
+             f"each keeping all its values; seed {seed if seed is not None else 'none'}). The {confidence:.0%} "
+             f"percentile interval is [{interval[0]:.3f}, {interval[1]:.3f}], {interval[1] - interval[0]:.3f} wide."]
+    if len(finite):
+        for t in (0.8, 0.667):
+            share = float(np.mean(finite >= t))
+            paras.append(f"{share:.0%} of the resamples reach {t:.3f}".replace("0.", ".", 1) + ".")
+    notes = (f"{dropped} resamples with undefined alpha (all values equal) are left out.",) if dropped else ()
+    return Section(
+        id="uncertainty", title="Uncertainty", paragraphs=tuple(paras),
+        charts=(Chart("bootstrap", "Bootstrap distribution of alpha",
+                      charts.bootstrap_chart(samples, estimate=estimate, interval=interval),
+                      caption="The interval is marked in red; drag to pan, scroll to zoom."),),
+        notes=notes,
+    )

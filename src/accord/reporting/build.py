@@ -1,0 +1,87 @@
+"""Which report a given object gets: one builder per kind of data or result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from accord.errors import AccordError
+from accord.reporting.page import Report
+
+__all__ = ["build", "kind_of"]
+
+
+def kind_of(obj: Any) -> str:
+    """The kind of report *obj* calls for (``agreement``, ``coreference``, ``multilabel``, ``pyramid``, ``gold``)."""
+    from accord.alpha import AlphaResult
+    from accord.coref.model import CorefAnnotations
+    from accord.coref.report import CorefReliability
+    from accord.data import Annotations
+    from accord.multilabel import MultiLabelData
+    from accord.noise.gold import GoldStandard
+
+    if isinstance(obj, CorefAnnotations | CorefReliability):
+        return "coreference"
+    if isinstance(obj, Annotations | AlphaResult):
+        return "agreement"
+    if isinstance(obj, MultiLabelData):
+        return "multilabel"
+    if isinstance(obj, GoldStandard):
+        return "gold"
+    from accord.pyramid import Pyramid
+    from accord.pyramid.scores import PeerScores
+
+    if isinstance(obj, Pyramid | PeerScores) or (isinstance(obj, tuple) and obj and isinstance(obj[0], Pyramid)):
+        return "pyramid"
+    spans = _spans_kind(obj)
+    if spans:
+        return spans
+    raise AccordError(
+        "result_or_data must be accord.Annotations, AlphaResult, CorefAnnotations, CorefReliability, "
+        "MultiLabelData, GoldStandard, a pandas.DataFrame with kind='gold', or (Pyramid, [PeerAnnotation]); "
+        f"got {type(obj).__name__}"
+    )
+
+
+def _spans_kind(obj: Any) -> str | None:
+    """Extension point: span annotations (``accord.spans``) get the ``spans`` report once it exists."""
+    try:
+        from accord.reporting import spans as spans_report  # noqa: F401
+    except ImportError:
+        return None
+    return "spans" if spans_report.accepts(obj) else None
+
+
+def build(obj: Any, *, kind: str = "auto", title: str | None = None, **options: Any) -> Report:
+    """Build the report of *obj*; ``kind="gold"`` reads a DataFrame or Annotations as a gold-standard table."""
+    from accord.reporting import KINDS
+
+    if kind not in ("auto", *KINDS):
+        raise AccordError(f"kind must be one of auto, {', '.join(KINDS)}; got {kind!r}")
+    k = kind_of(obj) if kind == "auto" else kind
+    if k == "agreement":
+        from accord.reporting.reliability import agreement_report
+
+        return agreement_report(obj, title=title, **options)
+    if k == "coreference":
+        from accord.reporting.coref import coref_report
+
+        return coref_report(obj, title=title, **options)
+    if k == "multilabel":
+        from accord.reporting.multilabel import multilabel_report
+
+        return multilabel_report(obj, title=title, **options)
+    if k == "gold":
+        from accord.reporting.gold import gold_report
+
+        return gold_report(obj, title=title, **options)
+    if k == "pyramid":
+        from accord.reporting.pyramid import pyramid_report
+
+        return pyramid_report(obj, title=title, **options)
+    if k == "spans":
+        try:
+            from accord.reporting.spans import spans_report
+        except ImportError:
+            raise AccordError("span reports need accord.spans statistics, not in this version") from None
+        return spans_report(obj, title=title, **options)
+    raise AccordError(f"no report for kind {k!r}")  # pragma: no cover

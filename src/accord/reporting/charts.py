@@ -1,0 +1,190 @@
+"""Altair charts of the report, each returned as a Vega-Lite spec (a dict).
+
+Every chart takes small, already aggregated data (a few hundred rows at most),
+so the page stays small whatever the size of the annotation; tooltips on every
+mark, and zoom and pan (``interactive``) on continuous axes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from accord.reporting.page import _require
+
+__all__ = [
+    "bar_chart",
+    "bootstrap_chart",
+    "distribution_chart",
+    "heatmap_chart",
+    "line_chart",
+    "stacked_bars_chart",
+]
+
+THRESHOLDS = (0.667, 0.800)
+
+
+def _alt() -> Any:
+    return _require("altair")
+
+
+def _finish(chart: Any, height: int | None = None) -> dict[str, Any]:
+    props: dict[str, Any] = {"width": "container"}
+    if height is not None:
+        props["height"] = height
+    spec = chart.properties(**props).configure_view(strokeWidth=0).to_dict()
+    spec.pop("$schema", None)  # vega-embed reads the version from it; vl-convert too, so keep v5 implicit
+    return spec
+
+
+def _height(n_rows: int, per_row: int = 22, low: int = 120, high: int = 520) -> int:
+    return int(min(high, max(low, per_row * n_rows)))
+
+
+def stacked_bars_chart(df: pd.DataFrame, *, y: str, x: str, color: str, title_x: str) -> dict[str, Any]:
+    """Horizontal stacked bars: one bar per *y*, split by *color* (e.g. values per coder)."""
+    alt = _alt()
+    n = df[y].nunique()
+    chart = alt.Chart(df).mark_bar().encode(
+        y=alt.Y(f"{y}:N", title=None, sort=None),
+        x=alt.X(f"{x}:Q", title=title_x, stack="zero"),
+        color=alt.Color(f"{color}:N", title=color, sort=None,
+                        legend=alt.Legend(orient="bottom", columns=4, labelLimit=110)),
+        order=alt.Order("_order:Q"),
+        tooltip=[alt.Tooltip(f"{y}:N"), alt.Tooltip(f"{color}:N"), alt.Tooltip(f"{x}:Q")],
+    )
+    return _finish(chart, _height(n, 26, 90))
+
+
+def heatmap_chart(df: pd.DataFrame, *, x: str, y: str, value: str, text: str, tooltip: list[str],
+                  domain: tuple[float, float] | None = (-0.2, 1.0), scheme: str = "redyellowgreen",
+                  title: str = "alpha") -> dict[str, Any]:
+    """A square heatmap (coder x coder), the value written in each cell."""
+    alt = _alt()
+    n = max(df[x].nunique(), df[y].nunique())
+    scale = alt.Scale(scheme=scheme, domain=list(domain)) if domain else alt.Scale(scheme=scheme)
+    base = alt.Chart(df).encode(
+        x=alt.X(f"{x}:N", title=None, sort=None, axis=alt.Axis(labelAngle=-40)),
+        y=alt.Y(f"{y}:N", title=None, sort=None),
+    )
+    rect = base.mark_rect().encode(
+        color=alt.Color(f"{value}:Q", title=title, scale=scale),
+        tooltip=[alt.Tooltip(t) for t in tooltip],
+    )
+    label = base.mark_text(fontSize=11 if n <= 10 else 8).encode(text=alt.Text(f"{text}:N"))
+    return _finish(rect + label, _height(n, 34, 120, 560))
+
+
+def bar_chart(df: pd.DataFrame, *, category: str, value: str, title_value: str, tooltip: list[str],
+              reference: float | None = None, reference_label: str = "", thresholds: bool = False,
+              color: str | None = None, domain: tuple[float, float] | None = None) -> dict[str, Any]:
+    """Horizontal bars of *value* per *category*, with an optional reference line and Krippendorff's thresholds."""
+    alt = _alt()
+    n = df[category].nunique()
+    xscale = alt.Scale(domain=list(domain)) if domain else alt.Undefined
+    enc: dict[str, Any] = dict(
+        y=alt.Y(f"{category}:N", title=None, sort=None),
+        x=alt.X(f"{value}:Q", title=title_value, scale=xscale),
+        tooltip=[alt.Tooltip(t) for t in tooltip],
+    )
+    if color:
+        enc["color"] = alt.Color(f"{color}:N", title=color, legend=alt.Legend(orient="bottom"))
+        enc["yOffset"] = alt.YOffset(f"{color}:N")
+        n = n * max(1, df[color].nunique())
+    layers = [alt.Chart(df).mark_bar().encode(**enc)]
+    rules = []
+    if thresholds:
+        rules += [{"x": t, "label": f"{t:.3f}".lstrip("0"), "kind": "Krippendorff threshold"} for t in THRESHOLDS]
+    if reference is not None and np.isfinite(reference):
+        rules.append({"x": float(reference), "label": reference_label, "kind": reference_label})
+    if rules:
+        rdf = pd.DataFrame(rules)
+        layers.append(alt.Chart(rdf).mark_rule(strokeDash=[4, 3], color="#555").encode(
+            x="x:Q", tooltip=[alt.Tooltip("kind:N"), alt.Tooltip("x:Q", format=".3f")]))
+    return _finish(alt.layer(*layers), _height(n, 24, 90))
+
+
+def distribution_chart(df: pd.DataFrame) -> dict[str, Any]:
+    """Each coder's share of each value, coloured by its difference from the pooled share.
+
+    *df* has columns ``coder``, ``value``, ``share``, ``pooled``, ``difference``, ``label``.
+    """
+    alt = _alt()
+    n = df["coder"].nunique()
+    lim = float(max(0.05, np.nanmax(np.abs(df["difference"].to_numpy(dtype=float)))) if len(df) else 0.05)
+    base = alt.Chart(df).encode(
+        x=alt.X("value:N", title="value", sort=None, axis=alt.Axis(labelAngle=-40, labelLimit=120)),
+        y=alt.Y("coder:N", title=None, sort=None),
+    )
+    rect = base.mark_rect().encode(
+        color=alt.Color("difference:Q", title="share - pooled", scale=alt.Scale(scheme="blueorange",
+                                                                                 domain=[-lim, lim])),
+        tooltip=[alt.Tooltip("coder:N"), alt.Tooltip("value:N"), alt.Tooltip("share:Q", format=".1%"),
+                 alt.Tooltip("pooled:Q", format=".1%", title="pooled share"),
+                 alt.Tooltip("difference:Q", format="+.1%")],
+    )
+    text = base.mark_text(fontSize=10).encode(text="label:N")
+    return _finish(rect + text, _height(n, 30, 100))
+
+
+def bootstrap_chart(samples: np.ndarray, *, estimate: float, interval: tuple[float, float] | None,
+                    label: str = "alpha", bins: int = 40, thresholds: bool = True) -> dict[str, Any]:
+    """Histogram of bootstrap resamples (binned here, so the spec stays small) with the interval marked."""
+    alt = _alt()
+    s = np.asarray(samples, dtype=float)
+    s = s[np.isfinite(s)]
+    counts, edges = np.histogram(s, bins=bins)
+    hist = pd.DataFrame({"start": edges[:-1], "end": edges[1:], "resamples": counts})
+    bars = alt.Chart(hist).mark_bar(color="#8fa8cf").encode(
+        x=alt.X("start:Q", title=f"bootstrap {label}", scale=alt.Scale(zero=False)),
+        x2="end:Q",
+        y=alt.Y("resamples:Q", title="resamples", scale=alt.Scale(domain=[0, int(counts.max(initial=1) * 1.08) + 1])),
+        y2=alt.datum(0),
+        tooltip=[alt.Tooltip("start:Q", format=".3f", title="from"), alt.Tooltip("end:Q", format=".3f", title="to"),
+                 alt.Tooltip("resamples:Q")],
+    )
+    marks = [{"x": float(estimate), "what": f"{label} (all data)"}]
+    colors = ["#1d2330"]
+    if interval is not None:
+        marks += [{"x": float(interval[0]), "what": "interval low"}, {"x": float(interval[1]), "what": "interval high"}]
+        colors += ["#b3261e", "#b3261e"]
+    if thresholds:
+        lo, hi = (float(s.min()), float(s.max())) if len(s) else (0.0, 1.0)
+        shown = [t for t in THRESHOLDS if lo - 0.1 <= t <= hi + 0.1]
+        marks += [{"x": t, "what": f"Krippendorff {t:.3f}"} for t in shown]
+        colors += ["#a86400" if t < 0.8 else "#1b7f3b" for t in shown]
+    mdf = pd.DataFrame(marks)
+    rules = alt.Chart(mdf).mark_rule(strokeWidth=2).encode(
+        x="x:Q",
+        color=alt.Color("what:N", title=None, legend=alt.Legend(orient="bottom"),
+                        scale=alt.Scale(domain=[m["what"] for m in marks], range=colors)),
+        strokeDash=alt.condition(alt.datum.what == f"{label} (all data)", alt.value([1, 0]), alt.value([5, 3])),
+        tooltip=[alt.Tooltip("what:N"), alt.Tooltip("x:Q", format=".4f")],
+    )
+    return _finish(alt.layer(bars, rules).interactive(bind_y=False), 220)
+
+
+def line_chart(df: pd.DataFrame, *, x: str, y: str, series: str | None, title_x: str, title_y: str,
+               points: pd.DataFrame | None = None, point_label: str = "", tooltip: list[str] | None = None,
+               dashed: str | None = None) -> dict[str, Any]:
+    """Lines of *y* against *x* (one per *series*), optionally with highlighted points; zoomable."""
+    alt = _alt()
+    enc: dict[str, Any] = dict(
+        x=alt.X(f"{x}:Q", title=title_x, scale=alt.Scale(zero=False)),
+        y=alt.Y(f"{y}:Q", title=title_y, scale=alt.Scale(zero=False)),
+        tooltip=[alt.Tooltip(t) for t in (tooltip or [x, y] + ([series] if series else []))],
+    )
+    if series:
+        enc["color"] = alt.Color(f"{series}:N", title=None, sort=None, legend=alt.Legend(orient="bottom", columns=2))
+    if dashed:
+        enc["strokeDash"] = alt.StrokeDash(f"{dashed}:N", legend=None)
+    layers = [alt.Chart(df).mark_line(point=alt.OverlayMarkDef(size=25)).encode(**enc)]
+    if points is not None and len(points):
+        layers.append(alt.Chart(points).mark_point(size=160, filled=True, color="#b3261e", shape="diamond").encode(
+            x=f"{x}:Q", y=f"{y}:Q", tooltip=[alt.Tooltip(c) for c in points.columns]))
+        if point_label:
+            layers.append(alt.Chart(points).mark_text(dx=10, dy=-10, align="left", color="#b3261e").encode(
+                x=f"{x}:Q", y=f"{y}:Q", text=alt.value(point_label)))
+    return _finish(alt.layer(*layers).interactive(), 260)

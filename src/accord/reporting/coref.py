@@ -1,0 +1,250 @@
+"""The coreference report: alpha over the mentions both ways (Passonneau 2004), per document, the standard
+scores (MUC, B3, CEAF, BLANC, LEA) against a key or between coders, and the chains that split or merge."""
+
+from __future__ import annotations
+
+import math
+import warnings
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from accord.errors import AccordError, AccordWarning
+from accord.progress import progress_for
+from accord.reporting import charts
+from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
+from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Report, Section
+from accord.reporting.words import describe_distance, threshold_words, value_label
+
+__all__ = ["coref_report"]
+
+MAX_DOCUMENTS = 100
+_METRICS = ("muc", "b_cubed", "ceaf_m", "ceaf_e", "blanc", "lea")
+
+
+def coref_report(
+    data: Any,
+    *,
+    title: str | None = None,
+    key: Any = None,
+    set_distance: str = "set-relation",
+    bootstrap: int = 1000,
+    seed: int | None = None,
+    confidence: float = 0.95,
+    max_rows: int = MAX_ROWS,
+    progress: Any = None,
+    distance: str | None = None,
+) -> Report:
+    """The report of :class:`accord.CorefAnnotations` (``key``: an optional one-coder key annotation)."""
+    from accord.coref.alpha import default_convention
+    from accord.coref.model import CorefAnnotations
+    from accord.coref.report import CorefReliability, coref_reliability
+    from accord.data import Annotations
+    from accord.distances import get_distance
+
+    if isinstance(data, CorefReliability):
+        raise AccordError("a coreference report needs the annotations (CorefAnnotations), not a CorefReliability: "
+                          "per-document alpha and the chains that split or merge come from the data")
+    if not isinstance(data, CorefAnnotations):
+        raise AccordError(f"data must be accord.CorefAnnotations; got {type(data).__name__}")
+    check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
+    set_name = get_distance(distance or set_distance).name
+    prog = progress_for(progress)
+    prog.add(4)
+    dists = ("nominal",) if set_name == "nominal" else ("nominal", set_name)
+    with prog.step("coreference alpha"):
+        rel = coref_reliability(data, distances=dists, key=key)
+    heads: list[HeadlineNumber] = []
+    summary: dict[str, Any] = {"alpha": {}, "confidence_intervals": {}}
+    samples: dict[str, np.ndarray] = {}
+    for dist in dists:
+        conv = default_convention(dist)
+        res = rel.alpha[dist][conv]
+        interval = None
+        note = f"value of a mention: {'its class' if conv == 'classes' else 'its class less the mention'}"
+        if bootstrap and math.isfinite(res.alpha):
+            try:
+                with prog.step(f"bootstrap {dist}: {bootstrap} resamples of {rel.n_documents} documents"):
+                    boot = res._bootstrap(confidence, bootstrap, "percentile", seed)
+                interval = (float(boot.confidence_interval[0]), float(boot.confidence_interval[1]))
+                samples[dist] = np.asarray(boot.bootstrap_distribution, dtype=float)
+                note += f"; {confidence:.0%} bootstrap interval over documents, {bootstrap} resamples, seed {seed}"
+                summary["confidence_intervals"][dist] = list(interval)
+            except AccordError as exc:
+                note += f"; no interval: {exc}"
+        words, level = threshold_words(res.alpha, interval)
+        heads.append(HeadlineNumber(key=f"alpha_{dist}", label=f"alpha, {dist}", value=res.alpha, interval=interval,
+                                    interval_note=note, words=words, level=level))
+        summary["alpha"][dist] = res.to_dict()
+    notes = [describe_distance(d, np.array([]), set_valued=True) for d in dists]
+    notes.append("Passonneau (2004): each mention is a unit and its value is the chain (class of mentions) a coder "
+                 "put it in; the nominal reading counts any difference of chains as full disagreement, the set "
+                 "distance gives credit for chains that overlap.")
+
+    conv = default_convention(set_name)
+    with prog.step("mention-level records"):
+        recs = data.reliability_records(convention=conv)
+        ann = Annotations.from_records(recs, unit="unit", coder="coder", value="value")
+    parts = agreement_parts(ann, distance=set_name, coefficients="alpha", bootstrap=0, max_rows=max_rows,
+                            progress=prog, unit_word="mention", headline=False, per_value=False)
+    sections = [s for s in parts.sections if s.id != "uncertainty"]
+    sections.insert(0, _overview(rel, data))
+    with prog.step("per-document alpha"):
+        sections.append(_documents(data, set_name, conv))
+    with prog.step("scores and chains"):
+        sections.append(_scores(data, rel, key))
+        sections.append(_split_merge(data, key, max_rows))
+    boot_charts = []
+    for h, dist in zip(heads, dists, strict=True):
+        if dist in samples and h.interval is not None and np.isfinite(samples[dist]).any():
+            boot_charts.append(Chart(f"bootstrap_{dist}", f"Bootstrap distribution of alpha, {dist}",
+                                     charts.bootstrap_chart(samples[dist], estimate=h.value, interval=h.interval),
+                                     caption="Resampling documents; the interval is marked in red."))
+    sections.append(Section(id="uncertainty", title="Uncertainty", facts=tuple(
+        Fact(f"{confidence:.0%} interval, {h.label}", h.shown_interval or "none", h.interval_note) for h in heads),
+        paragraphs=("Mentions cannot be resampled one by one (a mention's value is its whole chain), so the "
+                    "intervals resample documents; with one document there is none.",), charts=tuple(boot_charts)))
+    return Report(
+        title=title or f"Coreference reliability of {', '.join(map(str, data.coders))}",
+        subtitle=f"{len(data.documents)} document(s), {data.n_mentions:,} mentions, {len(data.coders)} coders",
+        kind="coreference", headline=tuple(heads), headline_notes=tuple(notes), sections=tuple(sections),
+        summary=summary,
+    )
+
+
+def _overview(rel: Any, data: Any) -> Section:
+    rows = []
+    for dist, by_conv in rel.alpha.items():
+        for conv, res in by_conv.items():
+            rows.append((dist, "its class" if conv == "classes" else "its class less the mention",
+                         float(res.alpha), float(res.observed_disagreement), float(res.expected_disagreement)))
+    first = next(iter(rel.alpha.values()))["classes"]
+    facts = (Fact("documents", rel.n_documents), Fact("mentions", rel.n_mentions),
+             Fact("mentions coded by two or more", first.n_pairable_units),
+             Fact("distinct chains", first.n_classes),
+             Fact("mentions only some coders have", rel.n_partial_mentions, f"policy: {rel.missing_mentions}"))
+    return Section(id="coref", title="Coreference alpha", facts=facts, tables=(DataTable(
+        name="coref_alpha", title="Alpha under both value conventions",
+        columns=("distance", "value of a mention", "alpha", "D_o", "D_e"), rows=tuple(rows),
+        kinds=("text", "text", "num", "num", "num")),))
+
+
+def _documents(data: Any, dist: str, conv: str) -> Section:
+    from accord.coref.alpha import coref_alpha
+    from accord.coref.model import CorefAnnotations
+
+    docs = list(data.documents)
+    if len(docs) < 2:
+        return Section(id="documents", title="Per document",
+                       paragraphs=("One document: its alpha is the headline.",))
+    recs = data.to_records()
+    rows = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AccordWarning)
+        for doc in docs[:MAX_DOCUMENTS]:
+            sub = recs[recs["document"] == doc]
+            try:
+                one = CorefAnnotations.from_records(sub, missing_mentions="missing")
+                a = coref_alpha(one, distance=dist, convention=conv).alpha  # type: ignore[arg-type]
+            except AccordError:
+                a = math.nan
+            rows.append({"document": value_label(doc), "alpha": a if math.isfinite(a) else None,
+                         "mentions": int(sub["mention"].nunique())})
+    df = pd.DataFrame(rows)
+    notes = (f"{len(docs)} documents: the first {MAX_DOCUMENTS} are shown.",) if len(docs) > MAX_DOCUMENTS else ()
+    shown = df.dropna(subset=["alpha"])
+    chart_list = ()
+    if len(shown):
+        chart_list = (Chart("documents", f"Alpha of each document ({dist})", charts.bar_chart(
+            shown, category="document", value="alpha", title_value="alpha", tooltip=["document:N", "alpha:Q",
+                                                                                     "mentions:Q"],
+            thresholds=True), caption="Documents far below the others are where the guidelines were read "
+                                      "differently."),)
+    return Section(id="documents", title="Per document", charts=chart_list, notes=notes, tables=(DataTable(
+        name="documents", title="Per-document alpha", columns=("document", "alpha", "mentions"),
+        rows=tuple((r["document"], r["alpha"], r["mentions"]) for r in rows), kinds=("text", "num", "num")),))
+
+
+def _pairs(data: Any, key: Any) -> list[tuple[str, Any, str, Any]]:
+    """(name A, partition A, name B, partition B): each coder against the key, or each pair of coders."""
+    if key is not None:
+        kp = key.partition(key.coders[0])
+        return [("key", kp, str(c), data.partition(c)) for c in data.coders]
+    coders = list(data.coders)
+    return [(str(a), data.partition(a), str(b), data.partition(b))
+            for i, a in enumerate(coders) for b in coders[i + 1:]]
+
+
+def _scores(data: Any, rel: Any, key: Any) -> Section:
+    from accord.coref.scores import coref_scores
+
+    if key is not None:
+        scored = {f"{c} vs key": s for c, s in rel.scores.items()}
+        intro = "Each coder scored against the key."
+    else:
+        scored = {}
+        for a_name, a, b_name, b in _pairs(data, None):
+            try:
+                scored[f"{b_name} vs {a_name}"] = coref_scores(a, b)
+            except AccordError:
+                continue
+        intro = ("No key was given, so each pair of coders is scored, the first coder as the key (F1 is symmetric "
+                 "for MUC, B3 and CEAF; recall and precision swap).")
+    rows = []
+    for pair, sc in scored.items():
+        for metric in _METRICS:
+            s = getattr(sc, metric)
+            rows.append({"pair": pair, "metric": metric, "recall": s.recall, "precision": s.precision, "f1": s.f1})
+        rows.append({"pair": pair, "metric": "conll", "recall": None, "precision": None, "f1": sc.conll_f1})
+    if not rows:
+        return Section(id="scores", title="MUC, B3, CEAF, BLANC, LEA", paragraphs=(intro, "No pair could be scored."))
+    df = pd.DataFrame(rows)
+    chart = Chart("coref_scores", "F1 of each metric", charts.bar_chart(
+        df.dropna(subset=["f1"]), category="metric", value="f1", color="pair", title_value="F1",
+        tooltip=["pair:N", "metric:N", "recall:Q", "precision:Q", "f1:Q"], domain=(0, 1)))
+    table = DataTable(name="coref_scores", title="Scores", columns=("pair", "metric", "recall", "precision", "F1"),
+                      rows=tuple(tuple(r.values()) for r in rows), kinds=("text", "text", "num", "num", "num"))
+    return Section(id="scores", title="MUC, B3, CEAF, BLANC, LEA", paragraphs=(intro,), charts=(chart,),
+                   tables=(table,))
+
+
+def _split_merge(data: Any, key: Any, max_rows: int) -> Section:
+    """Chains of A that B splits, and chains of B that merge several of A's."""
+    rows: list[tuple[Any, ...]] = []
+    for a_name, a, b_name, b in _pairs(data, key):
+        for doc, a_chains in a.items():
+            b_chains = b.get(doc, [])
+            where_b = {m: i for i, ch in enumerate(b_chains) for m in ch}
+            where_a = {m: i for i, ch in enumerate(a_chains) for m in ch}
+            for ch in a_chains:
+                if len(ch) < 2:
+                    continue
+                groups = {where_b.get(m, -1) for m in ch}
+                if len(groups) > 1:
+                    parts = [sorted(value_label(m) for m in ch if where_b.get(m, -1) == g) for g in sorted(groups)]
+                    rows.append(("split", value_label(doc), a_name, b_name, _chain(ch), len(groups),
+                                 " | ".join("{" + ", ".join(p) + "}" for p in parts)))
+            for ch in b_chains:
+                groups = {where_a.get(m, -1) for m in ch}
+                if len(ch) >= 2 and len(groups) > 1:
+                    rows.append(("merge", value_label(doc), a_name, b_name, _chain(ch), len(groups),
+                                 f"{b_name} joins what {a_name} keeps in {len(groups)} chains"))
+    note = ""
+    if len(rows) > max_rows:
+        note = f"Showing {max_rows:,} of {len(rows):,} split or merged chains."
+    rows.sort(key=lambda r: -r[5])
+    n_split = sum(r[0] == "split" for r in rows)
+    return Section(id="chains", title="Chains that split or merge", paragraphs=(
+        f"{n_split} chains are split and {len(rows) - n_split} merged between "
+        + ("each coder and the key." if key is not None else "pairs of coders.")
+        + " These are the decisions to adjudicate first: a split is a link one side missed, a merge a link one "
+          "side added.",),
+        tables=(DataTable(name="chains", title="Split and merged chains",
+                          columns=("what", "document", "A", "B", "chain", "pieces", "how"),
+                          rows=tuple(rows[:max_rows]), kinds=("text", "text", "text", "text", "text", "num", "text"),
+                          note=note),))
+
+
+def _chain(ch: Any) -> str:
+    return "{" + ", ".join(sorted((value_label(m) for m in ch), key=lambda s: (len(s), s))) + "}"

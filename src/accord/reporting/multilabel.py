@@ -1,0 +1,139 @@
+"""The multi-label report: augmented kappa K' (Rosenberg & Binkowski 2004) at p with its interval, K' against p
+with the four classes of items, and the label sets read with MASI (Passonneau 2006) through the agreement
+sections."""
+
+from __future__ import annotations
+
+import math
+import warnings
+from typing import Any
+
+from accord.errors import AccordError, AccordWarning
+from accord.progress import progress_for
+from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
+from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Report, Section
+from accord.reporting.words import threshold_words, value_label
+
+__all__ = ["multilabel_annotations", "multilabel_report"]
+
+_CLASS_TITLES = {
+    "constant_high": "constant high (class 1)",
+    "constant_low": "constant low (class 2)",
+    "better_at_p1": "better at p = 1 (class 3)",
+    "better_at_p05": "better at p = 0.5 (class 4)",
+}
+
+
+def multilabel_annotations(data: Any) -> Any:
+    """The label sets as :class:`accord.Annotations` (one frozenset per item and annotator), as ``masi_alpha``
+    reads them."""
+    from accord.data import Annotations
+
+    frame = data.to_frame()
+    sets = frame.groupby(["item", "annotator"], sort=False)["label"].agg(frozenset).reset_index()
+    return Annotations.from_records(list(sets.itertuples(index=False, name=None)))
+
+
+def multilabel_report(
+    data: Any,
+    *,
+    title: str | None = None,
+    p: float = 0.6,
+    rule: str = "pair",
+    tolerance: float = 0.1,
+    high: float = 0.6,
+    distance: str = "masi-2006",
+    bootstrap: int = 1000,
+    seed: int | None = None,
+    confidence: float = 0.95,
+    max_rows: int = MAX_ROWS,
+    progress: Any = None,
+) -> Report:
+    """The report of :class:`accord.MultiLabelData`."""
+    from accord.multilabel import (
+        MultiLabelData,
+        augmented_kappa,
+        augmented_kappa_sweep,
+        bootstrap_augmented_kappa,
+    )
+
+    if not isinstance(data, MultiLabelData):
+        raise AccordError(f"data must be accord.MultiLabelData; got {type(data).__name__}")
+    check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
+    prog = progress_for(progress)
+    prog.add(3)
+    notes: list[str] = []
+    with prog.step("augmented kappa"), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", AccordWarning)
+        res = augmented_kappa(data, p=p, rule=rule)  # type: ignore[arg-type]
+        sweep = augmented_kappa_sweep(data, rule=rule)  # type: ignore[arg-type]
+        classes = sweep.classify(tolerance=tolerance, high=high)
+    notes += list(dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, AccordWarning)))
+    interval = None
+    note = "no interval: bootstrap is off"
+    if bootstrap and math.isfinite(res.kappa):
+        with prog.step(f"bootstrap K': {bootstrap} resamples of {res.n_items} items"):
+            iv = bootstrap_augmented_kappa(data, p=p, rule=rule, confidence_level=confidence,  # type: ignore[arg-type]
+                                           n_resamples=bootstrap, rng=seed)
+        interval = (iv.low, iv.high)
+        note = f"{confidence:.0%} bootstrap interval ({iv.method}), {bootstrap} resamples of items, seed {seed}"
+    else:
+        prog.add(-1)
+    k_head = HeadlineNumber(
+        key="kappa", label=f"augmented kappa K' (p = {p:g})", value=res.kappa, interval=interval,
+        interval_note=note,
+        words=(f"K' weighs the primary label {p:g} and the secondary {1 - p:g}"
+               + ("" if res.n_annotators == 2 else f"; the mean over {len(res.pairs) - res.n_pairs_undefined} "
+                  "pairs of annotators") + "."),
+    )
+    ann = multilabel_annotations(data)
+    ranked = data.to_frame()  # items, then annotators, then rank (primary first)
+    order = {key: " > ".join(value_label(x) for x in grp["label"])
+             for key, grp in ranked.groupby(["item", "annotator"], sort=False)}
+    parts = agreement_parts(ann, distance=distance, coefficients="alpha", bootstrap=bootstrap, seed=seed,
+                            confidence=confidence, max_rows=max_rows, progress=prog, unit_word="item",
+                            coder_word="annotator", cell_label=lambda u, c: order.get((u, c), ""))
+    a = parts.headline[0]
+    words, level = threshold_words(a.value, a.interval)
+    masi_head = HeadlineNumber(key="masi_alpha", label=f"alpha, {distance} on the label sets", value=a.value,
+                               interval=a.interval, interval_note=a.interval_note, words=words, level=level)
+    summary = {"augmented_kappa": res.to_dict(), "masi_alpha": parts.summary["alpha"]}
+    if interval is not None:
+        summary["confidence_interval"] = list(interval)
+    if a.interval is not None:
+        summary["masi_alpha_interval"] = list(a.interval)
+
+    with prog.step("K' against p"):
+        from accord.multilabel.plot import sweep_chart
+
+        spec = sweep_chart(sweep, classes=classes, title="").properties(width="container", height=260).to_dict()
+        spec.pop("$schema", None)
+        sweep_chart_ = Chart("kappa_against_p", "K' against p, overall and per class of items", spec,
+                             caption=f"This report's K' is the value at p = {p:g}. Rosenberg & Binkowski (2004), "
+                                     "section 6: items whose agreement does not move with p are constant; the "
+                                     "others agree better on the primary alone (p = 1) or with the secondary "
+                                     "(p = 0.5).")
+    pairs = DataTable(name="kappa_pairs", title="K' of each pair of annotators",
+                      columns=("annotator A", "annotator B", "items", "p(A)", "p(E)", "K'"),
+                      rows=tuple((value_label(t.annotator_a), value_label(t.annotator_b), t.n_items,
+                                  t.observed_agreement, t.expected_agreement, t.kappa) for t in res.pairs),
+                      kinds=("text", "text", "num", "num", "num", "num"))
+    cls_rows = tuple((value_label(i), (c or "labelled by one annotator").replace("_", " "))
+                     for i, c in zip(classes.items, classes.classes, strict=True))
+    facts = [Fact(_CLASS_TITLES.get(k, k.replace("_", " ")), v) for k, v in classes.counts.items()]
+    ml = Section(
+        id="multilabel", title="Primary and secondary labels",
+        paragraphs=(f"{res.n_items} items labelled by at least two of {res.n_annotators} annotators, "
+                    f"{res.n_categories} categories, rule {res.rule}; {res.n_items_unpaired} items labelled by "
+                    "one annotator enter no pair.",),
+        facts=tuple(facts), charts=(sweep_chart_,),
+        tables=(pairs, DataTable(name="item_classes", title="Items by class", columns=("item", "class"),
+                                 rows=cls_rows)),
+        notes=(f"Classes with tolerance {classes.tolerance:g} and high {classes.high:g} ({classes.scale} scale).",),
+    )
+    return Report(
+        title=title or f"Multi-label reliability{f' of {data.source}' if getattr(data, 'source', None) else ''}",
+        subtitle=f"{data.n_items} items, {data.n_annotators} annotators, {data.n_categories} categories",
+        kind="multilabel", headline=(k_head, masi_head),
+        headline_notes=(*parts.notes, *notes), sections=(ml, *parts.sections), summary=summary,
+    )

@@ -1,0 +1,86 @@
+"""The agreement report of reliability data or of an alpha result."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from accord.errors import AccordError
+from accord.progress import progress_for
+from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
+from accord.reporting.page import HeadlineNumber, Report, Section
+from accord.reporting.words import describe_distance, threshold_words
+
+__all__ = ["agreement_report"]
+
+
+def agreement_report(
+    data: Any,
+    *,
+    title: str | None = None,
+    distance: str = "nominal",
+    coefficients: str = "all",
+    bootstrap: int = 1000,
+    seed: int | None = None,
+    confidence: float = 0.95,
+    max_rows: int = MAX_ROWS,
+    progress: Any = None,
+) -> Report:
+    """The full agreement report of :class:`accord.Annotations`, or the headline and uncertainty of an
+    :class:`accord.AlphaResult` (a result carries no coders, so the coder sections need the data)."""
+    from accord.alpha import AlphaResult
+
+    if isinstance(data, AlphaResult):
+        return _alpha_result_report(data, title=title, bootstrap=bootstrap, seed=seed, confidence=confidence)
+    from accord.distances import get_distance
+
+    dist = get_distance(distance)
+    prog = progress_for(progress)
+    parts = agreement_parts(data, distance=dist.name if isinstance(distance, str) else distance,
+                            coefficients=coefficients, bootstrap=bootstrap, seed=seed, confidence=confidence,
+                            max_rows=max_rows, progress=prog)
+    name = data.source or "annotations"
+    return Report(
+        title=title or f"Reliability of {name}",
+        subtitle=f"{data.n_coders} coders, {data.n_units:,} units, {data.n_entries:,} values; distance {dist.name}",
+        kind="agreement",
+        headline=parts.headline,
+        headline_notes=parts.notes,
+        sections=parts.sections,
+        summary=parts.summary,
+    )
+
+
+def _alpha_result_report(res: Any, *, title: str | None, bootstrap: int, seed: int | None,
+                         confidence: float) -> Report:
+    from accord.reporting.agreement import _uncertainty_section
+
+    check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=1)
+    interval = samples = None
+    note = "no interval: bootstrap is off"
+    if bootstrap and math.isfinite(res.alpha):
+        try:
+            boot = res._bootstrap(confidence, bootstrap, "percentile", seed)
+        except AccordError as exc:
+            note = f"no interval: {exc}"
+        else:
+            interval = tuple(float(x) for x in boot.confidence_interval)
+            samples = np.asarray(boot.bootstrap_distribution, dtype=float)
+            note = f"{confidence:.0%} bootstrap interval: {bootstrap} resamples of units, seed {seed}"
+    words, level = threshold_words(res.alpha, interval)
+    head = HeadlineNumber("alpha", "Krippendorff's alpha", res.alpha, interval, note, words, level)
+    sections = [Section(id="data", title="The data", paragraphs=(
+        f"{res.n_units:,} units, {res.n_pairable_units:,} pairable, {res.n_pairable:,} pairable values, "
+        f"{res.n_coders} coders. This page was made from a result; make it from the data "
+        "(accord.report(annotations, path)) for the coder and unit sections.",))]
+    if samples is not None and interval is not None:
+        sections.append(_uncertainty_section(samples, res.alpha, interval, confidence, bootstrap, seed, "unit"))
+    summary = {"alpha": res.to_dict()}
+    if interval is not None:
+        summary["confidence_interval"] = list(interval)
+    values = res._values if res._values is not None else np.array([])
+    return Report(title=title or "Reliability (alpha result)", kind="agreement", headline=(head,),
+                  headline_notes=(describe_distance(res.distance, values),), sections=tuple(sections),
+                  summary=summary)

@@ -1,0 +1,171 @@
+"""The span report: pairwise span F1 per label (a label x coder-pair matrix), token alpha and kappa, unitizing
+alpha, and every unmatched span shown in its text; the token table goes through the agreement sections."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pandas as pd
+
+from accord.errors import AccordError
+from accord.progress import progress_for
+from accord.reporting import charts
+from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
+from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Report, Section, fmt_number
+from accord.reporting.words import threshold_words
+
+__all__ = ["accepts", "load_spans", "spans_report"]
+
+_CONTEXT = 40
+
+
+def accepts(obj: Any) -> bool:
+    """Whether *obj* is span annotations (:class:`accord.spans.SpanAnnotations`)."""
+    from accord.spans.model import SpanAnnotations
+
+    return isinstance(obj, SpanAnnotations)
+
+
+def load_spans(inputs: list[Any], **o: Any) -> tuple[Any, dict[str, Any]]:
+    """Read the span table (or a tool's export with ``tool``) as ``accord spans`` does; the report options."""
+    from accord.cli.spans import _load
+
+    if len(inputs) != 1:
+        raise AccordError(f"span reports read one file; got {len(inputs)}")
+    data, _ = _load(inputs[0], o.get("tool"), o.get("field"), o.get("texts"))
+    return data, {"match": o.get("match", "exact"), "tokens": o.get("tokens", "whitespace")}
+
+
+def _in_text(text: str | None, start: int, end: int) -> str:
+    if not text:
+        return ""
+    lo, hi = max(0, start - _CONTEXT), min(len(text), end + _CONTEXT)
+    return (("…" if lo > 0 else "") + text[lo:start] + "⟦" + text[start:end] + "⟧" + text[end:hi]
+            + ("…" if hi < len(text) else "")).replace("\n", " ")
+
+
+def spans_report(
+    data: Any,
+    *,
+    title: str | None = None,
+    match: str = "exact",
+    tokens: str = "whitespace",
+    bootstrap: int = 1000,
+    seed: int | None = None,
+    confidence: float = 0.95,
+    max_rows: int = MAX_ROWS,
+    progress: Any = None,
+    distance: str | None = None,
+) -> Report:
+    """The report of :class:`accord.spans.SpanAnnotations` (numbers as ``accord spans --json``)."""
+    from accord.cli.spans import spans_report as compute
+
+    if not accepts(data):
+        raise AccordError(f"data must be accord.spans.SpanAnnotations; got {type(data).__name__}")
+    if match not in ("exact", "overlap"):
+        raise AccordError(f"match must be 'exact' or 'overlap'; got {match!r}")
+    check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
+    if confidence != 0.95:
+        raise AccordError(f"span intervals are 95% intervals (as accord spans); got confidence {confidence}")
+    prog = progress_for(progress)
+    prog.add(1)
+    with prog.step("span F1, token and unitizing alpha" + (f", {bootstrap} resamples" if bootstrap else "")):
+        rep = compute(data, match=match, tokens=tokens, bootstrap=bootstrap, seed=seed)
+    f1, tok, uni, cis = rep["f1"], rep["tokens"], rep["unitizing"], rep["confidence_intervals"]
+
+    def interval(name: str) -> tuple[tuple[float, float] | None, str]:
+        ci = cis.get(name)
+        if ci is None:
+            return None, "no interval: bootstrap is off" if not bootstrap else ""
+        if isinstance(ci, dict):
+            return None, f"no interval: {ci['undefined_reason']}"
+        return (float(ci[0]), float(ci[1])), f"95% bootstrap interval, {bootstrap} resamples of documents, seed {seed}"
+
+    iv, note = interval("span micro F1")
+    heads = [HeadlineNumber("micro_f1", f"span F1, {match} match (micro, mean over pairs)", f1.micro_f1, iv, note),
+             HeadlineNumber("macro_f1", "span F1 (macro)", f1.macro_f1)]
+    notes = ["Span F1 is symmetric between two coders (2 tp / (spans of a + spans of b)); it ignores agreement by "
+             "chance, which token and unitizing alpha correct for."]
+    summary: dict[str, Any] = {"f1": f1.to_dict(), "confidence_intervals": cis}
+    if isinstance(tok, dict):
+        notes.append(f"Token agreement is undefined: {tok['undefined_reason']}")
+    else:
+        iv, note = interval("token alpha")
+        words, level = threshold_words(tok.alpha.alpha, iv)
+        heads.append(HeadlineNumber("token_alpha", f"token alpha ({tok.tokenisation} tokens)", tok.alpha.alpha, iv,
+                                    note, words, level))
+        summary["token_agreement"] = tok.to_dict()
+    if isinstance(uni, dict):
+        notes.append(f"Unitizing alpha is undefined: {uni['undefined_reason']}")
+    else:
+        iv, note = interval("unitizing alpha")
+        words, level = threshold_words(uni.alpha, iv, what="unitizing alpha")
+        heads.append(HeadlineNumber("unitizing_alpha", "unitizing alpha (Krippendorff)", uni.alpha, iv, note, words,
+                                    level))
+        summary["unitizing_alpha"] = uni.to_dict()
+
+    sections = [_f1_section(f1), _unmatched_section(data, f1, max_rows)]
+    if not isinstance(tok, dict) and tok._table is not None:
+        parts = agreement_parts(tok._table, distance="nominal", coefficients="alpha", bootstrap=0,
+                                max_rows=max_rows, progress=prog, unit_word="token", headline=False)
+        sections += [s for s in parts.sections if s.id in ("data", "who")]
+    sections.append(Section(
+        id="uncertainty", title="Uncertainty",
+        paragraphs=("Spans cannot be resampled one by one (a span's match depends on the others in its document), "
+                    "so the intervals resample documents; with one document there is none.",),
+        facts=tuple(Fact(f"95% interval, {h.label}", h.shown_interval or "none", h.interval_note)
+                    for h in heads if h.key != "macro_f1"),
+    ))
+    return Report(
+        title=title or f"Span agreement{f' of {data.source}' if data.source else ''}",
+        subtitle=f"{len(data.documents)} document(s), {len(data.spans):,} spans, {len(data.coders)} coders",
+        kind="spans", headline=tuple(heads), headline_notes=tuple(notes), sections=tuple(sections), summary=summary,
+    )
+
+
+def _f1_section(f1: Any) -> Section:
+    rows = []
+    for p in f1.pairs:
+        for s in p.labels:
+            ok = math.isfinite(s.f1)
+            rows.append({"pair": f"{p.coder_a} / {p.coder_b}", "label": s.label, "f1": s.f1 if ok else None,
+                         "text": fmt_number(s.f1, 2) if ok else "", "precision": s.precision, "recall": s.recall,
+                         "spans_a": s.n_a, "spans_b": s.n_b})
+    chart_list: tuple[Chart, ...] = ()
+    if rows:
+        df = pd.DataFrame(rows)
+        chart_list = (Chart("span_f1", "F1 per label and pair of coders", charts.heatmap_chart(
+            df, x="label", y="pair", value="f1", text="text", domain=(0, 1), title="F1",
+            tooltip=["pair:N", "label:N", "f1:Q", "precision:Q", "recall:Q", "spans_a:Q", "spans_b:Q"]),
+            caption="Labels with low F1 across pairs are the ones the guidelines leave open."),)
+    table_rows = tuple((p.coder_a, p.coder_b, s.label, s.n_a, s.n_b, s.precision, s.recall, s.f1)
+                       for p in f1.pairs for s in (*p.labels, p.micro, p.macro))
+    facts = (Fact("documents seen by two or more coders", f1.n_documents), Fact("spans compared", f1.n_spans),
+             Fact("spans in documents one coder saw", f1.n_spans_unshared), Fact("unmatched spans", len(f1.diagnosis)))
+    return Section(id="f1", title="Spans: F1 per label", facts=facts, charts=chart_list, tables=(DataTable(
+        name="span_scores", title="Precision, recall and F1 (coder b against coder a)",
+        columns=("coder a", "coder b", "label", "spans a", "spans b", "precision", "recall", "F1"),
+        rows=table_rows, kinds=("text", "text", "text", "num", "num", "num", "num", "num")),))
+
+
+def _unmatched_section(data: Any, f1: Any, max_rows: int) -> Section:
+    texts = data.texts
+    rows = []
+    for d in f1.diagnosis[:max_rows]:
+        other = "" if d.other_label is None else f"[{d.other_start}, {d.other_end}) {d.other_label}"
+        rows.append((d.document, d.coder, d.other_coder, d.label, d.kind, f"[{d.start}, {d.end})",
+                     _in_text(texts.get(d.document), d.start, d.end) or (d.text or ""), other))
+    kinds = pd.Series([d.kind for d in f1.diagnosis]).value_counts().to_dict() if f1.diagnosis else {}
+    note = f"Showing {max_rows:,} of {len(f1.diagnosis):,} unmatched spans." if len(f1.diagnosis) > max_rows else ""
+    paras = ["Every span one coder marked and the other did not match, shown in its text (the span between ⟦ and "
+             "⟧): 'missing' means nothing of the other coder overlaps it, 'boundary' the same label with other "
+             "offsets, 'label' the same stretch with another label."]
+    if kinds:
+        paras.append("By kind: " + ", ".join(f"{k} {v}" for k, v in kinds.items()) + ".")
+    if not texts:
+        paras.append("No document texts were given (--texts), so the spans are shown by offsets only.")
+    return Section(id="fix", title="What to fix: unmatched spans", paragraphs=tuple(paras), tables=(DataTable(
+        name="unmatched", title="Unmatched spans",
+        columns=("document", "coder", "other coder", "label", "why", "span", "in the text", "other coder's span"),
+        rows=tuple(rows), note=note),))

@@ -1,0 +1,128 @@
+/* accord report: draws the charts with vega-embed and makes the tables sortable, filterable, exportable. */
+(function () {
+  "use strict";
+  function drawCharts() {
+    var specs = JSON.parse(document.getElementById("chart-specs").textContent);
+    document.querySelectorAll("div.chart[data-chart]").forEach(function (el) {
+      var spec = specs[el.dataset.chart];
+      if (!spec) { return; }
+      if (typeof window.vegaEmbed !== "function") {
+        el.textContent = "The chart library did not load.";
+        el.classList.add("chart-error");
+        return;
+      }
+      window.vegaEmbed(el, spec, {
+        renderer: "svg",
+        actions: { export: true, source: false, compiled: false, editor: false }
+      }).then(function () { el.dataset.rendered = "1"; })
+        .catch(function (err) {
+          el.textContent = "This chart could not be drawn: " + err;
+          el.classList.add("chart-error");
+          console.error(err);
+        });
+    });
+  }
+
+  function csvCell(v) {
+    if (v === null || v === undefined) { return ""; }
+    var s = String(v);
+    return /[",\n\r]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+  }
+
+  function setupTable(box) {
+    var data = JSON.parse(box.querySelector("script.table-data").textContent);
+    var cols = data.columns, kinds = data.kinds, rows = data.rows, size = data.pageSize || 50;
+    var order = rows.map(function (_, i) { return i; });
+    var shown = order.slice(), page = 0, sortCol = -1, sortDir = 1;
+    var thead = box.querySelector("thead"), tbody = box.querySelector("tbody");
+    var filter = box.querySelector(".table-filter"), count = box.querySelector(".table-count");
+    var prev = box.querySelector(".table-prev"), next = box.querySelector(".table-next");
+    var pageLabel = box.querySelector(".table-page");
+    var tr = document.createElement("tr");
+    cols.forEach(function (c, j) {
+      var th = document.createElement("th");
+      th.scope = "col";
+      if (kinds[j] === "num") { th.className = "num"; }
+      var b = document.createElement("button");
+      b.type = "button";
+      b.textContent = c;
+      b.title = "Sort by " + c;
+      b.addEventListener("click", function () { sortBy(j); });
+      th.appendChild(b);
+      tr.appendChild(th);
+    });
+    thead.appendChild(tr);
+
+    function key(v, j) {
+      if (kinds[j] === "num") { return (v === null || v === "") ? -Infinity : Number(v); }
+      return v === null ? "" : String(v).toLowerCase();
+    }
+    function sortBy(j) {
+      sortDir = (sortCol === j) ? -sortDir : (kinds[j] === "num" ? -1 : 1);
+      sortCol = j;
+      thead.querySelectorAll("th").forEach(function (th, k) {
+        if (k === j) { th.setAttribute("aria-sort", sortDir > 0 ? "ascending" : "descending"); }
+        else { th.removeAttribute("aria-sort"); }
+      });
+      refresh();
+    }
+    function refresh() {
+      var base = order.slice();
+      if (sortCol >= 0) {
+        base.sort(function (a, b) {
+          var x = key(rows[a][sortCol], sortCol), y = key(rows[b][sortCol], sortCol);
+          return x < y ? -sortDir : x > y ? sortDir : a - b;
+        });
+      }
+      var q = filter.value.trim().toLowerCase();
+      shown = q ? base.filter(function (i) {
+        return rows[i].some(function (v) { return v !== null && String(v).toLowerCase().indexOf(q) >= 0; });
+      }) : base;
+      page = 0;
+      render();
+    }
+    function render() {
+      var pages = Math.max(1, Math.ceil(shown.length / size));
+      if (page >= pages) { page = pages - 1; }
+      var start = page * size, end = Math.min(shown.length, start + size);
+      var frag = document.createDocumentFragment();
+      for (var k = start; k < end; k++) {
+        var r = rows[shown[k]], row = document.createElement("tr");
+        for (var j = 0; j < cols.length; j++) {
+          var td = document.createElement("td");
+          if (kinds[j] === "num") { td.className = "num"; }
+          var v = r[j];
+          td.textContent = (v === null || v === undefined) ? "" :
+            (kinds[j] === "num" && typeof v === "number" && !Number.isInteger(v)) ? v.toFixed(3) : String(v);
+          row.appendChild(td);
+        }
+        frag.appendChild(row);
+      }
+      tbody.replaceChildren(frag);
+      count.textContent = shown.length === rows.length ? rows.length + " rows" :
+        shown.length + " of " + rows.length + " rows match";
+      pageLabel.textContent = shown.length ? "rows " + (start + 1) + "\u2013" + end + " (page " + (page + 1) +
+        " of " + pages + ")" : "no rows";
+      prev.disabled = page === 0;
+      next.disabled = page >= pages - 1;
+    }
+    filter.addEventListener("input", refresh);
+    prev.addEventListener("click", function () { page -= 1; render(); });
+    next.addEventListener("click", function () { page += 1; render(); });
+    box.querySelector(".table-csv").addEventListener("click", function () {
+      var lines = [cols.map(csvCell).join(",")];
+      shown.forEach(function (i) { lines.push(rows[i].map(csvCell).join(",")); });
+      var blob = new Blob([lines.join("\r\n") + "\r\n"], { type: "text/csv;charset=utf-8" });
+      var a = document.createElement("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = data.csvName || "table.csv";
+      document.body.appendChild(a);
+      a.click();
+      setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 0);
+    });
+    render();
+  }
+
+  document.querySelectorAll("div.datatable").forEach(setupTable);
+  drawCharts();
+})();
