@@ -209,4 +209,7 @@ def spark_session(master: str | None = None) -> Any:
     if active is not None and master is None:
         return active
     builder = SparkSession.builder.appName("accord").config("spark.ui.enabled", "false")
-    return builder.master(master or "local[*]").getOrCreate()
+    master = master or "local[*]"
+    if master.startswith("local"):  # the reductions are small: a few shuffle partitions, not Spark's 200
+        builder = builder.config("spark.sql.shuffle.partitions", "8")
+    return builder.master(master).getOrCreate()
