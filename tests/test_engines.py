@@ -157,6 +157,9 @@ def test_dask_on_a_local_cluster_equals_memory(frames: dict, dask_client) -> Non
     red = engines.reduce(dd.read_parquet(str(frames["missing_path"])).repartition(npartitions=3))
     assert red.engine == "dask"
     check_every_coefficient(red, frames["missing_data"], False)
+    # a path with --scheduler: the files are read by dask.dataframe on the cluster at that address
+    by_path = engines.reduce(frames["missing_path"], engine="dask", scheduler=dask_client.scheduler.address)
+    _same(engines.alpha(by_path).alpha, accord.alpha(frames["missing_data"]).alpha)
 
 
 @pytest.fixture(scope="module")

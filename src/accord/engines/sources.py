@@ -188,7 +188,12 @@ def _open(engine: str, files: list[Path], fmt: str, *, memory_limit: str | None,
         dd = _import("dask.dataframe", "dask")
         if scheduler:
             distributed = _import("distributed", "dask")
-            distributed.Client(scheduler)  # becomes the default scheduler of dask.compute
+            try:
+                current = distributed.get_client()
+            except ValueError:
+                current = None
+            if current is None or current.scheduler.address != scheduler:
+                distributed.Client(scheduler)  # becomes the default scheduler of dask.compute
         if fmt == "parquet":
             return dd.read_parquet(names)
         return dd.read_csv(names, sep=sep)
