@@ -133,7 +133,7 @@ def agree(
         str | None, typer.Option(help="DuckDB's memory limit (e.g. 2GB); past it DuckDB spills to --temp-dir.")
     ] = None,
     temp_dir: Annotated[
-        Path | None, typer.Option(help="Where DuckDB spills (default: its own, beside the database).")
+        Path | None, typer.Option(help="Where DuckDB spills (default: DuckDB's own, .tmp in the working directory).")
     ] = None,
     memory_share: Annotated[
         float, typer.Option(help="auto engine: use DuckDB when the estimated in-memory size passes this share.")
