@@ -341,3 +341,22 @@ def test_duplicates_found_whatever_the_number_of_coders(n_coders: int) -> None:
     ok = engines.reduce(pl.LazyFrame({"unit": units, "coder": coders * 5, "value": ["x", "y"] * (5 * n_coders // 2)
                                       + ["x"] * (5 * n_coders % 2)}))
     assert ok.n_units == 5 and ok.n_coders == n_coders
+
+
+def test_auto_engine_takes_duckdb_past_the_memory_share(frames: dict) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from accord.cli import app
+
+    path = frames["missing_path"]
+    assert engines.choose_engine([path]) == "memory"
+    assert engines.choose_engine([path], memory_share=1e-9) == "duckdb"
+    res = CliRunner().invoke(app, ["agree", str(path), "--memory-share", "1e-9", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["engine"] == "duckdb"
+    _same(out["alpha"], accord.alpha(frames["missing_data"]).alpha)
+    with pytest.raises(AccordError, match="memory_share must be in"):
+        engines.choose_engine([path], memory_share=0)
