@@ -17,7 +17,7 @@ import pandas as pd
 from accord._lazy import stats
 from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
-from accord.engine import UnitCounts, count_matrix, count_values, unit_disagreement_sums
+from accord.engine import UnitCounts, count_matrix, count_values, observed_sum, unit_disagreement_sums
 from accord.errors import AccordError, warn_undefined
 from accord.results import Result
 
@@ -217,6 +217,12 @@ class AlphaResult(Result):
         p = uc.n_pairable_units
         if p < 2:
             raise AccordError("a bootstrap interval needs at least two pairable units")
+        if uc.weight is not None:  # a signature histogram: multinomial weights over the signatures
+            from accord.engines.bootstrap import signature_bootstrap
+
+            return signature_bootstrap(
+                uc, values, dist, confidence_level=confidence_level, n_resamples=n_resamples, method=method, rng=rng
+            )
         prepared = dist.prepare(values, uc.marginals())
         fixed = not dist.depends_on_marginals
         d_u = unit_disagreement_sums(uc, prepared) / (uc.m - 1.0) if fixed else None
@@ -300,7 +306,7 @@ def alpha_from_counts(
             "nothing to compare"
         )
     prepared = distance.prepare(values, marg)
-    d_o = float(unit_disagreement_sums(uc, prepared) @ (1.0 / (uc.m - 1.0))) / n
+    d_o = observed_sum(uc, prepared) / n
     d_e = prepared.cross_sum(marg, marg) / (n * (n - 1.0))
     reason = None
     if d_e <= 0:

@@ -41,7 +41,15 @@ from accord.data import Annotations
 from accord.distances import DENSE_LIMIT, PreparedDistance, _PreparedNominal
 from accord.errors import AccordError
 
-__all__ = ["UnitCounts", "count_matrix", "count_values", "unit_disagreement_sums", "within_unit_pairs"]
+__all__ = [
+    "UnitCounts",
+    "count_matrix",
+    "count_values",
+    "observed_sum",
+    "signature_counts",
+    "unit_disagreement_sums",
+    "within_unit_pairs",
+]
 
 #: The fused path (:func:`count_matrix`) takes numeric matrices whose values are integers spanning at most this many.
 FUSED_MAX_VALUES = 64
@@ -80,6 +88,12 @@ class UnitCounts:
         Values lost in units with a single value.
     table : ndarray of uint8 or None
         The dense values x pairable-units counts (V x P) when the fused path counted them.
+    weight : ndarray of float or None
+        How many units each row stands for.  ``None`` (the default): one
+        row per unit.  A *signature histogram* has one row per distinct
+        value-count vector and the number of units sharing it as its weight
+        (see :func:`signature_counts` and :mod:`accord.engines`); every sum over
+        units is then weighted, and ``unit_ids`` index signatures, not units.
     """
 
     unit_ids: np.ndarray
@@ -88,6 +102,7 @@ class UnitCounts:
     n_units: int
     n_unpairable_values: int
     table: np.ndarray | None
+    weight: np.ndarray | None
     _entries: tuple[np.ndarray, np.ndarray, np.ndarray] | None = field(repr=False)
 
     def __init__(
@@ -102,13 +117,16 @@ class UnitCounts:
         value: np.ndarray | None = None,
         count: np.ndarray | None = None,
         table: np.ndarray | None = None,
+        weight: np.ndarray | None = None,
     ) -> None:
         if table is None and (unit is None or value is None or count is None):
             raise AccordError("UnitCounts needs either the entries (unit, value, count) or the dense table")
+        if table is not None and weight is not None:
+            raise AccordError("UnitCounts: a dense table has one row per unit; weights go with the sparse entries")
         entries = None if unit is None or value is None or count is None else (unit, value, count)
         for name, val in (
             ("unit_ids", unit_ids), ("m", m), ("n_values", n_values), ("n_units", n_units),
-            ("n_unpairable_values", n_unpairable_values), ("table", table), ("_entries", entries),
+            ("n_unpairable_values", n_unpairable_values), ("table", table), ("weight", weight), ("_entries", entries),
         ):
             object.__setattr__(self, name, val)
 
@@ -164,14 +182,31 @@ class UnitCounts:
     @property
     def n(self) -> float:
         """The number of pairable values."""
-        return float(self.m.sum())
+        if self.weight is None:
+            return float(self.m.sum())
+        return float(self.m @ self.weight)
 
     @property
     def n_pairable_units(self) -> int:
-        return len(self.unit_ids)
+        """Units kept (those holding at least ``min_values`` values), counting a signature's weight."""
+        if self.weight is None:
+            return len(self.unit_ids)
+        return int(round(float(self.weight.sum())))
+
+    @property
+    def n_rows(self) -> int:
+        """Rows of the count matrix: units, or signatures when weighted."""
+        return len(self.m)
+
+    @property
+    def unit_weight(self) -> np.ndarray:
+        """The weight of each row (ones when each row is one unit)."""
+        return np.ones(len(self.m)) if self.weight is None else self.weight
 
     def marginals(self, unit_weights: np.ndarray | None = None) -> np.ndarray:
         """n_v: pooled value counts over pairable units (optionally weighting units)."""
+        if self.weight is not None:
+            unit_weights = self.weight if unit_weights is None else unit_weights * self.weight
         if self.table is not None:
             if unit_weights is None:
                 return self.table.sum(axis=1, dtype=np.int64).astype(float)
@@ -180,18 +215,38 @@ class UnitCounts:
         w = self.count if unit_weights is None else self.count * unit_weights[self.unit]
         return np.bincount(self.value, weights=w, minlength=self.n_values)
 
+    def select(self, rows: np.ndarray) -> UnitCounts:
+        """The same counts restricted to the rows where the boolean mask *rows* is true."""
+        rows = np.asarray(rows, dtype=bool)
+        new_row = np.full(len(rows), -1, dtype=np.int64)
+        new_row[rows] = np.arange(int(rows.sum()))
+        keep = rows[self.unit]
+        w = self.unit_weight
+        return UnitCounts(
+            unit=new_row[self.unit[keep]],
+            value=self.value[keep],
+            count=self.count[keep],
+            unit_ids=self.unit_ids[rows],
+            m=self.m[rows],
+            n_values=self.n_values,
+            n_units=self.n_units,
+            n_unpairable_values=self.n_unpairable_values + int(round(float((self.m * w)[~rows].sum()))),
+            weight=None if self.weight is None else self.weight[rows],
+        )
+
     def matrix(self) -> sp.csr_matrix:
         """The pairable-units x values count matrix N as a sparse matrix."""
         return sp.csr_matrix(
-            (self.count, (self.unit, self.value)), shape=(self.n_pairable_units, self.n_values)
+            (self.count, (self.unit, self.value)), shape=(self.n_rows, self.n_values)
         )
 
     def coincidences(self) -> sp.csr_matrix:
         """Krippendorff's coincidence matrix O (values x values), sparse."""
         n = self.matrix()
-        w = sp.diags(1.0 / (self.m - 1.0))
+        uw = self.unit_weight / (self.m - 1.0)
+        w = sp.diags(uw)
         o = (n.T @ (w @ n)).tocsr()
-        w_e = self.count / (self.m[self.unit] - 1.0)
+        w_e = self.count * uw[self.unit]
         diag = np.bincount(self.value, weights=w_e, minlength=self.n_values)
         return (o - sp.diags(diag)).tocsr()
 
@@ -355,6 +410,62 @@ def _dense_disagreement_sums(table: np.ndarray, m: np.ndarray, prepared: Prepare
     return None
 
 
+def signature_counts(uc: UnitCounts) -> UnitCounts:
+    """Collapse units with the same value-count vector into one weighted row (the signature histogram).
+
+    Units with the same counts of each value are exchangeable in every
+    coefficient of accord's alpha and kappa families, so the histogram of
+    these *signatures* holds all the information of the units, at the size
+    of the number of distinct signatures.
+
+    Examples
+    --------
+    >>> uc = UnitCounts.from_table([[2, 0], [1, 1], [2, 0], [1, 1], [0, 2]])
+    >>> sig = signature_counts(uc)
+    >>> sig.n_rows, sig.n_pairable_units, sig.n == uc.n
+    (3, 5, True)
+    """
+    if uc.n_rows == 0:
+        return uc
+    w = uc.unit_weight
+    order = np.lexsort((uc.count, uc.value, uc.unit))
+    unit, value, count = uc.unit[order], uc.value[order], uc.count[order]
+    k = np.bincount(unit, minlength=uc.n_rows)
+    width = int(k.max())
+    # each row as a padded vector of (value, count) pairs, in value order
+    pos = np.arange(len(unit)) - np.repeat(np.cumsum(k) - k, k)
+    table = np.full((uc.n_rows, 2 * width), -1.0)
+    table[unit, 2 * pos] = value
+    table[unit, 2 * pos + 1] = count
+    uniq, first, inverse = np.unique(table, axis=0, return_index=True, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    weight = np.bincount(inverse, weights=w, minlength=len(uniq))
+    keep = np.isin(unit, first)
+    row = np.full(uc.n_rows, -1, dtype=np.int64)
+    row[first] = np.arange(len(first))
+    new_unit = row[unit[keep]]
+    by_row = np.argsort(new_unit, kind="stable")  # entries grouped by row, as within_unit_pairs reads them
+    return UnitCounts(
+        unit=new_unit[by_row],
+        value=value[keep][by_row],
+        count=count[keep][by_row],
+        unit_ids=np.arange(len(first), dtype=np.int64),
+        m=uc.m[first],
+        n_values=uc.n_values,
+        n_units=uc.n_units,
+        n_unpairable_values=uc.n_unpairable_values,
+        weight=weight,
+    )
+
+
+def observed_sum(uc: UnitCounts, prepared: PreparedDistance) -> float:
+    """Sum over units of 1/(m_u - 1) sum_{b,c} n_ub n_uc delta(b, c): n D_o, each unit by its weight."""
+    per_unit = unit_disagreement_sums(uc, prepared) / (uc.m - 1.0)
+    if uc.weight is None:
+        return float(per_unit.sum())
+    return float(per_unit @ uc.weight)
+
+
 def within_unit_pairs(uc: UnitCounts) -> tuple[np.ndarray, np.ndarray]:
     """All ordered pairs (i, j), i != j, of entries that share a unit.
 
@@ -365,7 +476,7 @@ def within_unit_pairs(uc: UnitCounts) -> tuple[np.ndarray, np.ndarray]:
     e = len(unit)
     if e == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    k = np.bincount(unit, minlength=uc.n_pairable_units)
+    k = np.bincount(unit, minlength=uc.n_rows)
     start = np.concatenate([[0], np.cumsum(k)[:-1]])
     k_e = k[unit]
     left = np.repeat(np.arange(e, dtype=np.int64), k_e)
@@ -379,9 +490,10 @@ def unit_disagreement_sums(uc: UnitCounts, prepared: PreparedDistance) -> np.nda
     """For each pairable unit, sum over ordered value pairs of n_ub n_uc delta(b, c).
 
     delta is evaluated once per distinct pair of values that co-occur in a unit.
-    Nominal takes the O(E) shortcut m_u^2 - sum_v n_uv^2.
+    Nominal takes the O(E) shortcut m_u^2 - sum_v n_uv^2.  With a signature
+    histogram (``uc.weight``), one sum per signature.
     """
-    p = uc.n_pairable_units
+    p = uc.n_rows
     if uc.table is not None:
         dense = _dense_disagreement_sums(uc.table, uc.m, prepared)
         if dense is not None:

@@ -24,7 +24,7 @@ from accord._lazy import stats
 from accord.alpha import check_annotations
 from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, PreparedDistance, get_distance
-from accord.engine import count_values, unit_disagreement_sums
+from accord.engine import UnitCounts, count_values, unit_disagreement_sums
 from accord.errors import AccordError, warn_undefined
 from accord.results import Result
 
@@ -125,19 +125,7 @@ def _on_categories(data: Annotations, categories: Sequence[Hashable] | None) -> 
     """Re-express *data* over the full category list (unused categories count in q)."""
     if categories is None:
         return data
-    cats = list(categories)
-    if len(set(cats)) != len(cats):
-        raise AccordError(f"categories must not repeat a category; got {cats!r}")
-    where = {c: i for i, c in enumerate(cats)}
-    try:
-        remap = np.array([where[v] for v in data.values.tolist()], dtype=np.int64)
-    except KeyError as exc:
-        raise AccordError(
-            f"categories: the data hold the value {exc.args[0]!r}, which is not among the categories {cats!r}"
-        ) from None
-    values = np.array(cats) if all(isinstance(c, (int, float, str)) for c in cats) else np.array(cats, dtype=object)
-    if values.dtype.kind not in "biufUO":
-        values = np.array(cats, dtype=object)
+    remap, values = _category_codes(data.values, categories)
     return Annotations(
         unit_index=data.unit_index,
         coder_index=data.coder_index,
@@ -148,6 +136,24 @@ def _on_categories(data: Annotations, categories: Sequence[Hashable] | None) -> 
         n_missing=data.n_missing,
         source=data.source,
     )
+
+
+def _category_codes(values: np.ndarray, categories: Sequence[Hashable]) -> tuple[np.ndarray, np.ndarray]:
+    """The code of each value in the category list, and the category list as the new value table."""
+    cats = list(categories)
+    if len(set(cats)) != len(cats):
+        raise AccordError(f"categories must not repeat a category; got {cats!r}")
+    where = {c: i for i, c in enumerate(cats)}
+    try:
+        remap = np.array([where[v] for v in values.tolist()], dtype=np.int64)
+    except KeyError as exc:
+        raise AccordError(
+            f"categories: the data hold the value {exc.args[0]!r}, which is not among the categories {cats!r}"
+        ) from None
+    table = np.array(cats) if all(isinstance(c, (int, float, str)) for c in cats) else np.array(cats, dtype=object)
+    if table.dtype.kind not in "biufUO":
+        table = np.array(cats, dtype=object)
+    return remap, table
 
 
 def _gwet(
@@ -186,15 +192,36 @@ def _gwet(
 
     # the pair engine: value counts per subject, every subject rated at least once
     uc = count_values(data, min_values=1)
+    return _gwet_from_counts(
+        uc, data.values, dist, user_weights=weights is not None, population_size=population_size, name=name,
+        n_coders=data.n_coders, source=data.source,
+    )
+
+
+def _gwet_from_counts(
+    uc: UnitCounts,
+    values: np.ndarray,
+    dist: Distance,
+    *,
+    user_weights: bool,
+    population_size: float,
+    name: str,
+    n_coders: int,
+    source: str | None,
+) -> GwetResult:
+    """AC1/AC2 from the value counts of every subject rated at least once (or their signature histogram)."""
+    q = len(values)
+    weights = True if user_weights else None
     pairable = uc.m >= 2
+    uw = uc.unit_weight
     n = uc.n_pairable_units  # rated at least once
-    n2 = int(pairable.sum())
+    n2 = int(round(float(uw[pairable].sum())))
     if n2 == 0:
-        raise AccordError(f"{data.source or 'data'}: no subject was rated by two or more coders (no pairable unit)")
+        raise AccordError(f"{source or 'data'}: no subject was rated by two or more coders (no pairable unit)")
     r_i = uc.m
     # pi_k: the average over subjects of each category's share of the subject's ratings
     pi = uc.marginals(unit_weights=1.0 / r_i) / n
-    prepared = dist.prepare(data.values, uc.marginals())
+    prepared = dist.prepare(values, uc.marginals())
     delta = _delta_matrix(prepared, q)
     # agreement weights w = 1 - delta / delta_max (a user's weights: delta = 1 - w, delta_max = 1)
     dmax = 1.0 if weights is not None else float(delta.max()) if q >= 2 else 0.0
@@ -203,7 +230,7 @@ def _gwet(
     s_i = unit_disagreement_sums(uc, prepared) / (dmax if dmax > 0 else 1.0)
     den = np.where(pairable, r_i * (r_i - 1.0), 1.0)
     pa_i = np.where(pairable, 1.0 - s_i / den, 0.0)
-    pa = float(pa_i.sum() / n2)
+    pa = float((pa_i * uw).sum() / n2)
     t_w = float(w.sum())
     pe = t_w * float((pi * (1.0 - pi)).sum()) / (q * (q - 1)) if q >= 2 else 1.0
     coefficient = name
@@ -214,19 +241,19 @@ def _gwet(
         return GwetResult(
             coefficient=coefficient, ac=math.nan, observed_agreement=pa, chance_agreement=pe,
             standard_error=math.nan, p_value=math.nan, distance=dist.name, weights=w,
-            categories=tuple(data.values.tolist()), n_units=n, n_pairable_units=n2,
-            n_coders=data.n_coders, population_size=float(population_size), undefined_reason=reason,
+            categories=tuple(values.tolist()), n_units=n, n_pairable_units=n2,
+            n_coders=n_coders, population_size=float(population_size), undefined_reason=reason,
         )
     ac = (pa - pe) / (1.0 - pe)
     # Gwet (2008), equations 29-30 / Gwet (2014), section 5.3: linearised subject-level terms
     ac_i = (n / n2) * (pa_i - pe * pairable) / (1.0 - pe)
     one_minus_pi = 1.0 - pi
     pe_i = (t_w / (q * (q - 1))) * np.bincount(
-        uc.unit, weights=uc.count * one_minus_pi[uc.value], minlength=n
+        uc.unit, weights=uc.count * one_minus_pi[uc.value], minlength=uc.n_rows
     ) / r_i
     ac_star = ac_i - 2.0 * (1.0 - ac) * (pe_i - pe) / (1.0 - pe)
     f = n / population_size
-    var = (1.0 - f) / (n * (n - 1.0)) * float(((ac_star - ac) ** 2).sum()) if n > 1 else math.nan
+    var = (1.0 - f) / (n * (n - 1.0)) * float((uw * (ac_star - ac) ** 2).sum()) if n > 1 else math.nan
     se = math.sqrt(var) if var >= 0 else math.nan
     p_value = float(2 * stats.t.sf(abs(ac) / se, n - 1)) if se > 0 else math.nan
     return GwetResult(
@@ -238,10 +265,10 @@ def _gwet(
         p_value=p_value,
         distance=dist.name,
         weights=w,
-        categories=tuple(data.values.tolist()),
+        categories=tuple(values.tolist()),
         n_units=n,
         n_pairable_units=n2,
-        n_coders=data.n_coders,
+        n_coders=n_coders,
         population_size=float(population_size),
     )
 

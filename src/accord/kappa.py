@@ -35,7 +35,7 @@ from accord._lazy import stats
 from accord.alpha import check_annotations
 from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, _PreparedNominal, get_distance
-from accord.engine import count_values, unit_disagreement_sums
+from accord.engine import UnitCounts, count_values, observed_sum
 from accord.errors import AccordError, warn_undefined
 from accord.results import Result
 
@@ -141,12 +141,18 @@ class KappaResult(Result):
 
 # ---------------------------------------------------------------- internals
 def _observed(data: Annotations, dist: Distance) -> tuple[float, float, Any, Any]:
-    uc = count_values(data)
+    return _observed_counts(count_values(data), data.values, dist, data.source)
+
+
+def _observed_counts(
+    uc: UnitCounts, values: np.ndarray, dist: Distance, source: str | None
+) -> tuple[float, float, UnitCounts, Any]:
+    """D_o from the engine's counts (units, or a weighted signature histogram)."""
     if uc.n_pairable_units == 0:
-        raise AccordError(f"{data.source or 'data'}: no unit holds two or more values (no pairable unit)")
+        raise AccordError(f"{source or 'data'}: no unit holds two or more values (no pairable unit)")
     marg = uc.marginals()
-    prepared = dist.prepare(data.values, marg)
-    d_o = float(unit_disagreement_sums(uc, prepared) @ (1.0 / (uc.m - 1.0))) / uc.n
+    prepared = dist.prepare(values, marg)
+    d_o = observed_sum(uc, prepared) / uc.n
     return d_o, uc.n, uc, prepared
 
 
@@ -274,14 +280,18 @@ def percent_agreement(data: Annotations, *, layout: Layout = "coders-by-units") 
     """
     data = as_annotations(data, layout=layout)
     data = check_annotations(data)
-    d_o, n, uc, _ = _observed(data, get_distance("nominal"))
-    k = np.bincount(uc.unit, minlength=uc.n_pairable_units)
+    return _percent_from_counts(count_values(data), data.values, n_coders=data.n_coders, source=data.source)
+
+
+def _percent_from_counts(uc: UnitCounts, values: np.ndarray, *, n_coders: int, source: str | None) -> AgreementResult:
+    d_o, n, uc, _ = _observed_counts(uc, values, get_distance("nominal"), source)
+    k = np.bincount(uc.unit, minlength=uc.n_rows)
     return AgreementResult(
         percent_agreement=1.0 - d_o,
-        n_units_unanimous=int((k == 1).sum()),
+        n_units_unanimous=int(round(float(uc.unit_weight[k == 1].sum()))),
         n_pairable_units=uc.n_pairable_units,
         n_pairable=int(n),
-        n_coders=data.n_coders,
+        n_coders=n_coders,
     )
 
 
@@ -335,10 +345,19 @@ def cohen_kappa(
     data = as_annotations(data, layout=layout)
     dist = get_distance(distance)
     sub, dropped = _two_coders(data, coders, "cohen_kappa")
-    d_o, n, uc, prepared = _observed(sub, dist)
     pc = _coder_marginals(sub)
     rows = np.flatnonzero(pc.sum(axis=1))
-    p1, p2 = pc[rows[0]] / pc[rows[0]].sum(), pc[rows[1]] / pc[rows[1]].sum()
+    return _cohen_from_counts(count_values(sub), _pair_table(sub, rows), sub.values, dist, dropped=dropped,
+                              source=sub.source)
+
+
+def _cohen_from_counts(
+    uc: UnitCounts, table: np.ndarray, values: np.ndarray, dist: Distance, *, dropped: int, source: str | None
+) -> KappaResult:
+    """Cohen's kappa from the counts of the units both coders coded and their V x V contingency table."""
+    d_o, n, uc, prepared = _observed_counts(uc, values, dist, source)
+    r1, r2 = table.sum(axis=1), table.sum(axis=0)
+    p1, p2 = r1 / r1.sum(), r2 / r2.sum()
     d_e = prepared.cross_sum(p1, p2)
     present = (p1 + p2) > 0
     dmax = _delta_max(prepared, present)
@@ -346,9 +365,21 @@ def cohen_kappa(
     res = _finish("cohen_kappa", d_o, d_e, dmax, dist, n_units=n_units, n_coders=2, n_units_dropped=dropped)
     if math.isnan(res.kappa):
         return res
-    se, se0 = _fce_standard_errors(sub, rows, prepared, present, dmax, res.kappa)
+    se, se0 = _fce_standard_errors(table, prepared, present, dmax, res.kappa)
     p_value = float(2 * stats.norm.sf(abs(res.kappa) / se0)) if se0 > 0 else math.nan
     return _replace(res, standard_error=se, standard_error_null=se0, p_value=p_value)
+
+
+def _pair_table(sub: Annotations, rows: np.ndarray) -> np.ndarray:
+    """V x V table of the units both coders coded: coder rows[0]'s value by coder rows[1]'s value."""
+    v = len(sub.values)
+    first = sub.coder_index == rows[0]
+    second = sub.coder_index == rows[1]
+    u1, v1 = sub.unit_index[first], sub.value_index[first]
+    u2, v2 = sub.unit_index[second], sub.value_index[second]
+    o1, o2 = np.argsort(u1, kind="stable"), np.argsort(u2, kind="stable")
+    flat = np.bincount(v1[o1] * v + v2[o2], minlength=v * v)
+    return flat.reshape(v, v).astype(float)
 
 
 def _replace(res: KappaResult, **changes: Any) -> KappaResult:
@@ -358,23 +389,12 @@ def _replace(res: KappaResult, **changes: Any) -> KappaResult:
 
 
 def _fce_standard_errors(
-    sub: Annotations, rows: np.ndarray, prepared: Any, present: np.ndarray, dmax: float, kappa: float
+    full_table: np.ndarray, prepared: Any, present: np.ndarray, dmax: float, kappa: float
 ) -> tuple[float, float]:
-    """Fleiss, Cohen & Everitt (1969) standard errors of (weighted) kappa."""
+    """Fleiss, Cohen & Everitt (1969) standard errors of (weighted) kappa, from the V x V contingency table."""
     cats = np.flatnonzero(present)
-    pos = np.full(len(sub.values), -1)
-    pos[cats] = np.arange(len(cats))
     k = len(cats)
-    # contingency table of the two coders over units coded by both
-    first = sub.coder_index == rows[0]
-    u1 = sub.unit_index[first]
-    v1 = pos[sub.value_index[first]]
-    u2 = sub.unit_index[~first]
-    v2 = pos[sub.value_index[~first]]
-    o1 = np.argsort(u1)
-    o2 = np.argsort(u2)
-    table = np.zeros((k, k))
-    np.add.at(table, (v1[o1], v2[o2]), 1.0)
+    table = full_table[np.ix_(cats, cats)]
     n = table.sum()
     p = table / n
     pr, pc = p.sum(axis=1), p.sum(axis=0)
@@ -433,7 +453,13 @@ def scott_pi(
     data = as_annotations(data, layout=layout)
     dist = get_distance(distance)
     sub, dropped = _two_coders(data, coders, "scott_pi")
-    d_o, n, uc, prepared = _observed(sub, dist)
+    return _scott_from_counts(count_values(sub), sub.values, dist, dropped=dropped, source=sub.source)
+
+
+def _scott_from_counts(
+    uc: UnitCounts, values: np.ndarray, dist: Distance, *, dropped: int, source: str | None
+) -> KappaResult:
+    d_o, n, uc, prepared = _observed_counts(uc, values, dist, source)
     p = uc.marginals() / n
     d_e = prepared.cross_sum(p, p)
     dmax = _delta_max(prepared, p > 0)
@@ -484,11 +510,18 @@ def fleiss_kappa(
     data = check_annotations(data)
     dist = get_distance(distance)
     m = _complete(data, "fleiss_kappa")
-    d_o, n, uc, prepared = _observed(data, dist)
+    return _fleiss_from_counts(count_values(data), data.values, dist, m=m, n_coders=data.n_coders,
+                               source=data.source)
+
+
+def _fleiss_from_counts(
+    uc: UnitCounts, values: np.ndarray, dist: Distance, *, m: int, n_coders: int, source: str | None
+) -> KappaResult:
+    d_o, n, uc, prepared = _observed_counts(uc, values, dist, source)
     p = uc.marginals() / n
     d_e = prepared.cross_sum(p, p)
     dmax = _delta_max(prepared, p > 0)
-    res = _finish("fleiss_kappa", d_o, d_e, dmax, dist, n_units=uc.n_pairable_units, n_coders=data.n_coders)
+    res = _finish("fleiss_kappa", d_o, d_e, dmax, dist, n_units=uc.n_pairable_units, n_coders=n_coders)
     if math.isnan(res.kappa) or not isinstance(prepared, _PreparedNominal):
         return res
     pq = p * (1 - p)
@@ -538,9 +571,17 @@ def multi_kappa(
         raise AccordError(
             f"multi_kappa needs every coder to code every unit ({len(present)} coders, {m} values per unit)"
         )
-    d_o, n, uc, prepared = _observed(data, dist)
-    pc = _coder_marginals(data)[present]
-    pc = pc / pc.sum(axis=1, keepdims=True)
+    return _multi_from_counts(count_values(data), data.values, dist, _coder_marginals(data)[present],
+                              source=data.source)
+
+
+def _multi_from_counts(
+    uc: UnitCounts, values: np.ndarray, dist: Distance, coder_marginals: np.ndarray, *, source: str | None
+) -> KappaResult:
+    """multi-kappa from the counts and each coder's value counts (one row per coder with values)."""
+    d_o, n, uc, prepared = _observed_counts(uc, values, dist, source)
+    present = np.arange(len(coder_marginals))
+    pc = coder_marginals / coder_marginals.sum(axis=1, keepdims=True)
     total, pairs = 0.0, 0
     for i in range(len(present)):
         for j in range(i + 1, len(present)):
@@ -580,7 +621,15 @@ def bennett_s(
     data = as_annotations(data, layout=layout)
     data = check_annotations(data)
     dist = get_distance(distance)
-    d_o, n, uc, prepared = _observed(data, dist)
+    return _bennett_from_counts(count_values(data), data.values, dist, n_categories=n_categories,
+                                n_coders=data.n_coders, source=data.source)
+
+
+def _bennett_from_counts(
+    uc: UnitCounts, values: np.ndarray, dist: Distance, *, n_categories: int | None, n_coders: int,
+    source: str | None,
+) -> KappaResult:
+    d_o, n, uc, prepared = _observed_counts(uc, values, dist, source)
     observed = uc.marginals() > 0
     q_obs = int(observed.sum())
     if n_categories is not None:
@@ -596,4 +645,4 @@ def bennett_s(
         u = observed / q_obs
         d_e = prepared.cross_sum(u, u)
     dmax = _delta_max(prepared, observed)
-    return _finish("bennett_s", d_o, d_e, dmax, dist, n_units=uc.n_pairable_units, n_coders=data.n_coders)
+    return _finish("bennett_s", d_o, d_e, dmax, dist, n_units=uc.n_pairable_units, n_coders=n_coders)

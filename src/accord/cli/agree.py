@@ -90,8 +90,9 @@ def _fmt(x: Any) -> str:
 def agree(
     file: Annotated[
         Path,
-        typer.Argument(help="Annotations in long format (CSV, TSV, JSONL, Parquet, .xlsx, .ods), or an annotation "
-                       "tool's export (see --from)."),
+        typer.Argument(help="Annotations in long format (CSV, TSV, JSONL, Parquet, .xlsx, .ods), an annotation "
+                       "tool's export (see --from), or a glob or directory of Parquet/CSV files (quote the "
+                       "glob) for a lazy engine."),
     ],
     unit: Annotated[str, typer.Option(help="Column holding the unit (item) id.")] = "unit",
     coder: Annotated[str, typer.Option(help="Column holding the coder (annotator) id.")] = "coder",
@@ -123,6 +124,26 @@ def agree(
     json_out: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of tables.")
     ] = False,
+    engine: Annotated[
+        str,
+        typer.Option(help="auto, memory, duckdb, polars, dask or spark; auto: DuckDB for globs and for Parquet/CSV "
+                     "files larger than --memory-share of memory, else memory."),
+    ] = "auto",
+    memory_limit: Annotated[
+        str | None, typer.Option(help="DuckDB's memory limit (e.g. 2GB); past it DuckDB spills to --temp-dir.")
+    ] = None,
+    temp_dir: Annotated[
+        Path | None, typer.Option(help="Where DuckDB spills (default: DuckDB's own, .tmp in the working directory).")
+    ] = None,
+    memory_share: Annotated[
+        float, typer.Option(help="auto engine: use DuckDB when the estimated in-memory size passes this share.")
+    ] = 0.25,
+    scheduler: Annotated[
+        str | None, typer.Option(help="Dask: address of the distributed scheduler (tcp://host:8786).")
+    ] = None,
+    spark_master: Annotated[
+        str | None, typer.Option(help="Spark: master URL for a new session (default local[*]).")
+    ] = None,
     from_: Annotated[
         str | None,
         typer.Option("--from", help="Read an annotation tool's export: label-studio, prodigy, inception, doccano, "
@@ -156,50 +177,66 @@ def agree(
     if layout not in ("long", "wide"):
         raise AccordError(f"--layout must be 'long' or 'wide'; got {layout!r}")
     coder_cols = [c.strip() for c in coders.split(",")] if coders else None
+    lazy = None if from_ is not None or sheet is not None else _lazy_engine(file, engine, layout, memory_share)
     imported = None
-    if from_ is not None or file.suffix.lower() not in (".csv", ".tsv", ".tab", ".parquet", ".pq"):
-        from accord.cli._importing import load_export
-
-        imported = load_export(
-            file, tool=from_, field=field if field is not None or value == "value" else value, sheet=sheet,
-            plain_fallback=True,
-            spreadsheet_options={"layout": layout, "unit": unit, "coder": coder, "coders": coder_cols},
-            extra=option,
-        )
-    if imported is None:
-        if option:
-            raise AccordError("--option passes options to an annotation tool's importer (with --from)")
-        if field is not None:
-            raise AccordError("--field reads a field of an annotation tool's export (with --from); for a table use "
-                              "--value")
-        data = read(file, unit=unit, coder=coder, value=value, layout=layout, coders=coder_cols,  # type: ignore[arg-type]
-                    sheet=_sheet(sheet))
-        distance = distance or "nominal"
-    else:
-        if imported.kind == "spans":
-            raise AccordError(f"{file}: field {imported.field!r} holds spans; measure span agreement with "
-                              f"accord spans {file} --from {imported.tool}")
-        data = imported.annotations
-        distance = distance or imported.default_distance
-        if not json_out:
-            typer.echo(imported.report.summary(), err=True)
-    names = _applicable(data) if coefficient == "all" else [coefficient]
     caught: list[str] = []
-    with warnings.catch_warnings(record=True) as w:
-        warnings.simplefilter("always", AccordWarning)
-        results = {name: compute(data, name, distance) for name in names}
-        caught = [str(x.message) for x in w if issubclass(x.category, AccordWarning)]
+    if lazy is None:
+        if from_ is not None or file.suffix.lower() not in (".csv", ".tsv", ".tab", ".parquet", ".pq"):
+            from accord.cli._importing import load_export
+
+            imported = load_export(
+                file, tool=from_, field=field if field is not None or value == "value" else value, sheet=sheet,
+                plain_fallback=True,
+                spreadsheet_options={"layout": layout, "unit": unit, "coder": coder, "coders": coder_cols},
+                extra=option,
+            )
+        if imported is None:
+            if option:
+                raise AccordError("--option passes options to an annotation tool's importer (with --from)")
+            if field is not None:
+                raise AccordError("--field reads a field of an annotation tool's export (with --from); for a "
+                                  "table use --value")
+            data = read(file, unit=unit, coder=coder, value=value, layout=layout,  # type: ignore[arg-type]
+                        coders=coder_cols, sheet=_sheet(sheet))
+            distance = distance or "nominal"
+        else:
+            if imported.kind == "spans":
+                raise AccordError(f"{file}: field {imported.field!r} holds spans; measure span agreement with "
+                                  f"accord spans {file} --from {imported.tool}")
+            data = imported.annotations
+            distance = distance or imported.default_distance
+            if not json_out:
+                typer.echo(imported.report.summary(), err=True)
+        names = _applicable(data) if coefficient == "all" else [coefficient]
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always", AccordWarning)
+            results = {name: compute(data, name, distance) for name in names}
+            caught = [str(x.message) for x in w if issubclass(x.category, AccordWarning)]
+        sizes = (data.n_coders, data.n_units, data.n_entries)
+        source: Any = data
+        engine_used = "memory"
+    else:
+        from accord import engines
+
+        if option or field is not None:
+            raise AccordError("--option and --field read an annotation tool's export (with --from)")
+        distance = distance or "nominal"
+        red = engines.reduce(str(file), engine=lazy, unit=unit, coder=coder, value=value, memory_limit=memory_limit,
+                             temp_dir=temp_dir, scheduler=scheduler, spark_master=spark_master)
+        names = engines.applicable(red) if coefficient == "all" else [coefficient]
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always", AccordWarning)
+            results = {name: engines.compute(red, name, distance) for name in names}
+            caught = [str(x.message) for x in w if issubclass(x.category, AccordWarning)]
+        sizes = (red.n_coders, red.n_units, red.n_entries)
+        source = red
+        engine_used = red.engine
     interval = None
     if bootstrap and "alpha" in results and not math.isnan(results["alpha"].alpha):
         interval = results["alpha"].confidence_interval(confidence, n_resamples=bootstrap, rng=seed)
     diag = None
     if diagnostics:
-        diag = {
-            "units": unit_disagreement(data, distance=distance).to_frame().head(10),
-            "pairs": pairwise_agreement(data, distance=distance).to_frame(),
-        }
-        if data.n_coders >= 3:
-            diag["left_out"] = coder_left_out(data, distance=distance).to_frame()
+        diag = _diagnostics(source, distance)
     if json_out:
         if len(results) == 1:
             out: dict[str, Any] = next(iter(results.values())).to_dict()
@@ -212,14 +249,17 @@ def agree(
             out["bootstrap_seed"] = seed
         if diag is not None:
             out["diagnostics"] = {k: v.to_dict("records") for k, v in diag.items()}
+        if engine_used != "memory":
+            out["engine"] = engine_used
         if imported is not None:
             out["import"] = imported.to_dict()
         print_json(out)
         return
     first = next(iter(results.values()))
     n_units = getattr(first, "n_units", None) or getattr(first, "n_pairable_units", "")
-    table = Table(title=f"Agreement in {file.name} ({data.n_coders} coders, {data.n_units} units, "
-                  f"{data.n_entries} values, distance {get_distance(distance).name})")
+    via = "" if engine_used == "memory" else f", engine {engine_used}"
+    table = Table(title=f"Agreement in {file.name} ({sizes[0]} coders, {sizes[1]} units, "
+                  f"{sizes[2]} values, distance {get_distance(distance).name}{via})")
     table.add_column("coefficient")
     table.add_column("value", justify="right")
     table.add_column("observed", justify="right")
@@ -257,6 +297,48 @@ def agree(
             for row in frame.itertuples(index=False):
                 t.add_row(*(_fmt(x) for x in row))
             console.print(t)
+
+
+def _lazy_engine(file: Path, engine: str, layout: str, memory_share: float) -> str | None:
+    """The lazy engine to read *file* with, or None for the in-memory reader."""
+    from accord.engines.sources import ENGINES, choose_engine, expand
+
+    if engine not in ENGINES:
+        raise AccordError(f"--engine must be one of {', '.join(ENGINES)}; got {engine!r}")
+    if engine == "memory" or (engine == "auto" and layout == "wide"):
+        return None
+    if layout == "wide":
+        raise AccordError(f"--layout wide needs --engine memory (or auto); got --engine {engine}")
+    if engine != "auto":
+        return engine
+    text = str(file)
+    if not any(ch in text for ch in "*?["):
+        if not file.exists():
+            return None  # the in-memory reader says "no such file"
+        if file.is_dir() or file.suffix.lower() not in (".parquet", ".pq", ".csv", ".tsv", ".tab"):
+            return None  # JSONL, spreadsheets and exports (files or folders): the in-memory readers
+    choice = choose_engine(expand(file), memory_share=memory_share)
+    return None if choice == "memory" else choice
+
+
+def _diagnostics(source: Any, distance: str) -> dict[str, Any]:
+    if isinstance(source, Annotations):
+        diag = {
+            "units": unit_disagreement(source, distance=distance).to_frame().head(10),
+            "pairs": pairwise_agreement(source, distance=distance).to_frame(),
+        }
+        if source.n_coders >= 3:
+            diag["left_out"] = coder_left_out(source, distance=distance).to_frame()
+        return diag
+    from accord import engines
+
+    diag = {
+        "units": engines.top_units(source, distance=distance, n=10),
+        "pairs": engines.pairwise_agreement(source, distance=distance).to_frame(),
+    }
+    if source.n_coders >= 3:
+        diag["left_out"] = engines.coder_left_out(source, distance=distance).to_frame()
+    return diag
 
 
 def _sheet(sheet: str | None) -> str | int:

@@ -1,0 +1,182 @@
+"""Agreement beyond memory: DuckDB, Polars, Dask and Spark against the in-memory engine and the krippendorff package.
+
+Data (generated with DuckDB into Parquet in a temporary directory; deterministic hashes, no RNG state):
+U units x C coders (default 5,000,000 x 4 = 20M cells), values 1..V (default 10); a coder copies the
+unit's "true" value with probability 1/2, otherwise draws uniformly; 5% of the cells are absent (no row).
+
+Contenders, each in its own fresh process (``benchmarks/_harness.py``; peak RSS = the process's VmHWM):
+
+- ``krippendorff``: pandas reads the Parquet file, pivots to the coders x units matrix, then
+  ``krippendorff.alpha`` (phases read / pivot / alpha);
+- ``memory``: ``accord.read`` then ``accord.alpha`` (the in-memory engine);
+- ``duckdb``: ``accord.engines.reduce(path, engine="duckdb")`` then alpha from the reductions;
+- ``polars``: the same over ``polars.scan_parquet``;
+- ``dask``: ``dask.dataframe.read_parquet`` on a ``LocalCluster(n_workers=2, threads_per_worker=1,
+  processes=False)`` (threads, so the workers' memory is in the measured process);
+- ``spark``: ``spark.read.parquet`` on ``local[2]`` (the JVM's memory is *not* in the Python process's RSS;
+  the figure is the Python side only).
+
+The big case (``--big-units``) runs DuckDB alone with ``--big-memory-limit`` (default 2GB).
+
+Usage::
+
+    .venv/bin/python benchmarks/bench_engines.py                       # 20M rows, every contender
+    .venv/bin/python benchmarks/bench_engines.py --units 50000 --contenders memory,duckdb --quiet
+    .venv/bin/python benchmarks/bench_engines.py --contenders duckdb --big-units 50000000   # 200M rows
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from _harness import fmt_mib, fmt_time, machine, markdown_table, measure, run_worker, versions, worker_main  # noqa: E402
+
+CONTENDERS = ("krippendorff", "memory", "duckdb", "polars", "dask", "spark")
+
+
+def make_parquet(path: Path, units: int, coders: int = 4, values: int = 10, absent: float = 0.05) -> int:
+    """Write the benchmark data to *path* (Parquet); return the number of rows."""
+    import duckdb
+
+    con = duckdb.connect()
+    pct = int(round(absent * 1000))
+    con.execute(
+        f"""
+        COPY (
+            SELECT u AS unit, 'c' || c AS coder,
+                   CASE WHEN hash(u, c, 1) % 2 = 0 THEN hash(u) % {values} + 1
+                        ELSE hash(u, c, 2) % {values} + 1 END AS value
+            FROM range({units}) r(u), range({coders}) s(c)
+            WHERE hash(u, c, 3) % 1000 >= {pct}
+        ) TO '{path}' (FORMAT parquet, ROW_GROUP_SIZE 1000000)
+        """
+    )
+    return int(con.execute(f"SELECT count(*) FROM read_parquet('{path}')").fetchone()[0])
+
+
+def _worker(spec: dict[str, Any]) -> dict[str, Any]:
+    path = spec["path"]
+    who = spec["contender"]
+    if who == "krippendorff":
+        import krippendorff
+        import pandas as pd
+
+        def pivot(df: Any) -> Any:
+            return df.pivot(index="coder", columns="unit", values="value").to_numpy(dtype=float)
+
+        phases = [
+            ("read", lambda _: pd.read_parquet(path)),
+            ("pivot", pivot),
+            ("alpha", lambda m: float(krippendorff.alpha(reliability_data=m, level_of_measurement="nominal"))),
+        ]
+        return measure(phases, None)
+    if who == "memory":
+        import accord
+
+        return measure([("read", lambda _: accord.read(path)), ("alpha", lambda d: accord.alpha(d).alpha)], None)
+    from accord import engines
+
+    def alpha(red: Any) -> float:
+        return float(engines.alpha(red).alpha)
+
+    if who == "duckdb":
+        kw = {"memory_limit": spec.get("memory_limit"), "temp_dir": spec.get("temp_dir")}
+        return measure([("reduce", lambda _: engines.reduce(path, engine="duckdb", **kw)), ("alpha", alpha)], None)
+    if who == "polars":
+        import polars as pl
+
+        return measure([("reduce", lambda _: engines.reduce(pl.scan_parquet(path))), ("alpha", alpha)], None)
+    if who == "dask":
+        import dask.dataframe as dd
+        from distributed import Client, LocalCluster
+
+        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None)
+        client = Client(cluster)
+        try:
+            return measure([("reduce", lambda _: engines.reduce(dd.read_parquet(path))), ("alpha", alpha)], None)
+        finally:
+            client.close()
+            cluster.close()
+    if who == "spark":
+        session = engines.spark_session("local[2]")
+        session.sparkContext.setLogLevel("ERROR")
+        try:
+            return measure(
+                [("reduce", lambda _: engines.reduce(session.read.parquet(path))), ("alpha", alpha)], None
+            )
+        finally:
+            session.stop()
+    raise SystemExit(f"unknown contender {who!r}")
+
+
+def _row(rec: dict[str, Any], rows: int, base: dict[str, Any] | None) -> list[str]:
+    spec = rec["spec"]
+    label = spec["contender"] + (f" (limit {spec['memory_limit']})" if spec.get("memory_limit") else "")
+    if "failed" in rec:
+        return [f"{rows:,}", label, "-", "-", "-", "-", rec["failed"], "-"]
+    phases = " + ".join(f"{k} {fmt_time(v)}" for k, v in rec["phases"].items())
+    diff = "-" if base is None or "failed" in base else f"{abs(rec['result'] - base['result']):.1e}"
+    return [f"{rows:,}", label, phases, fmt_time(rec["time_s"]), fmt_mib(rec["peak_mib"]),
+            fmt_mib(rec["life_peak_mib"]), f"{rec['result']:.6f}", diff]
+
+
+def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--units", type=int, default=5_000_000)
+    parser.add_argument("--coders", type=int, default=4)
+    parser.add_argument("--values", type=int, default=10)
+    parser.add_argument("--contenders", default=",".join(CONTENDERS))
+    parser.add_argument("--big-units", type=int, default=0, help="also run DuckDB alone on this many units (0: no)")
+    parser.add_argument("--big-memory-limit", default="2GB")
+    parser.add_argument("--dir", default=None, help="where to write the Parquet files (default: a temp dir)")
+    parser.add_argument("--timeout", type=float, default=1800)
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    contenders = [c for c in args.contenders.split(",") if c]
+    for c in contenders:
+        if c not in CONTENDERS:
+            parser.error(f"unknown contender {c!r}; choose among {', '.join(CONTENDERS)}")
+    say = (lambda *a: None) if args.quiet else print
+    records: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
+        path = Path(tmp) / "labels.parquet"
+        t0 = time.perf_counter()
+        rows = make_parquet(path, args.units, args.coders, args.values)
+        size = path.stat().st_size / 2**20
+        say(f"generated {rows:,} rows ({size:.0f} MiB Parquet) in {time.perf_counter() - t0:.1f} s")
+        table = []
+        base = None
+        for who in contenders:
+            rec = run_worker(__file__, {"contender": who, "path": str(path)}, timeout=args.timeout)
+            records.append(rec)
+            if who == "memory":
+                base = rec
+        for rec in records:
+            table.append(_row(rec, rows, base if rec["spec"]["contender"] != "memory" else None))
+        if args.big_units:
+            big = Path(tmp) / "big.parquet"
+            big_rows = make_parquet(big, args.big_units, args.coders, args.values)
+            say(f"generated {big_rows:,} rows ({big.stat().st_size / 2**20:.0f} MiB Parquet)")
+            spec = {"contender": "duckdb", "path": str(big), "memory_limit": args.big_memory_limit,
+                    "temp_dir": str(Path(tmp) / "spill")}
+            rec = run_worker(__file__, spec, timeout=args.timeout)
+            records.append(rec)
+            table.append(_row(rec, big_rows, None))
+    header = ["rows", "contender", "phases", "total", "peak RSS", "process peak", "alpha", "|diff| vs memory"]
+    say(machine())
+    say(versions("duckdb", "polars", "dask", "distributed", "pyspark", "krippendorff", "narwhals", "pyarrow"))
+    say(markdown_table(header, table))
+    return records
+
+
+if __name__ == "__main__":
+    if not worker_main(sys.argv[1:], _worker):
+        main(sys.argv[1:])

@@ -1,0 +1,453 @@
+"""The reductions every coefficient needs, computed where the data live (narwhals lazy queries).
+
+Every coefficient of accord's alpha and kappa families is a function of a
+few additive reductions of the long data (unit, coder, value), each small
+whatever the number of rows:
+
+- the **signature histogram**: units with the same value-count vector
+  (n_uv for every value v) are exchangeable, so the engine groups the units by
+  that vector and counts them.  The vector is packed into 64-bit integers
+  inside the engine: each row carries w(v) = B^pos(v) for its value (B = the
+  number of coders + 1, so a count never carries into the next digit; values
+  split into chunks of 62 / log2(B) digits), and a unit's key is the sum of
+  its rows' w (one integer per chunk).  One grouped sum per unit, one count per
+  key: no string, no list, no join.  Decoding the digits locally gives an
+  exact weighted :class:`~accord.engine.UnitCounts` (``weight`` = units per
+  signature), which the in-memory coefficient code reads as it is.
+- **per-coder value counts** (coder x value): multi-kappa's chance term and
+  the units each coder coded;
+- **pair contingency tables** (coder a's value x coder b's value over the units
+  both coded; a self-join on the unit), on demand: Cohen's kappa, Scott's pi
+  and the coder-pair diagnostics;
+- the **coder-signature table** (coder, value, signature) -> units, on demand:
+  the signature of every unit without one coder's value, for alpha with each
+  coder left out.
+
+Validation comes first and is cheap: the schema (columns present, types
+the engine can group), then missing units or coders (one null count), then a
+duplicate (coder, unit) detected in the signature pass itself (each row also
+carries 2^code(coder); a unit whose sum has fewer bits set than it has rows
+repeats a coder -- up to 62 coders; past that a distinct count per unit) and
+named by a grouped count.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from accord.engine import UnitCounts
+from accord.errors import AccordError
+
+__all__ = ["Reductions", "reduce_frame"]
+
+#: Above this many 64-bit key columns the signature keys are not packed; the (unit, value) counts are fetched.
+MAX_KEY_CHUNKS = 32
+
+
+def _nw() -> Any:
+    import narwhals as nw
+
+    return nw
+
+
+def _to_numpy(frame: Any, column: str) -> np.ndarray:
+    return np.asarray(frame[column].to_numpy())
+
+
+def _intern_labels(labels: list[Any], what: str) -> np.ndarray:
+    """The label table in accord's interned order (numbers and strings sorted), as the in-memory reader has it."""
+    from accord.data import _intern
+
+    arr = np.asarray(labels) if labels and all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                                for x in labels) else np.asarray(labels, dtype=object)
+    if arr.dtype == object:
+        arr = np.empty(len(labels), dtype=object)
+        arr[:] = labels
+    _, table = _intern(arr, what)
+    return table
+
+
+def _positions(table: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    import pandas as pd
+
+    idx = pd.Index(table).get_indexer(pd.Index(labels))
+    return np.asarray(idx, dtype=np.int64)
+
+
+@dataclass(eq=False)
+class Reductions:
+    """The small reductions of one data set, and the lazy frame they came from (for the on-demand tables).
+
+    Attributes
+    ----------
+    values : ndarray
+        The distinct values, in accord's interned order.
+    coders : ndarray
+        The coders with at least one value.
+    signatures : UnitCounts
+        The signature histogram of every unit with at least one value
+        (``weight``: units per signature).
+    coder_values : ndarray
+        coders x values: how many values each coder gave of each value.
+    n_rows : int
+        Rows read (missing values included).
+    n_missing : int
+        Rows whose value is missing (counted, not used).
+    source : str
+        What was read, for messages.
+    engine : str
+        The engine that computed the reductions (duckdb, polars, dask, pyspark, ...).
+    """
+
+    values: np.ndarray
+    coders: np.ndarray
+    signatures: UnitCounts
+    coder_values: np.ndarray
+    n_rows: int
+    n_missing: int
+    source: str
+    engine: str
+    _frame: Any = field(default=None, repr=False)
+    _keys: list[str] = field(default_factory=list, repr=False)
+    _cache: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    # ------------------------------------------------------------ sizes
+    @property
+    def n_units(self) -> int:
+        """Units holding at least one value."""
+        return self.signatures.n_pairable_units
+
+    @property
+    def n_coders(self) -> int:
+        return len(self.coders)
+
+    @property
+    def n_entries(self) -> int:
+        """Values (non-missing cells)."""
+        return int(round(self.signatures.n))
+
+    def pairable(self) -> UnitCounts:
+        """The signatures of the pairable units (two values or more), as alpha and the kappa family read them."""
+        if "pairable" not in self._cache:
+            self._cache["pairable"] = self.signatures.select(self.signatures.m >= 2)
+        return self._cache["pairable"]
+
+    def __repr__(self) -> str:
+        return (
+            f"Reductions({self.engine}: {self.n_units} units, {self.n_coders} coders, {self.n_entries} values, "
+            f"{len(self.values)} distinct values, {self.signatures.n_rows} signatures)"
+        )
+
+    # ---------------------------------------------------- on-demand tables
+    def pair_tables(self) -> dict[tuple[int, int], np.ndarray]:
+        """For each pair of coder codes (a < b), the V x V table of a's value by b's value over units both coded."""
+        if "pairs" not in self._cache:
+            self._cache["pairs"] = self._compute_pair_tables()
+        return self._cache["pairs"]
+
+    def pair_table(self, a: int, b: int) -> np.ndarray:
+        """The V x V contingency table of coders *a* and *b* (codes), rows a's values."""
+        lo, hi = (a, b) if a < b else (b, a)
+        table = self.pair_tables().get((lo, hi))
+        v = len(self.values)
+        if table is None:
+            table = np.zeros((v, v))
+        return table if a < b else table.T
+
+    def _compute_pair_tables(self) -> dict[tuple[int, int], np.ndarray]:
+        nw = _nw()
+        f = self._frame.select("__unit", "__coder", "__value")
+        right = f.select(
+            nw.col("__unit"), nw.col("__coder").alias("__coder_b"), nw.col("__value").alias("__value_b")
+        )
+        joined = f.join(right, on="__unit", how="inner").filter(nw.col("__coder") != nw.col("__coder_b"))
+        res = joined.group_by("__coder", "__coder_b", "__value", "__value_b").agg(nw.len().alias("__n")).collect()
+        ca = _positions(self.coders, _to_numpy(res, "__coder"))
+        cb = _positions(self.coders, _to_numpy(res, "__coder_b"))
+        va = _positions(self.values, _to_numpy(res, "__value"))
+        vb = _positions(self.values, _to_numpy(res, "__value_b"))
+        n = _to_numpy(res, "__n").astype(float)
+        keep = ca < cb
+        v = len(self.values)
+        out: dict[tuple[int, int], np.ndarray] = {}
+        for a, b, x, y, k in zip(ca[keep], cb[keep], va[keep], vb[keep], n[keep], strict=True):
+            table = out.setdefault((int(a), int(b)), np.zeros((v, v)))
+            table[x, y] += k
+        return out
+
+    def unit_frame(self, rows: np.ndarray, limit: int) -> Any:
+        """Up to *limit* units whose signature is among *rows* (signature rows, best first): a pandas frame.
+
+        Column ``__rank`` is the position in *rows* of the unit's signature; units come in that order.
+        """
+        import pandas as pd
+
+        nw = _nw()
+        index = self._cache["signature_index"]
+        rank = None
+        for pos, r in reversed(list(enumerate(rows))):
+            key_vals = index[int(r)]
+            term = nw.col("__m") == int(key_vals[-1])
+            for i, k in enumerate(self._keys):
+                term = term & (nw.col(k) == int(key_vals[i]))
+            rank = nw.when(term).then(nw.lit(pos)).otherwise(nw.lit(-1) if rank is None else rank)
+        per_unit = self._frame.group_by("__unit").agg(*[nw.col(k).sum().alias(k) for k in self._keys],
+                                                      nw.len().alias("__m"))
+        hit = per_unit.with_columns(rank.alias("__rank")).filter(nw.col("__rank") >= 0).select("__unit", "__rank")
+        res = hit.sort("__rank").head(limit).collect()
+        return pd.DataFrame({"__unit": _to_numpy(res, "__unit"), "__rank": _to_numpy(res, "__rank")})
+
+    def coder_signature_table(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(coder code, value code, signature row, units) for every coder's value in every signature."""
+        if "coder_sig" not in self._cache:
+            nw = _nw()
+            f = self._frame
+            windows = [nw.col(k).sum().over("__unit").alias(k) for k in self._keys]
+            g = f.with_columns(*windows, nw.len().over("__unit").alias("__m"))
+            res = g.group_by("__coder", "__value", *self._keys, "__m").agg(nw.len().alias("__n")).collect()
+            rows = self._signature_rows(
+                [_to_numpy(res, k).astype(np.int64) for k in self._keys], _to_numpy(res, "__m").astype(np.int64)
+            )
+            self._cache["coder_sig"] = (
+                _positions(self.coders, _to_numpy(res, "__coder")),
+                _positions(self.values, _to_numpy(res, "__value")),
+                rows,
+                _to_numpy(res, "__n").astype(float),
+            )
+        return self._cache["coder_sig"]
+
+    def _signature_rows(self, keys: list[np.ndarray], m: np.ndarray) -> np.ndarray:
+        import pandas as pd
+
+        table = self._cache["signature_index"]
+        idx = table.get_indexer(pd.MultiIndex.from_arrays([*keys, m]))
+        if (idx < 0).any():  # pragma: no cover - the data changed between two queries
+            raise AccordError(f"{self.source}: the data changed while being read (a unit signature is new)")
+        return np.asarray(idx, dtype=np.int64)
+
+
+def _check_schema(frame: Any, source: str, unit: str, coder: str, value: str) -> Any:
+    """Columns present and of a type the engine can group: the same AccordError as the in-memory reader."""
+    schema = frame.collect_schema()
+    columns = list(schema.names())
+    for col in (unit, coder, value):
+        if col not in columns:
+            raise AccordError(
+                f"{source}: missing column {col!r}; columns are {', '.join(map(repr, columns))}"
+            )
+    for col, what in ((unit, "unit"), (coder, "coder"), (value, "value")):
+        dtype = schema[col]
+        if dtype.is_nested():
+            hint = (
+                "; set values (lists) need --engine memory" if what == "value" else ""
+            )
+            raise AccordError(
+                f"{source}: column {col!r} (the {what}) has type {dtype}, which the lazy engines cannot group{hint}"
+            )
+    return schema
+
+
+def reduce_frame(
+    native: Any,
+    *,
+    unit: str = "unit",
+    coder: str = "coder",
+    value: str = "value",
+    source: str | None = None,
+) -> Reductions:
+    """Compute the reductions of a lazy or eager frame of long records (any narwhals backend).
+
+    Parameters
+    ----------
+    native : DuckDB relation, Polars LazyFrame or DataFrame, Dask DataFrame, PySpark DataFrame, ...
+        One row per (unit, coder, value); a missing value is a null (or NaN).
+    unit, coder, value : str
+        Column names.
+    source : str, optional
+        Name for messages (the file or glob read).
+
+    Returns
+    -------
+    Reductions
+
+    Examples
+    --------
+    >>> import polars as pl
+    >>> lf = pl.LazyFrame({"unit": [1, 1, 2, 2], "coder": ["a", "b", "a", "b"], "value": ["x", "x", "x", "y"]})
+    >>> reduce_frame(lf)
+    Reductions(polars: 2 units, 2 coders, 4 values, 2 distinct values, 2 signatures)
+    """
+    nw = _nw()
+    try:
+        frame = nw.from_native(native)
+    except TypeError:
+        raise AccordError(
+            f"data must be a DuckDB relation, a Polars, Dask, PySpark or pandas DataFrame; got {type(native).__name__}"
+        ) from None
+    if isinstance(frame, nw.DataFrame):
+        frame = frame.lazy()
+    engine = str(frame.implementation).split(".")[-1].lower()
+    source = source or f"the {engine} data"
+    schema = _check_schema(frame, source, unit, coder, value)
+    vexpr = nw.col(value)
+    missing_expr = vexpr.is_null()
+    if schema[value].is_float():
+        missing_expr = missing_expr | vexpr.is_nan()
+    meta = frame.select(
+        nw.len().alias("rows"),
+        nw.col(unit).null_count().alias("unit_nulls"),
+        nw.col(coder).null_count().alias("coder_nulls"),
+        missing_expr.cast(nw.Int64).sum().alias("missing"),
+    ).collect()
+    n_rows = int(_to_numpy(meta, "rows")[0])
+    if n_rows == 0:
+        raise AccordError(f"{source}: no rows")
+    for col, what in ((unit, "unit"), (coder, "coder")):
+        nulls = int(_to_numpy(meta, f"{what}_nulls")[0])
+        if nulls:
+            raise AccordError(f"{source}: column {col!r}: the {what} is missing in {nulls} row(s)")
+    n_missing = int(_to_numpy(meta, "missing")[0] or 0)
+    f = frame.filter(~missing_expr).select(
+        nw.col(unit).alias("__unit"), nw.col(coder).alias("__coder"), vexpr.alias("__value")
+    )
+    values = _intern_labels(_to_numpy(f.select("__value").unique().collect(), "__value").tolist(), "value")
+    coders = _intern_labels(_to_numpy(f.select("__coder").unique().collect(), "__coder").tolist(), "coder")
+    if len(values) == 0:
+        raise AccordError(f"{source}: no values to compare (every cell is missing)")
+    base = len(coders) + 1  # a unit holds at most one value per coder: no digit reaches the base
+    digits = max(1, int(62 // math.log2(base)))
+    n_chunks = -(-len(values) // digits)
+    if n_chunks > MAX_KEY_CHUNKS:
+        raise AccordError(
+            f"{source}: {len(values)} distinct values with {len(coders)} coders need {n_chunks} 64-bit key columns "
+            f"(more than {MAX_KEY_CHUNKS}); use the memory engine"
+        )
+    keys = [f"__k{j}" for j in range(n_chunks)]
+    value_list = values.tolist()
+    key_exprs = []
+    for j, k in enumerate(keys):
+        chunk = value_list[j * digits : (j + 1) * digits]
+        mapping = {v: int(base**i) for i, v in enumerate(chunk)}
+        key_exprs.append(vexpr_replace(nw.col("__value"), mapping).alias(k))
+    f = f.with_columns(*key_exprs)
+    if len(coders) <= 62:
+        # each row carries 2^code(coder); a unit has no duplicate coder iff the sum has m bits set (a repeated
+        # power of two carries and loses a bit): a plain sum, much cheaper than a distinct count per unit
+        bits = {c: int(2**i) for i, c in enumerate(coders.tolist())}
+        per_unit = f.with_columns(nw.col("__coder").replace_strict(bits, default=0, return_dtype=nw.Int64)
+                                  .alias("__b")).group_by("__unit").agg(
+            *[nw.col(k).sum().alias(k) for k in keys], nw.len().alias("__m"), nw.col("__b").sum().alias("__b"),
+        )
+        popcount = sum(((nw.col("__b") // int(2**i)) % 2 for i in range(len(coders))), nw.lit(0))
+        per_unit = per_unit.with_columns(popcount.alias("__c"))
+    else:
+        per_unit = f.group_by("__unit").agg(
+            *[nw.col(k).sum().alias(k) for k in keys],
+            nw.len().alias("__m"),
+            nw.col("__coder").n_unique().alias("__c"),
+        )
+    sig = (
+        per_unit.with_columns((nw.col("__m") != nw.col("__c")).alias("__dup"))
+        .group_by(*keys, "__m", "__dup")
+        .agg(nw.len().alias("__n"))
+        .collect()
+    )
+    dup = _to_numpy(sig, "__dup").astype(bool)
+    if dup.any():
+        _raise_duplicate(f, source, unit, coder)
+    key_arrays = [_to_numpy(sig, k).astype(np.int64) for k in keys]
+    m = _to_numpy(sig, "__m").astype(np.int64)
+    weight = _to_numpy(sig, "__n").astype(float)
+    order = np.lexsort((*key_arrays[::-1], m))  # one order whatever the engine: the same bootstrap for one seed
+    key_arrays, m, weight = [k[order] for k in key_arrays], m[order], weight[order]
+    signatures = _decode(key_arrays, m, weight, base=base, digits=digits, n_values=len(values))
+    cv = f.group_by("__coder", "__value").agg(nw.len().alias("__n")).collect()
+    coder_values = np.zeros((len(coders), len(values)))
+    np.add.at(
+        coder_values,
+        (_positions(coders, _to_numpy(cv, "__coder")), _positions(values, _to_numpy(cv, "__value"))),
+        _to_numpy(cv, "__n").astype(float),
+    )
+    import pandas as pd
+
+    red = Reductions(
+        values=values,
+        coders=coders,
+        signatures=signatures,
+        coder_values=coder_values,
+        n_rows=n_rows,
+        n_missing=n_missing,
+        source=source,
+        engine=engine,
+        _frame=f,
+        _keys=keys,
+    )
+    red._cache["signature_index"] = pd.MultiIndex.from_arrays([*key_arrays, m])
+    return red
+
+
+def vexpr_replace(expr: Any, mapping: dict[Any, int]) -> Any:
+    """w(value): the value's power of the base in this chunk, 0 for values of other chunks."""
+    nw = _nw()
+    return expr.replace_strict(mapping, default=0, return_dtype=nw.Int64)
+
+
+def _decode(
+    keys: list[np.ndarray], m: np.ndarray, weight: np.ndarray, *, base: int, digits: int, n_values: int
+) -> UnitCounts:
+    """The signature keys back to (signature, value, count) entries: the digits of each key in the base."""
+    s = len(m)
+    rows, vals, counts = [], [], []
+    for j, key in enumerate(keys):
+        rest = key.copy()
+        for i in range(digits):
+            code = j * digits + i
+            if code >= n_values:
+                break
+            digit = rest % base
+            rest //= base
+            nz = np.flatnonzero(digit)
+            rows.append(nz)
+            vals.append(np.full(len(nz), code, dtype=np.int64))
+            counts.append(digit[nz].astype(float))
+    row = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
+    order = np.argsort(row, kind="stable")
+    return UnitCounts(
+        unit=row[order].astype(np.int64),
+        value=np.concatenate(vals)[order] if vals else np.zeros(0, dtype=np.int64),
+        count=np.concatenate(counts)[order] if counts else np.zeros(0),
+        unit_ids=np.arange(s, dtype=np.int64),
+        m=m.astype(float),
+        n_values=n_values,
+        n_units=int(round(float(weight.sum()))),
+        n_unpairable_values=0,
+        weight=weight,
+    )
+
+
+def _raise_duplicate(f: Any, source: str, unit: str, coder: str) -> None:
+    """Name one (coder, unit) with two values, found by a grouped count."""
+    nw = _nw()
+    hit = (
+        f.group_by("__unit", "__coder")
+        .agg(nw.len().alias("__n"))
+        .filter(nw.col("__n") > 1)
+        .head(1)
+        .collect()
+    )
+    u = _to_numpy(hit, "__unit")[0]
+    c = _to_numpy(hit, "__coder")[0]
+    u = u.item() if isinstance(u, np.generic) else u
+    c = c.item() if isinstance(c, np.generic) else c
+    vals = _to_numpy(
+        f.filter((nw.col("__unit") == u) & (nw.col("__coder") == c)).select("__value").head(2).collect(), "__value"
+    ).tolist()
+    shown = " and ".join(map(repr, vals))
+    raise AccordError(
+        f"{source}: coder {c!r} gave two values to unit {u!r} ({unit!r} / {coder!r} columns): {shown}; "
+        "pass duplicates='first' or 'last' to the memory engine to keep one"
+    )

@@ -1,0 +1,220 @@
+"""Choosing an engine and opening the data lazily: files and globs, or a frame the caller already has.
+
+- ``duckdb`` (the embedded default for large files): a DuckDB relation over
+  ``read_parquet`` / ``read_csv`` of every file the glob matches, on a
+  connection with ``memory_limit`` and ``temp_directory`` set so that large
+  groupings spill to disk instead of failing;
+- ``polars``: ``scan_parquet`` / ``scan_csv`` (a LazyFrame; the grouped queries
+  run on Polars' streaming engine where it applies);
+- ``dask``: ``dask.dataframe.read_parquet`` / ``read_csv``, computed on the
+  cluster at ``scheduler`` when given (a ``distributed.Client``), else on the
+  current default scheduler;
+- ``spark``: ``spark.read.parquet`` / ``csv`` on the active SparkSession, or one
+  built for ``spark_master``;
+- ``memory``: :func:`accord.read` and the in-memory engine.
+
+``auto`` picks ``memory`` for one file whose estimated in-memory size is
+below ``memory_share`` of the machine's memory, and ``duckdb`` otherwise.
+"""
+
+from __future__ import annotations
+
+import glob as globmod
+import os
+from pathlib import Path
+from typing import Any
+
+from accord.errors import AccordError
+
+__all__ = ["ENGINES", "choose_engine", "expand", "open_files", "total_memory"]
+
+ENGINES = ("auto", "memory", "duckdb", "polars", "dask", "spark")
+_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv"}
+#: In-memory size of the memory engine per byte on disk (pandas objects, the interned codes, the counts):
+#: measured on the benchmark's 20M-row file (47 MiB Parquet, 4.9 GiB peak in memory; see BENCHMARKS.md).
+EXPANSION = {"parquet": 100.0, "csv": 20.0, "tsv": 20.0}
+
+
+def expand(pattern: str | os.PathLike[str]) -> list[Path]:
+    """The files a path or glob names, sorted; an AccordError when there are none."""
+    text = str(pattern)
+    if any(ch in text for ch in "*?["):
+        files = sorted(Path(p) for p in globmod.glob(text, recursive=True) if Path(p).is_file())
+        if not files:
+            raise AccordError(f"{text}: no file matches")
+        return files
+    p = Path(text)
+    if not p.exists():
+        raise AccordError(f"{p}: no such file")
+    if p.is_dir():
+        files = sorted(q for q in p.iterdir() if q.suffix.lower() in _FORMATS)
+        if not files:
+            raise AccordError(f"{p}: no Parquet or CSV file in this directory")
+        return files
+    return [p]
+
+
+def _format(files: list[Path], source: str) -> str:
+    kinds = {_FORMATS.get(f.suffix.lower()) for f in files}
+    if None in kinds:
+        bad = next(f for f in files if f.suffix.lower() not in _FORMATS)
+        raise AccordError(f"{bad}: the lazy engines read Parquet, CSV or TSV (.parquet, .csv, .tsv); "
+                          f"got {bad.suffix!r}")
+    if len(kinds) != 1:
+        raise AccordError(f"{source}: the files mix formats ({', '.join(sorted(k for k in kinds if k))})")
+    return kinds.pop()  # type: ignore[return-value]
+
+
+def total_memory() -> int:
+    """Bytes of physical memory (0 when unknown)."""
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+    except (ValueError, OSError, AttributeError):  # pragma: no cover - not POSIX
+        return 0
+
+
+def choose_engine(files: list[Path], *, memory_share: float = 0.25) -> str:
+    """``memory`` for one file whose estimated in-memory size fits *memory_share* of memory, else ``duckdb``."""
+    if not 0 < memory_share <= 1:
+        raise AccordError(f"memory_share must be in (0, 1]; got {memory_share!r}")
+    if len(files) > 1:
+        return "duckdb"
+    fmt = _FORMATS.get(files[0].suffix.lower(), "csv")
+    need = files[0].stat().st_size * EXPANSION.get(fmt, 3.0)
+    mem = total_memory()
+    return "duckdb" if mem and need > memory_share * mem else "memory"
+
+
+def _import(name: str, extra: str) -> Any:
+    import importlib
+
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        raise AccordError(f"this engine needs {name}: pip install 'accord[{extra}]'") from None
+
+
+def duckdb_connection(*, memory_limit: str | None = None, temp_dir: str | os.PathLike[str] | None = None,
+                      threads: int | None = None) -> Any:
+    """A DuckDB connection that spills to *temp_dir* past *memory_limit* (e.g. ``"2GB"``)."""
+    duckdb = _import("duckdb", "duckdb")
+    con = duckdb.connect(":memory:")
+    try:
+        if memory_limit:
+            con.execute(f"SET memory_limit = '{_size(memory_limit)}'")
+        if temp_dir:
+            Path(temp_dir).mkdir(parents=True, exist_ok=True)
+            con.execute("SET temp_directory = ?", [str(temp_dir)])
+        if threads:
+            con.execute(f"SET threads = {int(threads)}")
+        con.execute("SET preserve_insertion_order = false")
+        con.execute("SET enable_progress_bar = false")
+    except duckdb.Error as exc:
+        raise AccordError(f"--memory-limit / --temp-dir: DuckDB refused the setting: {exc}") from None
+    return con
+
+
+def _size(text: str) -> str:
+    t = str(text).strip().replace(" ", "")
+    import re
+
+    if not re.fullmatch(r"\d+(\.\d+)?([KMGT]i?B|B)?", t, flags=re.IGNORECASE):
+        raise AccordError(f"memory_limit must be a size such as 2GB or 500MB; got {text!r}")
+    return t
+
+
+def _quote_list(files: list[Path]) -> str:
+    return "[" + ", ".join("'" + str(f).replace("'", "''") + "'" for f in files) + "]"
+
+
+def open_files(
+    files: list[Path],
+    engine: str,
+    *,
+    source: str,
+    columns: tuple[str, str, str],
+    memory_limit: str | None = None,
+    temp_dir: str | os.PathLike[str] | None = None,
+    scheduler: str | None = None,
+    spark_master: str | None = None,
+) -> Any:
+    """A lazy native frame over *files* for *engine*; each file's schema is checked first when there are several."""
+    fmt = _format(files, source)
+    if len(files) > 1:
+        first = None
+        for f in files:  # schemas only (Parquet footers, CSV headers): cheap, and names the file at fault
+            native = _open(engine, [f], fmt, memory_limit=memory_limit, temp_dir=temp_dir, scheduler=scheduler,
+                           spark_master=spark_master)
+            schema = _schema_of(native, str(f), columns)
+            if first is None:
+                first = (f, schema)
+            else:
+                for col in columns:
+                    if schema[col] != first[1][col]:
+                        raise AccordError(
+                            f"{f}: column {col!r} has type {schema[col]}, but {first[1][col]} in {first[0]}"
+                        )
+    return _open(engine, files, fmt, memory_limit=memory_limit, temp_dir=temp_dir, scheduler=scheduler,
+                 spark_master=spark_master)
+
+
+def _schema_of(native: Any, source: str, columns: tuple[str, str, str]) -> Any:
+    import narwhals as nw
+
+    from accord.engines.reductions import _check_schema
+
+    frame = nw.from_native(native)
+    return _check_schema(frame, source, *columns)
+
+
+def _open(engine: str, files: list[Path], fmt: str, *, memory_limit: str | None, temp_dir: Any,
+          scheduler: str | None, spark_master: str | None) -> Any:
+    names = [str(f) for f in files]
+    sep = "\t" if fmt == "tsv" else ","
+    if engine == "duckdb":
+        con = duckdb_connection(memory_limit=memory_limit, temp_dir=temp_dir)
+        try:
+            if fmt == "parquet":
+                return con.sql(f"SELECT * FROM read_parquet({_quote_list(files)})")
+            return con.sql(f"SELECT * FROM read_csv({_quote_list(files)}, header = true, delim = '{sep}')")
+        except Exception as exc:  # duckdb.Error subclasses
+            raise AccordError(f"{names[0]}: DuckDB cannot read it: {str(exc).splitlines()[0]}") from None
+    if engine == "polars":
+        pl = _import("polars", "polars")
+        if fmt == "parquet":
+            return pl.scan_parquet(names)
+        return pl.scan_csv(names, separator=sep)
+    if engine == "dask":
+        dd = _import("dask.dataframe", "dask")
+        if scheduler:
+            distributed = _import("distributed", "dask")
+            try:
+                current = distributed.get_client()
+            except ValueError:
+                current = None
+            if current is None or current.scheduler.address != scheduler:
+                distributed.Client(scheduler)  # becomes the default scheduler of dask.compute
+        if fmt == "parquet":
+            return dd.read_parquet(names)
+        return dd.read_csv(names, sep=sep)
+    if engine == "spark":
+        spark = spark_session(spark_master)
+        if fmt == "parquet":
+            return spark.read.parquet(*names)
+        return spark.read.csv(names, header=True, inferSchema=True, sep=sep)
+    raise AccordError(f"engine must be one of {', '.join(ENGINES)}; got {engine!r}")
+
+
+def spark_session(master: str | None = None) -> Any:
+    """The active SparkSession, or a new one for *master* (``local[2]``, ``spark://host:7077``)."""
+    _import("pyspark", "spark")
+    from pyspark.sql import SparkSession
+
+    active = SparkSession.getActiveSession()
+    if active is not None and master is None:
+        return active
+    builder = SparkSession.builder.appName("accord").config("spark.ui.enabled", "false")
+    master = master or "local[*]"
+    if master.startswith("local"):  # the reductions are small: a few shuffle partitions, not Spark's 200
+        builder = builder.config("spark.sql.shuffle.partitions", "8")
+    return builder.master(master).getOrCreate()
