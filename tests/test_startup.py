@@ -65,3 +65,8 @@ def test_bootstrap_commands_take_quiet_and_show_no_bar_off_a_terminal(tmp_path):
     out = CliRunner().invoke(app, ["spans", str(f), "--bootstrap", "20", "--seed", "1", "--quiet", "--json"])
     assert out.exit_code == 0, out.output
     assert "accord spans" not in out.output  # no progress bar: not a terminal, and quiet
+
+
+def test_subpackages_are_attributes_imported_on_first_use():
+    loaded = _modules_after("import accord\nassert callable(accord.engines.agree)\nassert accord.spans.span_f1")
+    assert "accord.engines" in loaded

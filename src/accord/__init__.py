@@ -345,7 +345,15 @@ __all__ = [
 ]
 
 
+#: subpackages reachable as attributes (``accord.engines.agree``), imported on first access.
+_SUBPACKAGES = frozenset(
+    {"coref", "engines", "importers", "multilabel", "noise", "pyramid", "reporting", "significance", "spans"}
+)
+
+
 def __getattr__(name: str) -> Any:
+    if name in _SUBPACKAGES:
+        return importlib.import_module(f"accord.{name}")
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'accord' has no attribute {name!r}")
