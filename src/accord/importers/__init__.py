@@ -215,7 +215,7 @@ def read_export(path: str | Path, *, tool: str | None = None, field: str | None 
     guessed = tool is None
     if tool is None:
         tool = guess_tool(path)
-    if TOOLS[tool] == "crowd":  # one module reads two tools: say which
+    if TOOLS.get(tool) == "crowd":  # one module reads two tools: say which
         options = {**options, "tool": tool}
     result = _module(tool).read(path, field=field, **options)
     if guessed:

@@ -1,0 +1,238 @@
+"""INCEpTION / WebAnno: a project export's per-annotator WebAnno TSV 3.x files.
+
+Follows the WebAnno TSV 3.3 format of INCEpTION's user guide ("WebAnno TSV 3.3", appendix of the
+INCEpTION documentation, https://inception-project.github.io/releases/latest/docs/user-guide.html) and
+the layout of an INCEpTION project export: ``annotation/<document>/<user>.tsv`` (or, as older WebAnno
+exports write it, ``annotation/<document>/<user>.zip`` holding that file), as a zip or an unpacked folder.
+
+A TSV file starts with ``#FORMAT=WebAnno TSV 3.x`` and one header line per layer: ``#T_SP=<layer>|<feature>...``
+for span layers (one column per feature), ``#T_CH=`` for chains (one column per feature) and ``#T_RL=``
+for relations (one column per feature and one for the governor). Each sentence is ``#Text=<sentence>``
+then one line per token: ``<sentence>-<token>  <begin>-<end>  <token text>  <column>...``, where
+``_`` is no annotation, ``*`` an annotation with no feature value, ``PER[3]`` a token of the multi-token
+annotation 3, and ``|`` separates stacked annotations. Offsets count UTF-16 code units; they are
+re-anchored to code points. The document text is rebuilt from the ``#Text=`` lines.
+
+The annotators' files are the cell states: a file with spans of the chosen field is *annotated*, a file
+without is *empty* (the annotator opened the document), a document with no file for an annotator is
+*unassigned*. INCEpTION's system users (``INITIAL_CAS``, ``CURATION_USER``) are not annotators: their
+files are counted as dropped. Relation and chain layers are not spans and are not compared.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from accord.errors import AccordError
+from accord.importers import Imported
+from accord.importers.offsets import Utf16Index
+from accord.importers.report import DroppedRecord, ImportReport
+
+__all__ = ["read", "sniff"]
+
+TOOL = "inception"
+_SYSTEM_USERS = {"INITIAL_CAS", "CURATION_USER"}
+_ITEM = re.compile(r"^(?P<label>.*?)(?:\[(?P<id>\d+)(?:_\d+)?\])?$", re.S)
+_UNESCAPE = re.compile(r"\\(.)")
+
+
+def _files(path: Path) -> Iterator[tuple[str, str, str]]:
+    """(document, user, TSV text) for every annotation file of the export."""
+    def parse(name: str, data: bytes) -> Iterator[tuple[str, str, str]]:
+        parts = PurePosixPath(name).parts
+        if "annotation" not in parts:
+            return
+        i = parts.index("annotation")
+        if len(parts) != i + 3:
+            return
+        doc, fname = parts[i + 1], parts[i + 2]
+        user, suffix = fname.rsplit(".", 1) if "." in fname else (fname, "")
+        if suffix == "tsv":
+            yield doc, user, data.decode("utf-8-sig")
+        elif suffix == "zip":
+            with zipfile.ZipFile(io.BytesIO(data)) as inner:
+                for n in inner.namelist():
+                    if n.endswith(".tsv"):
+                        yield doc, user, inner.read(n).decode("utf-8-sig")
+
+    if path.is_dir():
+        for f in sorted(path.rglob("*")):
+            if f.is_file():
+                yield from parse(f.relative_to(path).as_posix(), f.read_bytes())
+    else:
+        with zipfile.ZipFile(path) as z:
+            for n in sorted(z.namelist()):
+                if not n.endswith("/"):
+                    yield from parse(n, z.read(n))
+
+
+def sniff(path: Path, head: str) -> bool:
+    """A project export (zip or folder) holding ``annotation/<document>/<user>.tsv``, or one TSV file."""
+    if path.is_file() and head.startswith("#FORMAT=WebAnno TSV 3"):
+        return True
+    try:
+        if path.is_dir():
+            return (path / "annotation").is_dir()
+        if zipfile.is_zipfile(path):
+            with zipfile.ZipFile(path) as z:
+                return any(n.startswith("annotation/") for n in z.namelist())
+    except OSError:
+        return False
+    return False
+
+
+def _fail(where: str, message: str, line: int | None = None) -> AccordError:
+    return AccordError(f"inception export {where}" + (f", line {line}" if line else "") + f": {message}")
+
+
+def _columns(header: list[str]) -> dict[str, int]:
+    """``layer|feature`` -> index of its column among the annotation columns, span layers only."""
+    out: dict[str, int] = {}
+    col = 0
+    for line in header:
+        kind, _, rest = line.partition("=")
+        names = rest.split("|")
+        layer, feats = names[0], names[1:]
+        if kind == "#T_SP":
+            for f in feats or [""]:
+                out[f"{layer}|{f}"] = col
+                col += 1
+        elif kind == "#T_CH":
+            col += max(len(feats), 1)
+        elif kind == "#T_RL":
+            col += len(feats) + 1
+    return out
+
+
+def _pick(columns: dict[str, int], field: str | None, where: str) -> str:
+    if field is None:
+        if len(columns) != 1:
+            raise _fail(where, f"several span layers/features ({', '.join(columns) or 'none'}); pass --field")
+        return next(iter(columns))
+    for key in columns:
+        layer, feat = key.split("|")
+        short = layer.rsplit(".", 1)[-1]
+        if field in (key, layer, short, f"{short}|{feat}", f"{short}.{feat}"):
+            return key
+    raise _fail(where, f"no span layer or feature {field!r}; the file has {', '.join(columns)}")
+
+
+def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tuple[int, int, str]],
+                                                              list[tuple[int, int]]]:
+    """(field key, document text, spans as (start16, end16, label), tokens as (start16, end16))."""
+    lines = text.splitlines()
+    if not lines or not lines[0].startswith("#FORMAT=WebAnno TSV 3"):
+        raise _fail(where, "not a WebAnno TSV 3.x file (no #FORMAT=WebAnno TSV 3.x line)", 1)
+    header = [ln for ln in lines[1:] if ln.startswith(("#T_SP=", "#T_CH=", "#T_RL="))]
+    columns = _columns(header)
+    key = _pick(columns, field, where)
+    col = columns[key]
+    layer_short = key.split("|")[0].rsplit(".", 1)[-1]
+    pieces: list[str] = []
+    pos16 = 0
+    sentence_text: list[str] = []
+    tokens: list[tuple[int, int]] = []
+    single: list[tuple[int, int, str]] = []
+    multi: dict[str, list[Any]] = {}
+    for lineno, line in enumerate(lines, start=1):
+        if line.startswith("#Text="):
+            sentence_text.append(line[len("#Text="):].replace("\\n", "\n").replace("\\t", "\t").replace("\\\\", "\\"))
+            continue
+        if not line or line.startswith("#"):
+            continue
+        cells = line.split("\t")
+        if len(cells) < 3:
+            raise _fail(where, f"a token line needs id, offsets and text; got {line[:60]!r}", lineno)
+        try:
+            b16, e16 = (int(x) for x in cells[1].split("-"))
+        except ValueError:
+            raise _fail(where, f"offsets {cells[1]!r} are not begin-end", lineno) from None
+        if sentence_text:  # the first token of a sentence: place the sentence text
+            s = "\n".join(sentence_text)
+            sentence_text = []
+            if b16 < pos16:
+                raise _fail(where, f"token at {b16} overlaps the previous sentence", lineno)
+            pieces.append(" " * (b16 - pos16))
+            pieces.append(s)
+            pos16 = b16 + len(s.encode("utf-16-le")) // 2
+        if "." not in cells[0]:
+            tokens.append((b16, e16))
+        value = cells[3 + col] if len(cells) > 3 + col else None
+        if value is None:
+            raise _fail(where, f"no column for {key} (the line has {len(cells) - 3} annotation columns)", lineno)
+        if value == "_":
+            continue
+        for item in re.split(r"(?<!\\)\|", value):
+            m = _ITEM.match(item)
+            assert m is not None
+            label = _UNESCAPE.sub(r"\1", m.group("label"))
+            if label in ("*", ""):
+                label = layer_short
+            if m.group("id"):
+                entry = multi.setdefault(m.group("id"), [b16, e16, label])
+                entry[0], entry[1] = min(entry[0], b16), max(entry[1], e16)
+            else:
+                single.append((b16, e16, label))
+    spans = single + [(b, e, lab) for b, e, lab in multi.values()]
+    return key, "".join(pieces), spans, tokens
+
+
+def read(path: str | Path, *, field: str | None = None) -> Imported:
+    """Read an INCEpTION / WebAnno project export (zip or folder) of WebAnno TSV 3.x files into spans."""
+    from accord.spans.model import Span, SpanAnnotations
+
+    path = Path(path)
+    if path.is_file() and not zipfile.is_zipfile(path):
+        head = path.read_text(encoding="utf-8-sig", errors="replace")[:200]
+        if not head.startswith("#FORMAT=WebAnno TSV 3"):
+            raise _fail(str(path), "expected a project export (zip or folder with annotation/) or a WebAnno TSV file")
+        files: list[tuple[str, str, str]] = [(path.stem, "annotator", path.read_text(encoding="utf-8-sig"))]
+    else:
+        files = list(_files(path))
+    if not files:
+        raise _fail(str(path), "no annotation/<document>/<user>.tsv file (export the project as WebAnno TSV 3)")
+    texts: dict[str, str] = {}
+    tokens: dict[str, tuple[tuple[int, int], ...]] = {}
+    spans: list[Any] = []
+    seen: list[tuple[str, str]] = []
+    cells: list[tuple[str, str, str]] = []
+    dropped: list[DroppedRecord] = []
+    documents: set[str] = set()
+    users: set[str] = set()
+    chosen: str | None = None
+    for doc, user, content in files:
+        where = f"{path}, annotation/{doc}/{user}"
+        documents.add(doc)
+        if user in _SYSTEM_USERS:
+            dropped.append(DroppedRecord(f"{doc}/{user}", "system user, not an annotator", None, user))
+            continue
+        key, text, raw, toks = _parse(content, where, field if chosen is None else chosen)
+        chosen = key
+        if doc in texts and texts[doc] != text:
+            raise _fail(where, f"the text of document {doc!r} differs from another annotator's")
+        texts[doc] = text
+        ix = Utf16Index(text)
+
+        def cp(offset: int, where: str = where, ix: Utf16Index = ix) -> int:
+            out = ix.to_codepoint(offset)
+            if out is None:
+                raise _fail(where, f"offset {offset} is outside the text or inside a character")
+            return out
+
+        if doc not in tokens:
+            tokens[doc] = tuple((cp(b), cp(e)) for b, e in toks)
+        for b, e, label in raw:
+            spans.append(Span(doc, cp(b), cp(e), label, user))
+        users.add(user)
+        seen.append((doc, user))
+        cells.append((doc, user, "annotated" if raw else "empty"))
+    data = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, tokens=tokens, source=str(path))
+    notes = [f"field: {chosen}", "offsets re-anchored from UTF-16 code units"]
+    report = ImportReport.from_cells(TOOL, str(path), items=sorted(documents), cells=cells, coders=sorted(users),
+                                     dropped=dropped, notes=notes)
+    return Imported(tool=TOOL, field=chosen, kind="spans", annotations=None, spans=data, report=report)
