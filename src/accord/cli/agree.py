@@ -124,6 +124,7 @@ def agree(
     json_out: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of tables.")
     ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")] = False,
     engine: Annotated[
         str,
         typer.Option(help="auto, memory, duckdb, polars, dask or spark; auto: DuckDB for globs and for Parquet/CSV "
@@ -233,7 +234,11 @@ def agree(
         engine_used = red.engine
     interval = None
     if bootstrap and "alpha" in results and not math.isnan(results["alpha"].alpha):
-        interval = results["alpha"].confidence_interval(confidence, n_resamples=bootstrap, rng=seed)
+        from accord.progress import Progress
+
+        with Progress(enabled=not quiet, total=1, label="accord agree") as prog:
+            with prog.step(f"bootstrap of alpha: {bootstrap} resamples of units"):
+                interval = results["alpha"].confidence_interval(confidence, n_resamples=bootstrap, rng=seed)
     diag = None
     if diagnostics:
         diag = _diagnostics(source, distance)
