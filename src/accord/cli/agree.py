@@ -31,6 +31,10 @@ __all__ = ["COEFFICIENTS", "compute", "register"]
 COEFFICIENTS = ("alpha", "percent", "cohen", "scott", "fleiss", "multi-kappa", "bennett", "gwet")
 
 
+#: files larger than this (bytes) show a progress line while they are read (on a terminal, without --quiet)
+_BIG_FILE = 64 * 2**20
+
+
 def _applicable(data: Annotations) -> list[str]:
     import numpy as np
 
@@ -197,8 +201,13 @@ def agree(
             if field is not None:
                 raise AccordError("--field reads a field of an annotation tool's export (with --from); for a "
                                   "table use --value")
-            data = read(file, unit=unit, coder=coder, value=value, layout=layout,  # type: ignore[arg-type]
-                        coders=coder_cols, sheet=_sheet(sheet))
+            from accord.progress import Progress
+
+            big = file.is_file() and file.stat().st_size > _BIG_FILE
+            with Progress(enabled=big and not quiet, total=1, label="accord agree") as prog:
+                with prog.step(f"reading {file.name} ({file.stat().st_size / 2**20:.0f} MiB)" if big else "reading"):
+                    data = read(file, unit=unit, coder=coder, value=value, layout=layout,  # type: ignore[arg-type]
+                                coders=coder_cols, sheet=_sheet(sheet))
             distance = distance or "nominal"
         else:
             if imported.kind == "spans":
