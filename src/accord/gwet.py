@@ -156,6 +156,27 @@ def _category_codes(values: np.ndarray, categories: Sequence[Hashable]) -> tuple
     return remap, table
 
 
+def _gwet_distance(
+    name: str, distance: str | Distance | DistanceFunction, weights: Any, values: np.ndarray
+) -> Distance:
+    """The distance of AC1/AC2: *distance*, or user agreement *weights* over the categories *values*, checked."""
+    if weights is None:
+        return get_distance(distance)
+    if name == "ac1":
+        raise AccordError("gwet_ac1 is the unweighted coefficient; pass weights to gwet_ac2")
+    if distance != "nominal":
+        raise AccordError("pass either distance or weights to gwet_ac2, not both")
+    q = len(values)
+    w = np.asarray(weights, dtype=float)
+    if w.shape != (q, q):
+        raise AccordError(
+            f"weights must be a {q} x {q} matrix over the categories {values.tolist()!r}; got shape {w.shape}"
+        )
+    if not np.allclose(np.diag(w), 1.0) or (w < 0).any() or (w > 1).any():
+        raise AccordError("weights must be agreement weights: 1 on the diagonal, between 0 and 1 elsewhere")
+    return _WeightsDistance(w)
+
+
 def _gwet(
     data: Annotations,
     *,
@@ -170,23 +191,7 @@ def _gwet(
     if not (isinstance(population_size, (int, float)) and population_size > 0):
         raise AccordError(f"population_size must be a positive number (or math.inf); got {population_size!r}")
     data = _on_categories(data, categories)
-    q = len(data.values)
-    if weights is not None:
-        if name == "ac1":
-            raise AccordError("gwet_ac1 is the unweighted coefficient; pass weights to gwet_ac2")
-        if distance != "nominal":
-            raise AccordError("pass either distance or weights to gwet_ac2, not both")
-        w = np.asarray(weights, dtype=float)
-        if w.shape != (q, q):
-            raise AccordError(
-                f"weights must be a {q} x {q} matrix over the categories {data.values.tolist()!r}; "
-                f"got shape {w.shape}"
-            )
-        if not np.allclose(np.diag(w), 1.0) or (w < 0).any() or (w > 1).any():
-            raise AccordError("weights must be agreement weights: 1 on the diagonal, between 0 and 1 elsewhere")
-        dist: Distance = _WeightsDistance(w)
-    else:
-        dist = get_distance(distance)
+    dist = _gwet_distance(name, distance, weights, data.values)
     if data.n_units and population_size < np.count_nonzero(np.bincount(data.unit_index, minlength=data.n_units)):
         raise AccordError(f"population_size ({population_size}) is smaller than the number of rated subjects")
 

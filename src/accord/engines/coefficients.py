@@ -218,7 +218,7 @@ def _gwet(
     red: Reductions, *, distance: DistanceArg, weights: Any, categories: Sequence[Hashable] | None,
     population_size: float, name: str,
 ) -> GwetResult:
-    from accord.gwet import _category_codes, _gwet_from_counts, _WeightsDistance
+    from accord.gwet import _category_codes, _gwet_distance, _gwet_from_counts
 
     red = _check(red)
     if not (isinstance(population_size, (int, float)) and population_size > 0):
@@ -229,22 +229,7 @@ def _gwet(
         uc = UnitCounts(unit=uc.unit, value=remap[uc.value], count=uc.count, unit_ids=uc.unit_ids, m=uc.m,
                         n_values=len(values), n_units=uc.n_units, n_unpairable_values=uc.n_unpairable_values,
                         weight=uc.weight)
-    q = len(values)
-    if weights is not None:
-        if name == "ac1":
-            raise AccordError("gwet_ac1 is the unweighted coefficient; pass weights to gwet_ac2")
-        if distance != "nominal":
-            raise AccordError("pass either distance or weights to gwet_ac2, not both")
-        w = np.asarray(weights, dtype=float)
-        if w.shape != (q, q):
-            raise AccordError(
-                f"weights must be a {q} x {q} matrix over the categories {values.tolist()!r}; got shape {w.shape}"
-            )
-        if not np.allclose(np.diag(w), 1.0) or (w < 0).any() or (w > 1).any():
-            raise AccordError("weights must be agreement weights: 1 on the diagonal, between 0 and 1 elsewhere")
-        dist: Distance = _WeightsDistance(w)
-    else:
-        dist = get_distance(distance)
+    dist = _gwet_distance(name, distance, weights, values)
     if population_size < red.n_units:
         raise AccordError(f"population_size ({population_size}) is smaller than the number of rated subjects")
     return _gwet_from_counts(uc, values, dist, user_weights=weights is not None, population_size=population_size,
