@@ -7,6 +7,7 @@ LocalCluster(n_workers=2, threads_per_worker=1, processes=False); Spark on local
 
 from __future__ import annotations
 
+import json
 import shutil
 import warnings
 from pathlib import Path
@@ -139,6 +140,142 @@ def test_missing_values_as_nulls_are_counted(frames: dict) -> None:
     _same(engines.alpha(red).alpha, accord.alpha(data).alpha)
 
 
+# ------------------------------------------------------------------ set values (list columns, JSON-list text)
+SET_LABELS = ["PER", "LOC", "ORG", "déjà vu", "😀"]
+
+
+def _set_records(seed: int, *, coders: int = 3, units: int = 120, missing: float = 0.15) -> pd.DataFrame:
+    """Multi-label records: sets of 0-3 labels, coders often copying coder 0, some cells absent."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for u in range(units):
+        first = sorted(rng.choice(SET_LABELS, size=rng.integers(0, 4), replace=False).tolist())
+        for c in range(coders):
+            if rng.random() < missing:
+                continue
+            if c and rng.random() < 0.5:
+                labels = list(reversed(first))  # the same set in another order
+            else:
+                labels = rng.choice(SET_LABELS, size=rng.integers(0, 4), replace=False).tolist()
+            rows.append((u, f"c{c}", labels))
+    return pd.DataFrame(rows, columns=["unit", "coder", "value"])
+
+
+def check_set_coefficients(red: engines.Reductions, data: accord.Annotations, complete: bool) -> None:
+    """Every coefficient that applies to sets equals the in-memory engine's to 1e-12."""
+    assert data.is_set_valued and all(isinstance(v, frozenset) for v in red.values)
+    assert sorted(map(sorted, red.values)) == sorted(map(sorted, data.values))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for dist in ("nominal", "jaccard", "masi-2006"):
+            a, b = engines.alpha(red, distance=dist), accord.alpha(data, distance=dist)
+            _same(a.alpha, b.alpha)
+            _same(a.expected_disagreement, b.expected_disagreement)
+            assert (a.n_units, a.n_pairable_units, a.n_pairable) == (b.n_units, b.n_pairable_units, b.n_pairable)
+        _same(engines.percent_agreement(red).percent_agreement, accord.percent_agreement(data).percent_agreement)
+        got, want = engines.gwet_ac2(red, distance="masi-2006"), accord.gwet_ac2(data, distance="masi-2006")
+        _same(got.ac, want.ac)
+        _same(got.standard_error, want.standard_error)
+        _same(engines.gwet_ac1(red).ac, accord.gwet_ac1(data).ac)
+        pair = tuple(data.coders[:2].tolist())
+        got, want = engines.cohen_kappa(red, coders=pair, distance="masi-2006"), accord.cohen_kappa(
+            data, coders=pair, distance="masi-2006")
+        for f in ("kappa", "standard_error", "n_units_dropped"):
+            _same(float(getattr(got, f)), float(getattr(want, f)))
+        pw, pw0 = engines.pairwise_agreement(red, distance="jaccard"), accord.pairwise_agreement(
+            data, distance="jaccard")
+        np.testing.assert_allclose(pw.alpha, pw0.alpha, atol=TOL, equal_nan=True)
+        lo, lo0 = engines.coder_left_out(red, distance="masi-2006"), accord.coder_left_out(
+            data, distance="masi-2006")
+        np.testing.assert_allclose(lo.alpha_without, lo0.alpha_without, atol=TOL, equal_nan=True)
+        top, top0 = engines.top_units(red, distance="jaccard"), accord.unit_disagreement(
+            data, distance="jaccard").to_frame().head(10)
+        np.testing.assert_allclose(top["disagreement"], top0["disagreement"], atol=TOL)
+        if complete:
+            _same(engines.fleiss_kappa(red).kappa, accord.fleiss_kappa(data).kappa)
+            _same(engines.multi_kappa(red, distance="masi-2006").kappa,
+                  accord.multi_kappa(data, distance="masi-2006").kappa)
+
+
+@pytest.fixture(scope="module")
+def set_frames(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    d = tmp_path_factory.mktemp("sets")
+    out: dict[str, object] = {}
+    for name, df in (("missing", _set_records(11)), ("complete", _set_records(12, missing=0.0))):
+        path = d / f"{name}.parquet"
+        df.to_parquet(path, index=False)  # a Parquet list<string> column
+        csv = d / f"{name}.csv"
+        text = df.assign(value=[json.dumps(v, ensure_ascii=False) for v in df["value"]])
+        text.to_csv(csv, index=False)  # JSON-list text, as accord.read reads it
+        out[name], out[f"{name}_path"], out[f"{name}_csv"] = df, path, csv
+        out[f"{name}_data"] = accord.read(path)
+        assert len(accord.read(csv).values) == len(out[f"{name}_data"].values)
+    return out
+
+
+@pytest.mark.parametrize("case", ["missing", "complete"])
+@pytest.mark.parametrize("engine", ["duckdb", "polars"])
+def test_set_values_from_a_parquet_list_column_equal_memory(set_frames: dict, case: str, engine: str) -> None:
+    red = engines.reduce(set_frames[f"{case}_path"], engine=engine)
+    check_set_coefficients(red, set_frames[f"{case}_data"], case == "complete")
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "polars"])
+def test_set_values_from_json_list_text_equal_memory(set_frames: dict, engine: str) -> None:
+    """Two spellings of one set (["PER", "LOC"] and ["LOC", "PER"]) are one value, as accord.read has it."""
+    red = engines.reduce(set_frames["missing_csv"], engine=engine)
+    check_set_coefficients(red, accord.read(set_frames["missing_csv"]), False)
+
+
+def test_set_values_in_any_order_are_interned_alike() -> None:
+    pl = pytest.importorskip("polars")
+    df = _set_records(13)
+    a = engines.reduce(pl.DataFrame({c: df[c].tolist() for c in df}).lazy())
+    b = engines.reduce(pl.DataFrame({c: df[c].tolist()[::-1] for c in df}).lazy())
+    assert a.values.tolist() == b.values.tolist()
+    assert a.values[0] == frozenset()  # the empty list is the empty set, a value
+
+
+def test_set_values_bad_input_is_named() -> None:
+    pl = pytest.importorskip("polars")
+    holes = pl.LazyFrame({"unit": [1, 1], "coder": ["a", "b"], "value": [["x", None], ["y"]]})
+    with pytest.raises(AccordError, match="a set value holds a missing element"):
+        engines.reduce(holes)
+    wide = pl.LazyFrame({"unit": [1, 1], "coder": ["a", "b"],
+                         "value": [[f"e{i}" for i in range(40)], [f"f{i}" for i in range(30)]]})
+    with pytest.raises(AccordError, match="70 distinct elements, more than the 62.*--engine memory"):
+        engines.reduce(wide)
+    dup = pl.LazyFrame({"unit": [1, 1, 1], "coder": ["a", "b", "b"], "value": [["x"], ["y"], ["y", "x"]]})
+    with pytest.raises(AccordError, match=r"coder 'b' gave two values to unit 1"):
+        engines.reduce(dup)
+    dask = pytest.importorskip("dask")
+    import dask.dataframe as dd
+
+    with dask.config.set({"dataframe.convert-string": False}):  # else Dask makes the lists text itself
+        objects = dd.from_pandas(pd.DataFrame({"unit": [1, 1], "coder": ["a", "b"], "value": [["x"], ["y"]]}),
+                                 npartitions=1)
+        with pytest.raises(AccordError, match="Python lists or arrays in an object column.*pyarrow list type"):
+            engines.reduce(objects)
+
+
+def test_cli_agree_on_set_values_through_duckdb(set_frames: dict) -> None:
+    from typer.testing import CliRunner
+
+    from accord.cli import app
+
+    runner = CliRunner()
+    args = ["agree", str(set_frames["missing_path"]), "--distance", "masi-2006", "--json", "--coefficient", "all"]
+    lazy = runner.invoke(app, [*args, "--engine", "duckdb"])
+    mem = runner.invoke(app, [*args, "--engine", "memory"])
+    assert lazy.exit_code == 0 and mem.exit_code == 0, lazy.output + mem.output
+    got, want = json.loads(lazy.stdout), json.loads(mem.stdout)
+    assert got["engine"] == "duckdb"
+    for name in ("alpha", "percent", "bennett", "gwet"):
+        for key, value in want[name].items():
+            if isinstance(value, float):
+                assert abs(got[name][key] - value) <= 1e-12, (name, key)
+
+
 # ------------------------------------------------------------------ dask and spark (small; sessions are slow)
 @pytest.fixture(scope="module")
 def dask_client():
@@ -162,6 +299,11 @@ def test_dask_on_a_local_cluster_equals_memory(frames: dict, dask_client) -> Non
     _same(engines.alpha(by_path).alpha, accord.alpha(frames["missing_data"]).alpha)
 
 
+def test_dask_set_values_equal_memory(set_frames: dict, dask_client) -> None:
+    red = engines.reduce(set_frames["missing_path"], engine="dask", scheduler=dask_client.scheduler.address)
+    check_set_coefficients(red, set_frames["missing_data"], False)
+
+
 @pytest.fixture(scope="module")
 def spark():
     if shutil.which("java") is None:
@@ -178,6 +320,11 @@ def test_spark_local_equals_memory(frames: dict, spark) -> None:
     red = engines.reduce(sdf)
     assert red.engine == "pyspark"
     check_every_coefficient(red, frames["missing_data"], False)
+
+
+def test_spark_set_values_equal_memory(set_frames: dict, spark) -> None:
+    red = engines.reduce(spark.read.parquet(str(set_frames["missing_path"])))
+    check_set_coefficients(red, set_frames["missing_data"], False)
 
 
 # ------------------------------------------------------------------ spilling
@@ -248,9 +395,12 @@ def test_missing_column_in_one_file_of_a_glob_names_the_file(frames: dict, tmp_p
 
 def test_wrong_type_and_nulls_are_named(tmp_path: Path) -> None:
     pl = pytest.importorskip("polars")
-    lists = pl.LazyFrame({"unit": [1, 1], "coder": ["a", "b"], "value": [["x"], ["y"]]})
-    with pytest.raises(AccordError, match="column 'value' .* has type List"):
-        engines.reduce(lists)
+    nested = pl.LazyFrame({"unit": [1, 1], "coder": ["a", "b"], "value": [[["x"]], [["y"]]]})
+    with pytest.raises(AccordError, match="column 'value' .* has type List.*a list of numbers or strings"):
+        engines.reduce(nested)
+    unit_lists = pl.LazyFrame({"unit": [[1], [1]], "coder": ["a", "b"], "value": ["x", "y"]})
+    with pytest.raises(AccordError, match="column 'unit' .* has type List"):
+        engines.reduce(unit_lists)
     nulls = pl.LazyFrame({"unit": [1, None], "coder": ["a", "b"], "value": ["x", "y"]})
     with pytest.raises(AccordError, match="column 'unit': the unit is missing in 1 row"):
         engines.reduce(nulls)

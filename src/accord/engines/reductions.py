@@ -113,6 +113,8 @@ class Reductions:
     engine: str
     _frame: Any = field(default=None, repr=False)
     _keys: list[str] = field(default_factory=list, repr=False)
+    #: The value column's labels inside the engine, aligned with ``values`` (set bitmasks, or codes of recoded text).
+    _frame_values: Any = field(default=None, repr=False)
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------ sizes
@@ -168,8 +170,8 @@ class Reductions:
         res = joined.group_by("__coder", "__coder_b", "__value", "__value_b").agg(nw.len().alias("__n")).collect()
         ca = _positions(self.coders, _to_numpy(res, "__coder"))
         cb = _positions(self.coders, _to_numpy(res, "__coder_b"))
-        va = _positions(self.values, _to_numpy(res, "__value"))
-        vb = _positions(self.values, _to_numpy(res, "__value_b"))
+        va = _positions(self._frame_values, _to_numpy(res, "__value"))
+        vb = _positions(self._frame_values, _to_numpy(res, "__value_b"))
         n = _to_numpy(res, "__n").astype(float)
         keep = ca < cb
         v = len(self.values)
@@ -214,7 +216,7 @@ class Reductions:
             )
             self._cache["coder_sig"] = (
                 _positions(self.coders, _to_numpy(res, "__coder")),
-                _positions(self.values, _to_numpy(res, "__value")),
+                _positions(self._frame_values, _to_numpy(res, "__value")),
                 rows,
                 _to_numpy(res, "__n").astype(float),
             )
@@ -241,14 +243,22 @@ def _check_schema(frame: Any, source: str, unit: str, coder: str, value: str) ->
             )
     for col, what in ((unit, "unit"), (coder, "coder"), (value, "value")):
         dtype = schema[col]
+        if what == "value" and _is_set_dtype(dtype):
+            continue
         if dtype.is_nested():
-            hint = (
-                "; set values (lists) need --engine memory" if what == "value" else ""
-            )
+            hint = "; set values are a list of numbers or strings" if what == "value" else ""
             raise AccordError(
                 f"{source}: column {col!r} (the {what}) has type {dtype}, which the lazy engines cannot group{hint}"
             )
     return schema
+
+
+def _is_set_dtype(dtype: Any) -> bool:
+    """A list (or fixed-size array) of scalars: set values."""
+    nw = _nw()
+    if not isinstance(dtype, (nw.List, nw.Array)):
+        return False
+    return not dtype.inner.is_nested()
 
 
 def reduce_frame(
@@ -314,7 +324,9 @@ def reduce_frame(
     f = frame.filter(~missing_expr).select(
         nw.col(unit).alias("__unit"), nw.col(coder).alias("__coder"), vexpr.alias("__value")
     )
-    values = _intern_labels(_to_numpy(f.select("__value").unique().collect(), "__value").tolist(), "value")
+    from accord.engines.domain import value_domain
+
+    f, values, frame_values = value_domain(f, schema[value], source=source, column=value)
     coders = _intern_labels(_to_numpy(f.select("__coder").unique().collect(), "__coder").tolist(), "coder")
     if len(values) == 0:
         raise AccordError(f"{source}: no values to compare (every cell is missing)")
@@ -327,7 +339,7 @@ def reduce_frame(
             f"(more than {MAX_KEY_CHUNKS}); use the memory engine"
         )
     keys = [f"__k{j}" for j in range(n_chunks)]
-    value_list = values.tolist()
+    value_list = frame_values.tolist()
     key_exprs = []
     for j, k in enumerate(keys):
         chunk = value_list[j * digits : (j + 1) * digits]
@@ -358,7 +370,7 @@ def reduce_frame(
     )
     dup = _to_numpy(sig, "__dup").astype(bool)
     if dup.any():
-        _raise_duplicate(f, source, unit, coder)
+        _raise_duplicate(f, source, unit, coder, values, frame_values)
     key_arrays = [_to_numpy(sig, k).astype(np.int64) for k in keys]
     m = _to_numpy(sig, "__m").astype(np.int64)
     weight = _to_numpy(sig, "__n").astype(float)
@@ -369,7 +381,7 @@ def reduce_frame(
     coder_values = np.zeros((len(coders), len(values)))
     np.add.at(
         coder_values,
-        (_positions(coders, _to_numpy(cv, "__coder")), _positions(values, _to_numpy(cv, "__value"))),
+        (_positions(coders, _to_numpy(cv, "__coder")), _positions(frame_values, _to_numpy(cv, "__value"))),
         _to_numpy(cv, "__n").astype(float),
     )
     import pandas as pd
@@ -385,6 +397,7 @@ def reduce_frame(
         engine=engine,
         _frame=f,
         _keys=keys,
+        _frame_values=frame_values,
     )
     red._cache["signature_index"] = pd.MultiIndex.from_arrays([*key_arrays, m])
     return red
@@ -429,7 +442,9 @@ def _decode(
     )
 
 
-def _raise_duplicate(f: Any, source: str, unit: str, coder: str) -> None:
+def _raise_duplicate(
+    f: Any, source: str, unit: str, coder: str, values: np.ndarray, frame_values: np.ndarray
+) -> None:
     """Name one (coder, unit) with two values, found by a grouped count."""
     nw = _nw()
     hit = (
@@ -445,8 +460,8 @@ def _raise_duplicate(f: Any, source: str, unit: str, coder: str) -> None:
     c = c.item() if isinstance(c, np.generic) else c
     vals = _to_numpy(
         f.filter((nw.col("__unit") == u) & (nw.col("__coder") == c)).select("__value").head(2).collect(), "__value"
-    ).tolist()
-    shown = " and ".join(map(repr, vals))
+    )
+    shown = " and ".join(map(repr, values[_positions(frame_values, vals)].tolist()))
     raise AccordError(
         f"{source}: coder {c!r} gave two values to unit {u!r} ({unit!r} / {coder!r} columns): {shown}; "
         "pass duplicates='first' or 'last' to the memory engine to keep one"

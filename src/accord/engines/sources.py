@@ -195,7 +195,8 @@ def _open(engine: str, files: list[Path], fmt: str, *, memory_limit: str | None,
             if current is None or current.scheduler.address != scheduler:
                 distributed.Client(scheduler)  # becomes the default scheduler of dask.compute
         if fmt == "parquet":
-            return dd.read_parquet(names)
+            # pyarrow types keep a list column a list (set values); numpy ones would make it an object column
+            return dd.read_parquet(names, dtype_backend="pyarrow")
         return dd.read_csv(names, sep=sep)
     if engine == "spark":
         spark = spark_session(spark_master)
