@@ -227,6 +227,29 @@ def test_set_values_from_json_list_text_equal_memory(set_frames: dict, engine: s
     check_set_coefficients(red, accord.read(set_frames["missing_csv"]), False)
 
 
+TRICKY_CSV = (
+    "unit,coder,value\n"
+    "1,a,01\n1,b,1\n2,a,2\n2,b,2\n3,a,NA\n3,b,NA\n4,a,nan\n4,b,01\n5,a, 2\n5,b,\n"
+)
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "polars", "dask"])
+def test_csv_text_is_read_by_accord_reads_rule(tmp_path: Path, engine: str) -> None:
+    """'01' next to '1' keeps the column text, 'NA' and 'nan' are labels, only an empty cell is missing."""
+    pytest.importorskip({"dask": "dask.dataframe"}.get(engine, engine))
+    path = tmp_path / "tricky.csv"
+    path.write_text(TRICKY_CSV)
+    red, data = engines.reduce(path, engine=engine), accord.read(path)
+    assert red.values.tolist() == data.values.tolist() == ["01", "1", "2", "NA", "nan"]
+    assert red.n_missing == 1 and red.n_entries == 9
+    _same(engines.alpha(red).alpha, accord.alpha(data).alpha)
+    numbers = tmp_path / "numbers.csv"
+    numbers.write_text("unit,coder,value\n1,a,1\n1,b, 1\n2,a,2.5\n2,b,+2\n3,a,3\n3,b,2\n")
+    red, data = engines.reduce(numbers, engine=engine), accord.read(numbers)
+    assert red.values.tolist() == data.values.tolist() == [1, 2, 2.5, 3]
+    _same(engines.alpha(red, distance="interval").alpha, accord.alpha(data, distance="interval").alpha)
+
+
 def test_set_values_in_any_order_are_interned_alike() -> None:
     pl = pytest.importorskip("polars")
     df = _set_records(13)
@@ -322,9 +345,15 @@ def test_spark_local_equals_memory(frames: dict, spark) -> None:
     check_every_coefficient(red, frames["missing_data"], False)
 
 
-def test_spark_set_values_equal_memory(set_frames: dict, spark) -> None:
+def test_spark_set_values_equal_memory(set_frames: dict, spark, tmp_path: Path) -> None:
     red = engines.reduce(spark.read.parquet(str(set_frames["missing_path"])))
     check_set_coefficients(red, set_frames["missing_data"], False)
+    red = engines.reduce(set_frames["missing_csv"], engine="spark")  # JSON-list text
+    check_set_coefficients(red, accord.read(set_frames["missing_csv"]), False)
+    path = tmp_path / "tricky.csv"
+    path.write_text(TRICKY_CSV)
+    red = engines.reduce(path, engine="spark")
+    assert red.values.tolist() == accord.read(path).values.tolist() and red.n_missing == 1
 
 
 # ------------------------------------------------------------------ spilling

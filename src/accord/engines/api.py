@@ -62,7 +62,8 @@ def reduce(
     native = open_files(files, engine, source=str(source), columns=(unit, coder, value), memory_limit=memory_limit,
                         temp_dir=temp_dir, scheduler=scheduler, spark_master=spark_master)
     try:
-        return reduce_frame(native, unit=unit, coder=coder, value=value, source=str(source))
+        return reduce_frame(native, unit=unit, coder=coder, value=value, source=str(source),
+                            csv_text=files[0].suffix.lower() not in (".parquet", ".pq"))
     except AccordError:
         raise
     except Exception as exc:

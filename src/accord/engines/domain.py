@@ -20,7 +20,12 @@ match.  Three kinds of value column:
   same rule as :func:`accord.read` (a text that is not a JSON list stays a
   string), interned, and the column is recoded in the engine to the value's
   code, so that two spellings of one set (``["x","y"]``, ``["y", "x"]``) are
-  one value.
+  one value;
+- **CSV text** (the lazy sources read a CSV value column as text): the
+  distinct texts go through :func:`accord.read`'s CSV rule, so a column of
+  canonical numbers becomes numbers while ``01`` next to ``1`` keeps the
+  column text, as in memory (an engine's own type detection would merge them),
+  and the column is recoded when a value changed.
 
 Set values are ordered by size, then by their sorted elements, so every
 engine (and the memory engine's :func:`~accord.engines.reduce`) interns them
@@ -72,7 +77,9 @@ def _table(labels: list[Any], what: str) -> np.ndarray:
     return table
 
 
-def value_domain(f: Any, dtype: Any, *, source: str, column: str) -> tuple[Any, np.ndarray, np.ndarray]:
+def value_domain(
+    f: Any, dtype: Any, *, source: str, column: str, csv_text: bool = False
+) -> tuple[Any, np.ndarray, np.ndarray]:
     """(frame, values, frame labels): the frame with ``__value`` as the engine will group it.
 
     Parameters
@@ -83,6 +90,9 @@ def value_domain(f: Any, dtype: Any, *, source: str, column: str) -> tuple[Any, 
         The value column's type in the source.
     source, column : str
         For messages.
+    csv_text : bool
+        The column is CSV text: :func:`accord.read`'s rule for a CSV column applies (canonical numbers,
+        JSON lists, leading spaces skipped).
 
     Returns
     -------
@@ -109,18 +119,29 @@ def value_domain(f: Any, dtype: Any, *, source: str, column: str) -> tuple[Any, 
         raise
     if any(isinstance(x, (list, tuple, np.ndarray)) for x in raw):
         raise objects
-    if any(isinstance(x, str) and x.strip().startswith("[") for x in raw):
-        return _json_text_domain(f, raw)
-    values = _table(raw, "value")
-    return f, values, values
+    text = all(isinstance(x, str) for x in raw)
+    if csv_text and text:
+        import pandas as pd
+
+        from accord.io import _convert_column
+
+        col = pd.Series([x.lstrip(" ") for x in raw], dtype=object)  # read_csv's skipinitialspace
+        parsed = _convert_column(col).tolist()
+    elif any(isinstance(x, str) and x.strip().startswith("[") for x in raw):
+        from accord.io import _parse_cell
+
+        parsed = [_parse_cell(x) for x in raw]
+    else:
+        parsed = raw
+    if all(type(p) is type(r) and p == r for p, r in zip(parsed, raw, strict=True)):
+        values = _table(raw, "value")
+        return f, values, values
+    return _recoded(f, raw, parsed)
 
 
-def _json_text_domain(f: Any, raw: list[Any]) -> tuple[Any, np.ndarray, np.ndarray]:
-    """Text with JSON lists: parsed locally as accord.read parses it, recoded in the engine to value codes."""
-    from accord.io import _parse_cell
-
+def _recoded(f: Any, raw: list[Any], parsed: list[Any]) -> tuple[Any, np.ndarray, np.ndarray]:
+    """Text read as other values (numbers, sets): the engine's column recoded to the values' codes."""
     nw = _nw()
-    parsed = [_parse_cell(x) for x in raw]
     distinct = list(dict.fromkeys(parsed))
     kinds = {isinstance(x, frozenset) for x in distinct}
     if len(kinds) == 2:

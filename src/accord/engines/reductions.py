@@ -268,6 +268,7 @@ def reduce_frame(
     coder: str = "coder",
     value: str = "value",
     source: str | None = None,
+    csv_text: bool = False,
 ) -> Reductions:
     """Compute the reductions of a lazy or eager frame of long records (any narwhals backend).
 
@@ -279,6 +280,9 @@ def reduce_frame(
         Column names.
     source : str, optional
         Name for messages (the file or glob read).
+    csv_text : bool
+        The value column is CSV text: read it by :func:`accord.read`'s rule (a column of canonical numbers
+        becomes numbers, JSON lists become sets, other text stays text; leading spaces are skipped).
 
     Returns
     -------
@@ -326,7 +330,7 @@ def reduce_frame(
     )
     from accord.engines.domain import value_domain
 
-    f, values, frame_values = value_domain(f, schema[value], source=source, column=value)
+    f, values, frame_values = value_domain(f, schema[value], source=source, column=value, csv_text=csv_text)
     coders = _intern_labels(_to_numpy(f.select("__coder").unique().collect(), "__coder").tolist(), "coder")
     if len(values) == 0:
         raise AccordError(f"{source}: no values to compare (every cell is missing)")

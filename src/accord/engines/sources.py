@@ -144,7 +144,7 @@ def open_files(
         first = None
         for f in files:  # schemas only (Parquet footers, CSV headers): cheap, and names the file at fault
             native = _open(engine, [f], fmt, memory_limit=memory_limit, temp_dir=temp_dir, scheduler=scheduler,
-                           spark_master=spark_master)
+                           spark_master=spark_master, value=columns[2])
             schema = _schema_of(native, str(f), columns)
             if first is None:
                 first = (f, schema)
@@ -155,7 +155,7 @@ def open_files(
                             f"{f}: column {col!r} has type {schema[col]}, but {first[1][col]} in {first[0]}"
                         )
     return _open(engine, files, fmt, memory_limit=memory_limit, temp_dir=temp_dir, scheduler=scheduler,
-                 spark_master=spark_master)
+                 spark_master=spark_master, value=columns[2])
 
 
 def _schema_of(native: Any, source: str, columns: tuple[str, str, str]) -> Any:
@@ -168,7 +168,10 @@ def _schema_of(native: Any, source: str, columns: tuple[str, str, str]) -> Any:
 
 
 def _open(engine: str, files: list[Path], fmt: str, *, memory_limit: str | None, temp_dir: Any,
-          scheduler: str | None, spark_master: str | None) -> Any:
+          scheduler: str | None, spark_master: str | None, value: str | None = None) -> Any:
+    """A lazy frame over *files*.  In CSV the *value* column is read as text, as :func:`accord.read` reads it
+    (accord's own rule then makes canonical numbers numbers; see :mod:`accord.engines.domain`), and only an
+    empty cell is missing."""
     names = [str(f) for f in files]
     sep = "\t" if fmt == "tsv" else ","
     if engine == "duckdb":
@@ -176,14 +179,22 @@ def _open(engine: str, files: list[Path], fmt: str, *, memory_limit: str | None,
         try:
             if fmt == "parquet":
                 return con.sql(f"SELECT * FROM read_parquet({_quote_list(files)})")
-            return con.sql(f"SELECT * FROM read_csv({_quote_list(files)}, header = true, delim = '{sep}')")
+            sql = f"read_csv({_quote_list(files)}, header = true, delim = '{sep}'"
+            rel = con.sql(f"SELECT * FROM {sql})")
+            if value in rel.columns:
+                quoted = "'" + value.replace("'", "''") + "'"
+                rel = con.sql(f"SELECT * FROM {sql}, types = {{{quoted}: 'VARCHAR'}})")
+            return rel
         except Exception as exc:  # duckdb.Error subclasses
             raise AccordError(f"{names[0]}: DuckDB cannot read it: {str(exc).splitlines()[0]}") from None
     if engine == "polars":
         pl = _import("polars", "polars")
         if fmt == "parquet":
             return pl.scan_parquet(names)
-        return pl.scan_csv(names, separator=sep)
+        lf = pl.scan_csv(names, separator=sep)
+        if value in lf.collect_schema().names():
+            lf = pl.scan_csv(names, separator=sep, schema_overrides={value: pl.String})
+        return lf
     if engine == "dask":
         dd = _import("dask.dataframe", "dask")
         if scheduler:
@@ -197,12 +208,20 @@ def _open(engine: str, files: list[Path], fmt: str, *, memory_limit: str | None,
         if fmt == "parquet":
             # pyarrow types keep a list column a list (set values); numpy ones would make it an object column
             return dd.read_parquet(names, dtype_backend="pyarrow")
-        return dd.read_csv(names, sep=sep)
+        return dd.read_csv(names, sep=sep, dtype={value: "string"} if value else None, keep_default_na=False,
+                           na_values=[""])
     if engine == "spark":
         spark = spark_session(spark_master)
         if fmt == "parquet":
             return spark.read.parquet(*names)
-        return spark.read.csv(names, header=True, inferSchema=True, sep=sep)
+        sdf = spark.read.csv(names, header=True, inferSchema=True, sep=sep, escape='"')
+        if value in sdf.columns:
+            from pyspark.sql.types import StringType, StructField, StructType
+
+            schema = StructType([StructField(f.name, StringType() if f.name == value else f.dataType, True)
+                                 for f in sdf.schema.fields])
+            sdf = spark.read.csv(names, header=True, schema=schema, sep=sep, escape='"')
+        return sdf
     raise AccordError(f"engine must be one of {', '.join(ENGINES)}; got {engine!r}")
 
 
