@@ -70,3 +70,18 @@ def test_written_files_get_the_usual_mode(tmp_path):
         assert stat.S_IMODE(kept.stat().st_mode) == 0o640 and kept.read_text() == "new"
     finally:
         os.umask(mask)
+
+
+@pytest.mark.parametrize("samples", [
+    [0.7, 0.7 + 1e-16, 0.7 - 1e-16, 0.7],   # resamples equal up to rounding: NumPy 2.4 refuses 40 bins there
+    [0.25] * 10,
+    [],
+])
+def test_bootstrap_chart_draws_resamples_that_coincide(samples):
+    import numpy as np
+
+    from accord.reporting.charts import bootstrap_chart
+
+    spec = bootstrap_chart(np.array(samples), estimate=0.7, interval=(0.7, 0.7))
+    counts = [row["resamples"] for ds in spec["datasets"].values() for row in ds if "resamples" in row]
+    assert sum(counts) == len(samples)

@@ -129,13 +129,27 @@ def distribution_chart(df: pd.DataFrame) -> dict[str, Any]:
     return _finish(rect + text, _height(n, 30, 100))
 
 
+def _histogram_range(s: np.ndarray) -> tuple[float, float] | None:
+    """The histogram's range: the data's, widened to 0.01 around them when the resamples (nearly) coincide.
+
+    Resamples that differ only in their last bits (every resample drawing the same value up to rounding) leave
+    no room for finite-sized bins, which NumPy 2.4 refuses ("Too many bins for data range")."""
+    if not len(s):
+        return None
+    lo, hi = float(s.min()), float(s.max())
+    if hi - lo > 1e-9 * max(1.0, abs(lo), abs(hi)):
+        return None
+    mid = (lo + hi) / 2
+    return mid - 0.005, mid + 0.005
+
+
 def bootstrap_chart(samples: np.ndarray, *, estimate: float, interval: tuple[float, float] | None,
                     label: str = "alpha", bins: int = 40, thresholds: bool = True) -> dict[str, Any]:
     """Histogram of bootstrap resamples (binned here, so the spec stays small) with the interval marked."""
     alt = _alt()
     s = np.asarray(samples, dtype=float)
     s = s[np.isfinite(s)]
-    counts, edges = np.histogram(s, bins=bins)
+    counts, edges = np.histogram(s, bins=bins, range=_histogram_range(s))
     hist = pd.DataFrame({"start": edges[:-1], "end": edges[1:], "resamples": counts})
     bars = alt.Chart(hist).mark_bar(color="#8fa8cf").encode(
         x=alt.X("start:Q", title=f"bootstrap {label}", scale=alt.Scale(zero=False)),
