@@ -23,6 +23,7 @@ Usage::
     .venv/bin/python benchmarks/bench_engines.py                       # 20M rows, every contender
     .venv/bin/python benchmarks/bench_engines.py --units 50000 --contenders memory,duckdb --quiet
     .venv/bin/python benchmarks/bench_engines.py --contenders duckdb --big-units 50000000   # 200M rows
+    .venv/bin/python benchmarks/bench_engines.py --sets 8 --contenders memory,duckdb,polars  # set values, MASI
 """
 
 from __future__ import annotations
@@ -42,18 +43,29 @@ from _harness import fmt_mib, fmt_time, machine, markdown_table, measure, run_wo
 CONTENDERS = ("krippendorff", "memory", "duckdb", "polars", "dask", "spark")
 
 
-def make_parquet(path: Path, units: int, coders: int = 4, values: int = 10, absent: float = 0.05) -> int:
-    """Write the benchmark data to *path* (Parquet); return the number of rows."""
+def make_parquet(path: Path, units: int, coders: int = 4, values: int = 10, absent: float = 0.05,
+                 sets: int = 0) -> int:
+    """Write the benchmark data to *path* (Parquet); return the number of rows.
+
+    With *sets* > 0 each value is a set (a Parquet list) of the labels l0..l{sets-1}, each label in with
+    probability 1/4: the unit's set when the coder copies it, the coder's own draw otherwise."""
     import duckdb
 
     con = duckdb.connect()
     pct = int(round(absent * 1000))
+    labels = "[" + ", ".join(f"'l{i}'" for i in range(sets)) + "]"
+    value = (
+        f"""CASE WHEN hash(u, c, 1) % 2 = 0 THEN [x FOR x IN {labels} IF hash(u, x) % 4 = 0]
+                        ELSE [x FOR x IN {labels} IF hash(u, c, x) % 4 = 0] END"""
+        if sets else
+        f"""CASE WHEN hash(u, c, 1) % 2 = 0 THEN hash(u) % {values} + 1
+                        ELSE hash(u, c, 2) % {values} + 1 END"""
+    )
     con.execute(
         f"""
         COPY (
             SELECT u AS unit, 'c' || c AS coder,
-                   CASE WHEN hash(u, c, 1) % 2 = 0 THEN hash(u) % {values} + 1
-                        ELSE hash(u, c, 2) % {values} + 1 END AS value
+                   {value} AS value
             FROM range({units}) r(u), range({coders}) s(c)
             WHERE hash(u, c, 3) % 1000 >= {pct}
         ) TO '{path}' (FORMAT parquet, ROW_GROUP_SIZE 1000000)
@@ -78,14 +90,16 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
             ("alpha", lambda m: float(krippendorff.alpha(reliability_data=m, level_of_measurement="nominal"))),
         ]
         return measure(phases, None)
+    distance = spec.get("distance", "nominal")
     if who == "memory":
         import accord
 
-        return measure([("read", lambda _: accord.read(path)), ("alpha", lambda d: accord.alpha(d).alpha)], None)
+        return measure([("read", lambda _: accord.read(path)),
+                        ("alpha", lambda d: accord.alpha(d, distance=distance).alpha)], None)
     from accord import engines
 
     def alpha(red: Any) -> float:
-        return float(engines.alpha(red).alpha)
+        return float(engines.alpha(red, distance=distance).alpha)
 
     if who == "duckdb":
         kw = {"memory_limit": spec.get("memory_limit"), "temp_dir": spec.get("temp_dir")}
@@ -133,6 +147,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--units", type=int, default=5_000_000)
     parser.add_argument("--coders", type=int, default=4)
     parser.add_argument("--values", type=int, default=10)
+    parser.add_argument("--sets", type=int, default=0,
+                        help="set values over this many labels, MASI distance (krippendorff cannot take sets)")
     parser.add_argument("--contenders", default=",".join(CONTENDERS))
     parser.add_argument("--big-units", type=int, default=0, help="also run DuckDB alone on this many units (0: no)")
     parser.add_argument("--big-memory-limit", default="2GB")
@@ -149,13 +165,16 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         path = Path(tmp) / "labels.parquet"
         t0 = time.perf_counter()
-        rows = make_parquet(path, args.units, args.coders, args.values)
+        rows = make_parquet(path, args.units, args.coders, args.values, sets=args.sets)
+        if args.sets:
+            contenders = [c for c in contenders if c != "krippendorff"]
         size = path.stat().st_size / 2**20
         say(f"generated {rows:,} rows ({size:.0f} MiB Parquet) in {time.perf_counter() - t0:.1f} s")
         table = []
         base = None
         for who in contenders:
-            rec = run_worker(__file__, {"contender": who, "path": str(path)}, timeout=args.timeout)
+            spec = {"contender": who, "path": str(path), "distance": "masi-2006" if args.sets else "nominal"}
+            rec = run_worker(__file__, spec, timeout=args.timeout)
             records.append(rec)
             if who == "memory":
                 base = rec
