@@ -10,70 +10,18 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from accord.alpha import alpha
 from accord.cli._common import cli_errors, console, print_json
+from accord.coefficients import COEFFICIENTS, applicable, compute
 from accord.data import Annotations
 from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
 from accord.distances import DISTANCE_NAMES, get_distance
 from accord.errors import AccordError, AccordWarning
 from accord.io import read
-from accord.kappa import (
-    bennett_s,
-    cohen_kappa,
-    fleiss_kappa,
-    multi_kappa,
-    percent_agreement,
-    scott_pi,
-)
 
-__all__ = ["COEFFICIENTS", "compute", "register"]
-
-COEFFICIENTS = ("alpha", "percent", "cohen", "scott", "fleiss", "multi-kappa", "bennett", "gwet")
-
+__all__ = ["register"]
 
 #: files larger than this (bytes) show a progress line while they are read (on a terminal, without --quiet)
 _BIG_FILE = 64 * 2**20
-
-
-def _applicable(data: Annotations) -> list[str]:
-    import numpy as np
-
-    n_coders = len(np.unique(data.coder_index))
-    per_unit = np.bincount(data.unit_index, minlength=data.n_units)
-    coded = per_unit[per_unit > 0]
-    complete = len(coded) > 0 and coded.min() == coded.max() and coded.min() >= 2
-    out = ["alpha", "percent", "bennett", "gwet"]
-    if n_coders == 2:
-        out += ["cohen", "scott"]
-    if complete:
-        out += ["fleiss"]
-        if coded.min() == n_coders:
-            out += ["multi-kappa"]
-    return [c for c in COEFFICIENTS if c in out]
-
-
-def compute(data: Annotations, coefficient: str, distance: str) -> Any:
-    """Compute one coefficient by its CLI name."""
-    dist = get_distance(distance)
-    if coefficient == "alpha":
-        return alpha(data, distance=dist)
-    if coefficient == "percent":
-        return percent_agreement(data)
-    if coefficient == "cohen":
-        return cohen_kappa(data, distance=dist)
-    if coefficient == "scott":
-        return scott_pi(data, distance=dist)
-    if coefficient == "fleiss":
-        return fleiss_kappa(data, distance=dist)
-    if coefficient == "multi-kappa":
-        return multi_kappa(data, distance=dist)
-    if coefficient == "bennett":
-        return bennett_s(data, distance=dist)
-    if coefficient == "gwet":
-        from accord.gwet import gwet_ac1, gwet_ac2
-
-        return gwet_ac1(data) if dist.name == "nominal" else gwet_ac2(data, distance=dist)
-    raise AccordError(f"--coefficient must be one of {', '.join(COEFFICIENTS)} or all; got {coefficient!r}")
 
 
 def _value(res: Any) -> float:
@@ -217,7 +165,7 @@ def agree(
             distance = distance or imported.default_distance
             if not json_out:
                 typer.echo(imported.report.summary(), err=True)
-        names = _applicable(data) if coefficient == "all" else [coefficient]
+        names = applicable(data) if coefficient == "all" else [coefficient]
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter("always", AccordWarning)
             results = {name: compute(data, name, distance) for name in names}

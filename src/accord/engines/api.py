@@ -5,13 +5,12 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from accord.coefficients import COEFFICIENTS, applicable_to, compute_with
 from accord.engines.reductions import Reductions, reduce_frame
 from accord.engines.sources import ENGINES, expand, open_files
 from accord.errors import AccordError
 
-__all__ = ["COEFFICIENTS", "agree", "reduce"]
-
-COEFFICIENTS = ("alpha", "percent", "cohen", "scott", "fleiss", "multi-kappa", "bennett", "gwet")
+__all__ = ["COEFFICIENTS", "agree", "applicable", "compute", "reduce"]
 
 
 def reduce(
@@ -78,42 +77,15 @@ def reduce(
 
 
 def compute(red: Reductions, coefficient: str, distance: Any = "nominal") -> Any:
-    """One coefficient by its CLI name, from the reductions."""
-    from accord.distances import get_distance
-    from accord.engines import coefficients as c
+    """One coefficient by its name (:data:`accord.coefficients.COEFFICIENTS`), from the reductions."""
+    from accord.engines import coefficients
 
-    dist = get_distance(distance)
-    if coefficient == "alpha":
-        return c.alpha(red, distance=dist)
-    if coefficient == "percent":
-        return c.percent_agreement(red)
-    if coefficient == "cohen":
-        return c.cohen_kappa(red, distance=dist)
-    if coefficient == "scott":
-        return c.scott_pi(red, distance=dist)
-    if coefficient == "fleiss":
-        return c.fleiss_kappa(red, distance=dist)
-    if coefficient == "multi-kappa":
-        return c.multi_kappa(red, distance=dist)
-    if coefficient == "bennett":
-        return c.bennett_s(red, distance=dist)
-    if coefficient == "gwet":
-        return c.gwet_ac1(red) if dist.name == "nominal" else c.gwet_ac2(red, distance=dist)
-    raise AccordError(f"coefficient must be one of {', '.join(COEFFICIENTS)}; got {coefficient!r}")
+    return compute_with(coefficients, red, coefficient, distance)
 
 
 def applicable(red: Reductions) -> list[str]:
     """The coefficients that apply to the data (as ``accord agree --coefficient all`` chooses them)."""
-    m = red.signatures.m
-    complete = len(m) > 0 and m.min() == m.max() and m.min() >= 2
-    out = ["alpha", "percent", "bennett", "gwet"]
-    if red.n_coders == 2:
-        out += ["cohen", "scott"]
-    if complete:
-        out += ["fleiss"]
-        if m.min() == red.n_coders:
-            out += ["multi-kappa"]
-    return [c for c in COEFFICIENTS if c in out]
+    return applicable_to(red.n_coders, red.signatures.m)
 
 
 def agree(

@@ -90,12 +90,12 @@ def agreement_parts(
     ``--json`` output for the same options.  ``cell_label(unit, coder)``, if given, writes the
     value a coder gave in the adjudication list (e.g. primary label first).
     """
-    from accord.cli.agree import COEFFICIENTS, _applicable, compute
+    from accord.coefficients import COEFFICIENTS, applicable, compute
 
     data = check_annotations(data)
     check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
     dist = get_distance(distance)
-    names = _applicable(data) if coefficients == "all" else [c.strip() for c in coefficients.split(",")]
+    names = applicable(data) if coefficients == "all" else [c.strip() for c in coefficients.split(",")]
     for n in names:
         if n not in COEFFICIENTS:
             raise AccordError(f"coefficients must be 'all' or names among {', '.join(COEFFICIENTS)}; got {n!r}")
