@@ -119,6 +119,42 @@ def test_spans_report_equals_spans_json(tmp_path):
     assert "⟦Reykjavík⟧" in html  # an unmatched span shown in its text
 
 
+def test_spans_report_at_another_confidence_equals_spans_json(tmp_path):
+    (tmp_path / "docs").mkdir()
+    for d, t in TEXTS.items():
+        (tmp_path / "docs" / f"{d}.txt").write_text(t, encoding="utf-8")
+    src = tmp_path / "spans.csv"
+    src.write_text(SPANS, encoding="utf-8")
+    args = (str(src), "--texts", str(tmp_path / "docs"), "--bootstrap", "60", "--seed", "3", "--confidence", "0.8")
+    html, doc = _report(tmp_path, *args, "--kind", "spans")
+    ref = json.loads(_run("spans", *args, "--json"))
+    assert ref["confidence_intervals"]["confidence_level"] == 0.8
+    assert doc["headline"]["confidence_intervals"]["span micro F1"] == ref["confidence_intervals"]["span micro F1"]
+    assert "80% bootstrap interval" in html and "95% bootstrap interval" not in html
+
+
+def test_reports_do_not_import_the_cli(tmp_path):
+    """The report is a library feature: building an agreement and a span page never imports accord.cli."""
+    import subprocess
+    import sys
+
+    src = tmp_path / "spans.csv"
+    src.write_text(SPANS, encoding="utf-8")
+    code = (
+        "import sys\n"
+        "import accord\n"
+        "from accord.datasets import load_krippendorff2011\n"
+        "from accord.reporting import build_report\n"
+        "from accord.spans.readers import read_span_input\n"
+        "build_report(load_krippendorff2011(), bootstrap=20, seed=1)\n"
+        "build_report(read_span_input(sys.argv[1])[0], bootstrap=0)\n"
+        "cli = sorted(m for m in sys.modules if m.startswith('accord.cli'))\n"
+        "assert not cli, cli\n"
+    )
+    res = subprocess.run([sys.executable, "-c", code, str(src)], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+
+
 def test_demo_writes_one_page_per_dataset_and_prints_paths(tmp_path):
     out = _run("demo", "--report", str(tmp_path / "pages"), "--quiet")
     paths = [line.removeprefix("wrote ") for line in out.splitlines()]

@@ -11,110 +11,18 @@ import typer
 from accord.cli._common import cli_errors, console, print_json
 from accord.errors import AccordError
 
-__all__ = ["register", "spans_report"]
+__all__ = ["register"]
 
 _MATCHES = ("exact", "overlap")
-_TOKENS = ("whitespace", "export")
+_TOKENS = ("whitespace", "export")  # accord.spans.summary's, repeated so --help imports nothing
 
 
 def _f(x: Any) -> str:
     return "undefined" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.4f}"
 
 
-def _looks_canonical(path: Path) -> bool:
-    """Whether *path* starts like the canonical span table (else it is a tool's export to guess)."""
-    import json
-
-    from accord.spans.readers import SPAN_COLUMNS
-
-    with open(path, encoding="utf-8-sig", errors="replace") as fh:
-        first = next((line for line in fh if line.strip()), "")
-    if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
-        try:
-            obj = json.loads(first)
-        except json.JSONDecodeError:
-            return False
-        return isinstance(obj, dict) and "document" in obj and "coder" in obj
-    sep = "\t" if path.suffix.lower() == ".tsv" else ","
-    header = [c.strip().strip('"') for c in first.rstrip("\r\n").split(sep)]
-    return all(c in header for c in SPAN_COLUMNS)
-
-
-def _load(input: Path, tool: str | None, field: str | None, texts: Path | None) -> tuple[Any, Any]:
-    """The span annotations (and the import report, for --from) of INPUT."""
-    from accord.spans.model import SpanAnnotations
-    from accord.spans.readers import read_spans, read_texts
-
-    text_map = read_texts(texts) if texts is not None else None
-    if tool is None and (input.is_dir() or not input.exists() or _looks_canonical(input)):
-        if field is not None:
-            raise AccordError(
-                f"--field {field!r}: {input} is a span table, which has no fields; --field picks the control or "
-                "layer of a tool's export (--from)"
-            )
-        return read_spans(input, texts=text_map), None
-    from accord.importers import read_export
-
-    imported = read_export(input, tool=tool, field=field)  # tool None: guessed, the guess in the report's notes
-    if imported.spans is None:
-        raise AccordError(
-            f"{input}: the {imported.field or 'chosen'} field of this {imported.tool} export holds {imported.kind} "
-            "values, not spans; use accord agree for it, or pick a span field with --field"
-        )
-    data = imported.spans
-    if text_map:
-        data = SpanAnnotations.from_spans(
-            data.spans, texts={**data.texts, **text_map}, seen=data.seen, tokens=data.tokens, source=data.source
-        )
-    return data, imported.report
-
-
-def spans_report(
-    data: Any,
-    *,
-    match: str = "exact",
-    tokens: str = "whitespace",
-    bootstrap: int = 0,
-    seed: int | None = None,
-    ignore_labels: bool = False,
-    scheme: str = "label",
-    quiet: bool = True,
-) -> dict[str, Any]:
-    """Every span statistic of *data* as one dict of results (or undefined reasons)."""
-    from accord.spans.matching import span_f1
-    from accord.spans.tokens import token_agreement
-    from accord.spans.unitizing import unitizing_alpha
-
-    out: dict[str, Any] = {"f1": span_f1(data, match=match, ignore_labels=ignore_labels)}  # type: ignore[arg-type]
-    if tokens == "export" and data.tokens is None:
-        raise AccordError(f"--tokens export: {data.source or 'the input'} carries no tokenisation; use whitespace")
-    for key, func in (("tokens", lambda: token_agreement(data, tokens=tokens, scheme=scheme)),  # type: ignore[arg-type]
-                      ("unitizing", lambda: unitizing_alpha(data))):
-        try:
-            out[key] = func()
-        except AccordError as exc:
-            out[key] = {"undefined_reason": str(exc)}
-    intervals: dict[str, Any] = {}
-    if bootstrap:
-        targets = {"span micro F1": out["f1"]}
-        if not isinstance(out["tokens"], dict):
-            targets["token alpha"] = out["tokens"]
-        if not isinstance(out["unitizing"], dict):
-            targets["unitizing alpha"] = out["unitizing"]
-        from accord.progress import Progress
-
-        with Progress(enabled=not quiet, total=len(targets), label="accord spans") as prog:
-            for name, res in targets.items():
-                with prog.step(f"bootstrap of {name}: {bootstrap} resamples of documents"):
-                    try:
-                        intervals[name] = list(res.confidence_interval(0.95, n_resamples=bootstrap, rng=seed))
-                    except AccordError as exc:
-                        intervals[name] = {"undefined_reason": str(exc)}
-    out["confidence_intervals"] = intervals
-    return out
-
-
-def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed: int | None) -> None:
+def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed: int | None,
+            confidence: float) -> None:
     from rich.table import Table
 
     f1 = rep["f1"]
@@ -169,11 +77,11 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
         )
     for name, ci in rep["confidence_intervals"].items():
         if isinstance(ci, dict):
-            console.print(f"95% interval for {name}: undefined ({ci['undefined_reason']})")
+            console.print(f"{confidence * 100:g}% interval for {name}: undefined ({ci['undefined_reason']})")
         else:
             console.print(
-                f"95% bootstrap interval for {name} ({bootstrap} resamples of documents, seed {seed}): "
-                f"[{ci[0]:.4f}, {ci[1]:.4f}]"
+                f"{confidence * 100:g}% bootstrap interval for {name} ({bootstrap} resamples of documents, "
+                f"seed {seed}): [{ci[0]:.4f}, {ci[1]:.4f}]"
             )
     if f1.diagnosis and show:
         d = Table(title=f"Unmatched spans ({len(f1.diagnosis)}; first {min(show, len(f1.diagnosis))})")
@@ -202,7 +110,8 @@ def spans(
     ),
     tokens: Annotated[str, typer.Option(help="Tokens for token alpha/kappa: whitespace or export.")] = "whitespace",
     scheme: Annotated[str, typer.Option(help="A covered token's value: label, or bio (B-label / I-label).")] = "label",
-    bootstrap: Annotated[int, typer.Option(help="Bootstrap resamples of documents for 95% intervals (0: none).")] = 0,
+    bootstrap: Annotated[int, typer.Option(help="Bootstrap resamples of documents for intervals (0: none).")] = 0,
+    confidence: Annotated[float, typer.Option(help="Confidence level of the bootstrap intervals.")] = 0.95,
     seed: Annotated[int | None, typer.Option(help="Seed for the bootstrap.")] = None,
     show: Annotated[int, typer.Option(help="Unmatched spans to list (0: none).")] = 20,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
@@ -222,9 +131,16 @@ def spans(
         raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
     if show < 0:
         raise AccordError(f"--show must be >= 0; got {show}")
-    data, report = _load(input, tool, field, texts)
-    rep = spans_report(data, match=match, tokens=tokens, bootstrap=bootstrap, seed=seed, ignore_labels=ignore_labels,
-                       scheme=scheme, quiet=quiet)
+    if not 0 < confidence < 1:
+        raise AccordError(f"--confidence must be in (0, 1); got {confidence}")
+    from accord.spans.readers import read_span_input
+    from accord.spans.summary import span_statistics
+
+    data, report = read_span_input(input, tool=tool, field=field, texts=texts)
+    if tokens == "export" and data.tokens is None:
+        raise AccordError(f"--tokens export: {data.source or input} carries no tokenisation; use whitespace")
+    rep = span_statistics(data, match=match, tokens=tokens, bootstrap=bootstrap, confidence=confidence, seed=seed,
+                          ignore_labels=ignore_labels, scheme=scheme, quiet=quiet)
     if json_out:
         out: dict[str, Any] = {"source": str(input), "match": match, "tokens": tokens}
         if report is not None:
@@ -239,7 +155,7 @@ def spans(
         })
         if bootstrap:
             out["confidence_intervals"] = {
-                "confidence_level": 0.95, "resampled": "documents", "n_resamples": bootstrap, "seed": seed,
+                "confidence_level": confidence, "resampled": "documents", "n_resamples": bootstrap, "seed": seed,
                 **rep["confidence_intervals"],
             }
         print_json(out)
@@ -247,7 +163,8 @@ def spans(
     if report is not None:
         for note in getattr(report, "notes", ()):
             console.print(note)
-    _render(rep, title=f"Span agreement of {input.name}", show=show, bootstrap=bootstrap, seed=seed)
+    _render(rep, title=f"Span agreement of {input.name}", show=show, bootstrap=bootstrap, seed=seed,
+            confidence=confidence)
 
 
 def register(app: typer.Typer) -> None:

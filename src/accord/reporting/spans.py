@@ -29,11 +29,11 @@ def accepts(obj: Any) -> bool:
 
 def load_spans(inputs: list[Any], **o: Any) -> tuple[Any, dict[str, Any]]:
     """Read the span table (or a tool's export with ``tool``) as ``accord spans`` does; the report options."""
-    from accord.cli.spans import _load
+    from accord.spans.readers import read_span_input
 
     if len(inputs) != 1:
         raise AccordError(f"span reports read one file; got {len(inputs)}")
-    data, _ = _load(inputs[0], o.get("tool"), o.get("field"), o.get("texts"))
+    data, _ = read_span_input(inputs[0], tool=o.get("tool"), field=o.get("field"), texts=o.get("texts"))
     return data, {"match": o.get("match", "exact"), "tokens": o.get("tokens", "whitespace")}
 
 
@@ -59,19 +59,17 @@ def spans_report(
     distance: str | None = None,
 ) -> Report:
     """The report of :class:`accord.spans.SpanAnnotations` (numbers as ``accord spans --json``)."""
-    from accord.cli.spans import spans_report as compute
+    from accord.spans.summary import span_statistics
 
     if not accepts(data):
         raise AccordError(f"data must be accord.spans.SpanAnnotations; got {type(data).__name__}")
     if match not in ("exact", "overlap"):
         raise AccordError(f"match must be 'exact' or 'overlap'; got {match!r}")
     check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
-    if confidence != 0.95:
-        raise AccordError(f"span intervals are 95% intervals (as accord spans); got confidence {confidence}")
     prog = progress_for(progress)
     prog.add(1)
     with prog.step("span F1, token and unitizing alpha" + (f", {bootstrap} resamples" if bootstrap else "")):
-        rep = compute(data, match=match, tokens=tokens, bootstrap=bootstrap, seed=seed)
+        rep = span_statistics(data, match=match, tokens=tokens, bootstrap=bootstrap, confidence=confidence, seed=seed)
     f1, tok, uni, cis = rep["f1"], rep["tokens"], rep["unitizing"], rep["confidence_intervals"]
 
     def interval(name: str) -> tuple[tuple[float, float] | None, str]:
@@ -80,7 +78,8 @@ def spans_report(
             return None, "no interval: bootstrap is off" if not bootstrap else ""
         if isinstance(ci, dict):
             return None, f"no interval: {ci['undefined_reason']}"
-        return (float(ci[0]), float(ci[1])), f"95% bootstrap interval, {bootstrap} resamples of documents, seed {seed}"
+        note = f"{confidence * 100:g}% bootstrap interval, {bootstrap} resamples of documents, seed {seed}"
+        return (float(ci[0]), float(ci[1])), note
 
     iv, note = interval("span micro F1")
     heads = [HeadlineNumber("micro_f1", f"span F1, {match} match (micro, mean over pairs)", f1.micro_f1, iv, note),
@@ -114,7 +113,7 @@ def spans_report(
         id="uncertainty", title="Uncertainty",
         paragraphs=("Spans cannot be resampled one by one (a span's match depends on the others in its document), "
                     "so the intervals resample documents; with one document there is none.",),
-        facts=tuple(Fact(f"95% interval, {h.label}", h.shown_interval or "none", h.interval_note)
+        facts=tuple(Fact(f"{confidence * 100:g}% interval, {h.label}", h.shown_interval or "none", h.interval_note)
                     for h in heads if h.key != "macro_f1"),
     ))
     return Report(

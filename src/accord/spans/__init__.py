@@ -8,12 +8,15 @@ The model (:class:`Span`, :class:`SpanAnnotations`) is what the span importers o
 - :func:`token_agreement`: alpha and kappa over tokens, a token outside every
   span being its own value;
 - :func:`unitizing_alpha`: Krippendorff's alpha for unitizing a continuum;
-- every result's ``confidence_interval()`` resamples documents.
+- every result's ``confidence_interval()`` resamples documents;
+- :func:`span_statistics`: all three at once with their intervals (what ``accord spans``
+  prints), and :func:`read_span_input`: a span table or a tool's export, as that command reads it.
 """
 
 from accord.spans.matching import CoderPairScores, SpanDisagreement, SpanF1Result, SpanScore, span_f1
 from accord.spans.model import Span, SpanAnnotations
-from accord.spans.readers import read_spans, read_texts
+from accord.spans.readers import read_span_input, read_spans, read_texts
+from accord.spans.summary import span_statistics
 from accord.spans.tokens import OUTSIDE, TokenAgreement, token_agreement, token_table, tokenise
 from accord.spans.unitizing import CategoryUnitizing, UnitizingAlphaResult, unitizing_alpha
 
@@ -28,9 +31,11 @@ __all__ = [
     "SpanScore",
     "TokenAgreement",
     "UnitizingAlphaResult",
+    "read_span_input",
     "read_spans",
     "read_texts",
     "span_f1",
+    "span_statistics",
     "token_agreement",
     "token_table",
     "tokenise",

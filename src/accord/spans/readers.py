@@ -41,7 +41,7 @@ from typing import Any
 from accord.errors import AccordError
 from accord.spans.model import Span, SpanAnnotations
 
-__all__ = ["SPAN_COLUMNS", "read_spans", "read_texts"]
+__all__ = ["SPAN_COLUMNS", "read_span_input", "read_spans", "read_texts"]
 
 SPAN_COLUMNS = ("document", "coder", "start", "end", "label")
 
@@ -207,3 +207,69 @@ def read_spans(path: str | os.PathLike[str], *, texts: dict[str, str] | None = N
     if not seen:
         raise AccordError(f"{p}: no rows")
     return SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(p))
+
+
+def _looks_canonical(path: Path) -> bool:
+    """Whether *path* starts like the canonical span table (else it is a tool's export to guess)."""
+    with open(path, encoding="utf-8-sig", errors="replace") as fh:
+        first = next((line for line in fh if line.strip()), "")
+    if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
+        try:
+            obj = json.loads(first)
+        except json.JSONDecodeError:
+            return False
+        return isinstance(obj, dict) and "document" in obj and "coder" in obj
+    sep = "\t" if path.suffix.lower() == ".tsv" else ","
+    header = [c.strip().strip('"') for c in first.rstrip("\r\n").split(sep)]
+    return all(c in header for c in SPAN_COLUMNS)
+
+
+def read_span_input(
+    path: str | os.PathLike[str],
+    *,
+    tool: str | None = None,
+    field: str | None = None,
+    texts: str | os.PathLike[str] | None = None,
+) -> tuple[SpanAnnotations, Any]:
+    """Spans from the canonical span table or from an annotation tool's export, as ``accord spans`` reads them.
+
+    Parameters
+    ----------
+    path : path-like
+        The canonical span table (see the module's documentation), or a tool's export.
+    tool : str, optional
+        The tool that wrote *path* (:func:`accord.importers.read_export`'s names); guessed when *path* is not
+        a span table.
+    field : str, optional
+        The export's span control or layer.
+    texts : path-like, optional
+        Document texts (:func:`read_texts`), added to (and overriding) those an export carries.
+
+    Returns
+    -------
+    (SpanAnnotations, ImportReport or None)
+        The spans, and the import's report when *path* is an export.
+    """
+    path = Path(path)
+    text_map = read_texts(texts) if texts is not None else None
+    if tool is None and (path.is_dir() or not path.exists() or _looks_canonical(path)):
+        if field is not None:
+            raise AccordError(
+                f"--field {field!r}: {path} is a span table, which has no fields; --field picks the control or "
+                "layer of a tool's export (--from)"
+            )
+        return read_spans(path, texts=text_map), None
+    from accord.importers import read_export
+
+    imported = read_export(path, tool=tool, field=field)  # tool None: guessed, the guess in the report's notes
+    if imported.spans is None:
+        raise AccordError(
+            f"{path}: the {imported.field or 'chosen'} field of this {imported.tool} export holds {imported.kind} "
+            "values, not spans; use accord agree for it, or pick a span field with --field"
+        )
+    data = imported.spans
+    if text_map:
+        data = SpanAnnotations.from_spans(
+            data.spans, texts={**data.texts, **text_map}, seen=data.seen, tokens=data.tokens, source=data.source
+        )
+    return data, imported.report
