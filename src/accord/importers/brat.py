@@ -1,12 +1,19 @@
 """brat standoff: one folder per annotator, each holding ``<document>.ann`` files with the ``.txt`` beside.
 
-Follows the brat standoff format documentation (https://brat.nlplab.org/standoff.html, brat v1.3).
-A text-bound annotation is a line ``T<id> TAB <type> <start> <end>[;<start> <end>]* TAB <text>``:
-offsets are character offsets into the document's ``.txt`` (code points of the UTF-8 text, newlines
-counting one), half-open, and a discontinuous annotation lists its fragments separated by ``;`` (its
-text field joins the fragments' texts with a space). Relations (``R``), events (``E``), attributes
-(``A``/``M``), normalisations (``N``), notes (``#``) and equivalences (``*``) are not spans: each is counted
-as dropped, not compared.
+Follows the brat standoff format documentation (https://brat.nlplab.org/standoff.html, brat v1.3) and
+brat's own reader (``server/src/annotation.py``). A text-bound annotation is a line
+``T<id> TAB <type> <start> <end>[;<start> <end>]* TAB <text>``: offsets are character offsets into the
+document's ``.txt``, that is code points of the UTF-8 text (brat's client counts an emoji or any character
+outside the BMP as one, ``client/src/util.js``), half-open; files are read with universal newlines as brat
+opens them, so a CRLF line break counts one. A discontinuous annotation lists its fragments separated by
+``;`` and its text joins the fragments' texts with a space. The text is taken by its length, as brat does:
+a tab, form feed or U+2028 inside it is text (only a newline ends an ``.ann`` line), whatever follows it
+after whitespace is a tail brat keeps, a blank or absent text is accepted (brat fills it in), and fragments
+written out of order are put in order. Relations (``R``), events (``E``), attributes (``A``/``M``),
+normalisations (``N``), notes (``#``) and equivalences (``*``) are not spans: each is counted as dropped,
+not compared. Offsets outside the text, a start after an end, overlapping fragments, a text that does not
+match the document, an id used twice in a file, a malformed line and a file that is not UTF-8 are
+:class:`~accord.AccordError` naming the file, the line, the annotation and the field.
 
 The export is a folder of annotator folders (``round1/alice/doc1.ann``, ``round1/bob/doc1.ann``...).
 Texts are the ``.txt`` beside each ``.ann``, or in one shared folder (``texts=``). Cell states: an
@@ -129,6 +136,14 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
     -------
     Imported
         ``kind="spans"``, with the spans, the texts and the report of cell states.
+
+    Raises
+    ------
+    AccordError
+        Naming the file, the line, the annotation id and the field (``id``,
+        ``type``, ``offsets``, ``text``): a line brat would refuse (see the
+        module's description), a missing ``.txt``, a text that differs between
+        annotators, a file that is not UTF-8.
     """
     from accord.spans.model import Span, SpanAnnotations
 

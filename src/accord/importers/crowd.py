@@ -13,9 +13,17 @@ write one boolean column per option, ``Answer.<name>.<option>``: the option(s) m
   ``field`` is an error listing them.
 - ``Rejected`` assignments are *skipped* (counted, not compared); an empty answer is *empty*; a HIT a worker
   did not take is *unassigned*.
+- The file is read with :mod:`csv` (quoted fields may hold commas, doubled quotes and newlines), so every
+  error names the line where the record starts. An ``AssignmentStatus`` other than ``Submitted``,
+  ``Approved``, ``Rejected``, an assignment listed twice, a worker with two assignments of one HIT (MTurk
+  never gives one), a record whose field count differs from the header's, an empty ``HITId`` or ``WorkerId``
+  and an option cell that is not true or false are :class:`~accord.AccordError` naming the file, the line
+  and the field. With ``unit=Input.<name>``, a worker's second assignment to the same input (a batch posted
+  again) is dropped and counted; the first is kept.
 
 **Generic** (tool ``csv``): one judgment per row, the columns named by ``unit=``, ``coder=`` and
-``value=`` (defaults ``unit``, ``coder``, ``value``); an empty value is *empty*.
+``value=`` (defaults ``unit``, ``coder``, ``value``); an empty value is *empty*; a coder with two judgments
+of one unit, an empty unit or coder and a missing column are errors naming the line and the column.
 """
 
 from __future__ import annotations
