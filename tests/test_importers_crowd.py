@@ -181,3 +181,16 @@ def test_generic_errors_name_file_line_and_field(tmp_path, text, kw, where, mess
     f.write_text(text)
     with pytest.raises(AccordError, match=rf"^csv export \S+judgments\.csv, {where}: .*{message}"):
         read_export(f, tool="csv", **kw)
+
+
+def test_crowd_classifier_label_column_is_the_answer(tmp_path):
+    """crowd-classifier (the requester site's sentiment and categorisation templates) writes its category in
+    one column, Answer.<name>.label; it was read as a true/false option column and refused."""
+    header = ["HITId", "AssignmentId", "WorkerId", "AssignmentStatus", "Input.text", "Answer.sentiment.label"]
+    rows = [["H1", "A1", "W1", "Approved", "great", "Positive"], ["H1", "A2", "W2", "Approved", "great", "Positive"],
+            ["H2", "A3", "W1", "Approved", "meh", "Neutral"], ["H2", "A4", "W2", "Submitted", "meh", ""]]
+    imp = read_export(_csv(tmp_path, header, rows), tool="mturk")
+    assert imp.field == "sentiment" and imp.kind == "nominal"
+    assert sorted(imp.annotations.values) == ["Neutral", "Positive"]
+    assert imp.report.counts["W2"] == {"annotated": 1, "empty": 1, "skipped": 0, "unassigned": 0}
+    assert imp.report.notes == ("unit: HITId, answer: Answer.sentiment.label",)

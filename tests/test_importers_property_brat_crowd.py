@@ -11,7 +11,8 @@ attributes, normalisations, notes and equivalences among the lines (each counted
 
 MTurk: batches of assignments (approved, submitted, rejected; answered, unanswered) written with the csv module,
 every field quoted, with commas, quotes, newlines and non-ASCII text in the ``Input.*`` columns, the answer as
-one ``Answer.<name>`` column or as ``Answer.<name>.<option>`` booleans; the generic one-judgment-per-row table.
+one ``Answer.<name>`` column, as crowd-classifier's ``Answer.<name>.label`` or as ``Answer.<name>.<option>``
+booleans; the generic one-judgment-per-row table.
 """
 
 from __future__ import annotations
@@ -174,7 +175,7 @@ assignment = st.tuples(
 batches = st.tuples(
     st.lists(st.tuples(st.sampled_from(INPUTS), st.lists(assignment, min_size=3, max_size=3)), min_size=1,
              max_size=6),
-    st.sampled_from(("single", "options", "options-multi")),
+    st.sampled_from(("single", "classifier", "options", "options-multi")),
     st.randoms(use_true_random=False),
 )
 
@@ -196,8 +197,8 @@ def _write_csv(path, header, rows):
 @given(batches)
 def test_mturk_round_trip(tmp_path_factory, drawn):
     hits, layout, rnd = drawn
-    answers = ["Answer.comment"] + ([f"Answer.sentiment.{o}" for o in OPTIONS] if layout != "single"
-                                    else ["Answer.sentiment"])
+    answers = ["Answer.comment"] + {"single": ["Answer.sentiment"], "classifier": ["Answer.sentiment.label"]}.get(
+        layout, [f"Answer.sentiment.{o}" for o in OPTIONS])
     header = ["HITId", *META, "AssignmentId", "WorkerId", "AssignmentStatus", *AFTER, "Input.id", "Input.text",
               *answers, "Approve", "Reject"]
     rows, expect = [], []  # expect: (hit, worker, status, answer)
@@ -210,7 +211,7 @@ def test_mturk_round_trip(tmp_path_factory, drawn):
                 marked = marked[:1]
             n += 1
             hit = f"3HIT{h:04d}XYZ"
-            if layout == "single":
+            if layout in ("single", "classifier"):
                 cols = [marked[0] if marked else ""]
             else:
                 cols = ["true" if o in marked else "false" for o in OPTIONS]

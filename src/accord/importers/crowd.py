@@ -6,7 +6,8 @@ documented at https://docs.aws.amazon.com/AWSMechTurk/latest/AWSMturkAPI/ and in
 ``AssignmentStatus`` (``Submitted``, ``Approved``, ``Rejected``), one ``Input.<name>`` column per template
 variable and one ``Answer.<name>`` column per form field. Crowd HTML Elements and radio / checkbox groups
 write one boolean column per option, ``Answer.<name>.<option>``: the option(s) marked true are the answer
-(several marked in some row make the field set-valued).
+(several marked in some row make the field set-valued). A ``crowd-classifier`` writes its category in one
+column, ``Answer.<name>.label``: that column is the answer.
 
 - The unit is ``HITId`` or an input column (``unit="Input.id"``), the coder ``WorkerId``; ``field`` names
   the answer (``sentiment`` for ``Answer.sentiment`` or ``Answer.sentiment.*``); several answers without
@@ -175,6 +176,10 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
     if options and "" in answers[field]:
         raise _fail("mturk", path, f"both Answer.{field} and option columns Answer.{field}.*: which is the answer?",
                     1, f"Answer.{field}")
+    value_col = f"Answer.{field}"
+    if options == ["label"] and any(r[f"{value_col}.label"].strip().lower() not in _TRUE | _FALSE for _, r in rows):
+        # crowd-classifier writes {"<name>": {"label": "<category>"}}: one column holding the category
+        value_col, options = f"{value_col}.label", []
     records: list[tuple[str, str, Any]] = []
     lines: list[int] = []
     cells: list[tuple[str, str, str]] = []
@@ -225,7 +230,7 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
             multiple = multiple or len(chosen) > 1
             answer: Any = chosen
         else:
-            answer = row[f"Answer.{field}"].strip()
+            answer = row[value_col].strip()
             answer = [answer] if answer else []
         if not answer:
             cells.append((u, w, "empty"))
@@ -238,8 +243,8 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
     if not values:
         raise _fail("mturk", path, f"no answer to {field!r} to compare", field=f"Answer.{field}")
     data = Annotations.from_records(values, source=str(path), row_numbers=lines)
-    report = ImportReport.from_cells("mturk", str(path), items=items, cells=cells,
-                                     dropped=dropped, notes=(f"unit: {unit_col}, answer: Answer.{field}",))
+    note = f"unit: {unit_col}, answer: {value_col}" + (".*" if options else "")
+    report = ImportReport.from_cells("mturk", str(path), items=items, cells=cells, dropped=dropped, notes=(note,))
     return Imported(tool="mturk", field=field, kind=kind, annotations=data, spans=None, report=report)
 
 
