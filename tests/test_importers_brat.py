@@ -80,16 +80,18 @@ def test_the_folder_is_recognised(tmp_path):
 
 
 def test_text_mismatch_and_offsets_outside_are_named(tmp_path):
-    with pytest.raises(AccordError, match=r"brat export .*alice.d1\.ann, line 2, annotation T2: its text 'Bobby'"):
+    with pytest.raises(AccordError,
+                       match=r"brat export .*alice.d1\.ann, line 2, annotation T2, field 'text': its text 'Bobby'"):
         read_export(_write(tmp_path / "a", mismatch=True), tool="brat")
-    with pytest.raises(AccordError, match=r"line 3, annotation T3: offsets .* outside the text of 'd1'"):
+    with pytest.raises(AccordError,
+                       match=r"line 3, annotation T3, field 'offsets': offsets .* outside the text of 'd1'"):
         read_export(_write(tmp_path / "b", outside=True), tool="brat")
 
 
 def test_bad_line_missing_text_and_field(tmp_path):
     root = _write(tmp_path / "r")
     (root / "bob" / "d2.ann").write_text("X1\tnonsense\n")
-    with pytest.raises(AccordError, match="line 1: not a brat standoff line"):
+    with pytest.raises(AccordError, match="line 1, field 'id': not a brat standoff line"):
         read_export(root, tool="brat")
     (root / "bob" / "d2.ann").write_text("")
     (root / "bob" / "d2.txt").unlink()
@@ -116,3 +118,76 @@ def test_cli_spans_and_import(tmp_path):
     out = CliRunner().invoke(app, ["import", str(root), "--from", "brat", "-o", str(target)])
     assert out.exit_code == 0, out.output
     assert "Zoë Smith" in target.read_text(encoding="utf-8")
+
+
+def _one(tmp_path, ann: str | bytes, text: str = "New York\tcity, Zoë\x0cend\n"):
+    """A one-annotator, one-document export: ``alice/d.ann`` with *ann* beside ``alice/d.txt`` holding *text*."""
+    folder = tmp_path / "exp" / "alice"
+    folder.mkdir(parents=True)
+    f = folder / "d.ann"
+    f.write_bytes(ann if isinstance(ann, bytes) else ann.encode("utf-8"))
+    (folder / "d.txt").write_text(text, encoding="utf-8")
+    return tmp_path / "exp"
+
+
+@pytest.mark.parametrize(
+    ("ann", "where", "message"),
+    [
+        ("T1\tLOC 0 3\tNew\nT2\tLOC 4 99\tYork\n", r"line 2, annotation T2, field 'offsets'", "outside the text"),
+        ("T1\tLOC 5 3\t\n", r"line 1, annotation T1, field 'offsets'", "ends before it starts"),
+        ("T1\tLOC 0 3\tNow\n", r"line 1, annotation T1, field 'text'", "its text 'Now' does not match .*'New'"),
+        ("T1\tLOC 0 3;4 8\tNew Yolk\n", r"line 1, annotation T1, field 'text'", "does not match"),
+        ("T1\tLOC 0 three\tNew\n", r"line 1, annotation T1, field 'offsets'", "cannot read the offsets"),
+        ("T1\tLOC -1 3\tNew\n", r"line 1, annotation T1, field 'offsets'", "cannot read the offsets"),
+        ("T1\tLOC 0 3;\tNew\n", r"line 1, annotation T1, field 'offsets'", "cannot read the offsets"),
+        ("T1\tLOC\tNew\n", r"line 1, annotation T1, field 'offsets'", "no offsets"),
+        ("T1\t 0 3\tNew\n", r"line 1, annotation T1, field 'type'", "no annotation type"),
+        ("T1 LOC 0 3 New\n", r"line 1, annotation T1 LOC 0 3 New", "no tab after the id"),
+        ("T1\tLOC 0 5;2 8\tNew Y New York\n", r"line 1, annotation T1, field 'offsets'", "overlap"),
+        ("T1\tLOC 0 3\tNew\n\nT1\tLOC 4 8\tYork\n", r"line 3, annotation T1, field 'id'", "used twice .*line 1"),
+        ("T1\tLOC 0 3\tNew\nX1\tnonsense\n", r"line 2, field 'id'", "not a brat standoff line"),
+    ],
+)
+def test_each_bad_line_is_an_error_naming_file_line_annotation_and_field(tmp_path, ann, where, message):
+    with pytest.raises(AccordError, match=rf"^brat export \S+d\.ann, {where}: .*{message}"):
+        read_export(_one(tmp_path, ann), tool="brat")
+
+
+def test_text_that_is_not_utf8_is_an_error_naming_the_file(tmp_path):
+    with pytest.raises(AccordError, match=r"brat export \S+d\.ann: not UTF-8 text"):
+        read_export(_one(tmp_path, "T1\tLOC 0 3\tNé\n".encode("latin-1")), tool="brat")
+    root = _one(tmp_path / "b", "")
+    (root / "alice" / "d.txt").write_bytes("Zo\xeb\n".encode("latin-1"))
+    with pytest.raises(AccordError, match=r"brat export \S+d\.txt: not UTF-8 text"):
+        read_export(root, tool="brat")
+
+
+def test_lines_are_read_as_brat_reads_them(tmp_path):
+    """brat (server/src/annotation.py) takes a span's text by its length, so a tab, form feed or U+2028 inside it
+    is text, not a line or field break; whatever follows the text after whitespace is a tail brat keeps; a blank
+    text is filled in; fragments written out of order are put in order; a byte-order mark is ignored."""
+    text = "New York\tcity, Zoë\x0cend\u2028more\n"
+    ann = (
+        "\ufeffT1\tLOC 0 13\tNew York\tcity\n"  # a tab inside the span's text
+        "T2\tLOC 15 22\tZoë\x0cend\n"  # a form feed inside it
+        "T3\tLOC 19 27\tend\u2028more  \t# checked\n"  # U+2028 inside it, then a tail
+        "T4\tORG 9 13;0 3\tcity New\n"  # fragments written in reverse order
+        "T5\tORG 0 3\t\n"  # blank text: brat fills it in
+        "T6\tORG 4 8\n"  # no text at all
+    )
+    imp = read_export(_one(tmp_path, ann, text), tool="brat")
+    got = {(s.label, s.fragments) for s in imp.spans.spans}
+    assert got == {("LOC", ((0, 13),)), ("LOC", ((15, 22),)), ("LOC", ((19, 27),)),
+                   ("ORG", ((0, 3), (9, 13))), ("ORG", ((0, 3),)), ("ORG", ((4, 8),))}
+    four = next(s for s in imp.spans.spans if len(s.fragments) == 2)
+    assert (four.start, four.end) == (0, 13)
+    assert imp.report.counts["alice"]["annotated"] == 1
+
+
+def test_crlf_files_count_a_line_break_as_one_character(tmp_path):
+    """brat opens files with universal newlines: offsets in a CRLF .txt count each line break once."""
+    root = _one(tmp_path, "T1\tPER 6 9\tAnn\r\n", "hello\r\nAnn\r\n")
+    (root / "alice" / "d.txt").write_bytes(b"hello\r\nAnn\r\n")
+    imp = read_export(root, tool="brat")
+    (span,) = imp.spans.spans
+    assert imp.spans.texts["d"][span.start:span.end] == "Ann"

@@ -61,7 +61,7 @@ def test_option_columns_single_and_multiple(tmp_path):
     multi = [*single, "H3,W1,Approved,true,true", "H3,W2,Approved,false,false"]
     imp = read_export(_write(tmp_path, header, multi), tool="mturk")
     assert imp.kind == "set" and imp.report.counts["W2"]["empty"] == 1
-    with pytest.raises(AccordError, match=r"line 2: Answer.topic.sport holds 'maybe'"):
+    with pytest.raises(AccordError, match=r"line 2, field 'Answer.topic.sport': Answer.topic.sport holds 'maybe'"):
         read_export(_write(tmp_path, header, ["H1,W1,Approved,maybe,false"]), tool="mturk")
 
 
@@ -94,3 +94,103 @@ def test_cli_agree_from_mturk(tmp_path):
     assert rep["import"]["tool"] == "mturk" and "alpha" in out.stdout
     out = CliRunner().invoke(app, ["agree", str(f), "--from", "mturk"])
     assert out.exit_code == 2 and "several answers" in out.output
+
+
+def _csv(tmp_path, header: list[str], rows: list[list[str]], name: str = "Batch_1_batch_results.csv"):
+    """Written with the csv module, every field quoted, as the requester site writes the batch results."""
+    import csv
+
+    f = tmp_path / name
+    with open(f, "w", encoding="utf-8", newline="") as fh:
+        w = csv.writer(fh, quoting=csv.QUOTE_ALL)
+        w.writerow(header)
+        w.writerows(rows)
+    return f
+
+
+MT = ["HITId", "AssignmentId", "WorkerId", "AssignmentStatus", "Input.text", "Answer.s"]
+
+
+@pytest.mark.parametrize(
+    ("header", "rows", "where", "message"),
+    [
+        (MT[:2] + MT[3:], [["H1", "A1", "Approved", "x", "a"]], "line 1, field 'WorkerId'", "no WorkerId column"),
+        (MT[1:], [["A1", "W1", "Approved", "x", "a"]], "line 1, field 'HITId'", "no HITId column"),
+        (MT, [["H1", "A1", "W1", "Approved", "x", "a"], ["H2", "A1", "W2", "Approved", "y", "b"]],
+         "line 3, field 'AssignmentId'", "assignment A1 is listed twice"),
+        (MT, [["H1", "A1", "W1", "Approved", "x", "a"], ["H1", "A2", "W1", "Approved", "x", "b"]],
+         "line 3, field 'WorkerId'", "two assignments of HIT H1"),
+        # the multi-line input pushes the next record's first line to line 5
+        (MT, [["H1", "A1", "W1", "Approved", "one\ntwo, \"three\"\nfour", "a"], ["H2", "A2", "", "Approved", "y", "b"]],
+         "line 5, field 'WorkerId'", "no WorkerId"),
+        (MT, [["", "A1", "W1", "Approved", "x", "a"]], "line 2, field 'HITId'", "no HITId"),
+        (MT, [["H1", "A1", "W1", "approved!", "x", "a"]], "line 2, field 'AssignmentStatus'", "not one of"),
+        (MT, [["H1", "A1", "W1", "Approved", "x", "a", "extra"]], "line 2", "7 fields where the header has 6"),
+        (MT, [["H1", "A1", "W1", "Rejected", "x", "a"], ["H2", "A2", "W1", "Approved", "y", ""]],
+         "field 'Answer.s'", "no answer to 's' to compare"),
+        ([*MT, "Answer.s.yes"], [["H1", "A1", "W1", "Approved", "x", "a", "true"]], "line 1, field 'Answer.s'",
+         "both Answer.s and option columns"),
+        (["HITId", "WorkerId", "WorkerId", "Answer.s"], [["H1", "W1", "W1", "a"]], "line 1, field 'WorkerId'",
+         "names 'WorkerId' twice"),
+    ],
+)
+def test_each_bad_record_is_an_error_naming_file_line_and_field(tmp_path, header, rows, where, message):
+    with pytest.raises(AccordError, match=rf"^mturk export \S+\.csv, {where}: .*{message}"):
+        read_export(_csv(tmp_path, header, rows), tool="mturk")
+
+
+def test_unreadable_files_are_errors_naming_the_file(tmp_path):
+    empty = tmp_path / "empty.csv"
+    empty.write_text("")
+    with pytest.raises(AccordError, match=r"mturk export \S+empty\.csv: empty file"):
+        read_export(empty, tool="mturk")
+    latin = tmp_path / "latin.csv"
+    latin.write_bytes("HITId,WorkerId,Answer.s\nH1,W1,caf\xe9\n".encode("latin-1"))
+    with pytest.raises(AccordError, match=r"mturk export \S+latin\.csv: not UTF-8 text"):
+        read_export(latin, tool="mturk")
+    bad = tmp_path / "bad.csv"
+    bad.write_text('HITId,WorkerId,Answer.s\nH1,W1,"open\n')
+    with pytest.raises(AccordError, match=r"mturk export \S+bad\.csv, line 2: not a readable CSV"):
+        read_export(bad, tool="mturk")
+
+
+def test_a_worker_twice_on_one_input_is_dropped_when_the_unit_is_an_input(tmp_path):
+    """Two HITs of one input (a batch posted again) may go to one worker: the first is kept, the second counted."""
+    rows = [["H1", "A1", "W1", "Approved", "same", "a"], ["H2", "A2", "W1", "Approved", "same", "b"],
+            ["H1", "A3", "W2", "Approved", "same", "a"]]
+    imp = read_export(_csv(tmp_path, MT, rows), tool="mturk", unit="Input.text")
+    assert imp.report.counts["W1"] == {"annotated": 1, "empty": 0, "skipped": 0, "unassigned": 0}
+    assert [(d.line, d.coder) for d in imp.report.dropped] == [(3, "W1")]
+    assert "second assignment" in imp.report.dropped[0].reason
+
+
+@pytest.mark.parametrize(
+    ("text", "kw", "where", "message"),
+    [
+        ("item,judge\nq1,a\n", {"unit": "item", "coder": "judge", "value": "label"}, "line 1, field 'label'",
+         "no column 'label'"),
+        ("unit,coder,value\nq1,a,yes\nq1,a,no\n", {}, "line 3, field 'coder'", "two judgments of unit q1"),
+        ("unit,coder,value\nq1,,yes\n", {}, "line 2, field 'coder'", "the coder is empty"),
+        ("unit,coder,value\n,a,yes\n", {}, "line 2, field 'unit'", "the unit is empty"),
+        ("unit,coder,value\nq1,a,yes,oops\n", {}, "line 2", "4 fields where the header has 3"),
+        ("unit,coder,value\nq1,a,\n", {}, "field 'value'", "no value to compare"),
+    ],
+)
+def test_generic_errors_name_file_line_and_field(tmp_path, text, kw, where, message):
+    f = tmp_path / "judgments.csv"
+    f.write_text(text)
+    with pytest.raises(AccordError, match=rf"^csv export \S+judgments\.csv, {where}: .*{message}"):
+        read_export(f, tool="csv", **kw)
+
+
+def test_crowd_classifier_label_column_is_the_answer(tmp_path):
+    """crowd-classifier (the requester site's sentiment and categorisation templates) writes its category in
+    one column, Answer.<name>.label; it was read as a true/false option column and refused."""
+    header = ["HITId", "AssignmentId", "WorkerId", "AssignmentStatus", "Input.text", "Answer.sentiment.label"]
+    rows = [["H1", "A1", "W1", "Approved", "great", "Positive"], ["H1", "A2", "W2", "Approved", "great", "Positive"],
+            ["H2", "A3", "W1", "Approved", "meh", "Neutral"], ["H2", "A4", "W2", "Submitted", "meh", ""]]
+    imp = read_export(_csv(tmp_path, header, rows), tool="mturk")
+    assert imp.field == "sentiment" and imp.kind == "nominal"
+    assert sorted(imp.annotations.values) == ["Neutral", "Positive"]
+    assert imp.report.counts["W2"] == {"annotated": 1, "empty": 1, "skipped": 0, "unassigned": 0}
+    assert imp.report.notes == ("unit: HITId, answer: Answer.sentiment.label",)

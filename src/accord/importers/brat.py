@@ -1,12 +1,19 @@
 """brat standoff: one folder per annotator, each holding ``<document>.ann`` files with the ``.txt`` beside.
 
-Follows the brat standoff format documentation (https://brat.nlplab.org/standoff.html, brat v1.3).
-A text-bound annotation is a line ``T<id> TAB <type> <start> <end>[;<start> <end>]* TAB <text>``:
-offsets are character offsets into the document's ``.txt`` (code points of the UTF-8 text, newlines
-counting one), half-open, and a discontinuous annotation lists its fragments separated by ``;`` (its
-text field joins the fragments' texts with a space). Relations (``R``), events (``E``), attributes
-(``A``/``M``), normalisations (``N``), notes (``#``) and equivalences (``*``) are not spans: each is counted
-as dropped, not compared.
+Follows the brat standoff format documentation (https://brat.nlplab.org/standoff.html, brat v1.3) and
+brat's own reader (``server/src/annotation.py``). A text-bound annotation is a line
+``T<id> TAB <type> <start> <end>[;<start> <end>]* TAB <text>``: offsets are character offsets into the
+document's ``.txt``, that is code points of the UTF-8 text (brat's client counts an emoji or any character
+outside the BMP as one, ``client/src/util.js``), half-open; files are read with universal newlines as brat
+opens them, so a CRLF line break counts one. A discontinuous annotation lists its fragments separated by
+``;`` and its text joins the fragments' texts with a space. The text is taken by its length, as brat does:
+a tab, form feed or U+2028 inside it is text (only a newline ends an ``.ann`` line), whatever follows it
+after whitespace is a tail brat keeps, a blank or absent text is accepted (brat fills it in), and fragments
+written out of order are put in order. Relations (``R``), events (``E``), attributes (``A``/``M``),
+normalisations (``N``), notes (``#``) and equivalences (``*``) are not spans: each is counted as dropped,
+not compared. Offsets outside the text, a start after an end, overlapping fragments, a text that does not
+match the document, an id used twice in a file, a malformed line and a file that is not UTF-8 are
+:class:`~accord.AccordError` naming the file, the line, the annotation and the field.
 
 The export is a folder of annotator folders (``round1/alice/doc1.ann``, ``round1/bob/doc1.ann``...).
 Texts are the ``.txt`` beside each ``.ann``, or in one shared folder (``texts=``). Cell states: an
@@ -17,6 +24,7 @@ one does not is *unassigned*. brat has no skip.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +48,75 @@ def sniff(path: Path, head: str) -> bool:
     return path.is_dir() and len(_annotator_dirs(path)) >= 1
 
 
-def _fail(source: Path, line: int | None, message: str, record: str | None = None) -> AccordError:
+def _fail(source: Path, line: int | None, message: str, record: str | None = None,
+          field: str | None = None) -> AccordError:
     where = f"brat export {source}" + (f", line {line}" if line else "") + (f", annotation {record}" if record else "")
+    where += f", field {field!r}" if field else ""
     return AccordError(f"{where}: {message}")
+
+
+def _read_text(source: Path, *, bom: bool = False) -> str:
+    """A file as text with universal newlines (``\\r\\n`` and ``\\r`` read as ``\\n``, as brat opens files)."""
+    try:
+        return source.read_text(encoding="utf-8-sig" if bom else "utf-8")
+    except UnicodeDecodeError as exc:
+        raise _fail(source, None, f"not UTF-8 text ({exc.reason} at byte {exc.start}); brat reads UTF-8") from None
+
+
+_OFFSETS = re.compile(r"([0-9]+) ([0-9]+)\s*")
+_SEP = " "  # brat joins the texts of a discontinuous annotation's fragments with one space
+
+
+def _textbound(ann: Path, lineno: int, raw: str, text: str, doc: str) -> tuple[str, str, tuple[tuple[int, int], ...]]:
+    """``(id, type, fragments in the order written)`` of a ``T`` line, checked as brat checks it.
+
+    Follows brat's reader (``server/src/annotation.py``): the text field is the
+    fragments' texts joined by a space and may be followed by whitespace and
+    anything else (brat keeps it as a tail); it may be absent or blank (brat fills
+    it in); a text that matches the fragments' texts joined without the space
+    (written by brat before v1.3) is accepted as brat accepts it.
+    """
+    ident, tab, tail = raw.partition("\t")
+    if not tab:
+        raise _fail(ann, lineno, "a text-bound line needs ID TAB TYPE START END TAB TEXT (no tab after the id)",
+                    ident)
+    data, tab, covered = tail.partition("\t")
+    label, space, offsets = data.partition(" ")
+    if not label or label != label.strip():
+        raise _fail(ann, lineno, f"no annotation type in {data!r}", ident, "type")
+    fragments = []
+    for piece in offsets.split(";") if space else ():
+        m = _OFFSETS.fullmatch(piece)
+        if m is None:
+            raise _fail(ann, lineno, f"cannot read the offsets {offsets!r} (START END[;START END]*, integers)",
+                        ident, "offsets")
+        fragments.append((int(m[1]), int(m[2])))
+    if not fragments:
+        raise _fail(ann, lineno, f"no offsets in {data!r} (TYPE START END[;START END]*)", ident, "offsets")
+    for a, b in fragments:
+        if a > b:
+            raise _fail(ann, lineno, f"fragment {a} {b} ends before it starts", ident, "offsets")
+        if b > len(text):
+            raise _fail(ann, lineno, f"offsets {a} {b} outside the text of {doc!r} ({len(text)} characters)",
+                        ident, "offsets")
+    for k, (a, b) in enumerate(fragments):
+        for c, d in fragments[:k]:
+            if a < d and c < b:
+                raise _fail(ann, lineno, f"fragments {c} {d} and {a} {b} overlap", ident, "offsets")
+    if tab and covered.strip():
+        pieces = [text[a:b] for a, b in fragments]
+        expected = _SEP.join(pieces)
+        old = "".join(pieces)
+        if covered.startswith(expected):
+            rest = covered[len(expected):]
+        elif len(pieces) > 1 and covered.startswith(old):
+            rest = covered[len(old):]
+        else:
+            rest = "x"
+        if rest and not rest[0].isspace():
+            raise _fail(ann, lineno, f"its text {covered!r} does not match the document's {expected!r}",
+                        ident, "text")
+    return ident, label, tuple(fragments)
 
 
 def read(path: str | Path, *, field: str | None = None, texts: str | Path | None = None) -> Imported:
@@ -62,6 +136,14 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
     -------
     Imported
         ``kind="spans"``, with the spans, the texts and the report of cell states.
+
+    Raises
+    ------
+    AccordError
+        Naming the file, the line, the annotation id and the field (``id``,
+        ``type``, ``offsets``, ``text``): a line brat would refuse (see the
+        module's description), a missing ``.txt``, a text that differs between
+        annotators, a file that is not UTF-8.
     """
     from accord.spans.model import Span, SpanAnnotations
 
@@ -88,45 +170,33 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
             txt = (text_dir / f"{doc}.txt") if text_dir is not None else ann.with_suffix(".txt")
             if not txt.exists():
                 raise _fail(ann, None, f"no text {txt} for this document (pass texts= / --option texts=DIR)")
-            text = txt.read_text(encoding="utf-8")
+            text = _read_text(txt)
             if doc in doc_texts and doc_texts[doc] != text:
                 raise _fail(txt, None, f"the text of document {doc!r} differs between annotators")
             doc_texts[doc] = text
             n_spans = 0
-            for lineno, raw in enumerate(ann.read_text(encoding="utf-8").splitlines(), start=1):
+            ids: dict[str, int] = {}
+            # brat's lines end at a newline only: a tab, form feed or U+2028 is part of a span's text
+            for lineno, raw in enumerate(_read_text(ann, bom=True).split("\n"), start=1):
                 if not raw.strip():
                     continue
                 kind = raw[0]
-                ident = raw.split("\t", 1)[0]
+                ident = raw.split("\t", 1)[0].strip()
+                if kind != "*":  # equivalences have no id of their own
+                    if ident in ids:
+                        raise _fail(ann, lineno, f"the id {ident} is used twice (first on line {ids[ident]})",
+                                    ident, "id")
+                    ids[ident] = lineno
                 if kind != "T":
                     reason = _OTHER.get(kind)
                     if reason is None:
-                        raise _fail(ann, lineno, f"not a brat standoff line: {raw[:60]!r}")
+                        raise _fail(ann, lineno, f"not a brat standoff line: {raw[:60]!r}", field="id")
                     dropped.append(DroppedRecord(f"{doc}:{ident}", f"{reason} (not compared)", lineno, coder))
                     continue
-                parts = raw.split("\t")
-                if len(parts) < 2:
-                    raise _fail(ann, lineno, "a text-bound line needs ID TAB TYPE START END TAB TEXT", ident)
-                try:
-                    label, offsets = parts[1].split(" ", 1)
-                    fragments = tuple(
-                        (int(a), int(b)) for a, b in (f.split() for f in offsets.split(";"))
-                    )
-                except ValueError:
-                    raise _fail(ann, lineno, f"cannot read type and offsets {parts[1]!r}", ident) from None
-                for a, b in fragments:
-                    if not 0 <= a <= b <= len(text):
-                        raise _fail(
-                            ann, lineno, f"offsets {a} {b} outside the text of {doc!r} ({len(text)} characters)", ident
-                        )
-                if len(parts) >= 3:
-                    expected = " ".join(text[a:b] for a, b in fragments)
-                    if parts[2] != expected:
-                        raise _fail(
-                            ann, lineno, f"its text {parts[2]!r} does not match the document's {expected!r}", ident
-                        )
-                spans.append(Span(doc, fragments[0][0], fragments[-1][1], label, coder, fragments=fragments,
-                                  text=" ".join(text[a:b] for a, b in fragments)))
+                ident, label, fragments = _textbound(ann, lineno, raw, text, doc)
+                ordered = tuple(sorted(fragments))
+                spans.append(Span(doc, ordered[0][0], ordered[-1][1], label, coder, fragments=ordered,
+                                  text=_SEP.join(text[a:b] for a, b in fragments)))
                 n_spans += 1
             seen.append((doc, coder))
             cells.append((doc, coder, "annotated" if n_spans else "empty"))

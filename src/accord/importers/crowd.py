@@ -6,20 +6,30 @@ documented at https://docs.aws.amazon.com/AWSMechTurk/latest/AWSMturkAPI/ and in
 ``AssignmentStatus`` (``Submitted``, ``Approved``, ``Rejected``), one ``Input.<name>`` column per template
 variable and one ``Answer.<name>`` column per form field. Crowd HTML Elements and radio / checkbox groups
 write one boolean column per option, ``Answer.<name>.<option>``: the option(s) marked true are the answer
-(several marked in some row make the field set-valued).
+(several marked in some row make the field set-valued). A ``crowd-classifier`` writes its category in one
+column, ``Answer.<name>.label``: that column is the answer.
 
 - The unit is ``HITId`` or an input column (``unit="Input.id"``), the coder ``WorkerId``; ``field`` names
   the answer (``sentiment`` for ``Answer.sentiment`` or ``Answer.sentiment.*``); several answers without
   ``field`` is an error listing them.
 - ``Rejected`` assignments are *skipped* (counted, not compared); an empty answer is *empty*; a HIT a worker
   did not take is *unassigned*.
+- The file is read with :mod:`csv` (quoted fields may hold commas, doubled quotes and newlines), so every
+  error names the line where the record starts. An ``AssignmentStatus`` other than ``Submitted``,
+  ``Approved``, ``Rejected``, an assignment listed twice, a worker with two assignments of one HIT (MTurk
+  never gives one), a record whose field count differs from the header's, an empty ``HITId`` or ``WorkerId``
+  and an option cell that is not true or false are :class:`~accord.AccordError` naming the file, the line
+  and the field. With ``unit=Input.<name>``, a worker's second assignment to the same input (a batch posted
+  again) is dropped and counted; the first is kept.
 
 **Generic** (tool ``csv``): one judgment per row, the columns named by ``unit=``, ``coder=`` and
-``value=`` (defaults ``unit``, ``coder``, ``value``); an empty value is *empty*.
+``value=`` (defaults ``unit``, ``coder``, ``value``); an empty value is *empty*; a coder with two judgments
+of one unit, an empty unit or coder and a missing column are errors naming the line and the column.
 """
 
 from __future__ import annotations
 
+import csv
 from pathlib import Path
 from typing import Any
 
@@ -41,20 +51,49 @@ def sniff(path: Path, head: str) -> bool:
     return "HITId" in first and "WorkerId" in first
 
 
-def _fail(tool: str, path: Path, message: str, line: int | None = None) -> AccordError:
-    return AccordError(f"{tool} export {path}" + (f", line {line}" if line else "") + f": {message}")
+def _fail(tool: str, path: Path, message: str, line: int | None = None, field: str | None = None) -> AccordError:
+    where = f"{tool} export {path}" + (f", line {line}" if line else "") + (f", field {field!r}" if field else "")
+    return AccordError(f"{where}: {message}")
 
 
-def _read_frame(tool: str, path: Path) -> Any:
-    import pandas as pd
+_STATUSES = ("Submitted", "Approved", "Rejected")
 
+
+def _read_rows(tool: str, path: Path) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
+    """The header and ``(line, row)`` for each record, *line* the file line where the record starts.
+
+    Read with :mod:`csv` (RFC 4180 quoting: a quoted field may hold commas, doubled quotes and
+    newlines), so a record's line stays right after fields that span several lines.  Blank lines
+    are skipped; a record whose number of fields differs from the header's is an error.
+    """
     if path.is_dir() or not path.exists():
         raise _fail(tool, path, "expected a CSV file")
-    sep = "\t" if path.suffix.lower() == ".tsv" else ","
+    delimiter = "\t" if path.suffix.lower() == ".tsv" else ","
+    rows: list[tuple[int, dict[str, str]]] = []
+    line = 1
     try:
-        return pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False, encoding="utf-8-sig")
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise _fail(tool, path, f"not a readable CSV ({exc})") from None
+        with open(path, encoding="utf-8-sig", newline="") as fh:
+            reader = csv.reader(fh, delimiter=delimiter, strict=True)
+            header = next(reader, None)
+            if not header or not any(h.strip() for h in header):
+                raise _fail(tool, path, "empty file: no header")
+            header = [h.strip() for h in header]
+            for k, name in enumerate(header):
+                if name in header[:k]:
+                    raise _fail(tool, path, f"the header names {name!r} twice", 1, name)
+            line = reader.line_num + 1
+            for record in reader:
+                start, line = line, reader.line_num + 1
+                if not any(f.strip() for f in record):
+                    continue
+                if len(record) != len(header):
+                    raise _fail(tool, path, f"{len(record)} fields where the header has {len(header)}", start)
+                rows.append((start, dict(zip(header, record, strict=True))))
+    except csv.Error as exc:
+        raise _fail(tool, path, f"not a readable CSV ({exc})", line) from None
+    except UnicodeDecodeError as exc:
+        raise _fail(tool, path, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    return header, rows
 
 
 def read(
@@ -68,38 +107,65 @@ def read(
 ) -> Imported:
     """Read an MTurk batch results CSV, or a generic one-judgment-per-row CSV (``unit=``, ``coder=``, ``value=``).
 
+    Parameters
+    ----------
+    path : str or Path
+        The CSV file (``.tsv``: tab-separated).
+    field : str, optional
+        MTurk: the answer to read (``sentiment`` for ``Answer.sentiment`` or
+        ``Answer.sentiment.*``), needed when there are several.  Generic: the
+        value column (overrides *value*).
+    tool : {"mturk", "csv"}, optional
+        Which layout; guessed from the header (``HITId`` and ``WorkerId``: MTurk) when omitted.
+    unit : str, optional
+        The unit column: ``HITId`` by default for MTurk (or an ``Input.*``
+        column), ``unit`` for the generic table.
+    coder, value : str, optional
+        The generic table's coder and value columns (defaults ``coder``, ``value``).
+
     Returns
     -------
     Imported
         ``kind="nominal"`` (or ``"set"`` for checkbox groups with several options marked).
+
+    Raises
+    ------
+    AccordError
+        Naming the tool, the file, the line and the field: a missing column, a
+        record with a missing unit or worker, an unknown ``AssignmentStatus``, an
+        option cell that is not true or false, an assignment listed twice, a worker
+        with two assignments of one HIT (generic: a coder with two values for one
+        unit), no value to compare.
     """
     path = Path(path)
     head = path.read_text(encoding="utf-8-sig", errors="replace")[:65536] if path.is_file() else ""
     is_mturk = sniff(path, head) if tool is None else tool == "mturk"
     name = "mturk" if is_mturk else "csv"
-    frame = _read_frame(name, path)
+    header, rows = _read_rows(name, path)
     if is_mturk:
-        return _mturk(path, frame, field=field, unit=unit)
-    return _generic(path, frame, field=field, unit=unit or "unit", coder=coder or "coder", value=value or "value")
+        return _mturk(path, header, rows, field=field, unit=unit)
+    return _generic(path, header, rows, field=field, unit=unit or "unit", coder=coder or "coder",
+                    value=value or "value")
 
 
-def _mturk(path: Path, frame: Any, *, field: str | None, unit: str | None) -> Imported:
+def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]], *, field: str | None,
+           unit: str | None) -> Imported:
     from accord.data import Annotations
 
     for col in ("HITId", "WorkerId"):
-        if col not in frame.columns:
-            raise _fail("mturk", path, f"no {col} column: not an MTurk batch results file")
+        if col not in header:
+            raise _fail("mturk", path, f"no {col} column: not an MTurk batch results file", 1, col)
     unit_col = unit or "HITId"
-    if unit_col not in frame.columns:
-        raise _fail("mturk", path, f"no unit column {unit_col!r}; columns are {', '.join(frame.columns)}")
+    if unit_col not in header:
+        raise _fail("mturk", path, f"no unit column {unit_col!r}; columns are {', '.join(header)}", 1, unit_col)
     answers: dict[str, list[str]] = {}
-    for col in frame.columns:
+    for col in header:
         if col.startswith("Answer."):
             rest = col[len("Answer."):]
             base, _, option = rest.partition(".")
             answers.setdefault(base, []).append(option)
     if not answers:
-        raise _fail("mturk", path, "no Answer.* column")
+        raise _fail("mturk", path, "no Answer.* column", 1)
     if field is None:
         if len(answers) > 1:
             raise _fail("mturk", path, f"several answers ({', '.join(sorted(answers))}); pass --field to pick one")
@@ -107,71 +173,115 @@ def _mturk(path: Path, frame: Any, *, field: str | None, unit: str | None) -> Im
     if field not in answers:
         raise _fail("mturk", path, f"no answer {field!r}; answers are {', '.join(sorted(answers))}")
     options = [o for o in answers[field] if o]
+    if options and "" in answers[field]:
+        raise _fail("mturk", path, f"both Answer.{field} and option columns Answer.{field}.*: which is the answer?",
+                    1, f"Answer.{field}")
+    value_col = f"Answer.{field}"
+    if options == ["label"] and any(r[f"{value_col}.label"].strip().lower() not in _TRUE | _FALSE for _, r in rows):
+        # crowd-classifier writes {"<name>": {"label": "<category>"}}: one column holding the category
+        value_col, options = f"{value_col}.label", []
     records: list[tuple[str, str, Any]] = []
-    rows: list[int] = []
+    lines: list[int] = []
     cells: list[tuple[str, str, str]] = []
+    items: list[str] = []
     dropped: list[DroppedRecord] = []
+    by_assignment: dict[str, int] = {}
+    by_cell: dict[tuple[str, str], int] = {}
     multiple = False
-    for i, row in enumerate(frame.to_dict("records")):
-        line = i + 2  # the header is line 1
+    for line, row in rows:
         u, w = row[unit_col], row["WorkerId"]
-        if not w:
-            raise _fail("mturk", path, "an assignment with no WorkerId", line)
-        if row.get("AssignmentStatus", "") == "Rejected":
+        if not u.strip():
+            raise _fail("mturk", path, f"an assignment with no {unit_col}", line, unit_col)
+        if not w.strip():
+            raise _fail("mturk", path, "an assignment with no WorkerId", line, "WorkerId")
+        status = row.get("AssignmentStatus", "Submitted")
+        if status not in _STATUSES:
+            raise _fail("mturk", path, f"AssignmentStatus {status!r} is not one of {', '.join(_STATUSES)}", line,
+                        "AssignmentStatus")
+        aid = row.get("AssignmentId", "")
+        if aid:
+            if aid in by_assignment:
+                raise _fail("mturk", path, f"assignment {aid} is listed twice (lines {by_assignment[aid]} and "
+                            f"{line}): are two downloads of the batch joined?", line, "AssignmentId")
+            by_assignment[aid] = line
+        if (u, w) in by_cell:
+            if unit_col == "HITId":
+                raise _fail("mturk", path, f"worker {w} has two assignments of HIT {u} (lines {by_cell[u, w]} and "
+                            f"{line}); MTurk gives a worker one assignment per HIT", line, "WorkerId")
+            dropped.append(DroppedRecord(aid or u, f"second assignment of the same worker to the same {unit_col} "
+                                         "(the first is kept)", line, w))
+            continue
+        by_cell[u, w] = line
+        if u not in items:
+            items.append(u)
+        if status == "Rejected":
             cells.append((u, w, "skipped"))
-            dropped.append(DroppedRecord(row.get("AssignmentId", u), "rejected assignment", line, w))
+            dropped.append(DroppedRecord(aid or u, "rejected assignment", line, w))
             continue
         if options:
             chosen = []
             for o in options:
-                cell = str(row[f"Answer.{field}.{o}"]).strip().lower()
+                col = f"Answer.{field}.{o}"
+                cell = row[col].strip().lower()
                 if cell in _TRUE:
                     chosen.append(o)
                 elif cell not in _FALSE:
-                    raise _fail("mturk", path, f"Answer.{field}.{o} holds {row[f'Answer.{field}.{o}']!r}, "
-                                "not true or false", line)
+                    raise _fail("mturk", path, f"{col} holds {row[col]!r}, not true or false", line, col)
             multiple = multiple or len(chosen) > 1
             answer: Any = chosen
         else:
-            answer = str(row[f"Answer.{field}"]).strip()
+            answer = row[value_col].strip()
             answer = [answer] if answer else []
         if not answer:
             cells.append((u, w, "empty"))
             continue
         cells.append((u, w, "annotated"))
         records.append((u, w, answer))
-        rows.append(line)
+        lines.append(line)
     kind = "set" if multiple else "nominal"
     values = [(u, w, frozenset(a) if multiple else a[0]) for u, w, a in records]
     if not values:
-        raise _fail("mturk", path, f"no answer to {field!r} to compare")
-    data = Annotations.from_records(values, source=str(path), row_numbers=rows)
-    report = ImportReport.from_cells("mturk", str(path), items=frame[unit_col].tolist(), cells=cells,
-                                     dropped=dropped, notes=(f"unit: {unit_col}, answer: Answer.{field}",))
+        raise _fail("mturk", path, f"no answer to {field!r} to compare", field=f"Answer.{field}")
+    data = Annotations.from_records(values, source=str(path), row_numbers=lines)
+    note = f"unit: {unit_col}, answer: {value_col}" + (".*" if options else "")
+    report = ImportReport.from_cells("mturk", str(path), items=items, cells=cells, dropped=dropped, notes=(note,))
     return Imported(tool="mturk", field=field, kind=kind, annotations=data, spans=None, report=report)
 
 
-def _generic(path: Path, frame: Any, *, field: str | None, unit: str, coder: str, value: str) -> Imported:
+def _generic(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]], *, field: str | None,
+             unit: str, coder: str, value: str) -> Imported:
     from accord.data import Annotations
 
     if field is not None:
         value = field
-    missing = [c for c in (unit, coder, value) if c not in frame.columns]
+    missing = [c for c in (unit, coder, value) if c not in header]
     if missing:
         raise _fail("csv", path, f"no column {missing[0]!r} (pass unit=, coder=, value=); columns are "
-                    f"{', '.join(frame.columns)}")
+                    f"{', '.join(header)}", 1, missing[0])
     cells: list[tuple[str, str, str]] = []
     values: list[tuple[str, str, str]] = []
-    rows: list[int] = []
-    for i, (u, c, v) in enumerate(zip(frame[unit], frame[coder], frame[value], strict=True)):
-        if not u or not c:
-            raise _fail("csv", path, f"the {'unit' if not u else 'coder'} is empty", i + 2)
+    lines: list[int] = []
+    items: list[str] = []
+    by_cell: dict[tuple[str, str], int] = {}
+    for line, row in rows:
+        u, c, v = row[unit], row[coder], row[value]
+        for col, x in ((unit, u), (coder, c)):
+            if not x.strip():
+                raise _fail("csv", path, f"the {'unit' if col == unit else 'coder'} is empty", line, col)
+        if (u, c) in by_cell:
+            raise _fail("csv", path, f"coder {c} has two judgments of unit {u} (lines {by_cell[u, c]} and {line})",
+                        line, coder)
+        by_cell[u, c] = line
+        if u not in items:
+            items.append(u)
         if v.strip():
             cells.append((u, c, "annotated"))
             values.append((u, c, v))
-            rows.append(i + 2)
+            lines.append(line)
         else:
             cells.append((u, c, "empty"))
-    data = Annotations.from_records(values, source=str(path), row_numbers=rows)
-    report = ImportReport.from_cells("csv", str(path), items=frame[unit].tolist(), cells=cells)
+    if not values:
+        raise _fail("csv", path, f"no value to compare in column {value!r}", field=value)
+    data = Annotations.from_records(values, source=str(path), row_numbers=lines)
+    report = ImportReport.from_cells("csv", str(path), items=items, cells=cells)
     return Imported(tool="csv", field=value, kind="nominal", annotations=data, spans=None, report=report)
