@@ -345,7 +345,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
                      "skipped, NEW or no annotation document unassigned")
         if progress:
             notes.append(f"{len(progress)} annotation document(s) IN_PROGRESS read as they stand (pass "
-                         f"in_progress='skip' to count them as skipped): {_some(progress)}")
+                         f"in_progress='skip', --option in_progress=skip, to count them as skipped): {_some(progress)}")
         if in_progress == "skip":
             notes.append("IN_PROGRESS annotation documents counted as skipped (in_progress='skip')")
         if locked_spans:
