@@ -151,9 +151,10 @@ def agree(
     ] = None,
     from_: Annotated[
         str | None,
-        typer.Option("--from", help="Read an annotation tool's export: label-studio, prodigy, inception, doccano, "
-                     "brat, argilla, mturk, csv, spreadsheet (guessed for .json, .zip, folders and JSON lines a tool "
-                     "wrote; plain tables are read as before)."),
+        typer.Option("--from", help="Read an annotation tool's export: label-studio, prodigy, inception, "
+                     "inception-agreement, doccano, brat, argilla, mturk, csv, spreadsheet (guessed for .json, .zip, "
+                     "folders, JSON lines a tool wrote and INCEpTION's agreement CSV; plain tables are read as "
+                     "before)."),
     ] = None,
     field: Annotated[
         str | None, typer.Option(help="With an export: the control, question or field to compare.")
