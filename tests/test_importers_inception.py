@@ -108,3 +108,112 @@ def test_cli_spans_from_inception(tmp_path):
     out = CliRunner().invoke(app, ["spans", str(src), "--from", "inception", "--field", "NamedEntity", "--json"])
     assert out.exit_code == 0, out.output
     assert json.loads(out.stdout)["n_spans"] == 7
+
+
+# exportedproject.json as INCEpTION writes it (ExportedProject: "source_documents" with name/format/state,
+# "annotation_documents" with name/user/state/annotatorState; AnnotationDocumentState NEW, IN_PROGRESS,
+# FINISHED, IGNORE), written by hand with one annotation document per line.
+PROJECT = """{
+  "name" : "Émile's project",
+  "slug" : "emiles-project",
+  "mode" : "annotation",
+  "source_documents" : [
+    { "name" : "doc1.txt", "format" : "text", "state" : "ANNOTATION_IN_PROGRESS" },
+    { "name" : "doc2.txt", "format" : "text", "state" : "ANNOTATION_IN_PROGRESS" },
+    { "name" : "doc3.txt", "format" : "text", "state" : "NEW" },
+    { "name" : "doc4.txt", "format" : "text", "state" : "ANNOTATION_FINISHED" }
+  ],
+  "annotation_documents" : [
+    { "name" : "doc1.txt", "user" : "alice", "state" : "FINISHED", "annotatorState" : "FINISHED" },
+    { "name" : "doc1.txt", "user" : "bob", "state" : "IN_PROGRESS" },
+    { "name" : "doc1.txt", "user" : "CURATION_USER", "state" : "FINISHED" },
+    { "name" : "doc2.txt", "user" : "alice", "state" : "FINISHED" },
+    { "name" : "doc2.txt", "user" : "bob", "state" : "FINISHED" },
+    { "name" : "doc3.txt", "user" : "alice", "state" : "IGNORE" },
+    { "name" : "doc3.txt", "user" : "carol", "state" : "IGNORE" },
+    { "name" : "doc4.txt", "user" : "bob", "state" : "NEW" },
+    { "name" : "doc4.txt", "user" : "carol", "state" : "FINISHED", "annotatorState" : "IN_PROGRESS" }
+  ],
+  "version" : 1
+}
+"""
+
+
+def _project(tmp_path, project=PROJECT, *, zipped=False):
+    files = {
+        "exportedproject.json": project,
+        "annotation/doc1.txt/alice.tsv": ALICE,  # FINISHED, spans: annotated
+        "annotation/doc1.txt/bob.tsv": BOB,  # IN_PROGRESS: read, said
+        "annotation/doc1.txt/INITIAL_CAS.tsv": EMPTY,
+        "annotation/doc2.txt/alice.tsv": EMPTY,  # FINISHED, no span: empty; bob FINISHED has no file
+        "annotation/doc3.txt/carol.tsv": ALICE,  # IGNORE (locked), worked on before locking: skipped
+        "annotation/doc4.txt/carol.tsv": EMPTY,  # FINISHED (annotator said IN_PROGRESS): empty
+        "annotation/doc4.txt/dave.tsv": EMPTY,  # no annotation document: read from the file, said
+    }
+    root = tmp_path / ("project.zip" if zipped else "project")
+    if zipped:
+        with zipfile.ZipFile(root, "w") as z:
+            for name, content in files.items():
+                z.writestr(name, content)
+        return root
+    for name, content in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(content, encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("zipped", [False, True])
+def test_document_states_from_exportedproject(tmp_path, zipped):
+    imp = read_export(_project(tmp_path, zipped=zipped), tool="inception", field="NamedEntity")
+    assert imp.report.n_items == 4
+    assert imp.report.counts == {
+        "alice": {"annotated": 1, "empty": 1, "skipped": 1, "unassigned": 1},
+        "bob": {"annotated": 1, "empty": 0, "skipped": 0, "unassigned": 3},
+        "carol": {"annotated": 0, "empty": 1, "skipped": 1, "unassigned": 2},
+        "dave": {"annotated": 0, "empty": 1, "skipped": 0, "unassigned": 3},
+    }
+    assert imp.report.dropped_reasons() == {
+        "system user, not an annotator": 1,
+        "state FINISHED in exportedproject.json but no annotation file: read as unassigned": 1,
+    }
+    (gone,) = [d for d in imp.report.dropped if d.coder == "bob"]
+    assert (gone.record, gone.line) == ("doc2.txt/bob", 16)
+    notes = "\n".join(imp.report.notes)
+    assert "1 annotation document(s) IN_PROGRESS read as they stand" in notes and "doc1.txt/bob" in notes
+    assert "4 span(s) in locked (IGNORE) documents not read" in notes
+    assert "1 file(s) have no annotation document in exportedproject.json, read from the file: doc4.txt/dave" in notes
+    assert "doc4.txt/carol: FINISHED (annotator: IN_PROGRESS)" in notes
+    assert {s.document for s in imp.spans.spans} == {"doc1.txt"}  # carol's locked spans are not read
+    assert ("doc2.txt", "alice") in imp.spans.seen and ("doc3.txt", "carol") not in imp.spans.seen
+
+
+def test_in_progress_can_be_skipped(tmp_path):
+    imp = read_export(_project(tmp_path), tool="inception", field="NamedEntity", in_progress="skip")
+    assert imp.report.counts["bob"] == {"annotated": 0, "empty": 0, "skipped": 1, "unassigned": 3}
+    assert {s.coder for s in imp.spans.spans} == {"alice"}
+    with pytest.raises(AccordError, match="in_progress must be 'read' or 'skip'"):
+        read_export(_project(tmp_path / "x"), tool="inception", field="NamedEntity", in_progress="maybe")
+
+
+def test_without_exportedproject_the_files_are_the_states_and_it_is_said(tmp_path):
+    root = _project(tmp_path)
+    (root / "exportedproject.json").unlink()
+    imp = read_export(root, tool="inception", field="NamedEntity")
+    assert imp.report.counts["carol"] == {"annotated": 1, "empty": 1, "skipped": 0, "unassigned": 2}
+    assert any(n.startswith("no exportedproject.json: document states not read") for n in imp.report.notes)
+
+
+def test_unknown_state_names_tool_file_line_and_field(tmp_path):
+    bad = PROJECT.replace('"user" : "bob", "state" : "NEW"', '"user" : "bob", "state" : "DONE"')
+    with pytest.raises(AccordError, match=r"inception export .*exportedproject\.json, line 19, field "
+                       r"'annotation_documents\[7\]\.state': unknown annotation document state 'DONE'; "
+                       r"INCEpTION writes NEW, IN_PROGRESS, FINISHED, IGNORE"):
+        read_export(_project(tmp_path, bad), tool="inception", field="NamedEntity")
+    bad = PROJECT.replace('"state" : "NEW" }', '"state" : "FRESH" }', 1)
+    with pytest.raises(AccordError, match=r"line 8, field 'source_documents\[2\]\.state': unknown source document"):
+        read_export(_project(tmp_path / "b", bad), tool="inception", field="NamedEntity")
+    bad = PROJECT.replace('"name" : "doc2.txt", "user" : "alice", ', '"name" : "doc2.txt", ')
+    with pytest.raises(AccordError, match=r"line 15, field 'annotation_documents\[3\]\.user': no user"):
+        read_export(_project(tmp_path / "c", bad), tool="inception", field="NamedEntity")
+    with pytest.raises(AccordError, match=r"exportedproject\.json, line 2: not valid JSON"):
+        read_export(_project(tmp_path / "d", "{\n  oops\n}"), tool="inception", field="NamedEntity")

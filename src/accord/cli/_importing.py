@@ -13,11 +13,14 @@ import typer
 
 from accord.errors import AccordError
 
-__all__ = ["PLAIN_TABLES", "load_export", "long_table_text", "parse_options"]
+__all__ = ["PLAIN_TABLES", "headed_table", "load_export", "long_table_text", "parse_options"]
 
 #: Suffixes ``accord agree`` reads as a plain table when no ``--from`` is given.
 PLAIN_TABLES = (".csv", ".tsv", ".tab", ".parquet", ".pq", ".xlsx", ".xlsm", ".ods")
 _JSONL = (".jsonl", ".ndjson", ".jsonlines")
+#: Tools whose export is a plain table with a header no plain table has: ``accord agree`` guesses them
+#: instead of reading the file as a plain table (which would take ``<no annotation>`` for a label).
+_HEADED_TABLES = ("inception-agreement",)
 
 
 def load_export(
@@ -34,24 +37,26 @@ def load_export(
     """Read *file* with the importer of *tool* (guessed when None, the guess said on stderr).
 
     With *plain_fallback* (``accord agree``), a file with no ``--from`` that is a
-    plain table (a :data:`PLAIN_TABLES` suffix, or JSON lines no importer
-    recognises) returns None: the caller reads it with :func:`accord.read`, as
-    before ``--from`` existed.
+    plain table (a :data:`PLAIN_TABLES` suffix whose header no tool of
+    :data:`_HEADED_TABLES` has, or JSON lines no importer recognises) returns
+    None: the caller reads it with :func:`accord.read`, as before ``--from`` existed.
     """
     from accord.importers import guess_tool, read_export
 
     if tool is None:
         suffix = file.suffix.lower()
         if plain_fallback and file.is_file() and suffix in PLAIN_TABLES:
-            return None
+            tool = headed_table(file)
+            if tool is None:
+                return None
         if not file.exists():
             raise AccordError(f"{file}: no such file or folder")
-        if plain_fallback and file.is_file() and suffix in _JSONL:
+        if tool is None and plain_fallback and file.is_file() and suffix in _JSONL:
             try:
                 tool = guess_tool(file)
             except AccordError:
                 return None
-        else:
+        elif tool is None:
             tool = guess_tool(file)
         typer.echo(f"accord: reading {file} with --from {tool} (guessed from the file; pass --from to choose)",
                    err=True)
@@ -67,6 +72,22 @@ def load_export(
     if extra:
         options.update(parse_options(extra, tool))
     return read_export(file, tool=tool, field=field, **options)
+
+
+def headed_table(file: Path) -> str | None:
+    """The tool of :data:`_HEADED_TABLES` whose header the plain-table file *file* has, or None."""
+    import importlib
+
+    from accord.importers import TOOLS
+
+    if not file.is_file() or file.suffix.lower() not in PLAIN_TABLES:
+        return None
+    with open(file, "rb") as fh:
+        head = fh.read(4096).decode("utf-8", errors="replace")
+    for tool in _HEADED_TABLES:
+        if importlib.import_module(f"accord.importers.{TOOLS[tool]}").sniff(file, head):
+            return tool
+    return None
 
 
 def parse_options(pairs: list[str], tool: str) -> dict[str, Any]:

@@ -99,9 +99,10 @@ def agree(
     ] = None,
     from_: Annotated[
         str | None,
-        typer.Option("--from", help="Read an annotation tool's export: label-studio, prodigy, inception, doccano, "
-                     "brat, argilla, mturk, csv, spreadsheet (guessed for .json, .zip, folders and JSON lines a tool "
-                     "wrote; plain tables are read as before)."),
+        typer.Option("--from", help="Read an annotation tool's export: label-studio, prodigy, inception, "
+                     "inception-agreement, doccano, brat, argilla, mturk, csv, spreadsheet (guessed for .json, .zip, "
+                     "folders, JSON lines a tool wrote and INCEpTION's agreement CSV; plain tables are read as "
+                     "before)."),
     ] = None,
     field: Annotated[
         str | None, typer.Option(help="With an export: the control, question or field to compare.")
@@ -130,11 +131,16 @@ def agree(
     if layout not in ("long", "wide"):
         raise AccordError(f"--layout must be 'long' or 'wide'; got {layout!r}")
     coder_cols = [c.strip() for c in coders.split(",")] if coders else None
-    lazy = None if from_ is not None or sheet is not None else _lazy_engine(file, engine, layout, memory_share)
+    from accord.cli._importing import headed_table
+
+    # a table with a tool's unmistakable header (INCEpTION's agreement export) is that tool's, not a plain table
+    headed = from_ is None and sheet is None and headed_table(file) is not None
+    lazy = (None if from_ is not None or sheet is not None or headed
+            else _lazy_engine(file, engine, layout, memory_share))
     imported = None
     caught: list[str] = []
     if lazy is None:
-        if from_ is not None or file.suffix.lower() not in (".csv", ".tsv", ".tab", ".parquet", ".pq"):
+        if from_ is not None or headed or file.suffix.lower() not in (".csv", ".tsv", ".tab", ".parquet", ".pq"):
             from accord.cli._importing import load_export
 
             imported = load_export(

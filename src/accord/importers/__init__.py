@@ -44,6 +44,7 @@ TOOLS: Mapping[str, str] = {
     "label-studio": "labelstudio",
     "prodigy": "prodigy",
     "inception": "inception",
+    "inception-agreement": "inception_agreement",
     "doccano": "doccano",
     "brat": "brat",
     "argilla": "argilla",

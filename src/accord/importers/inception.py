@@ -13,10 +13,23 @@ then one line per token: ``<sentence>-<token>  <begin>-<end>  <token text>  <col
 annotation 3, and ``|`` separates stacked annotations. Offsets count UTF-16 code units; they are
 re-anchored to code points. The document text is rebuilt from the ``#Text=`` lines.
 
-The annotators' files are the cell states: a file with spans of the chosen field is *annotated*, a file
-without is *empty* (the annotator opened the document), a document with no file for an annotator is
-*unassigned*. INCEpTION's system users (``INITIAL_CAS``, ``CURATION_USER``) are not annotators: their
-files are counted as dropped. Relation and chain layers are not spans and are not compared.
+Cell states. An INCEpTION project export also holds ``exportedproject.json`` with each annotator's
+annotation document and its state (``annotation_documents[].state``: ``NEW``, ``IN_PROGRESS``,
+``FINISHED``, ``IGNORE``; see :mod:`accord.importers._inception_project` for the source files read):
+
+- ``FINISHED``: the file is read, *annotated* with spans of the field, *empty* without;
+- ``IN_PROGRESS``: read as it stands and counted in a note (``in_progress="skip"`` counts it *skipped*);
+- ``IGNORE`` (locked): *skipped*, file or not (spans in it are counted in a note, not read);
+- ``NEW``, or no annotation document for the annotator: *unassigned* (INCEpTION exports no file for a
+  ``NEW`` document; one found anyway is dropped and said).
+
+Where the states and the files disagree it is counted and said: a ``FINISHED`` or ``IN_PROGRESS``
+document with no file is a dropped record (read as *unassigned*), a file with no annotation document
+or for a document not among ``source_documents`` is read and named in a note. Without
+``exportedproject.json`` (a WebAnno export, or a folder of TSV files), the files alone are the states,
+as the report's notes say: a file with spans is *annotated*, one without *empty*, a document with no
+file *unassigned*. INCEpTION's system users (``INITIAL_CAS``, ``CURATION_USER``) are not annotators:
+their files are counted as dropped. Relation and chain layers are not spans and are not compared.
 """
 
 from __future__ import annotations
@@ -30,6 +43,7 @@ from typing import Any
 
 from accord.errors import AccordError
 from accord.importers import Imported
+from accord.importers._inception_project import parse_project, state_notes
 from accord.importers.offsets import Utf16Index
 from accord.importers.report import DroppedRecord, ImportReport
 
@@ -182,11 +196,55 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
     return key, "".join(pieces), spans, tokens
 
 
-def read(path: str | Path, *, field: str | None = None) -> Imported:
-    """Read an INCEpTION / WebAnno project export (zip or folder) of WebAnno TSV 3.x files into spans."""
+def _project_json(path: Path) -> tuple[str, str] | None:
+    """(name in the export, text) of ``exportedproject.json``, the one nearest the export's root."""
+    if path.is_dir():
+        found = sorted(path.rglob("exportedproject.json"), key=lambda f: len(f.relative_to(path).parts))
+        found = [f for f in found if "annotation" not in f.relative_to(path).parts]
+        return (found[0].relative_to(path).as_posix(), found[0].read_text(encoding="utf-8-sig")) if found else None
+    with zipfile.ZipFile(path) as z:
+        names = sorted((n for n in z.namelist() if PurePosixPath(n).name == "exportedproject.json"
+                        and "annotation" not in PurePosixPath(n).parts), key=lambda n: len(PurePosixPath(n).parts))
+        return (names[0], z.read(names[0]).decode("utf-8-sig")) if names else None
+
+
+def _some(pairs: list[str]) -> str:
+    return ", ".join(pairs[:5]) + (f" and {len(pairs) - 5} more" if len(pairs) > 5 else "")
+
+
+def read(path: str | Path, *, field: str | None = None, in_progress: str = "read") -> Imported:
+    """Read an INCEpTION / WebAnno project export (zip or folder) of WebAnno TSV 3.x files into spans.
+
+    Parameters
+    ----------
+    path : str or Path
+        The project export (zip or unpacked folder), or one WebAnno TSV file.
+    field : str, optional
+        The span layer or ``layer|feature`` to read; required when the files hold several.
+    in_progress : {"read", "skip"}
+        What to do with an annotation document ``exportedproject.json`` marks ``IN_PROGRESS`` (the
+        annotator opened it and has not finished): ``"read"`` (default) reads its spans as they stand
+        and says how many such documents there are; ``"skip"`` counts it as *skipped*.
+
+    Returns
+    -------
+    Imported
+        Spans, and a report whose cell states follow ``exportedproject.json`` when the export holds it:
+        ``FINISHED`` (and ``IN_PROGRESS``) documents are *annotated* or *empty*, ``IGNORE`` (locked) ones
+        *skipped*, ``NEW`` ones and documents with no annotation document *unassigned*.
+
+    Raises
+    ------
+    AccordError
+        On a file that is not WebAnno TSV 3.x, a state INCEpTION does not write, offsets outside the text.
+    """
     from accord.spans.model import Span, SpanAnnotations
 
+    if in_progress not in ("read", "skip"):
+        raise _fail(str(path), f"in_progress must be 'read' or 'skip'; got {in_progress!r}")
     path = Path(path)
+    project = None
+    project_file: str | None = None
     if path.is_file() and not zipfile.is_zipfile(path):
         head = path.read_text(encoding="utf-8-sig", errors="replace")[:200]
         if not head.startswith("#FORMAT=WebAnno TSV 3"):
@@ -194,20 +252,33 @@ def read(path: str | Path, *, field: str | None = None) -> Imported:
         files: list[tuple[str, str, str]] = [(path.stem, "annotator", path.read_text(encoding="utf-8-sig"))]
     else:
         files = list(_files(path))
-    if not files:
+        found = _project_json(path)
+        if found is not None:
+            project_file = found[0]
+            project = parse_project(found[1], f"{path}, {found[0]}")
+    if not files and project is None:
         raise _fail(str(path), "no annotation/<document>/<user>.tsv file (export the project as WebAnno TSV 3)")
+    states = project.states if project is not None else {}
     texts: dict[str, str] = {}
     tokens: dict[str, tuple[tuple[int, int], ...]] = {}
     spans: list[Any] = []
     seen: list[tuple[str, str]] = []
     cells: list[tuple[str, str, str]] = []
     dropped: list[DroppedRecord] = []
-    documents: set[str] = set()
-    users: set[str] = set()
+    documents: list[str] = list(project.documents) if project is not None else []
+    users: set[str] = {u for _, u in states if u not in _SYSTEM_USERS}
     chosen: str | None = None
+    with_file: set[tuple[str, str]] = set()
+    no_entry: list[str] = []
+    not_listed: set[str] = set()
+    progress: list[str] = []
+    locked_spans = 0
     for doc, user, content in files:
         where = f"{path}, annotation/{doc}/{user}"
-        documents.add(doc)
+        if doc not in documents:
+            documents.append(doc)
+            if project is not None:
+                not_listed.add(doc)
         if user in _SYSTEM_USERS:
             dropped.append(DroppedRecord(f"{doc}/{user}", "system user, not an annotator", None, user))
             continue
@@ -226,13 +297,66 @@ def read(path: str | Path, *, field: str | None = None) -> Imported:
 
         if doc not in tokens:
             tokens[doc] = tuple((cp(b), cp(e)) for b, e in toks)
+        users.add(user)
+        with_file.add((doc, user))
+        state, line = states.get((doc, user), (None, None))
+        if project is not None and state is None:
+            no_entry.append(f"{doc}/{user}")
+        if state == "NEW":
+            dropped.append(DroppedRecord(f"{doc}/{user}", "state NEW (not started) in exportedproject.json but "
+                                         "the export has a file: not read", line, user))
+            continue
+        if state == "IGNORE" or (state == "IN_PROGRESS" and in_progress == "skip"):
+            locked_spans += len(raw) if state == "IGNORE" else 0
+            cells.append((doc, user, "skipped"))
+            continue
+        if state == "IN_PROGRESS":
+            progress.append(f"{doc}/{user}")
         for b, e, label in raw:
             spans.append(Span(doc, cp(b), cp(e), label, user))
-        users.add(user)
         seen.append((doc, user))
         cells.append((doc, user, "annotated" if raw else "empty"))
+    for (doc, user), (state, line) in sorted(states.items()):
+        if user in _SYSTEM_USERS or (doc, user) in with_file:
+            continue
+        if doc not in documents:
+            documents.append(doc)
+            not_listed.add(doc)
+        if state == "IGNORE" or (state == "IN_PROGRESS" and in_progress == "skip"):
+            cells.append((doc, user, "skipped"))
+        elif state in ("IN_PROGRESS", "FINISHED"):
+            dropped.append(DroppedRecord(f"{doc}/{user}", f"state {state} in exportedproject.json but no "
+                                         "annotation file: read as unassigned", line, user))
+    if not texts:
+        raise _fail(str(path), "no annotation file of an annotator (export the project as WebAnno TSV 3)")
     data = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, tokens=tokens, source=str(path))
     notes = [f"field: {chosen}", "offsets re-anchored from UTF-16 code units"]
-    report = ImportReport.from_cells(TOOL, str(path), items=sorted(documents), cells=cells, coders=sorted(users),
+    if project is None:
+        if path.is_file() and not zipfile.is_zipfile(path):
+            notes.append("one WebAnno TSV file: no document states (a file without spans reads as empty)")
+        elif project_file is not None:
+            notes.append(f"{project_file} lists no source or annotation documents: document states not read (a "
+                         "file without spans reads as empty, a document without a file as unassigned)")
+        else:
+            notes.append("no exportedproject.json: document states not read (a file without spans reads as empty, "
+                         "a document without a file as unassigned)")
+    else:
+        notes.append("cell states from exportedproject.json: FINISHED and IN_PROGRESS read, IGNORE (locked) "
+                     "skipped, NEW or no annotation document unassigned")
+        if progress:
+            notes.append(f"{len(progress)} annotation document(s) IN_PROGRESS read as they stand (pass "
+                         f"in_progress='skip', --option in_progress=skip, to count them as skipped): {_some(progress)}")
+        if in_progress == "skip":
+            notes.append("IN_PROGRESS annotation documents counted as skipped (in_progress='skip')")
+        if locked_spans:
+            notes.append(f"{locked_spans} span(s) in locked (IGNORE) documents not read")
+        if no_entry:
+            notes.append(f"{len(no_entry)} file(s) have no annotation document in exportedproject.json, read "
+                         f"from the file: {_some(no_entry)}")
+        if not_listed:
+            notes.append(f"{len(not_listed)} document(s) not among exportedproject.json's source documents: "
+                         f"{_some(sorted(not_listed))}")
+        notes.extend(state_notes(project))
+    report = ImportReport.from_cells(TOOL, str(path), items=documents, cells=cells, coders=sorted(users),
                                      dropped=dropped, notes=notes)
     return Imported(tool=TOOL, field=chosen, kind="spans", annotations=None, spans=data, report=report)
