@@ -23,12 +23,12 @@ from scipy import stats
 
 from accord.errors import AccordError, AccordWarning
 from accord.significance import (
-    _tukey_groups,
     anova_power,
     anova_sample_size,
     significance_study,
     tukey_hsd_value,
 )
+from accord.significance.procedures import _tukey_groups
 
 # --------------------------------------------------------------------------- published data
 

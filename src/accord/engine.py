@@ -38,7 +38,8 @@ import numpy as np
 
 from accord._lazy import sparse as sp
 from accord.data import Annotations
-from accord.distances import DENSE_LIMIT, PreparedDistance, _PreparedNominal
+from accord.distances import DENSE_LIMIT, PreparedDistance
+from accord.distances.scalar import _PreparedNominal
 from accord.errors import AccordError
 
 __all__ = [

@@ -34,7 +34,8 @@ import numpy as np
 from accord._lazy import stats
 from accord.alpha import check_annotations
 from accord.data import Annotations, Layout, as_annotations
-from accord.distances import Distance, DistanceFunction, _PreparedNominal, get_distance
+from accord.distances import Distance, DistanceFunction, get_distance
+from accord.distances.scalar import _PreparedNominal
 from accord.engine import UnitCounts, count_values, observed_sum
 from accord.errors import AccordError, warn_undefined
 from accord.results import Result

@@ -26,7 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from accord.distances import DENSE_LIMIT, Distance, _PreparedNominal
+from accord.distances import DENSE_LIMIT, Distance
+from accord.distances.scalar import _PreparedNominal
 from accord.engine import UnitCounts, unit_disagreement_sums
 from accord.errors import AccordError
 

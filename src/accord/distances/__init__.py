@@ -1,0 +1,127 @@
+"""Distances (delta functions) between coding values.
+
+A distance supplies delta(b, c) >= 0 with delta(b, b) = 0.  Every coefficient
+takes one, by name or as an object.  The engine never asks for a V x V matrix
+unless the value domain is small: it asks a *prepared* distance for
+
+- ``pairs(i, j)``: delta for given pairs of value codes (vectorised), used for
+  the pairs that occur inside units (observed disagreement), and
+- ``cross_sum(a, b)``: sum over ordered pairs of distinct values of
+  ``a[v] * b[w] * delta(v, w)``, used for expected disagreement (``a = b = n``,
+  the pooled marginals, for alpha and Scott's pi; per-coder marginals for
+  Cohen-style coefficients).
+
+Scalar distances (nominal, ordinal, interval, ratio) have closed forms or a
+blocked dense product.  Set distances (Jaccard, Dice, MASI in both published
+forms, the set-relation scale) are functions of ``|b|``, ``|c|`` and ``|b & c|``
+only; over large domains the expected sum runs over *intersecting* pairs only,
+found through the sparse product of the value x element incidence matrix with its
+transpose (an inverted index), because every pair of disjoint non-empty sets has
+distance 1.
+
+User distances: any callable ``f(a, b) -> float`` (see :class:`DistanceFunction`)
+is wrapped by :func:`make_distance`; for large domains implement
+:class:`Distance` directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from accord.distances.base import DENSE_LIMIT as DENSE_LIMIT
+from accord.distances.base import Distance, DistanceFunction, PreparedDistance
+from accord.distances.functions import FunctionDistance, make_distance
+from accord.distances.scalar import Interval, Nominal, Ordinal, Ratio
+from accord.distances.sets import (
+    MASI2006,
+    MASI2010,
+    Dice,
+    Jaccard,
+    SetDistance,
+    SetIdentity,
+    SetRelation,
+    multiset_value,
+    set_relation,
+)
+from accord.distances.sets import SUBSET_BUDGET as SUBSET_BUDGET
+from accord.distances.sets import SUBSET_MAX_SIZE as SUBSET_MAX_SIZE
+from accord.errors import AccordError
+
+__all__ = [
+    "DISTANCE_NAMES",
+    "Dice",
+    "Distance",
+    "DistanceFunction",
+    "FunctionDistance",
+    "Interval",
+    "Jaccard",
+    "MASI2006",
+    "MASI2010",
+    "Nominal",
+    "Ordinal",
+    "PreparedDistance",
+    "Ratio",
+    "SetDistance",
+    "SetIdentity",
+    "SetRelation",
+    "get_distance",
+    "make_distance",
+    "multiset_value",
+    "set_relation",
+]
+
+
+_REGISTRY: dict[str, Callable[[], Distance]] = {
+    "nominal": Nominal,
+    "ordinal": Ordinal,
+    "interval": Interval,
+    "ratio": Ratio,
+    "jaccard": Jaccard,
+    "dice": Dice,
+    "masi-2006": MASI2006,
+    "masi-2010": MASI2010,
+    "set-relation": SetRelation,
+}
+_ALIASES = {
+    "masi-lrec2006": "masi-2006",
+    "masi-nle2010": "masi-2010",
+    "setrelation": "set-relation",
+    "set_relation": "set-relation",
+}
+DISTANCE_NAMES: tuple[str, ...] = tuple(_REGISTRY)
+
+
+def get_distance(distance: str | Distance | DistanceFunction) -> Distance:
+    """Resolve a distance given by name, object or callable.
+
+    Names: nominal, ordinal, interval, ratio, jaccard, dice, masi-2006,
+    masi-2010, set-relation (also ``masi-2006-rounded``: MASI with 0.67/0.33).
+    A bare ``"masi"`` is refused: the two published forms differ a lot, so
+    the user picks one.
+
+    Examples
+    --------
+    >>> get_distance("interval")
+    <distance interval>
+    """
+    if isinstance(distance, Distance):
+        return distance
+    if isinstance(distance, str):
+        key = distance.strip().lower()
+        key = _ALIASES.get(key, key)
+        if key == "masi":
+            raise AccordError(
+                "distance 'masi' is ambiguous: choose 'masi-2006' (1 - J*M, Passonneau 2006, NLTK's "
+                "masi_distance) or 'masi-2010' ((1 - J)*M, Passonneau 2010, DKPro Agreement)"
+            )
+        if key == "masi-2006-rounded":
+            return MASI2006(exact=False)
+        if key not in _REGISTRY:
+            raise AccordError(
+                f"distance must be one of {', '.join(DISTANCE_NAMES)} (or a Distance or a callable); "
+                f"got {distance!r}"
+            )
+        return _REGISTRY[key]()
+    if callable(distance):
+        return make_distance(distance)
+    raise AccordError(f"distance must be a name, a Distance or a callable; got {distance!r}")
