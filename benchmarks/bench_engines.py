@@ -20,7 +20,7 @@ The big case (``--big-units``) runs DuckDB alone with ``--big-memory-limit`` (de
 
 Usage::
 
-    .venv/bin/python benchmarks/bench_engines.py                       # 20M rows, every contender
+    .venv/bin/python benchmarks/bench_engines.py --duckdb-limit 600MB  # 20M rows, every contender
     .venv/bin/python benchmarks/bench_engines.py --units 50000 --contenders memory,duckdb --quiet
     .venv/bin/python benchmarks/bench_engines.py --contenders duckdb --big-units 50000000   # 200M rows
     .venv/bin/python benchmarks/bench_engines.py --sets 8 --contenders memory,duckdb,polars  # set values, MASI
@@ -115,7 +115,8 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
         cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None)
         client = Client(cluster)
         try:
-            return measure([("reduce", lambda _: engines.reduce(dd.read_parquet(path))), ("alpha", alpha)], None)
+            frame = dd.read_parquet(path, dtype_backend="pyarrow")  # list columns as lists, not object arrays
+            return measure([("reduce", lambda _: engines.reduce(frame)), ("alpha", alpha)], None)
         finally:
             client.close()
             cluster.close()
@@ -150,6 +151,9 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--sets", type=int, default=0,
                         help="set values over this many labels, MASI distance (krippendorff cannot take sets)")
     parser.add_argument("--contenders", default=",".join(CONTENDERS))
+    parser.add_argument("--duckdb-limit", default=None,
+                        help="also run DuckDB with this memory limit on the same data (e.g. 600MB): DuckDB fills "
+                        "its default limit (80%% of memory) with cache, a limit bounds the peak")
     parser.add_argument("--big-units", type=int, default=0, help="also run DuckDB alone on this many units (0: no)")
     parser.add_argument("--big-memory-limit", default="2GB")
     parser.add_argument("--dir", default=None, help="where to write the Parquet files (default: a temp dir)")
@@ -178,6 +182,9 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
             records.append(rec)
             if who == "memory":
                 base = rec
+            if who == "duckdb" and args.duckdb_limit:
+                records.append(run_worker(__file__, {**spec, "memory_limit": args.duckdb_limit,
+                                                     "temp_dir": str(Path(tmp) / "spill")}, timeout=args.timeout))
         for rec in records:
             table.append(_row(rec, rows, base if rec["spec"]["contender"] != "memory" else None))
         if args.big_units:

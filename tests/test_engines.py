@@ -281,6 +281,19 @@ def test_set_values_bad_input_is_named() -> None:
             engines.reduce(objects)
 
 
+def test_dask_parquet_lists_without_the_pyarrow_backend_are_named(tmp_path: Path) -> None:
+    """dd.read_parquet without dtype_backend="pyarrow" gives an object column of arrays: refused by name at
+    once (hashing such a column for its unique cells was quadratic: minutes for 80,000 rows)."""
+    dd = pytest.importorskip("dask.dataframe")
+    n = 20_000
+    pd.DataFrame({"unit": np.repeat(np.arange(n), 4), "coder": np.tile(list("abcd"), n),
+                  "value": [["x", "y"] if i % 3 else ["x"] for i in range(4 * n)]}).to_parquet(tmp_path / "s.parquet")
+    with pytest.raises(AccordError, match="object column.*pyarrow list type"):
+        engines.reduce(dd.read_parquet(tmp_path / "s.parquet"))
+    red = engines.reduce(dd.read_parquet(tmp_path / "s.parquet", dtype_backend="pyarrow"))
+    assert red.n_units == n and set(red.values.tolist()) == {frozenset("x"), frozenset("xy")}
+
+
 def test_cli_agree_on_set_values_through_duckdb(set_frames: dict) -> None:
     from typer.testing import CliRunner
 

@@ -111,6 +111,11 @@ def value_domain(
         f"{source}: column {column!r} holds Python lists or arrays in an object column; the lazy engines read set "
         "values from a list column (Parquet list, a pyarrow list type) or from JSON-list text"
     )
+    # a sample first: a pandas-backed engine (Dask) hashing an object column of arrays fails only after a
+    # quadratic search for the unique cells (minutes at 100,000 rows)
+    if any(isinstance(x, (list, tuple, np.ndarray)) for x in _to_list(f.select("__value").head(1000).collect(),
+                                                                          "__value")):
+        raise objects
     try:
         raw = _to_list(f.select("__value").unique().collect(), "__value")
     except TypeError as exc:  # pandas-backed engines (Dask) cannot hash a list cell
