@@ -60,10 +60,13 @@ def _factorize(obj: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """
     codes, uniques = pd.factorize(obj, sort=False, use_na_sentinel=True)
     uniques = np.asarray(uniques, dtype=object)
+    # the labels equal to 0 or 1 (a hashed lookup over the distinct labels), then the exact test on those few
+    candidates = np.flatnonzero(pd.Index(uniques, dtype=object).isin([0, 1]))
     suspect = [
-        i
-        for i, u in enumerate(uniques)
-        if (_is_bool(u) or isinstance(u, int | float | np.number)) and not isinstance(u, complex) and u in (0, 1)
+        int(i)
+        for i in candidates
+        if (_is_bool(u := uniques[i]) or isinstance(u, int | float | np.number)) and not isinstance(u, complex)
+        and u in (0, 1)
     ]
     if not suspect:
         return codes, uniques
@@ -489,7 +492,7 @@ class Annotations:
         )
         for name, arr in (("unit", uarr), ("coder", carr)):
             if arr.dtype == object:
-                bad = np.fromiter((_is_missing(x) for x in arr), dtype=bool, count=len(arr))
+                bad = np.asarray(pd.isna(arr), dtype=bool)  # None, NaN, pd.NA, NaT, as _is_missing, vectorised
             elif arr.dtype.kind == "f":
                 bad = np.isnan(arr)
             else:
