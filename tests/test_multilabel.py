@@ -481,6 +481,10 @@ def test_bootstrap_interval():
     again = bootstrap_augmented_kappa(data, p=0.6, n_resamples=500, rng=1)
     assert (again.low, again.high) == (ci.low, ci.high)
     assert res.confidence_interval(n_resamples=500, rng=1) == (ci.low, ci.high)
+    boot = ci.bootstrap_distribution  # the replicates behind the interval, kept for the report's histogram
+    assert boot.shape == (500,)
+    assert np.quantile(boot, [0.025, 0.975]) == pytest.approx([ci.low, ci.high])
+    assert "bootstrap_distribution" not in ci.to_dict() and "_distribution" not in ci.to_dict()
     wider = bootstrap_augmented_kappa(data, p=0.6, n_resamples=500, rng=1, confidence_level=0.99)
     assert wider.low <= ci.low and wider.high >= ci.high
     bca = bootstrap_augmented_kappa(data, p=0.6, n_resamples=300, rng=2, method="BCa")

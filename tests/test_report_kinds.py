@@ -74,6 +74,7 @@ def test_multilabel_report_equals_multilabel_json(tmp_path):
     assert doc["headline"]["confidence_interval"] == [ref["confidence_interval"]["low"],
                                                       ref["confidence_interval"]["high"]]
     assert "kappa_against_p" in html and "Items by class" in html
+    assert "Bootstrap distribution of K&#39;" in html or "Bootstrap distribution of K'" in html
 
 
 def test_gold_report_equals_gold_json(tmp_path):

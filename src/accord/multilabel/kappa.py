@@ -323,6 +323,9 @@ class AugmentedKappaInterval(Result):
     n_items : int
         Items resampled (those labelled by at least two annotators).
     reason : str or None
+    bootstrap_distribution : ndarray
+        The ``n_resamples`` replicates of ``K'`` (NaN where a replicate is undefined; empty when no
+        bootstrap ran); not in :meth:`to_dict`.
     """
 
     kappa: float
@@ -336,6 +339,12 @@ class AugmentedKappaInterval(Result):
     rule: str
     n_items: int
     reason: str | None = None
+    _distribution: np.ndarray = field(default_factory=lambda: np.zeros(0), repr=False, compare=False)
+
+    @property
+    def bootstrap_distribution(self) -> np.ndarray:
+        """The bootstrap replicates of ``K'``."""
+        return self._distribution
 
     def confidence_interval(self) -> tuple[float, float]:
         """``(low, high)``."""
@@ -461,5 +470,6 @@ def bootstrap_augmented_kappa(
         reason = "some bootstrap replicates have undefined K' (p(E) = 1 on the drawn items)"
         warn_undefined("the bootstrap interval of K'", reason)
     return AugmentedKappaInterval(
-        low=low, high=high, standard_error=float(res.standard_error), reason=reason, **common
+        low=low, high=high, standard_error=float(res.standard_error), reason=reason, **common,
+        _distribution=np.asarray(res.bootstrap_distribution, dtype=float),
     )

@@ -4,9 +4,12 @@ sections."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import warnings
 from typing import Any
+
+import numpy as np
 
 from accord.errors import AccordError, AccordWarning
 from accord.progress import progress_for
@@ -70,6 +73,7 @@ def multilabel_report(
         classes = sweep.classify(tolerance=tolerance, high=high)
     notes += list(dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, AccordWarning)))
     interval = None
+    samples = None
     note = "no interval: bootstrap is off"
     if bootstrap and math.isfinite(res.kappa):
         with prog.step(f"bootstrap K': {bootstrap} resamples of {res.n_items} items"):
@@ -77,6 +81,7 @@ def multilabel_report(
                                            n_resamples=bootstrap, rng=seed)
         interval = (iv.low, iv.high)
         note = f"{confidence:.0%} bootstrap interval ({iv.method}), {bootstrap} resamples of items, seed {seed}"
+        samples = iv.bootstrap_distribution
     else:
         prog.add(-1)
     k_head = HeadlineNumber(
@@ -131,9 +136,22 @@ def multilabel_report(
                                  rows=cls_rows)),
         notes=(f"Classes with tolerance {classes.tolerance:g} and high {classes.high:g} ({classes.scale} scale).",),
     )
+    sections = [*parts.sections]
+    if samples is not None and interval is not None and np.isfinite(samples).any():
+        from accord.reporting import charts
+
+        k_chart = Chart("bootstrap_kappa", "Bootstrap distribution of K'",
+                        charts.bootstrap_chart(samples, estimate=res.kappa, interval=interval, label="K'",
+                                               thresholds=False),
+                        caption="Resampling items; the interval is marked in red.")
+        at = next((i for i, s in enumerate(sections) if s.id == "uncertainty"), None)
+        if at is None:
+            sections.append(Section(id="uncertainty", title="Uncertainty", charts=(k_chart,)))
+        else:
+            sections[at] = dataclasses.replace(sections[at], charts=(k_chart, *sections[at].charts))
     return Report(
         title=title or f"Multi-label reliability{f' of {data.source}' if getattr(data, 'source', None) else ''}",
         subtitle=f"{data.n_items} items, {data.n_annotators} annotators, {data.n_categories} categories",
         kind="multilabel", headline=(k_head, masi_head),
-        headline_notes=(*parts.notes, *notes), sections=(ml, *parts.sections), summary=summary,
+        headline_notes=(*parts.notes, *notes), sections=(ml, *sections), summary=summary,
     )
