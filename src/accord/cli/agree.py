@@ -251,7 +251,7 @@ def agree(
         )
         if interval is not None:
             console.print(
-                f"{confidence:.0%} bootstrap interval for alpha ({bootstrap} resamples of units, "
+                f"{confidence * 100:g}% bootstrap interval for alpha ({bootstrap} resamples of units, "
                 f"seed {seed}): [{interval[0]:.4f}, {interval[1]:.4f}]"
             )
     for msg in caught:

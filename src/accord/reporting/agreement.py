@@ -118,7 +118,7 @@ def agreement_parts(
             boot = res_alpha._bootstrap(confidence, bootstrap, "percentile", seed, progress=advance)
         interval = (float(boot.confidence_interval[0]), float(boot.confidence_interval[1]))
         samples = np.asarray(boot.bootstrap_distribution, dtype=float)
-        interval_note = (f"{confidence:.0%} bootstrap interval: {bootstrap} resamples of {unit_word}s, "
+        interval_note = (f"{confidence * 100:g}% bootstrap interval: {bootstrap} resamples of {unit_word}s, "
                          f"seed {seed if seed is not None else 'none'}")
     elif not bootstrap:
         interval_note = "no interval: bootstrap is off (--bootstrap 0)"
@@ -137,7 +137,7 @@ def agreement_parts(
         if name in ("cohen", "gwet") and math.isfinite(v):
             try:
                 iv = tuple(float(x) for x in res.confidence_interval(confidence))  # type: ignore[assignment]
-                note = f"{confidence:.0%} large-sample interval"
+                note = f"{confidence * 100:g}% large-sample interval"
             except AccordError as exc:
                 note = f"no interval: {exc}"
         words, level = threshold_words(v, iv, what="alpha") if name == "alpha" else ("", "neutral")
@@ -479,7 +479,7 @@ def _uncertainty_section(samples: np.ndarray, estimate: float, interval: tuple[f
     finite = samples[np.isfinite(samples)]
     dropped = len(samples) - len(finite)
     paras = [f"Alpha recomputed on {bootstrap:,} resamples of the pairable {unit_word}s (drawn with replacement, "
-             f"each keeping all its values; seed {seed if seed is not None else 'none'}). The {confidence:.0%} "
+             f"each keeping all its values; seed {seed if seed is not None else 'none'}). The {confidence * 100:g}% "
              f"percentile interval is [{interval[0]:.3f}, {interval[1]:.3f}], {interval[1] - interval[0]:.3f} wide."]
     if len(finite):
         for t in (0.8, 0.667):

@@ -69,7 +69,7 @@ def coref_report(
                     boot = res._bootstrap(confidence, bootstrap, "percentile", seed)
                 interval = (float(boot.confidence_interval[0]), float(boot.confidence_interval[1]))
                 samples[dist] = np.asarray(boot.bootstrap_distribution, dtype=float)
-                note += f"; {confidence:.0%} bootstrap interval over documents, {bootstrap} resamples, seed {seed}"
+                note += f"; {confidence * 100:g}% bootstrap interval over documents, {bootstrap} resamples, seed {seed}"
                 summary["confidence_intervals"][dist] = list(interval)
             except AccordError as exc:
                 note += f"; no interval: {exc}"
@@ -102,7 +102,7 @@ def coref_report(
                                      charts.bootstrap_chart(samples[dist], estimate=h.value, interval=h.interval),
                                      caption="Resampling documents; the interval is marked in red."))
     sections.append(Section(id="uncertainty", title="Uncertainty", facts=tuple(
-        Fact(f"{confidence:.0%} interval, {h.label}", h.shown_interval or "none", h.interval_note) for h in heads),
+        Fact(f"{confidence * 100:g}% interval, {h.label}", h.shown_interval or "none", h.interval_note) for h in heads),
         paragraphs=("Mentions cannot be resampled one by one (a mention's value is its whole chain), so the "
                     "intervals resample documents; with one document there is none.",), charts=tuple(boot_charts)))
     return Report(

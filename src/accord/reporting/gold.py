@@ -71,7 +71,7 @@ def gold_report(
         parts = agreement_parts(ann, distance=distance, coefficients=coefficients, bootstrap=bootstrap, seed=seed,
                                 confidence=confidence, max_rows=max_rows, progress=prog, unit_word="item",
                                 coder_word="annotator")
-    conf = f"{gold.confidence:.0%}"
+    conf = f"{gold.confidence * 100:g}%"
     if math.isfinite(gold.gamma):
         good = gold.gamma <= gold.target_gamma
         words = (f"At {conf} confidence, at most {gold.gamma:.2%} of the {gold.n_agreed:,} agreed items "
@@ -112,7 +112,7 @@ def _gold_section(gold: Any) -> Section:
     if gold.n_dropped_incomplete:
         facts.append(Fact("incomplete items left out", gold.n_dropped_incomplete))
     if gold.bound is not None:
-        facts += [Fact(f"hard items at most (t0, {gold.confidence:.0%})", gold.bound.t0),
+        facts += [Fact(f"hard items at most (t0, {gold.confidence * 100:g}%)", gold.bound.t0),
                   Fact("agreed items that may be coin flips", gold.bound.random_agreements)]
     if gold.k_noise is not None:
         facts.append(Fact("noise implied by K", f"{gold.k_noise.noise:.2%}"))
@@ -123,7 +123,7 @@ def _gold_section(gold: Any) -> Section:
     if cd is not None:
         paras.append(
             f"Comparing systems on this gold standard: two systems must differ on more than {cd.bound:.1f} of the "
-            f"{cd.n_items:,} items ({cd.fraction:.2%}, Chebyshev at {gold.confidence:.0%}"
+            f"{cd.n_items:,} items ({cd.fraction:.2%}, Chebyshev at {gold.confidence * 100:g}%"
             + (f"; {cdn.bound:.1f} items, {cdn.fraction:.2%}, with the normal approximation" if cdn else "")
             + ") before the difference can be told from the noise of the hard items; smaller differences may be "
               "the coin flips, not the systems.")
@@ -146,7 +146,7 @@ def _gold_section(gold: Any) -> Section:
             except AccordError:
                 continue
             if math.isfinite(g):
-                rows.append({"d": d, "gamma": g, "curve": f"gamma at {gold.confidence:.0%}, n = {n:,}, "
+                rows.append({"d": d, "gamma": g, "curve": f"gamma at {gold.confidence * 100:g}%, n = {n:,}, "
                                                           f"p = {gold.p:.3g}"})
         rows += [{"d": int(ds.min()), "gamma": gold.target_gamma, "curve": f"target {gold.target_gamma:.0%}"},
                  {"d": int(ds.max()), "gamma": gold.target_gamma, "curve": f"target {gold.target_gamma:.0%}"}]

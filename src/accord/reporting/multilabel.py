@@ -80,7 +80,7 @@ def multilabel_report(
             iv = bootstrap_augmented_kappa(data, p=p, rule=rule, confidence_level=confidence,  # type: ignore[arg-type]
                                            n_resamples=bootstrap, rng=seed)
         interval = (iv.low, iv.high)
-        note = f"{confidence:.0%} bootstrap interval ({iv.method}), {bootstrap} resamples of items, seed {seed}"
+        note = f"{confidence * 100:g}% bootstrap interval ({iv.method}), {bootstrap} resamples of items, seed {seed}"
         samples = iv.bootstrap_distribution
     else:
         prog.add(-1)

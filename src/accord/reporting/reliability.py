@@ -68,7 +68,7 @@ def _alpha_result_report(res: Any, *, title: str | None, bootstrap: int, seed: i
         else:
             interval = tuple(float(x) for x in boot.confidence_interval)
             samples = np.asarray(boot.bootstrap_distribution, dtype=float)
-            note = f"{confidence:.0%} bootstrap interval: {bootstrap} resamples of units, seed {seed}"
+            note = f"{confidence * 100:g}% bootstrap interval: {bootstrap} resamples of units, seed {seed}"
     words, level = threshold_words(res.alpha, interval)
     head = HeadlineNumber("alpha", "Krippendorff's alpha", res.alpha, interval, note, words, level)
     sections = [Section(id="data", title="The data", paragraphs=(
