@@ -205,10 +205,8 @@ def _load(name: str, inputs: list[Path], **o: Any) -> tuple[Any, dict[str, Any]]
         peers = [_load_peer(f, o["start_regex"]) for f in inputs[1:]]
         return (pyr, peers), {"convention": o["convention"]}
     if name == "spans":
-        try:
-            from accord.reporting.spans import load_spans
-        except ImportError:
-            raise AccordError("span reports need accord.spans statistics, not in this version of accord") from None
+        from accord.reporting.spans import load_spans
+
         return load_spans(inputs, **o)
     raise AccordError(f"no report for kind {name!r}")  # pragma: no cover
 

@@ -43,11 +43,9 @@ def kind_of(obj: Any) -> str:
 
 
 def _spans_kind(obj: Any) -> str | None:
-    """Extension point: span annotations (``accord.spans``) get the ``spans`` report once it exists."""
-    try:
-        from accord.reporting import spans as spans_report  # noqa: F401
-    except ImportError:
-        return None
+    """``spans`` for span annotations (:class:`accord.spans.SpanAnnotations`), else None."""
+    from accord.reporting import spans as spans_report
+
     return "spans" if spans_report.accepts(obj) else None
 
 
@@ -79,9 +77,7 @@ def build(obj: Any, *, kind: str = "auto", title: str | None = None, **options: 
 
         return pyramid_report(obj, title=title, **options)
     if k == "spans":
-        try:
-            from accord.reporting.spans import spans_report
-        except ImportError:
-            raise AccordError("span reports need accord.spans statistics, not in this version") from None
+        from accord.reporting.spans import spans_report
+
         return spans_report(obj, title=title, **options)
     raise AccordError(f"no report for kind {k!r}")  # pragma: no cover
