@@ -120,9 +120,13 @@ def test_detection_by_content_of_other_formats(tmp_path):
     assert detect_format(brat)[0] == "brat"
     r = runner.invoke(app, ["coref", str(jl), "--key", str(jl)])
     assert r.exit_code == 0 and "a.out: read as jsonl" in r.stderr
-    # CoNLL-U without '#begin document' (CorefUD) and an unknown content: one clear line each.
+    # CoNLL-U without '#begin document' but with Entity= in MISC is CorefUD (tests/test_coref_corefud.py);
+    # without either, and an unknown content: one clear line each.
     conllu = _write(tmp_path, "x.conllu", "# sent_id = 1\n1\tMary\tMary\tPROPN\t_\t_\t0\troot\t_\tEntity=(e1)\n")
     r = runner.invoke(app, ["coref", str(conllu), "--key", str(conllu)])
+    assert r.exit_code == 0 and "x.conllu: read as corefud" in r.stderr
+    bare = _write(tmp_path, "z.conllu", "# sent_id = 1\n1\tMary\tMary\tPROPN\t_\t_\t0\troot\t_\t_\n")
+    r = runner.invoke(app, ["coref", str(bare), "--key", str(bare)])
     assert r.exit_code == 2 and "CorefUD" in r.stderr and len(r.stderr.strip().splitlines()) == 1
     odd = _write(tmp_path, "y.bin", "hello world\n")
     r = runner.invoke(app, ["coref", str(odd)])

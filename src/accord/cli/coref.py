@@ -103,7 +103,8 @@ def coref(
     files: Annotated[list[Path], typer.Argument(help="One annotation per coder (file or directory of files); "
                                                 "with --key, a single response is scored against the key.")],
     format: Annotated[str, typer.Option(help="auto (by extension, else by content, the guess stated), conll, brat, "
-                                         "jsonl or csv (csv holds a coder column).")] = "auto",
+                                         "jsonl, csv (csv holds a coder column) or corefud (CoNLL-U with Entity= "
+                                         "in MISC).")] = "auto",
     distance: Annotated[str, typer.Option(help=f"Set distance beside nominal: {', '.join(_DISTANCES)}.")] = (
         "set-relation"
     ),

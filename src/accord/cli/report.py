@@ -81,8 +81,8 @@ def _report(
     seed: Annotated[int | None, typer.Option(help="Seed of the bootstrap.")] = None,
     confidence: Annotated[float, typer.Option(help="Confidence level of the intervals and the noise bound.")] = 0.95,
     # coref
-    fmt: Annotated[str, typer.Option("--format", help="coref: auto, conll, brat, jsonl, csv; multilabel: auto, "
-                                     "compact, ranked.")] = "auto",
+    fmt: Annotated[str, typer.Option("--format", help="coref: auto, conll, brat, jsonl, csv, corefud; "
+                                     "multilabel: auto, compact, ranked.")] = "auto",
     key: Annotated[Path | None, typer.Option(help="coref: a key (gold) annotation for MUC, B3, CEAF, BLANC, LEA.")]
     = None,
     missing_mentions: Annotated[str, typer.Option(help="coref: singleton, missing or error.")] = "singleton",

@@ -3,7 +3,7 @@
 Seed 003 (Passonneau 2004) turns coreference chains into reliability data: every
 mention is a unit, and the value a coder gives it is the coder's equivalence class
 (or that class less the mention).  This package holds the data model
-(:class:`CorefAnnotations`), the readers (CoNLL-2012, brat, jsonlines, CSV) and the
+(:class:`CorefAnnotations`), the readers (CoNLL-2012, CorefUD, brat, jsonlines, CSV) and the
 comparison scores against a key (MUC, B-cubed, CEAF, BLANC, LEA).
 """
 

@@ -28,10 +28,20 @@ aligned mention by mention (exact span within a document).  Formats:
     A long table with columns ``document, mention, coder, chain`` (``.tsv``:
     tab-separated); an empty chain cell marks a non-referring mention.  The file
     names the coders itself.
+``corefud``
+    CorefUD 1.x: CoNLL-U (``.conllu``) with ``Entity=`` bracket annotations in the
+    MISC column (``(e1-person-1-`` opens a mention of entity ``e1``, ``e1)`` closes
+    it, ``(e2-place-1-)`` is one word, ``(e1[1/2]-...`` a part of a discontinuous
+    mention); documents from ``# newdoc id = ...``.  Mentions are ``(start, end)``
+    word positions counted through the document as for ``conll``, empty nodes
+    ``8.1`` at fractional positions, discontinuous mentions as flat tuples
+    ``(0, 1, 4, 4)``; ``SplitAnte=`` and ``Bridge=`` are counted in a warning, not
+    read (:mod:`accord.coref.corefud`).
 
 With ``format="auto"`` a ``.conllu`` file whose content starts with
-``#begin document``, or a file whose extension is unknown, is read by its
-content (:func:`detect_format`); the guess is stated in an
+``#begin document`` is read as ``conll``, one whose MISC column carries
+``Entity=`` as ``corefud``; a file whose extension is unknown is read by its
+content too (:func:`detect_format`); the guess is stated in an
 :class:`~accord.AccordWarning`.  The CoNLL reader takes the chains from the last
 column whatever the number of columns (the 5-column ``doc part index word
 chains`` variant reads as the full 12+-column one); in a ``.conllu`` file the
@@ -52,13 +62,14 @@ from typing import Any, Literal
 
 import pandas as pd
 
+from accord.coref.corefud import looks_corefud, read_corefud
 from accord.coref.model import CorefAnnotations, Duplicates, MissingMentions
 from accord.errors import AccordError, AccordWarning
 
 __all__ = ["detect_format", "read_coref"]
 
-Format = Literal["auto", "conll", "brat", "jsonl", "csv"]
-_FORMATS = ("auto", "conll", "brat", "jsonl", "csv")
+Format = Literal["auto", "conll", "brat", "jsonl", "csv", "corefud"]
+_FORMATS = ("auto", "conll", "brat", "jsonl", "csv", "corefud")
 
 _EXTENSIONS = {
     ".conll": "conll",
@@ -122,8 +133,10 @@ def detect_format(path: str | os.PathLike[str]) -> tuple[str, str]:
 
     ``.conllu`` files are CoNLL-U; those whose content starts with
     ``#begin document`` carry CoNLL-2012-style chains in the last column and
-    read as ``conll``.  A file whose extension is unknown is recognised by its
-    first lines: ``#begin document`` (``conll``), a JSON object with
+    read as ``conll``, those whose MISC column carries ``Entity=`` (or with a
+    ``# global.Entity`` header) are CorefUD and read as ``corefud``.  A file whose
+    extension is unknown is recognised by its first lines: ``#begin document``
+    (``conll``), CoNLL-U lines with ``Entity=`` in MISC (``corefud``), a JSON object with
     ``clusters`` (``jsonl``), brat ``T1<TAB>Type 0 5`` lines (``brat``), or a
     header naming ``document, mention, coder, chain`` (``csv``, comma or tab).
 
@@ -135,7 +148,7 @@ def detect_format(path: str | os.PathLike[str]) -> tuple[str, str]:
     Returns
     -------
     format : str
-        ``"conll"``, ``"brat"``, ``"jsonl"`` or ``"csv"``.
+        ``"conll"``, ``"brat"``, ``"jsonl"``, ``"csv"`` or ``"corefud"``.
     how : str
         ``"extension"``, or the reason for a guess from the content (stated by
         :func:`read_coref` in an :class:`~accord.AccordWarning`).
@@ -163,11 +176,12 @@ def detect_format(path: str | os.PathLike[str]) -> tuple[str, str]:
     lines = _head(p)
     if _begins_conll(lines):
         return "conll", "content starts with '#begin document'"
+    if looks_corefud(p, None if name.endswith(".conllu") else lines):
+        return "corefud", "CoNLL-U whose MISC column carries Entity= (CorefUD)"
     if name.endswith(".conllu"):
         raise AccordError(
-            f"{p}: a .conllu file without '#begin document' lines; accord reads coreference in CoNLL-2012 style "
-            "(chains in the last column, documents in '#begin document' ... '#end document'); CorefUD's "
-            "Entity= annotations in the MISC column are not read"
+            f"{p}: a .conllu file with neither '#begin document' lines (CoNLL-2012-style chains in the last "
+            "column) nor Entity= annotations in the MISC column (CorefUD); no coreference to read"
         )
     first = lines[0] if lines else ""
     if first.lstrip().startswith("{"):
@@ -475,11 +489,12 @@ def read_coref(
         Each path is one coder's annotation: a file, or a directory whose files of
         the format (sorted by name) are that coder's documents.  For ``csv`` the
         files carry a ``coder`` column and are simply concatenated.
-    format : {"auto", "conll", "brat", "jsonl", "csv"}
+    format : {"auto", "conll", "brat", "jsonl", "csv", "corefud"}
         ``"auto"`` picks by extension (``.conll``/``.gold_conll``/``.v4_gold_conll``,
-        ``.ann``, ``.jsonl``/``.jsonlines``, ``.csv``/``.tsv``); a ``.conllu`` file,
-        or one with an unknown extension, by its content (:func:`detect_format`),
-        and the guess is stated in an :class:`~accord.AccordWarning`.
+        ``.ann``, ``.jsonl``/``.jsonlines``, ``.csv``/``.tsv``); a ``.conllu`` file
+        (``conll`` or ``corefud``), or one with an unknown extension, by its content
+        (:func:`detect_format`), and the guess is stated in an
+        :class:`~accord.AccordWarning`.
     coders : sequence, optional
         One coder name per path; by default the file stem (``ann1.conll`` ->
         ``"ann1"``) or the directory name.  Not allowed with ``csv``.
@@ -558,6 +573,8 @@ def read_coref(
                 continue
             if fmt == "conll":
                 recs = _read_conll(f, duplicates)
+            elif fmt == "corefud":
+                recs = read_corefud(f, duplicates)
             elif fmt == "brat":
                 recs = _read_brat(f, f.stem if p.is_dir() else document, relation, mention_types, duplicates)
             else:
@@ -605,7 +622,9 @@ def read_coref(
 
 def _known(path: Path, format: str) -> bool:
     if path.name.lower().endswith(".conllu"):
-        return format in ("auto", "conll") and _begins_conll(_head(path, 20))
+        if format in ("auto", "conll") and _begins_conll(_head(path, 20)):
+            return True
+        return format in ("auto", "corefud") and looks_corefud(path)
     try:
         fmt = _format_of(path)
     except AccordError:
