@@ -101,3 +101,46 @@ def test_guess():
     assert guess_tool(DS) == "argilla"
     assert guess_tool(DS / "records.json") == "argilla"
     assert guess_tool(DATA / "records_flat.jsonl") == "argilla"
+
+
+def test_nested_export_without_response_status(tmp_path):
+    """records.json as the Argilla 2.x SDK writes it: responses are ``{"value", "user_id"}``, no status.
+
+    Shape from argilla-io/argilla argilla/src/argilla/records/_resource.py (commit
+    0991739bc0b154953a8571a9e92ebc704efc4f7c, and the same in the argilla 2.8.0 release on PyPI):
+    ``RecordResponses.to_dict`` keeps only the value and the user id, ``Record.to_dict`` adds the
+    record's own ``status`` (pending / completed), and ``JsonIO.to_json`` (records/_io/_json.py,
+    commit 1617a0f946c36738692b3cbbde690abdf48fc661) dumps that list, which ``dataset.to_disk``
+    writes as records.json.  A discarded response without a value is written as ``"value": null``
+    (``Response`` refuses a submitted one without a value).  Before, such a user read as *empty*
+    (saw the record and chose nothing) and nothing said the statuses were missing.
+    """
+    ana, ben, cy = "00000000-0000-0000-0000-00000000000a", "00000000-0000-0000-0000-00000000000b", \
+        "00000000-0000-0000-0000-00000000000c"
+    recs = [
+        {"id": "r1", "fields": {"text": "Sol."}, "metadata": {}, "suggestions": {}, "vectors": {},
+         "status": "completed", "_server_id": None,
+         "responses": {"sentiment": [{"value": "positive", "user_id": ana}, {"value": "positive", "user_id": ben}],
+                       "topics": [{"value": ["weather"], "user_id": ana}]}},
+        {"id": "r2", "fields": {"text": "Chuva."}, "metadata": {}, "suggestions": {}, "vectors": {},
+         "status": "pending", "_server_id": None,
+         "responses": {"sentiment": [{"value": "negative", "user_id": ana}, {"value": None, "user_id": cy}]}},
+    ]
+    f = tmp_path / "records.json"
+    f.write_text(json.dumps(recs), encoding="utf-8")
+    sent = argilla.read(f, field="sentiment")
+    c = sent.report.counts
+    assert c[ana] == {"annotated": 2, "empty": 0, "skipped": 0, "unassigned": 0}
+    assert c[ben] == {"annotated": 1, "empty": 0, "skipped": 0, "unassigned": 1}
+    assert c[cy] == {"annotated": 0, "empty": 0, "skipped": 1, "unassigned": 1}
+    note = next(n for n in sent.report.notes if "carry no status" in n)
+    assert "3 user-record response(s) with a value were read as submitted, 1 without one" in note
+    assert "flatten=True" in note
+    # a user who answered another question of the record submitted it: an unanswered optional question is empty
+    topics = argilla.read(f, field="topics")
+    assert topics.report.counts[ben] == {"annotated": 0, "empty": 1, "skipped": 0, "unassigned": 1}
+    assert topics.report.counts[cy] == {"annotated": 0, "empty": 0, "skipped": 1, "unassigned": 1}
+    # a status, where a file has one, is still read (the flattened export writes it)
+    recs[1]["responses"]["sentiment"][0]["status"] = "draft"
+    f.write_text(json.dumps(recs), encoding="utf-8")
+    assert argilla.read(f, field="sentiment").report.counts[ana]["skipped"] == 1

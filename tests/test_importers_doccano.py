@@ -104,3 +104,35 @@ def test_collaborative_all_jsonl_is_refused(tmp_path):
     f.write_text('{"id": 1, "text": "x", "label": ["a"]}\n')
     with pytest.raises(AccordError, match="collaborative-annotation export"):
         doccano.read(f)
+
+
+def test_intent_detection_cats_and_entities(tmp_path):
+    """An intent-detection-and-slot-filling export: ``cats`` (the intents) beside ``entities`` (the slots).
+
+    Shape from doccano/doccano backend/data_export/pipeline/factories.py (commit
+    ab6b765ea326d07b2b806a4280cd097565e62321): ``mapper_intent_detection`` renames the categories
+    column to ``cats`` and writes the spans as ``[start, end, label]`` under ``entities``; every line also
+    has ``Comments`` (pipeline/comments.py) and the writer is pandas ``to_json(orient="records",
+    lines=True)`` (pipeline/writers.py), which escapes "/" as "\\/".  Before, ``cats`` could not be
+    chosen at all and the spans were read without a word about the intents.
+    """
+    lines = {
+        "alice": ['{"id":7,"text":"Fly to Tacoma\\/WA","cats":["flight"],"entities":[[7,13,"City"]],"Comments":[]}',
+                  '{"id":8,"text":"Airports in LA","cats":["airport"],"entities":[],"Comments":["unsure"]}'],
+        "bob": ['{"id":7,"text":"Fly to Tacoma\\/WA","cats":["flight"],"entities":[[7,13,"City"]],"Comments":[]}',
+                '{"id":8,"text":"Airports in LA","cats":[],"entities":[[12,14,"City"]],"Comments":[]}'],
+    }
+    for who, ls in lines.items():
+        (tmp_path / f"{who}.jsonl").write_text("\n".join(ls) + "\n", encoding="utf-8")
+    with pytest.raises(AccordError, match=r"cats \(categories\), entities \(spans\); pass --field"):
+        doccano.read(tmp_path)
+    cats = doccano.read(tmp_path, field="cats")
+    assert cats.kind == "nominal" and cats.field == "cats"
+    assert cats.report.counts["alice"] == {"annotated": 2, "empty": 0, "skipped": 0, "unassigned": 0}
+    assert cats.report.counts["bob"] == {"annotated": 1, "empty": 1, "skipped": 0, "unassigned": 0}
+    slots = doccano.read(tmp_path, field="entities")
+    assert {(s.document, s.coder, s.start, s.end, s.label) for s in slots.spans.spans} == {
+        ("7", "alice", 7, 13, "City"), ("7", "bob", 7, 13, "City"), ("8", "bob", 12, 14, "City")}
+    assert slots.spans.texts["7"] == "Fly to Tacoma/WA"
+    with pytest.raises(AccordError, match="no example has the field 'label'"):
+        doccano.read(tmp_path, field="label")

@@ -11,7 +11,10 @@ https://docs.argilla.io/latest/reference/argilla/records/responses/):
 ``dataset.records.to_json(file)`` / ``to_list(flatten=False)``
     a JSON array of records ``{"id", "status", "_server_id", "fields",
     "metadata", "suggestions", "vectors", "responses"}`` where ``responses``
-    maps each question to a list of ``{"value", "user_id", "status"}``;
+    maps each question to a list of ``{"value", "user_id"}``: the SDK writes
+    no response status here (``RecordResponses.to_dict`` in Argilla 2.0 to
+    2.8), so see the cell states below; a ``status`` key, where a file has
+    one, is read;
 ``to_list(flatten=True)`` / ``to_datasets()`` saved as JSON lines
     the same records flattened: the fields at the top, and per question
     ``<q>.responses``, ``<q>.responses.users``, ``<q>.responses.status``.
@@ -32,8 +35,12 @@ Cell states (per user and record): a ``submitted`` response is *annotated*
 (*empty* when the user submitted the record without answering this question);
 ``discarded`` is *skipped*; a ``draft`` is not an answer yet and is *skipped*
 too (counted in a note; ``drafts=True`` reads drafts as answers); a record
-with no response of a user is *unassigned*.  Suggestions are model output and
-are not read.
+with no response of a user is *unassigned*.  Where the responses carry no
+status (the nested export), a user whose responses on a record hold a value is
+read as *submitted* (a draft or a discarded response holding a value cannot be
+told apart, and a note says so) and one whose responses hold no value as
+*skipped* (Argilla refuses a submitted response without a value).  Suggestions
+are model output and are not read.
 """
 
 from __future__ import annotations
@@ -173,6 +180,7 @@ def read(
     if others:
         cells.notes.append(f"read question {field!r} ({qtype}); not read: {', '.join(others)} (pass --field)")
     n_drafts = 0
+    n_unknown: Counter[str] = Counter()  # users on a record whose responses carry no status, by the reading made
     spans: list[Any] = []
     texts: dict[str, str] = {}
     astral: set[str] = set()
@@ -184,11 +192,21 @@ def read(
         unit = str(rid) if kind == "spans" else rid
         cells.item(unit)
         # every user's status on the record: the status of their responses (all questions)
-        status_of: dict[str, str] = {}
+        status_of: dict[str, str | None] = {}
+        has_value: set[str] = set()
         for resps in r["responses"].values():
-            for user, _, st in resps:
-                status_of.setdefault(user, st)
-        mine = {user: (v, st) for user, v, st in r["responses"].get(field, [])}
+            for user, v, st in resps:
+                if status_of.get(user) is None:
+                    status_of[user] = st
+                if v is not None:
+                    has_value.add(user)
+        for user, st in status_of.items():
+            if st is None:
+                # the nested export writes no status: Argilla refuses a submitted response without a value, so
+                # a user with no value on the record did not submit it; one with a value is read as submitted
+                status_of[user] = "submitted" if user in has_value else "discarded"
+                n_unknown["submitted" if user in has_value else "discarded"] += 1
+        mine = {user: (v, st or status_of[user]) for user, v, st in r["responses"].get(field, [])}
         text = None
         index = None
         if kind == "spans":
@@ -234,6 +252,13 @@ def read(
     if n_drafts:
         cells.notes.append(f"{n_drafts} draft response(s) (not submitted) read as skipped; pass drafts=True to read "
                            "them as answers")
+    if n_unknown:
+        cells.notes.append(
+            f"the responses carry no status (Argilla's nested export, records.json of dataset.to_disk and "
+            "records.to_json, does not write it): a draft or a discarded response holding a value cannot be told "
+            f"from a submitted one; {n_unknown['submitted']} user-record response(s) with a value were read as "
+            f"submitted, {n_unknown['discarded']} without one (Argilla refuses a submitted response without a value) "
+            "as skipped; records.to_list(flatten=True) writes <question>.responses.status and tells them apart")
     if astral:
         cells.notes.append(f"{len(astral)} record(s) hold characters outside the Basic Multilingual Plane (emoji): "
                            "span offsets were read as UTF-16 code units; pass offsets='codepoints' (--offsets "
@@ -299,7 +324,7 @@ def _normalise(source: Path, line: int, index: int, rec: Any) -> dict[str, Any]:
             for x in resps or []:
                 if not isinstance(x, dict) or "user_id" not in x:
                     raise fail(TOOL, source, f"a response of question {q!r} has no 'user_id'", record=rid, line=line)
-                out.append((str(x["user_id"]), x.get("value"), x.get("status") or "submitted"))
+                out.append((str(x["user_id"]), x.get("value"), x.get("status")))
             responses[str(q)] = out
     else:
         flat = [k[: -len(".responses")] for k in rec if k.endswith(".responses")]
@@ -309,11 +334,11 @@ def _normalise(source: Path, line: int, index: int, rec: Any) -> dict[str, Any]:
         for q in flat:
             vals = rec.get(f"{q}.responses") or []
             users = rec.get(f"{q}.responses.users") or []
-            sts = rec.get(f"{q}.responses.status") or ["submitted"] * len(vals)
+            sts = rec.get(f"{q}.responses.status") or [None] * len(vals)
             if len(users) != len(vals) or len(sts) != len(vals):
                 raise fail(TOOL, source, f"{q}.responses, {q}.responses.users and {q}.responses.status differ in "
                            "length", record=rid, line=line, field=q)
-            responses[q] = [(str(u), v, s or "submitted") for u, v, s in zip(users, vals, sts, strict=True)]
+            responses[q] = [(str(u), v, s) for u, v, s in zip(users, vals, sts, strict=True)]
         fields = {k: v for k, v in rec.items() if isinstance(v, str) and k not in _RESERVED and "." not in k}
     return {"id": rid, "line": line, "fields": fields, "responses": responses}
 

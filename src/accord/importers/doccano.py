@@ -11,7 +11,14 @@ text classification
     value, several (multi-label projects) a set;
 sequence labeling
     ``"label": [[start, end, "ORG"], ...]``, or with relations
-    ``"entities": [{"id", "label", "start_offset", "end_offset"}, ...]``.
+    ``"entities": [{"id", "label", "start_offset", "end_offset"}, ...]``;
+intent detection and slot filling
+    ``"cats": ["flight"]`` (the intents, read as categories) and
+    ``"entities": [[start, end, "City"], ...]`` (the slots, spans): one is read
+    at a time, chosen with ``field=``.
+
+Every line also carries ``Comments`` (the annotator's comments on the
+example, not read) and the example's metadata keys.
 
 Before 1.2, doccano wrote one file for the whole project with an
 ``annotations`` list whose items carry the ``user`` id (``{"label",
@@ -117,8 +124,9 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     path : str or Path
         A ``.jsonl`` file (its stem names the annotator), a folder of them, or
         doccano's ``.zip``.
-    field : {"label", "entities"}, optional
-        Which key to read when examples have both.
+    field : {"label", "entities", "cats"}, optional
+        Which key to read when examples have several (an intent-detection
+        export has ``cats``, the intents, and ``entities``, the slots).
     multiple : bool, optional
         Read categories as sets (True) or single values (False); default: sets
         when some example has several.
@@ -142,8 +150,8 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     path = Path(path)
     if offsets not in ("utf16", "codepoints"):
         raise AccordError(f"offsets must be 'utf16' or 'codepoints'; got {offsets!r}")
-    if field is not None and field not in ("label", "entities", "labels"):
-        raise fail(TOOL, path, f"field must be 'label' or 'entities'; got {field!r}", field=field)
+    if field is not None and field not in ("label", "entities", "labels", "cats"):
+        raise fail(TOOL, path, f"field must be 'label', 'entities' or 'cats'; got {field!r}", field=field)
     rows: list[tuple[str, str, int, dict[str, Any]]] = []  # coder, file, line, example
     file_coders: set[str] = set()  # an annotator whose file is empty is still an annotator (of nothing)
     for coder, fname, lines in _sources(path):
@@ -169,8 +177,16 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
                        record=obj.get("id"))
     key = field
     if key is None:
-        present = {k for _, _, _, o in rows for k in ("label", "labels", "entities") if k in o}
-        key = "entities" if "entities" in present else ("label" if "label" in present else "labels")
+        present = {k for _, _, _, o in rows for k in ("label", "labels", "entities", "cats") if k in o}
+        if "cats" in present and present - {"cats"}:
+            # intent detection and slot filling: the intent categories beside the slot spans
+            others = ", ".join(f"{k} (spans)" for k in sorted(present - {"cats"}))
+            raise fail(TOOL, path, f"the export has {len(present)} fields: cats (categories), {others}; pass --field "
+                       "(field=) to choose one")
+        key = ("entities" if "entities" in present else "label" if "label" in present
+               else "cats" if "cats" in present else "labels")
+    if not any(key in o for _, _, _, o in rows):
+        raise fail(TOOL, path, f"no example has the field {key!r}", field=key)
     spans_mode = key == "entities" or any(
         isinstance(o.get(key), list) and any(isinstance(x, (list, dict)) for x in o[key]) for _, _, _, o in rows
     )
