@@ -120,6 +120,36 @@ def test_json_min_export():
         ls.read(MIN, field="comment")
 
 
+def _min_row(task, text, annotator, annotation, **controls):
+    """A JSON-MIN row in the key order of Label Studio's writer (label_studio_sdk/converter/converter.py,
+    convert_to_json_min, label-studio-sdk 2.1.2): the task data, "id", the controls, "annotator", then the
+    annotation's metadata."""
+    row = {"text": text, "id": task}
+    row.update(controls)
+    row.update({"annotator": annotator, "annotation_id": annotation, "created_at": "2024-05-01T10:00:00Z",
+                "updated_at": "2024-05-01T10:00:00Z", "lead_time": 1.5})
+    return row
+
+
+def test_json_min_in_the_writers_key_order_finds_controls_every_annotator_agreed_on(tmp_path):
+    """A single-choice control on which both annotators agreed on every task is as constant per task as the task
+    data; the writer's key order (data, id, controls, annotator) still tells it from the data."""
+    rows = []
+    for i in range(12):
+        text = f"task {i} \N{GRINNING FACE}"
+        for k, who in enumerate(("al@example.org", "bo@example.org")):
+            rows.append(_min_row(100 + i, text, who, 2 * i + k, sentiment="Positive" if i % 3 else "Negative",
+                                 comment=f"note {i}-{k}"))
+    f = _write(tmp_path, rows)
+    with pytest.raises(AccordError, match="controls: comment .*sentiment"):
+        ls.read(f)  # two candidates: the one-line text area is written as a bare string, like a choice
+    imp = ls.read(f, field="sentiment")
+    assert imp.kind == "nominal" and imp.annotations.n_units == 12
+    assert imp.report.counts["al@example.org"]["annotated"] == 12
+    free = ls.read(f, field="comment")
+    assert any("look like free text" in n for n in free.report.notes)
+
+
 def _write(tmp_path, tasks):
     f = tmp_path / "export.json"
     f.write_text(json.dumps(tasks, indent=1))

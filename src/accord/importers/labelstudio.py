@@ -440,6 +440,34 @@ def _min_kind(values: list[Any]) -> str:
     return shapes.pop() if len(shapes) == 1 else "mixed"
 
 
+def _min_key_order(records: list[tuple[int, int, Any]]) -> set[str] | None:
+    """The control keys when every annotated row has its keys in the JSON-MIN writer's order, else None.
+
+    The writer copies the task data, sets ``id``, adds the controls, then ``annotator`` and the annotation's
+    metadata; the controls are the keys between ``id`` and ``annotator``.  A row where a key known as a
+    control elsewhere comes before ``id`` (a file edited by hand, or a writer that orders keys otherwise)
+    makes the order uninformative, as does a key after ``annotator`` other than the annotation's metadata.
+    """
+    controls: set[str] = set()
+    before: set[str] = set()
+    seen = False
+    for _, _, rec in records:
+        if rec.get("annotator") is None:
+            continue
+        keys = list(rec)
+        if "id" not in keys or "annotator" not in keys or keys.index("id") > keys.index("annotator"):
+            return None
+        i, j = keys.index("id"), keys.index("annotator")
+        if any(k not in _MIN_META for k in keys[j + 1 :]):
+            return None  # keys after "annotator" other than the annotation's metadata: not the writer's order
+        before.update(keys[:i])
+        controls.update(k for k in keys[i + 1 : j] if k not in _MIN_META)
+        seen = True
+    if not seen or controls & before:
+        return None
+    return controls
+
+
 def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | None, text_key: str | None,
               multiple: bool | None, kind: str | None) -> Imported:
     by_task: dict[Any, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
@@ -450,10 +478,21 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
         by_task[rec["id"]].append((line, rec))
         if rec.get("annotator") is not None:
             keys.update(k for k in rec if k not in _MIN_META)
-    # a key is task data when it is text, present in every annotated row of its task and equal across them
+    # Label Studio's JSON-MIN writer (label_studio_sdk.converter: convert_to_json_min) starts each row with the
+    # task data, then sets "id", then one key per control, then "annotator": where every annotated row is in that
+    # order, a key before "id" is task data and a key between "id" and "annotator" a control, whatever its values
+    ordered = _min_key_order(records)
+    # else a key is task data when it is text, present in every annotated row of its task and equal across them
     controls: dict[str, str] = {}
     data_keys: list[str] = []
     for k in sorted(keys):
+        if ordered is not None:
+            if k in ordered:
+                controls[k] = _min_kind([r[k] for rows in by_task.values() for _, r in rows
+                                         if r.get("annotator") is not None and k in r])
+            else:
+                data_keys.append(k)
+            continue
         vals: list[Any] = []
         varies = False
         for rows in by_task.values():
@@ -499,6 +538,13 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
     cells = Cells(TOOL, str(path))
     cells.notes.append(f"JSON-MIN export: control {name!r} read as {vkind} (JSON-MIN does not give control types; "
                        "pass kind= or multiple= to change)")
+    if ctype == "choices":
+        texts_seen = [r[name] for rows in by_task.values() for _, r in rows
+                      if r.get("annotator") is not None and isinstance(r.get(name), str)]
+        if len(texts_seen) >= 10 and len(set(texts_seen)) > len(texts_seen) / 2:
+            cells.notes.append(f"{name!r}: {len(set(texts_seen))} distinct values in {len(texts_seen)} answers look "
+                               "like free text; JSON-MIN writes a one-line text area as a bare string, as it writes "
+                               "a single choice; if it is a text area, it is not comparable")
     cells.notes.append("JSON-MIN leaves cancelled annotations out: they count as unassigned here (the JSON export "
                        "tells them apart as skipped)")
     others = sorted(k for k, t in controls.items() if k != name and t not in ("other", "mixed", "textarea"))
