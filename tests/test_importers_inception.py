@@ -256,3 +256,36 @@ def test_slot_feature_columns_are_not_labels(tmp_path):
     with pytest.raises(AccordError, match=r"no span layer or feature 'ROLE_.*Filler\|, .*Event\|, .*Frame\|name$"):
         spans("ROLE_webanno.custom.Event:args_webanno.custom.EventArg")
     assert spans("Filler") == [(0, 10, "Filler"), (8, 10, "Filler")]
+
+
+def test_escaped_values_and_sentence_text(tmp_path):
+    """Feature values and ``#Text=`` lines are unescaped as INCEpTION's ``Escaping`` does: in a value ``\\t``
+    and ``\\n`` are a tab and a line break and ``\\*`` the value ``*`` (a bare ``*`` is no value); in a text
+    ``\\\\`` is one backslash (``\\\\n`` a backslash then n), ``\\r`` a carriage return.
+
+    Shape from inception-project/inception (commit 55ba8ba6adf808116b518a227194694850b65259),
+    inception/inception-io-webanno-tsv/src/test/resources/tsv3-suite/
+    {testTokenBoundedSpanWithSpecialSymbolsValue,testTokenBoundedSpanWithAsteriskFeatureValue,
+    testSentenceWithTab}/reference.tsv against their reference.xmi, and
+    src/main/java/.../tsv/internal/tsv3x/Escaping.java. Written by hand here.
+    """
+    tsv = (
+        "#FORMAT=WebAnno TSV 3.3\n"
+        "#T_SP=webanno.custom.Span|value\n"
+        "\n\n"
+        "#Text=C:\\\\new\\tdir\n"
+        "1-1\t0-6\tC:\\\\new\t\\*\n"
+        "1-2\t7-10\tdir\ta\\tb\\nc\\;d\\_\n"
+        "\n"
+        "#Text=x\\ry .\n"
+        "2-1\t11-12\tx\t*\n"
+        "2-2\t13-14\ty\t_\n"
+        "2-3\t15-16\t.\t\\\\*\n"
+    )
+    f = tmp_path / "doc.tsv"
+    f.write_text(tsv, encoding="utf-8")
+    sp = read_export(f, tool="inception", field="Span").spans
+    text = sp.texts["doc"]
+    assert text == "C:\\new\tdir x\ry ."
+    got = sorted((text[s.start:s.end], s.label) for s in sp.spans)
+    assert got == [(".", "\\*"), ("C:\\new", "*"), ("dir", "a\tb\nc;d_"), ("x", "Span")]

@@ -54,7 +54,21 @@ __all__ = ["read", "sniff"]
 TOOL = "inception"
 _SYSTEM_USERS = {"INITIAL_CAS", "CURATION_USER"}
 _ITEM = re.compile(r"^(?P<label>.*?)(?:\[(?P<id>\d+)(?:_\d+)?\])?$", re.S)
-_UNESCAPE = re.compile(r"\\(.)")
+# INCEpTION's Escaping.unescapeValue: one pass over these sequences; any other backslash stays as written
+_VALUE_ESCAPES = {"\\": "\\", "[": "[", "]": "]", "|": "|", "_": "_", "->": "->", ";": ";", "t": "\t", "n": "\n",
+                  "*": "*"}
+_VALUE_ESCAPE = re.compile(r"\\(\\|\[|\]|\||_|->|;|t|n|\*)")
+# Escaping.unescapeText (TSV 3.2+): \t \n \f \r \b \\, and a backslash before any other control character
+_TEXT_ESCAPES = {"t": "\t", "n": "\n", "f": "\f", "r": "\r", "b": "\b", "\\": "\\"}
+_TEXT_ESCAPE = re.compile(r"\\([tnfrb\\\x00-\x07\x0e-\x1f])")
+
+
+def _unescape_value(raw: str) -> str:
+    return _VALUE_ESCAPE.sub(lambda m: _VALUE_ESCAPES[m.group(1)], raw)
+
+
+def _unescape_text(raw: str) -> str:
+    return _TEXT_ESCAPE.sub(lambda m: _TEXT_ESCAPES.get(m.group(1), m.group(1)), raw)
 
 
 def _files(path: Path) -> Iterator[tuple[str, str, str]]:
@@ -191,7 +205,7 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
     multi: dict[str, list[Any]] = {}
     for lineno, line in enumerate(lines, start=1):
         if line.startswith("#Text="):
-            sentence_text.append(line[len("#Text="):].replace("\\n", "\n").replace("\\t", "\t").replace("\\\\", "\\"))
+            sentence_text.append(_unescape_text(line[len("#Text="):]))
             continue
         if not line or line.startswith("#"):
             continue
@@ -223,9 +237,8 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
             if fld.label is not None:
                 m = _ITEM.match(stacks[fld.label][k])
                 assert m is not None
-                label = _UNESCAPE.sub(r"\1", m.group("label"))
-                if label in ("*", ""):
-                    label = layer_short
+                raw = m.group("label")  # "*" is no value; an escaped "\*" is the value "*"
+                label = layer_short if raw in ("*", "") else _unescape_value(raw)
             if ident:
                 entry = multi.setdefault(ident, [b16, e16, label])
                 entry[0], entry[1] = min(entry[0], b16), max(entry[1], e16)
