@@ -194,3 +194,27 @@ def test_crowd_classifier_label_column_is_the_answer(tmp_path):
     assert sorted(imp.annotations.values) == ["Neutral", "Positive"]
     assert imp.report.counts["W2"] == {"annotated": 1, "empty": 1, "skipped": 0, "unassigned": 0}
     assert imp.report.notes == ("unit: HITId, answer: Answer.sentiment.label",)
+
+
+def test_records_stop_before_the_approve_and_reject_columns(tmp_path):
+    """MTurk's downloaded batch results end the header with ``Approve`` and ``Reject`` (for the requester to
+    mark and upload back) and its records leave both fields out: two fields fewer than the header.
+
+    Shape from real batch results: github.com/abadias618/survey-cs6966 ``batch_results.csv`` (commit
+    d763a94a4c20c6a1f7a7d7e94fa19ef6a25756f7: 38 header names, 36 fields a record) and
+    github.com/xiaovictoria8/Monolingual-alignment-dataset ``batch_results.csv`` (commit
+    114696e650ee6c225b13f621890054027cfcf6c0: 57 and 55). Written by hand here.
+    """
+    header = ('"HITId","HITTypeId","AssignmentId","WorkerId","AssignmentStatus","WorkTimeInSeconds",'
+              '"Input.text","Answer.sentiment","Approve","Reject"\n')
+    rows = ['"H1","T","A1","W1","Approved","31","a, b","pos"',
+            '"H1","T","A2","W2","Submitted","12","a, b","neg"',
+            '"H2","T","A3","W1","Approved","9","c","pos"']
+    f = _write(tmp_path, header, rows)
+    imported = read_export(f, tool="mturk", field="sentiment")
+    assert imported.report.counts["W1"]["annotated"] == 2
+    assert imported.report.counts["W2"]["unassigned"] == 1
+    # a record short by other columns is still an error
+    with pytest.raises(AccordError, match="line 2: 7 fields where the header has 10"):
+        read_export(_write(tmp_path, header, ['"H1","T","A1","W1","Approved","31","a"']), tool="mturk",
+                    field="sentiment")

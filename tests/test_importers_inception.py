@@ -217,3 +217,75 @@ def test_unknown_state_names_tool_file_line_and_field(tmp_path):
         read_export(_project(tmp_path / "c", bad), tool="inception", field="NamedEntity")
     with pytest.raises(AccordError, match=r"exportedproject\.json, line 2: not valid JSON"):
         read_export(_project(tmp_path / "d", "{\n  oops\n}"), tool="inception", field="NamedEntity")
+
+
+# Slot (link) features, in the shape INCEpTION writes them: a span feature named ROLE_<layer>:<feature>_<link
+# type> is the roles' column and the next one the targets' (ids of the target annotations, ``1-2`` or
+# ``1-3[4]``); a stacked host's items line up across the layer's columns. Shape from INCEpTION's TSV test
+# suite, inception-project/inception (commit 55ba8ba6adf808116b518a227194694850b65259),
+# inception/inception-io-webanno-tsv/src/test/resources/tsv3-suite/{testSimpleSlotFeature,
+# testStackedComplexSlotFeatureWithoutSlotFillers,sampleSlotAnnotation2}/reference.tsv, and its reader
+# (Tsv3XDeserializer: ROLE_ columns are SLOT_ROLE, the next SLOT_TARGET). Written by hand here.
+SLOTS = (
+    "#FORMAT=WebAnno TSV 3.3\n"
+    "#T_SP=webanno.custom.Filler|\n"
+    "#T_SP=webanno.custom.Event|ROLE_webanno.custom.Event:args_webanno.custom.EventArg|webanno.custom.Filler\n"
+    "#T_SP=webanno.custom.Frame|ROLE_webanno.custom.Frame:args_webanno.custom.FrameArg|webanno.custom.Filler"
+    "|name\n"
+    "\n\n"
+    "#Text=Ann met Bo there .\n"
+    "1-1\t0-3\tAnn\t*[1]\t_\t_\t_\t_\t_\n"
+    "1-2\t4-7\tmet\t_\tagent;theme\t1-1[1];1-3\t_[2]|_[3]\t*|*\tMeet[2]|Greet[3]\n"
+    "1-3\t8-10\tBo\t*|*[1]\t_\t_\tagent[2]|_[3]\t1-1[1]|*\tMeet[2]|Greet[3]\n"
+    "1-4\t11-16\tthere\t_\t_|_[4]\t*|*\t_\t_\t_\n"
+    "1-5\t17-18\t.\t_\t_[4]\t*\t_\t_\t_\n"
+)
+
+
+def test_slot_feature_columns_are_not_labels(tmp_path):
+    f = tmp_path / "doc.tsv"
+    f.write_text(SLOTS, encoding="utf-8")
+
+    def spans(field):
+        return sorted((s.start, s.end, s.label) for s in read_export(f, tool="inception", field=field).spans.spans)
+
+    # a layer with only slot features is read by its presence: the roles and targets are no label
+    assert spans("Event") == [(4, 7, "Event"), (11, 16, "Event"), (11, 18, "Event")]
+    # a layer with a slot feature and a plain one: the plain one is the field, the slot columns are not offered
+    assert spans("Frame") == spans("Frame|name") == [(4, 10, "Greet"), (4, 10, "Meet")]
+    with pytest.raises(AccordError, match=r"no span layer or feature 'ROLE_.*Filler\|, .*Event\|, .*Frame\|name$"):
+        spans("ROLE_webanno.custom.Event:args_webanno.custom.EventArg")
+    assert spans("Filler") == [(0, 10, "Filler"), (8, 10, "Filler")]
+
+
+def test_escaped_values_and_sentence_text(tmp_path):
+    """Feature values and ``#Text=`` lines are unescaped as INCEpTION's ``Escaping`` does: in a value ``\\t``
+    and ``\\n`` are a tab and a line break and ``\\*`` the value ``*`` (a bare ``*`` is no value); in a text
+    ``\\\\`` is one backslash (``\\\\n`` a backslash then n), ``\\r`` a carriage return.
+
+    Shape from inception-project/inception (commit 55ba8ba6adf808116b518a227194694850b65259),
+    inception/inception-io-webanno-tsv/src/test/resources/tsv3-suite/
+    {testTokenBoundedSpanWithSpecialSymbolsValue,testTokenBoundedSpanWithAsteriskFeatureValue,
+    testSentenceWithTab}/reference.tsv against their reference.xmi, and
+    src/main/java/.../tsv/internal/tsv3x/Escaping.java. Written by hand here.
+    """
+    tsv = (
+        "#FORMAT=WebAnno TSV 3.3\n"
+        "#T_SP=webanno.custom.Span|value\n"
+        "\n\n"
+        "#Text=C:\\\\new\\tdir\n"
+        "1-1\t0-6\tC:\\\\new\t\\*\n"
+        "1-2\t7-10\tdir\ta\\tb\\nc\\;d\\_\n"
+        "\n"
+        "#Text=x\\ry .\n"
+        "2-1\t11-12\tx\t*\n"
+        "2-2\t13-14\ty\t_\n"
+        "2-3\t15-16\t.\t\\\\*\n"
+    )
+    f = tmp_path / "doc.tsv"
+    f.write_text(tsv, encoding="utf-8")
+    sp = read_export(f, tool="inception", field="Span").spans
+    text = sp.texts["doc"]
+    assert text == "C:\\new\tdir x\ry ."
+    got = sorted((text[s.start:s.end], s.label) for s in sp.spans)
+    assert got == [(".", "\\*"), ("C:\\new", "*"), ("dir", "a\tb\nc;d_"), ("x", "Span")]

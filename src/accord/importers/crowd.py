@@ -7,7 +7,8 @@ documented at https://docs.aws.amazon.com/AWSMechTurk/latest/AWSMturkAPI/ and in
 variable and one ``Answer.<name>`` column per form field. Crowd HTML Elements and radio / checkbox groups
 write one boolean column per option, ``Answer.<name>.<option>``: the option(s) marked true are the answer
 (several marked in some row make the field set-valued). A ``crowd-classifier`` writes its category in one
-column, ``Answer.<name>.label``: that column is the answer.
+column, ``Answer.<name>.label``: that column is the answer. The header ends with ``Approve`` and ``Reject``,
+columns for the requester to mark and upload back, which the records leave out: they read as empty.
 
 - The unit is ``HITId`` or an input column (``unit="Input.id"``), the coder ``WorkerId``; ``field`` names
   the answer (``sentiment`` for ``Answer.sentiment`` or ``Answer.sentiment.*``); several answers without
@@ -57,6 +58,9 @@ def _fail(tool: str, path: Path, message: str, line: int | None = None, field: s
 
 
 _STATUSES = ("Submitted", "Approved", "Rejected")
+#: The columns MTurk's batch results CSV ends its header with, for the requester to mark and upload back;
+#: its records stop before them (a record has two fields fewer than the header).
+_REVIEW_COLUMNS = {"Approve", "Reject"}
 
 
 def _read_rows(tool: str, path: Path) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
@@ -64,7 +68,9 @@ def _read_rows(tool: str, path: Path) -> tuple[list[str], list[tuple[int, dict[s
 
     Read with :mod:`csv` (RFC 4180 quoting: a quoted field may hold commas, doubled quotes and
     newlines), so a record's line stays right after fields that span several lines.  Blank lines
-    are skipped; a record whose number of fields differs from the header's is an error.
+    are skipped; a record whose number of fields differs from the header's is an error, except one that
+    stops before the header's last columns ``Approve`` and ``Reject`` (MTurk writes them in the header
+    only, for the requester to fill in): those read as empty.
     """
     if path.is_dir() or not path.exists():
         raise _fail(tool, path, "expected a CSV file")
@@ -86,6 +92,8 @@ def _read_rows(tool: str, path: Path) -> tuple[list[str], list[tuple[int, dict[s
                 start, line = line, reader.line_num + 1
                 if not any(f.strip() for f in record):
                     continue
+                if len(record) < len(header) and set(header[len(record):]) <= _REVIEW_COLUMNS:
+                    record = record + [""] * (len(header) - len(record))  # MTurk leaves Approve, Reject out
                 if len(record) != len(header):
                     raise _fail(tool, path, f"{len(record)} fields where the header has {len(header)}", start)
                 rows.append((start, dict(zip(header, record, strict=True))))

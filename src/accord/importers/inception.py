@@ -29,7 +29,9 @@ or for a document not among ``source_documents`` is read and named in a note. Wi
 ``exportedproject.json`` (a WebAnno export, or a folder of TSV files), the files alone are the states,
 as the report's notes say: a file with spans is *annotated*, one without *empty*, a document with no
 file *unassigned*. INCEpTION's system users (``INITIAL_CAS``, ``CURATION_USER``) are not annotators:
-their files are counted as dropped. Relation and chain layers are not spans and are not compared.
+their files are counted as dropped. Relation and chain layers are not spans and are not compared. Slot
+(link) features (a ``ROLE_...`` column and its targets' column) are not labels: a layer whose features are all
+slots is read as ``layer|``, labelled with the layer's name.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ import re
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, NamedTuple
 
 from accord.errors import AccordError
 from accord.importers import Imported
@@ -52,7 +54,21 @@ __all__ = ["read", "sniff"]
 TOOL = "inception"
 _SYSTEM_USERS = {"INITIAL_CAS", "CURATION_USER"}
 _ITEM = re.compile(r"^(?P<label>.*?)(?:\[(?P<id>\d+)(?:_\d+)?\])?$", re.S)
-_UNESCAPE = re.compile(r"\\(.)")
+# INCEpTION's Escaping.unescapeValue: one pass over these sequences; any other backslash stays as written
+_VALUE_ESCAPES = {"\\": "\\", "[": "[", "]": "]", "|": "|", "_": "_", "->": "->", ";": ";", "t": "\t", "n": "\n",
+                  "*": "*"}
+_VALUE_ESCAPE = re.compile(r"\\(\\|\[|\]|\||_|->|;|t|n|\*)")
+# Escaping.unescapeText (TSV 3.2+): \t \n \f \r \b \\, and a backslash before any other control character
+_TEXT_ESCAPES = {"t": "\t", "n": "\n", "f": "\f", "r": "\r", "b": "\b", "\\": "\\"}
+_TEXT_ESCAPE = re.compile(r"\\([tnfrb\\\x00-\x07\x0e-\x1f])")
+
+
+def _unescape_value(raw: str) -> str:
+    return _VALUE_ESCAPE.sub(lambda m: _VALUE_ESCAPES[m.group(1)], raw)
+
+
+def _unescape_text(raw: str) -> str:
+    return _TEXT_ESCAPE.sub(lambda m: _TEXT_ESCAPES.get(m.group(1), m.group(1)), raw)
 
 
 def _files(path: Path) -> Iterator[tuple[str, str, str]]:
@@ -104,26 +120,60 @@ def _fail(where: str, message: str, line: int | None = None) -> AccordError:
     return AccordError(f"inception export {where}" + (f", line {line}" if line else "") + f": {message}")
 
 
-def _columns(header: list[str]) -> dict[str, int]:
-    """``layer|feature`` -> index of its column among the annotation columns, span layers only."""
-    out: dict[str, int] = {}
+class _Field(NamedTuple):
+    """Where a span field lives among the annotation columns.
+
+    ``label``: the feature's column (None for a layer read by its presence only, labelled with its name);
+    ``present``: the columns whose stacked items are the layer's annotations on a token; ``ids``: those of
+    them whose items carry the multi-token annotation id (a slot target's ``[n]`` is its target's).
+    """
+
+    label: int | None
+    present: tuple[int, ...]
+    ids: tuple[int, ...]
+
+
+def _columns(header: list[str]) -> dict[str, _Field]:
+    """``layer|feature`` -> its :class:`_Field`, span layers only.
+
+    Follows INCEpTION's reader (``Tsv3XDeserializer``): a span feature named ``ROLE_...`` is a slot
+    (link) feature, its column holding the roles and the next one the targets; neither is a label. A
+    layer whose features are all slots is read as ``layer|`` from those columns. A relation layer
+    declares its features and then the governor (``BT_<type>``), one column each.
+    """
+    out: dict[str, _Field] = {}
     col = 0
     for line in header:
         kind, _, rest = line.partition("=")
         names = rest.split("|")
         layer, feats = names[0], names[1:]
         if kind == "#T_SP":
-            for f in feats or [""]:
-                out[f"{layer}|{f}"] = col
+            roles: list[int] = []
+            targets: list[int] = []
+            plain = 0
+            k = 0
+            feats = feats or [""]
+            while k < len(feats):
+                if feats[k].startswith("ROLE_") and k + 1 < len(feats):
+                    roles.append(col)
+                    targets.append(col + 1)
+                    col += 2
+                    k += 2
+                    continue
+                out[f"{layer}|{feats[k]}"] = _Field(col, (col,), (col,))
+                plain += 1
                 col += 1
+                k += 1
+            if not plain:
+                out[f"{layer}|"] = _Field(None, tuple(roles + targets), tuple(roles))
         elif kind == "#T_CH":
             col += max(len(feats), 1)
         elif kind == "#T_RL":
-            col += len(feats) + 1
+            col += len(feats)
     return out
 
 
-def _pick(columns: dict[str, int], field: str | None, where: str) -> str:
+def _pick(columns: dict[str, _Field], field: str | None, where: str) -> str:
     if field is None:
         if len(columns) != 1:
             raise _fail(where, f"several span layers/features ({', '.join(columns) or 'none'}); pass --field")
@@ -145,7 +195,7 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
     header = [ln for ln in lines[1:] if ln.startswith(("#T_SP=", "#T_CH=", "#T_RL="))]
     columns = _columns(header)
     key = _pick(columns, field, where)
-    col = columns[key]
+    fld = columns[key]
     layer_short = key.split("|")[0].rsplit(".", 1)[-1]
     pieces: list[str] = []
     pos16 = 0
@@ -155,7 +205,7 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
     multi: dict[str, list[Any]] = {}
     for lineno, line in enumerate(lines, start=1):
         if line.startswith("#Text="):
-            sentence_text.append(line[len("#Text="):].replace("\\n", "\n").replace("\\t", "\t").replace("\\\\", "\\"))
+            sentence_text.append(_unescape_text(line[len("#Text="):]))
             continue
         if not line or line.startswith("#"):
             continue
@@ -176,19 +226,21 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
             pos16 = b16 + len(s.encode("utf-16-le")) // 2
         if "." not in cells[0]:
             tokens.append((b16, e16))
-        value = cells[3 + col] if len(cells) > 3 + col else None
-        if value is None:
+        if len(cells) <= 3 + max(fld.present):
             raise _fail(where, f"no column for {key} (the line has {len(cells) - 3} annotation columns)", lineno)
-        if value == "_":
-            continue
-        for item in re.split(r"(?<!\\)\|", value):
-            m = _ITEM.match(item)
-            assert m is not None
-            label = _UNESCAPE.sub(r"\1", m.group("label"))
-            if label in ("*", ""):
-                label = layer_short
-            if m.group("id"):
-                entry = multi.setdefault(m.group("id"), [b16, e16, label])
+        # the k-th stacked item of each of the layer's columns is the layer's k-th annotation on this token
+        stacks = {c: [] if cells[3 + c] == "_" else re.split(r"(?<!\\)\|", cells[3 + c]) for c in fld.present}
+        for k in range(max(len(items) for items in stacks.values())):
+            ident = next((m.group("id") for c in fld.ids if k < len(stacks[c])
+                          for m in [_ITEM.match(stacks[c][k])] if m is not None and m.group("id")), None)
+            label = layer_short
+            if fld.label is not None:
+                m = _ITEM.match(stacks[fld.label][k])
+                assert m is not None
+                raw = m.group("label")  # "*" is no value; an escaped "\*" is the value "*"
+                label = layer_short if raw in ("*", "") else _unescape_value(raw)
+            if ident:
+                entry = multi.setdefault(ident, [b16, e16, label])
                 entry[0], entry[1] = min(entry[0], b16), max(entry[1], e16)
             else:
                 single.append((b16, e16, label))
