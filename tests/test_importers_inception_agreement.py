@@ -106,6 +106,9 @@ def test_cli_agree_from_inception_agreement(tmp_path):
     guessed = CliRunner().invoke(app, ["agree", str(f), "--json"])  # a .csv with this header is not a plain table
     assert guessed.exit_code == 0, guessed.output
     assert json.loads(guessed.stdout)["import"]["tool"] == "inception-agreement"
+    big = CliRunner().invoke(app, ["agree", str(f), "--json", "--memory-share", "1e-9"])  # past the auto engine's
+    assert big.exit_code == 0, big.output  # threshold: still this importer, not DuckDB reading a plain table
+    assert json.loads(big.stdout)["import"]["tool"] == "inception-agreement"
     used = CliRunner().invoke(app, ["agree", str(f), "--from", "inception-agreement", "--option", "used_only=true",
                                     "--json"])
     assert used.exit_code == 0, used.output
