@@ -136,3 +136,20 @@ def test_intent_detection_cats_and_entities(tmp_path):
     assert slots.spans.texts["7"] == "Fly to Tacoma/WA"
     with pytest.raises(AccordError, match="no example has the field 'label'"):
         doccano.read(tmp_path, field="label")
+
+
+def test_free_text_answers_are_said_to_look_like_free_text(tmp_path):
+    """doccano's sequence-to-sequence projects export the written answer under ``label``, shaped like category
+    names (backend/data_export/pipeline: the same ``label`` list); many distinct answers are said to look like
+    free text rather than compared silently as categories."""
+    folder = tmp_path / "s2s"
+    folder.mkdir()
+    for user in ("alice", "bob"):
+        lines = [json.dumps({"id": i, "text": f"Source sentence {i}.", "label": [f"{user} wrote translation {i}"]})
+                 for i in range(8)]
+        (folder / f"{user}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    imp = doccano.read(folder)
+    assert imp.kind == "nominal"
+    assert any("16 distinct values in 16 answers look like free text" in n for n in imp.report.notes)
+    classes = doccano.read(DATA / "cls")
+    assert not any("free text" in n for n in classes.report.notes)

@@ -306,6 +306,16 @@ class Cells:
         return Annotations.from_records(self.values, source=self.source, row_numbers=self.rows or None)
 
     def imported(self, field_name: str | None, kind: ValueKind) -> Imported:
+        if kind == "nominal":
+            answers = [v for _, _, v in self.values if isinstance(v, str)]
+            distinct = len(set(answers))
+            if len(answers) >= 10 and distinct > len(answers) / 2:
+                self.notes.append(
+                    f"{field_name or 'the field'!r}: {distinct} distinct values in {len(answers)} answers look like "
+                    "free text, not categories (some exports write a one-line text answer as they write a label: "
+                    "Label Studio's JSON-MIN, doccano's sequence-to-sequence projects); agreement on free text "
+                    "compares strings exactly"
+                )
         return Imported(
             tool=self.tool, field=field_name, kind=kind, annotations=self.annotations(), spans=None,
             report=self.report(),

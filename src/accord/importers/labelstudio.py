@@ -538,13 +538,6 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
     cells = Cells(TOOL, str(path))
     cells.notes.append(f"JSON-MIN export: control {name!r} read as {vkind} (JSON-MIN does not give control types; "
                        "pass kind= or multiple= to change)")
-    if ctype == "choices":
-        texts_seen = [r[name] for rows in by_task.values() for _, r in rows
-                      if r.get("annotator") is not None and isinstance(r.get(name), str)]
-        if len(texts_seen) >= 10 and len(set(texts_seen)) > len(texts_seen) / 2:
-            cells.notes.append(f"{name!r}: {len(set(texts_seen))} distinct values in {len(texts_seen)} answers look "
-                               "like free text; JSON-MIN writes a one-line text area as a bare string, as it writes "
-                               "a single choice; if it is a text area, it is not comparable")
     cells.notes.append("JSON-MIN leaves cancelled annotations out: they count as unassigned here (the JSON export "
                        "tells them apart as skipped)")
     others = sorted(k for k, t in controls.items() if k != name and t not in ("other", "mixed", "textarea"))
