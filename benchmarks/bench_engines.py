@@ -55,8 +55,9 @@ def make_parquet(path: Path, units: int, coders: int = 4, values: int = 10, abse
     pct = int(round(absent * 1000))
     labels = "[" + ", ".join(f"'l{i}'" for i in range(sets)) + "]"
     value = (
-        f"""CASE WHEN hash(u, c, 1) % 2 = 0 THEN [x FOR x IN {labels} IF hash(u, x) % 4 = 0]
-                        ELSE [x FOR x IN {labels} IF hash(u, c, x) % 4 = 0] END"""
+        # hash of one concatenated string: DuckDB's hash(u, x) gave every label of a unit the same draw
+        f"""CASE WHEN hash(u, c, 1) % 2 = 0 THEN [x FOR x IN {labels} IF hash(concat(u, ':', x)) % 4 = 0]
+                        ELSE [x FOR x IN {labels} IF hash(concat(u, ':', c, ':', x)) % 4 = 0] END"""
         if sets else
         f"""CASE WHEN hash(u, c, 1) % 2 = 0 THEN hash(u) % {values} + 1
                         ELSE hash(u, c, 2) % {values} + 1 END"""

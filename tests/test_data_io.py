@@ -8,6 +8,8 @@ import numpy as np
 import pandas as pd
 import polars as pl
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from accord import AccordError, Annotations, alpha
 from accord.io import read
@@ -185,3 +187,32 @@ def test_wide_layout_errors(tmp_path, content, kwargs, message):
     path.write_text(content)
     with pytest.raises(AccordError, match=message):
         read(path, **{"layout": "wide", **kwargs})
+
+
+_cells = st.one_of(
+    st.none(), st.just(float("nan")), st.sampled_from(["x", "y", "01", "1", " [\"a\", \"b\"] ", "[\"b\",\"a\"]", "[]",
+                                                      "[1, [2, 3]]", "[not json", "[{\"k\": 1}]"]),
+    st.integers(-2, 2), st.booleans(), st.floats(allow_nan=False, width=16),
+    st.lists(st.sampled_from(["a", "b", "c"]), max_size=3),
+    st.lists(st.sampled_from(["a", "b"]), max_size=2).map(lambda v: np.array(v, dtype=object)),
+    st.lists(st.lists(st.integers(0, 2), max_size=2), max_size=2),
+)
+
+
+@given(st.lists(_cells, min_size=1, max_size=30))
+def test_parse_column_equals_parsing_each_cell(cells):
+    """The value column is parsed once per distinct cell; the result is the cell-by-cell parse, kinds included
+    (True stays apart from 1, a text "1" from the number)."""
+    from accord.io import _parse_cell, _parse_column
+
+    col = pd.Series(cells, dtype=object)
+    got, want = _parse_column(col).tolist(), col.map(_parse_cell).tolist()
+    assert len(got) == len(want)
+    def missing(x):
+        return x is None or (isinstance(x, float) and x != x)
+
+    for g, w in zip(got, want, strict=True):
+        if missing(w):  # None or NaN alike (pandas' map turns None into NaN in a text result)
+            assert missing(g)
+            continue
+        assert type(g) is type(w) and g == w

@@ -68,6 +68,37 @@ def _parse_cell(x: Any) -> Any:
     return x
 
 
+def _parse_column(col: pd.Series) -> pd.Series:
+    """:func:`_parse_cell` over a column, once per distinct cell.
+
+    Text cells are factorized as they are; list or array cells (Parquet lists, JSON lines) by the tuple of
+    their elements. Where the cells mix other kinds (numbers, booleans: ``True`` and ``1`` hash alike) or
+    are nested, every cell is parsed on its own.
+    """
+    arr = col.to_numpy(dtype=object)
+    kind = pd.api.types.infer_dtype(arr, skipna=True)
+    if kind == "string":
+        keys = arr
+    elif kind == "mixed":
+        seq = (list, tuple, np.ndarray)
+        if not all(isinstance(x, seq) or x is None or (isinstance(x, float) and x != x) for x in arr):
+            return col.map(_parse_cell)
+        keys = np.empty(len(arr), dtype=object)
+        keys[:] = [tuple(x) if isinstance(x, seq) else x for x in arr]
+    else:
+        return col.map(_parse_cell)
+    try:
+        codes, uniques = pd.factorize(keys, use_na_sentinel=True)
+    except TypeError:  # nested lists: unhashable tuples
+        return col.map(_parse_cell)
+    parsed = np.empty(len(uniques) + 1, dtype=object)
+    parsed[:-1] = [_parse_cell(list(u) if isinstance(u, tuple) else u) for u in uniques]
+    out = parsed[codes]
+    missing = codes < 0
+    out[missing] = arr[missing]  # missing cells as they were (None, NaN)
+    return pd.Series(out, index=col.index, dtype=object)
+
+
 def _hashable(v: Any) -> Any:
     if isinstance(v, (list, tuple, np.ndarray)):
         return tuple(_hashable(x) for x in v)
@@ -184,7 +215,7 @@ def _convert_column(col: pd.Series) -> pd.Series:
         return col
     texts = present.astype(str)
     if texts.str.strip().str.startswith("[").any():
-        return col.map(lambda x: _parse_cell(x) if isinstance(x, str) else x)
+        return _parse_column(col)
     numbers = [_number(t) for t in texts.tolist()]
     if all(n is not None for n in numbers):
         out = pd.Series([None] * len(col), index=col.index, dtype=object)
@@ -251,7 +282,7 @@ def read(
     if format == "auto" or format in ("jsonl", "parquet"):
         for col in (value,):
             if col in df.columns and df[col].dtype == object:
-                df[col] = df[col].map(_parse_cell)
+                df[col] = _parse_column(df[col])
     return Annotations.from_records(
         df, unit=unit, coder=coder, value=value, duplicates=duplicates, source=str(path), row_numbers=lines
     )
