@@ -117,3 +117,64 @@ def test_blocks_with_choices_and_spans_offer_both_fields(tmp_path):
     sp = prodigy.read(f, field="spans")
     assert [(s.coder, s.start, s.end) for s in sp.spans.spans] == [("x", 0, 3)]
     assert sp.report.counts["y"]["empty"] == 1
+
+
+def _jsonl(path, rows):
+    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n", encoding="utf-8")
+
+
+def test_folder_of_single_user_datasets_names_annotators_by_file(tmp_path):
+    """One ``db-out`` per annotator (``prodigy db-out insults_alice > alice.jsonl``) from datasets of a single
+    user: tasks carry neither _annotator_id nor _session_id, and older Prodigy writes no _view_id; a
+    textcat.teach task has a top-level label beside "spans": [] (shape of the annotated textcat examples in
+    explosion/prodigy-recipes, example-datasets/, commit 40b98023): a binary answer about the label."""
+    folder = tmp_path / "insults"
+    folder.mkdir()
+
+    def task(i, answer, **extra):
+        return {"text": f"{i} \N{SMILING FACE WITH SUNGLASSES} you are {i}", "meta": {"section": "AskReddit"},
+                "label": "INSULT", "score": 0.7, "priority": 0.7, "spans": [], "_input_hash": 100 + i,
+                "_task_hash": 200 + i, "answer": answer, **extra}
+
+    _jsonl(folder / "alice.jsonl", [task(1, "accept"), task(2, "reject"), task(3, "ignore"), task(4, "accept")])
+    _jsonl(folder / "bob.jsonl", [task(1, "accept"), task(2, "accept"), task(4, "reject")])
+    _jsonl(folder / "cy.jsonl", [task(1, "accept", _session_id="insults-cyril")])  # a session names its annotator
+    assert guess_tool(folder) == "prodigy"
+    imp = prodigy.read(folder)
+    assert imp.field == "answer" and imp.kind == "nominal"
+    assert imp.report.counts["alice"] == {"annotated": 3, "empty": 0, "skipped": 1, "unassigned": 0}
+    assert imp.report.counts["bob"] == {"annotated": 3, "empty": 0, "skipped": 0, "unassigned": 1}
+    assert imp.report.counts["insults-cyril"] == {"annotated": 1, "empty": 0, "skipped": 0, "unassigned": 3}
+    assert any("7 task(s) name no annotator" in n for n in imp.report.notes)
+    values = {(r.unit, r.coder): r.value for r in imp.annotations.to_frame().itertuples()}
+    assert values[(102, "alice")] == "reject" and values[(102, "bob")] == "accept"
+
+
+def test_folder_of_manual_span_files_and_errors_name_the_file(tmp_path):
+    folder = tmp_path / "ner"
+    folder.mkdir()
+    text = "\N{WAVING HAND SIGN} Ana met Bo"
+    toks = [{"text": w, "start": text.index(w), "end": text.index(w) + len(w), "id": i}
+            for i, w in enumerate(["Ana", "met", "Bo"])]
+
+    def task(spans, answer="accept"):
+        return {"text": text, "tokens": toks, "spans": spans, "_input_hash": 7, "_task_hash": 8, "answer": answer}
+
+    ana = {"start": 2, "end": 5, "token_start": 0, "token_end": 0, "label": "PER"}
+    bo = {"start": 10, "end": 12, "token_start": 2, "token_end": 2, "label": "PER"}
+    _jsonl(folder / "alice.jsonl", [task([ana, bo])])
+    _jsonl(folder / "bob.jsonl", [task([ana])])
+    imp = prodigy.read(folder)
+    assert imp.field == "spans"
+    assert {(s.coder, s.start, s.end) for s in imp.spans.spans} == {("alice", 2, 5), ("alice", 10, 12),
+                                                                    ("bob", 2, 5)}
+    _jsonl(folder / "bob.jsonl", [task([ana]), task([], answer="maybe")])
+    with pytest.raises(AccordError, match=r"bob\.jsonl, line 2.*'answer' must be accept"):
+        prodigy.read(folder)
+    with pytest.raises(AccordError, match=r"alice\.jsonl, line 1.*neither '_annotator_id' nor '_session_id'"
+                                          r".*folder of files"):
+        prodigy.read(folder / "alice.jsonl")
+    empty = tmp_path / "none"
+    empty.mkdir()
+    with pytest.raises(AccordError, match="no .jsonl file"):
+        prodigy.read(empty)

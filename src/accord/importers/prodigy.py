@@ -25,6 +25,13 @@ Fields (``field=``): ``accept``, ``spans`` or ``answer``; an export with
 several (interfaces mixed in one dataset, or ``blocks`` tasks holding both
 choices and spans) is an error listing them.
 
+A folder of ``.jsonl`` files is read as one export: the usual layout when
+each annotator has a dataset of their own (``prodigy db-out ner_alice >
+alice.jsonl``). A task with neither ``_annotator_id`` nor ``_session_id``
+(a single-user dataset) is then the annotator named by its file's stem
+(counted in a note); in a single file such a task is an error, as nobody
+can tell who answered.
+
 Cell states: ``ignore`` is *skipped*; in the manual interfaces (choice and
 spans) a ``reject`` flags the task rather than giving a value, so it is
 *skipped* too (counted in a note); an accepted task with nothing chosen or no
@@ -51,8 +58,40 @@ _BINARY_VIEWS = {"classification", "ner", "binary", "text", "image", "html", "po
 
 
 def sniff(path: Path, head: str) -> bool:
-    """JSON lines carrying ``_input_hash`` and ``answer``."""
+    """JSON lines carrying ``_input_hash`` and ``answer``, or a folder of such files."""
+    if path.is_dir():
+        files = sorted(path.glob("*.jsonl"))
+        return bool(files) and all(_looks_like(f.read_text(encoding="utf-8", errors="replace")[:4096])
+                                   for f in files)
+    return _looks_like(head)
+
+
+def _looks_like(head: str) -> bool:
     return head.lstrip().startswith("{") and '"_input_hash"' in head and '"answer"' in head
+
+
+def _tasks(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], int]:
+    """The tasks of the file, or of every ``.jsonl`` file of the folder; a task of a folder's file carries the
+    file (``_accord_file``), and the file's stem as annotator when it names none.  Also: how many took a stem."""
+    if not path.is_dir():
+        return list(iter_jsonl(TOOL, path)), 0
+    files = sorted(path.glob("*.jsonl"))
+    if not files:
+        raise fail(TOOL, path, "the folder holds no .jsonl file (one prodigy db-out per annotator)")
+    tasks, named = [], 0
+    for f in files:
+        for line, t in iter_jsonl(TOOL, f):
+            t["_accord_file"] = f
+            if _coder(t) is None:
+                t["_accord_annotator"] = f.stem
+                named += 1
+            tasks.append((line, t))
+    return tasks, named
+
+
+def _src(path: Path, t: dict[str, Any]) -> Path:
+    """The file a task came from (a folder's file), for messages."""
+    return t.get("_accord_file", path)
 
 
 def _fields_of(task: dict[str, Any]) -> tuple[str, ...]:
@@ -61,8 +100,11 @@ def _fields_of(task: dict[str, Any]) -> tuple[str, ...]:
     out = []
     if "options" in task or "accept" in task:
         out.append("accept")
+    # a task without _view_id (older Prodigy) with a top-level label and no tokens is a binary question about
+    # that label (textcat.teach writes "spans": [] beside it), not a span annotation
+    binary_label = view is None and "label" in task and not task.get("tokens")
     if isinstance(task.get("spans"), list) and (
-        view in _SPAN_VIEWS or (not out and view not in _BINARY_VIEWS and view != "choice")
+        view in _SPAN_VIEWS or (not out and view not in _BINARY_VIEWS and view != "choice" and not binary_label)
     ):
         out.append("spans")
     return tuple(out) or ("answer",)
@@ -101,14 +143,14 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     path = Path(path)
     if field is not None and field not in FIELDS:
         raise fail(TOOL, path, f"field must be one of {', '.join(FIELDS)}; got {field!r}", field=field)
-    tasks = list(iter_jsonl(TOOL, path))
+    tasks, named = _tasks(path)
     if not tasks:
         raise fail(TOOL, path, "the export holds no tasks")
     for line, t in tasks:
         if "_input_hash" not in t:
-            raise fail(TOOL, path, "not a Prodigy db-out export: the task has no '_input_hash'", line=line)
+            raise fail(TOOL, _src(path, t), "not a Prodigy db-out export: the task has no '_input_hash'", line=line)
         if t.get("answer") not in ("accept", "reject", "ignore"):
-            raise fail(TOOL, path, f"'answer' must be accept, reject or ignore; got {t.get('answer')!r}",
+            raise fail(TOOL, _src(path, t), f"'answer' must be accept, reject or ignore; got {t.get('answer')!r}",
                        record=t["_input_hash"], line=line)
     found = Counter(f for _, t in tasks for f in _fields_of(t))
     if field is None:
@@ -117,6 +159,9 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
             raise fail(TOOL, path, f"the export mixes {mix}; pass --field (field=) to choose one")
         field = next(iter(found))
     cells = Cells(TOOL, str(path))
+    if named:
+        cells.notes.append(f"{named} task(s) name no annotator (neither _annotator_id nor _session_id): each is the "
+                           "annotator of its file's name")
     chosen = [(line, t) for line, t in tasks if field in _fields_of(t)]
     for line, t in tasks:
         if field not in _fields_of(t):
@@ -163,7 +208,7 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
             continue
         chosen_ids = t.get("accept") or []
         if not isinstance(chosen_ids, list):
-            raise fail(TOOL, path, f"'accept' must be a list of option ids; got {chosen_ids!r}",
+            raise fail(TOOL, _src(path, t), f"'accept' must be a list of option ids; got {chosen_ids!r}",
                        record=t["_input_hash"], line=line, field=field, coder=coder)
         if not chosen_ids:
             cells.cell(unit, coder, "empty", frozenset() if multiple else None, line=line)
@@ -171,7 +216,7 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
             cells.cell(unit, coder, "annotated", frozenset(map(_hashable, chosen_ids)), line=line)
         else:
             if len(chosen_ids) > 1:
-                raise fail(TOOL, path, f"several choices {chosen_ids} where single choices were asked; pass "
+                raise fail(TOOL, _src(path, t), f"several choices {chosen_ids} where single choices were asked; pass "
                            "multiple=True", record=t["_input_hash"], line=line, field=field, coder=coder)
             cells.cell(unit, coder, "annotated", _hashable(chosen_ids[0]), line=line)
     if rejected:
@@ -188,12 +233,13 @@ def _unit(t: dict[str, Any], by_label: bool) -> Hashable:
 
 
 def _coder(t: dict[str, Any], path: Path | None = None, line: int | None = None) -> str | None:
-    for key in ("_annotator_id", "_session_id"):
+    for key in ("_annotator_id", "_session_id", "_accord_annotator"):
         if t.get(key) not in (None, ""):
             return str(t[key])
     if path is not None:
-        raise fail(TOOL, path, "the task has neither '_annotator_id' nor '_session_id': cannot tell who answered "
-                   "(export each annotator's dataset with their session)", record=t.get("_input_hash"), line=line)
+        raise fail(TOOL, _src(path, t), "the task has neither '_annotator_id' nor '_session_id': cannot tell who "
+                   "answered (export each annotator's dataset to a file of its own and read the folder of files: the "
+                   "file's name is the annotator)", record=t.get("_input_hash"), line=line)
     return None
 
 
@@ -212,9 +258,9 @@ def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]
         doc = str(t["_input_hash"])
         text = t.get("text")
         if not isinstance(text, str):
-            raise fail(TOOL, path, "a span task has no 'text'", record=doc, line=line, coder=coder)
+            raise fail(TOOL, _src(path, t), "a span task has no 'text'", record=doc, line=line, coder=coder)
         if doc in texts and texts[doc] != text:
-            raise fail(TOOL, path, "two tasks with the same '_input_hash' have different texts", record=doc,
+            raise fail(TOOL, _src(path, t), "two tasks with the same '_input_hash' have different texts", record=doc,
                        line=line, coder=coder)
         texts[doc] = text
         toks = t.get("tokens")
@@ -223,11 +269,11 @@ def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]
             try:
                 tok_offsets = [(int(k["start"]), int(k["end"])) for k in toks]
             except (KeyError, TypeError, ValueError):
-                raise fail(TOOL, path, "each token needs integer 'start' and 'end'", record=doc, line=line,
+                raise fail(TOOL, _src(path, t), "each token needs integer 'start' and 'end'", record=doc, line=line,
                            coder=coder) from None
             for s, e in tok_offsets:
                 if not 0 <= s <= e <= len(text):
-                    raise fail(TOOL, path, f"token [{s}, {e}) lies outside the text ({len(text)} characters)",
+                    raise fail(TOOL, _src(path, t), f"token [{s}, {e}) lies outside the text ({len(text)} characters)",
                                record=doc, line=line, coder=coder)
             tokens.setdefault(doc, tuple(tok_offsets))
         if cells.has(doc, coder):  # type: ignore[arg-type]
@@ -245,17 +291,17 @@ def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]
         for sp in t.get("spans") or []:
             kw = {"record": doc, "line": line, "field": "spans", "coder": coder}
             if not isinstance(sp, dict) or "label" not in sp:
-                raise fail(TOOL, path, f"a span needs a 'label'; got {sp!r}", **kw)
+                raise fail(TOOL, _src(path, t), f"a span needs a 'label'; got {sp!r}", **kw)
             start, end = sp.get("start"), sp.get("end")
             ts, te = sp.get("token_start"), sp.get("token_end")
             if ts is not None and te is not None and tok_offsets is not None:
                 if not (isinstance(ts, int) and isinstance(te, int) and 0 <= ts <= te < len(tok_offsets)):
-                    raise fail(TOOL, path, f"token offsets [{ts}, {te}] lie outside the {len(tok_offsets)} tokens",
-                               **kw)
+                    raise fail(TOOL, _src(path, t),
+                               f"token offsets [{ts}, {te}] lie outside the {len(tok_offsets)} tokens", **kw)
                 if start is None and end is None:
                     start, end = tok_offsets[ts][0], tok_offsets[te][1]
                 elif (start, end) != (tok_offsets[ts][0], tok_offsets[te][1]):
-                    raise fail(TOOL, path, f"character offsets [{start}, {end}) disagree with token offsets "
+                    raise fail(TOOL, _src(path, t), f"character offsets [{start}, {end}) disagree with token offsets "
                                f"[{ts}, {te}] ({tok_offsets[ts][0]}-{tok_offsets[te][1]})", **kw)
             s, e, _ = reanchor_span(TOOL, path, text, start, end, covered=sp.get("text"), utf16=False, **kw)
             mine.append(Span(doc, s, e, str(sp["label"]), coder, text=sp.get("text")))  # type: ignore[arg-type]
