@@ -99,11 +99,16 @@ def pages(tmp_path_factory):
     _cli("report", str(_coref_docs(folder)), "--kind", "coref", "--format", "csv", "--bootstrap", "100", "--seed", "1",
          "-o", str(folder / "coref-documents.html"))
     out["coref-documents"] = folder / "coref-documents.html"
+    imports = Path(__file__).parent / "data" / "importers" / "labelstudio" / "export_min.json"
+    for field in ("sentiment", "ner"):  # an export's page: the kind's page opened by the import's tables
+        _cli("report", str(imports), "--from", "label-studio", "--field", field, "--bootstrap", "50", "--seed", "1",
+             "-o", str(folder / f"import-{field}.html"))
+        out[f"import-{field}"] = folder / f"import-{field}.html"
     return out
 
 
 @pytest.mark.parametrize("name", ["passonneau2004-coreference", "coref-documents", "multilabel-example",
-                                  "multilabel-example-gold", "pyramid", "spans"])
+                                  "multilabel-example-gold", "pyramid", "spans", "import-sentiment", "import-ner"])
 def test_every_kind_draws_offline(browser, pages, tmp_path, name):
     page = OpenedPage(browser, pages[name])
     try:

@@ -156,6 +156,42 @@ def test_reports_do_not_import_the_cli(tmp_path):
     assert res.returncode == 0, res.stderr
 
 
+IMPORTS = Path(__file__).parent / "data" / "importers"
+
+
+def test_an_exports_page_opens_with_what_the_import_read(tmp_path):
+    """accord report EXPORT --from TOOL: the agreement page of the import (numbers as accord agree --from) with
+    the cell states per annotator and the records not read first."""
+    src = str(IMPORTS / "labelstudio" / "export_min.json")
+    args = (src, "--from", "label-studio", "--field", "sentiment", "--bootstrap", "50", "--seed", "2")
+    html, doc = _report(tmp_path, *args)
+    ref = json.loads(_run("agree", *args[:5], "--coefficient", "all", "--json"))
+    assert doc["kind"] == "agreement"
+    assert _cards(html)["alpha"] == ref["alpha"]["alpha"]
+    assert "what label-studio wrote and what was read" in html
+    assert "import_states" in html and "al@example.org" in html
+    assert "textarea &#39;comment&#39;: free text is counted, not compared" in html or \
+        "textarea 'comment': free text is counted, not compared" in html
+
+
+def test_an_exports_page_is_guessed_and_spans_get_the_span_page(tmp_path):
+    src = str(IMPORTS / "labelstudio" / "export_min.json")
+    html, doc = _report(tmp_path, src, "--field", "ner", "--bootstrap", "0")  # the tool guessed from the file
+    assert doc["kind"] == "spans" and "what label-studio wrote" in html
+    out = tmp_path / "x.html"
+    res = runner.invoke(app, ["report", src, "--field", "ner", "--kind", "agree", "-o", str(out)])
+    assert res.exit_code == 2 and "holds spans values, which get a spans report" in res.stderr
+
+
+def test_report_of_an_import_from_python(tmp_path):
+    import accord
+
+    imp = accord.read_export(IMPORTS / "labelstudio" / "export_min.json", tool="label-studio", field="sentiment")
+    out = accord.report(imp, tmp_path / "r.html", bootstrap=0)
+    page = out.read_text(encoding="utf-8")
+    assert "Reliability of" in page and "what label-studio wrote" in page
+
+
 def test_demo_writes_one_page_per_dataset_and_prints_paths(tmp_path):
     out = _run("demo", "--report", str(tmp_path / "pages"), "--quiet")
     paths = [line.removeprefix("wrote ") for line in out.splitlines()]

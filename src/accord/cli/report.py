@@ -100,9 +100,12 @@ def _report(
     start_regex: Annotated[str | None, typer.Option("--start-regex", help="pyramid: regex of each model's start.")]
     = None,
     # spans
-    tool: Annotated[str | None, typer.Option("--from", help="spans: the tool that wrote INPUT (label-studio, "
-                                             "prodigy, inception, doccano, brat...).")] = None,
-    field: Annotated[str | None, typer.Option(help="spans: the span control / layer of the export.")] = None,
+    tool: Annotated[str | None, typer.Option("--from", help="The annotation tool that wrote INPUT (label-studio, "
+                                             "prodigy, inception, inception-agreement, doccano, brat, argilla, "
+                                             "mturk...): its agreement or span page, opened by what the import "
+                                             "read; guessed for JSON, JSON lines and zips.")] = None,
+    field: Annotated[str | None, typer.Option(help="With an export: the control, question, field or layer.")]
+    = None,
     texts: Annotated[Path | None, typer.Option(help="spans: document texts (a folder of .txt, or CSV/JSONL).")]
     = None,
     match: Annotated[str, typer.Option(help="spans: exact or overlap.")] = "exact",
@@ -120,9 +123,22 @@ def _report(
     from accord.progress import Progress
     from accord.reporting.agreement import check_report_options
 
-    name = detect_kind(inputs) if kind == "auto" else kind
-    if name not in KIND_NAMES:
+    if kind != "auto" and kind not in KIND_NAMES:
         raise AccordError(f"--kind must be auto or one of {', '.join(KIND_NAMES)}; got {kind!r}")
+    imported = None
+    if _from_export(inputs, kind, tool):
+        from accord.cli._importing import load_export
+
+        imported = load_export(inputs[0], tool=tool, field=field, sheet=None, plain_fallback=tool is None)
+    if imported is not None:
+        name = "spans" if imported.kind == "spans" else "agree"
+        if kind not in ("auto", name):
+            raise AccordError(f"--kind {kind}: field {imported.field!r} of this {imported.tool} export holds "
+                              f"{imported.kind} values, which get a {name} report")
+        if not json_out:
+            typer.echo(imported.report.summary(), err=True)
+    else:
+        name = detect_kind(inputs) if kind == "auto" else kind
     check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
     if layout not in ("long", "wide"):
         raise AccordError(f"--layout must be 'long' or 'wide'; got {layout!r}")
@@ -135,12 +151,18 @@ def _report(
         raise AccordError(f"--figures {figures}: exists and is not a folder")
     common: dict[str, Any] = dict(bootstrap=bootstrap, seed=seed, confidence=confidence, max_rows=max_rows)
     with Progress(enabled=not quiet) as prog:
-        obj, options = _load(name, inputs, key=key, fmt=fmt, unit=unit, coder=coder, value=value, layout=layout,
-                             coders=coders, distance=distance, coefficient=coefficient,
-                             missing_mentions=missing_mentions, p=p, rule=rule, tolerance=tolerance, high=high,
-                             item=item, annotator=annotator, sep=sep, convention=convention,
-                             start_regex=start_regex, target_gamma=target_gamma, drop_incomplete=drop_incomplete,
-                             tool=tool, field=field, texts=texts, match=match, tokens=tokens)
+        if imported is not None:
+            obj: Any = imported
+            options: dict[str, Any] = ({"match": match, "tokens": tokens} if name == "spans" else
+                                       {"distance": distance, "coefficients": coefficient})
+        else:
+            obj, options = _load(name, inputs, key=key, fmt=fmt, unit=unit, coder=coder, value=value,
+                                 layout=layout, coders=coders, distance=distance, coefficient=coefficient,
+                                 missing_mentions=missing_mentions, p=p, rule=rule, tolerance=tolerance, high=high,
+                                 item=item, annotator=annotator, sep=sep, convention=convention,
+                                 start_regex=start_regex, target_gamma=target_gamma,
+                                 drop_incomplete=drop_incomplete, tool=tool, field=field, texts=texts, match=match,
+                                 tokens=tokens)
         from accord.reporting import build_report
 
         rep = build_report(obj, kind=KIND_NAMES[name], title=title, progress=prog, **common, **options)
@@ -159,6 +181,17 @@ def _report(
     print(f"wrote {output}", file=sys.stdout)
     if written:
         print(f"wrote {len(written)} figures to {figures}", file=sys.stdout)
+
+
+def _from_export(inputs: list[Path], kind: str, tool: str | None) -> bool:
+    """Whether INPUT is read by an annotation tool's importer: with --from (but --kind spans, which reads
+    spans with --texts as accord spans does), or, with --kind auto or agree, a file that is not a plain
+    table (JSON, JSON lines or a zip a tool wrote, or a table with a tool's own header)."""
+    if len(inputs) != 1 or kind not in ("auto", "agree", "spans"):
+        return False
+    if tool is not None:
+        return kind != "spans"
+    return kind != "spans" and inputs[0].is_file() and (kind == "agree" or detect_kind(inputs) == "agree")
 
 
 def _load(name: str, inputs: list[Path], **o: Any) -> tuple[Any, dict[str, Any]]:

@@ -44,7 +44,8 @@ def report(
     result_or_data
         Reliability data (:class:`accord.Annotations`), coreference chains
         (:class:`accord.CorefAnnotations`), multi-label data
-        (:class:`accord.MultiLabelData`), a pyramid with peer annotations
+        (:class:`accord.MultiLabelData`), span annotations, an annotation tool's export as
+        :func:`accord.read_export` returns it, a pyramid with peer annotations
         (``(Pyramid, [PeerAnnotation, ...])``), a gold-standard table
         (``pandas.DataFrame`` with ``kind="gold"``), or a result: an
         :class:`accord.AlphaResult`, :class:`accord.CorefReliability`,

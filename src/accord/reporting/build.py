@@ -35,9 +35,14 @@ def kind_of(obj: Any) -> str:
     spans = _spans_kind(obj)
     if spans:
         return spans
+    from accord.reporting import imported
+
+    if imported.accepts(obj):
+        return "agreement" if obj.kind != "spans" else "spans"
     raise AccordError(
         "result_or_data must be accord.Annotations, AlphaResult, CorefAnnotations, CorefReliability, "
-        "MultiLabelData, GoldStandard, a pandas.DataFrame with kind='gold', or (Pyramid, [PeerAnnotation]); "
+        "MultiLabelData, GoldStandard, an import (accord.read_export), a pandas.DataFrame with kind='gold', "
+        "or (Pyramid, [PeerAnnotation]); "
         f"got {type(obj).__name__}"
     )
 
@@ -56,6 +61,12 @@ def build(obj: Any, *, kind: str = "auto", title: str | None = None, **options: 
     if kind not in ("auto", *KINDS):
         raise AccordError(f"kind must be one of auto, {', '.join(KINDS)}; got {kind!r}")
     k = kind_of(obj) if kind == "auto" else kind
+    from accord.reporting import imported
+
+    if imported.accepts(obj):
+        if k not in ("agreement", "spans"):
+            raise AccordError(f"an import of {obj.tool} gets an agreement or spans report; got kind {kind!r}")
+        return imported.imported_report(obj, title=title, **options)
     if k == "agreement":
         from accord.reporting.reliability import agreement_report
 
