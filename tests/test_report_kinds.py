@@ -183,6 +183,16 @@ def test_an_exports_page_is_guessed_and_spans_get_the_span_page(tmp_path):
     assert res.exit_code == 2 and "holds spans values, which get a spans report" in res.stderr
 
 
+def test_an_exports_page_takes_importer_options(tmp_path):
+    src = str(IMPORTS / "labelstudio" / "export_min.json")
+    html, doc = _report(tmp_path, src, "--field", "sentiment", "--option", "multiple=true", "--bootstrap", "0",
+                        "--force")
+    assert "control &#39;sentiment&#39; read as set" in html or "control 'sentiment' read as set" in html
+    table = str(dataset_path("krippendorff2011.csv"))
+    res = runner.invoke(app, ["report", table, "--option", "multiple=true", "-o", str(tmp_path / "k.html")])
+    assert res.exit_code == 2 and "--option passes options" in res.stderr
+
+
 def test_report_of_an_import_from_python(tmp_path):
     import accord
 

@@ -106,6 +106,8 @@ def _report(
                                              "read; guessed for JSON, JSON lines and zips.")] = None,
     field: Annotated[str | None, typer.Option(help="With an export: the control, question, field or layer.")]
     = None,
+    option: Annotated[list[str] | None, typer.Option(help="With an export: an importer's option as NAME=VALUE "
+                                                     "(repeatable), e.g. multiple=true, drafts=true.")] = None,
     texts: Annotated[Path | None, typer.Option(help="spans: document texts (a folder of .txt, or CSV/JSONL).")]
     = None,
     match: Annotated[str, typer.Option(help="spans: exact or overlap.")] = "exact",
@@ -129,7 +131,10 @@ def _report(
     if _from_export(inputs, kind, tool):
         from accord.cli._importing import load_export
 
-        imported = load_export(inputs[0], tool=tool, field=field, sheet=None, plain_fallback=tool is None)
+        imported = load_export(inputs[0], tool=tool, field=field, sheet=None, plain_fallback=tool is None,
+                               extra=option)
+    if option and imported is None:
+        raise AccordError("--option passes options to an annotation tool's importer (an export, or --from)")
     if imported is not None:
         name = "spans" if imported.kind == "spans" else "agree"
         if kind not in ("auto", name):
