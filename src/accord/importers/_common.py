@@ -96,6 +96,15 @@ def load_json(tool: str, path: Path, stream: IO[str] | None = None) -> Any:
         raise fail(tool, path, f"not UTF-8 text ({exc.reason})") from None
 
 
+def read_text(tool: str, source: str | Path, data: bytes | None = None) -> str:
+    """The text of the file *source* (or of its bytes *data*: a member of a zip), UTF-8 with an optional byte
+    order mark; anything else is an :class:`AccordError` naming the tool and the file."""
+    try:
+        return (Path(source).read_bytes() if data is None else data).decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise fail(tool, source, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
 _WS = re.compile(r"[ \t\n\r]*")
 
 
@@ -110,10 +119,7 @@ def iter_json_records(tool: str, path: Path, text: str | None = None) -> Iterato
         if path.is_dir():
             raise fail(tool, path, "is a folder; this tool's export is one JSON file (is it another tool's export? "
                        "choose it with --from)")
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise fail(tool, path, f"not UTF-8 text ({exc.reason})") from None
+        text = read_text(tool, path)
     decoder = json.JSONDecoder()
     i = _WS.match(text, 0).end()  # type: ignore[union-attr]
     if i < len(text) and text[i] == "\ufeff":

@@ -52,7 +52,7 @@ from typing import Any
 
 from accord.errors import AccordError
 from accord.importers import Imported
-from accord.importers._common import Cells, fail, gc_paused, iter_json_records, iter_jsonl, reanchor_span
+from accord.importers._common import Cells, fail, gc_paused, iter_json_records, iter_jsonl, read_text, reanchor_span
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -272,7 +272,7 @@ def read(
 
 def _questions(spath: Path) -> dict[str, dict[str, Any]]:
     try:
-        data = json.loads(spath.read_text(encoding="utf-8-sig"))
+        data = json.loads(read_text(TOOL, spath))
     except json.JSONDecodeError as exc:
         raise fail(TOOL, spath, f"not valid JSON ({exc.msg})", line=exc.lineno) from None
     out: dict[str, dict[str, Any]] = {}

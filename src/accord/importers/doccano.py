@@ -44,7 +44,6 @@ refused (there is no annotator to compare).
 
 from __future__ import annotations
 
-import io
 import json
 import zipfile
 from collections.abc import Hashable, Iterator
@@ -53,7 +52,7 @@ from typing import Any
 
 from accord.errors import AccordError
 from accord.importers import Imported
-from accord.importers._common import Cells, fail, gc_paused, iter_jsonl, reanchor_span
+from accord.importers._common import Cells, fail, gc_paused, iter_jsonl, read_text, reanchor_span
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -99,7 +98,7 @@ def _sources(path: Path) -> Iterator[tuple[str | None, str, list[str]]]:
         if not files:
             raise fail(TOOL, path, "the folder holds no .jsonl file")
         for f in files:
-            yield f.stem, str(f), f.read_text(encoding="utf-8-sig").splitlines()
+            yield f.stem, str(f), read_text(TOOL, f).splitlines()
         return
     if zipfile.is_zipfile(path):
         with zipfile.ZipFile(path) as z:
@@ -107,11 +106,9 @@ def _sources(path: Path) -> Iterator[tuple[str | None, str, list[str]]]:
             if not names:
                 raise fail(TOOL, path, "the zip holds no .jsonl file (export the dataset as JSONL)")
             for n in names:
-                with z.open(n) as fh:
-                    lines = io.TextIOWrapper(fh, encoding="utf-8-sig").read().splitlines()
-                yield Path(n).stem, f"{path}:{n}", lines
+                yield Path(n).stem, f"{path}:{n}", read_text(TOOL, f"{path}:{n}", z.read(n)).splitlines()
         return
-    yield path.stem, str(path), path.read_text(encoding="utf-8-sig").splitlines()
+    yield path.stem, str(path), read_text(TOOL, path).splitlines()
 
 
 @gc_paused

@@ -45,6 +45,7 @@ from typing import Any, NamedTuple
 
 from accord.errors import AccordError
 from accord.importers import Imported
+from accord.importers._common import read_text
 from accord.importers._inception_project import parse_project, state_notes
 from accord.importers.offsets import Utf16Index
 from accord.importers.report import DroppedRecord, ImportReport
@@ -73,6 +74,9 @@ def _unescape_text(raw: str) -> str:
 
 def _files(path: Path) -> Iterator[tuple[str, str, str]]:
     """(document, user, TSV text) for every annotation file of the export."""
+    def member(name: str) -> str:  # a file of the export, for messages
+        return f"{path}/{name}" if path.is_dir() else f"{path}:{name}"
+
     def parse(name: str, data: bytes) -> Iterator[tuple[str, str, str]]:
         parts = PurePosixPath(name).parts
         if "annotation" not in parts:
@@ -83,12 +87,12 @@ def _files(path: Path) -> Iterator[tuple[str, str, str]]:
         doc, fname = parts[i + 1], parts[i + 2]
         user, suffix = fname.rsplit(".", 1) if "." in fname else (fname, "")
         if suffix == "tsv":
-            yield doc, user, data.decode("utf-8-sig")
+            yield doc, user, read_text(TOOL, member(name), data)
         elif suffix == "zip":
             with zipfile.ZipFile(io.BytesIO(data)) as inner:
                 for n in inner.namelist():
                     if n.endswith(".tsv"):
-                        yield doc, user, inner.read(n).decode("utf-8-sig")
+                        yield doc, user, read_text(TOOL, f"{member(name)}:{n}", inner.read(n))
 
     if path.is_dir():
         for f in sorted(path.rglob("*")):
@@ -253,11 +257,11 @@ def _project_json(path: Path) -> tuple[str, str] | None:
     if path.is_dir():
         found = sorted(path.rglob("exportedproject.json"), key=lambda f: len(f.relative_to(path).parts))
         found = [f for f in found if "annotation" not in f.relative_to(path).parts]
-        return (found[0].relative_to(path).as_posix(), found[0].read_text(encoding="utf-8-sig")) if found else None
+        return (found[0].relative_to(path).as_posix(), read_text(TOOL, found[0])) if found else None
     with zipfile.ZipFile(path) as z:
         names = sorted((n for n in z.namelist() if PurePosixPath(n).name == "exportedproject.json"
                         and "annotation" not in PurePosixPath(n).parts), key=lambda n: len(PurePosixPath(n).parts))
-        return (names[0], z.read(names[0]).decode("utf-8-sig")) if names else None
+        return (names[0], read_text(TOOL, f"{path}:{names[0]}", z.read(names[0]))) if names else None
 
 
 def _some(pairs: list[str]) -> str:
@@ -301,7 +305,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
         head = path.read_text(encoding="utf-8-sig", errors="replace")[:200]
         if not head.startswith("#FORMAT=WebAnno TSV 3"):
             raise _fail(str(path), "expected a project export (zip or folder with annotation/) or a WebAnno TSV file")
-        files: list[tuple[str, str, str]] = [(path.stem, "annotator", path.read_text(encoding="utf-8-sig"))]
+        files: list[tuple[str, str, str]] = [(path.stem, "annotator", read_text(TOOL, path))]
     else:
         files = list(_files(path))
         found = _project_json(path)

@@ -49,7 +49,7 @@ import io
 from pathlib import Path
 
 from accord.importers import Imported
-from accord.importers._common import Cells, fail
+from accord.importers._common import Cells, fail, read_text
 
 __all__ = ["read", "sniff"]
 
@@ -117,10 +117,7 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
     if path.is_dir():
         raise fail(TOOL, path, "is a folder; the agreement Diagnosis export is one CSV file (a project export "
                    "is read with --from inception)")
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise fail(TOOL, path, f"not UTF-8 text ({exc.reason})") from None
+    text = read_text(TOOL, path)
     try:
         records = _records(text)
     except csv.Error as exc:
