@@ -145,10 +145,14 @@ def multilabel_report(
                                                thresholds=False),
                         caption="Resampling items; the interval is marked in red.")
         at = next((i for i, s in enumerate(sections) if s.id == "uncertainty"), None)
+        k_words = (f"K' recomputed on {bootstrap} resamples of the {res.n_items} items two annotators labelled "
+                   f"(seed {seed if seed is not None else 'none'}): the {confidence * 100:g}% interval is "
+                   f"[{interval[0]:.3f}, {interval[1]:.3f}].")
         if at is None:
-            sections.append(Section(id="uncertainty", title="Uncertainty", charts=(k_chart,)))
+            sections.append(Section(id="uncertainty", title="Uncertainty", paragraphs=(k_words,), charts=(k_chart,)))
         else:
-            sections[at] = dataclasses.replace(sections[at], charts=(k_chart, *sections[at].charts))
+            s = sections[at]
+            sections[at] = dataclasses.replace(s, paragraphs=(*s.paragraphs, k_words), charts=(*s.charts, k_chart))
     return Report(
         title=title or f"Multi-label reliability{f' of {data.source}' if getattr(data, 'source', None) else ''}",
         subtitle=f"{data.n_items} items, {data.n_annotators} annotators, {data.n_categories} categories",
