@@ -13,10 +13,9 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-import click
 import typer
 import typer.main
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 __all__ = ["COMMANDS", "app", "main"]
 
@@ -48,7 +47,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def load_command(name: str) -> click.Command:
+def load_command(name: str) -> Any:
     """Import the module of command *name* and return its click command (or group)."""
     module, _ = COMMANDS[name]
     sub = typer.Typer()
@@ -57,6 +56,74 @@ def load_command(name: str) -> click.Command:
     command = group.commands.get(name)
     if command is None:  # pragma: no cover - a COMMANDS entry out of step with its module
         raise RuntimeError(f"accord.cli.{module}.register does not register the command {name!r}")
+    conventional_metavars(command)
+    return command
+
+
+#: a parameter's type -> the metavar help shows for it (click's own conventions).
+_METAVARS = {"text": "TEXT", "str": "TEXT", "integer": "INTEGER", "int": "INTEGER", "float": "FLOAT",
+             "path": "PATH", "boolean": "BOOLEAN", "bool": "BOOLEAN"}
+
+
+def _type_name(param: Any) -> str:
+    """The name of *param*'s type, from click's ``type`` or (typer >= 0.26) its ``type_descriptor``."""
+    ptype = getattr(param, "type", None)
+    if getattr(ptype, "name", None):
+        return str(ptype.name)
+    desc = getattr(param, "type_descriptor", None)
+    if desc is None:
+        return "text"
+    if getattr(desc, "is_path", False):
+        return "path"
+    annotation = getattr(desc, "annotation", None)
+    args = getattr(annotation, "__args__", None)
+    if getattr(desc, "is_list", False) and args:
+        annotation = args[0]
+    return getattr(annotation, "__name__", "text").lower()
+
+
+def _set_metavar(param: Any) -> None:
+    if param.metavar is not None:
+        return
+    if getattr(param, "param_type_name", "") == "argument":
+        param.metavar = param.name.upper()
+        if hasattr(param, "_usage_display_name"):  # typer >= 0.26 writes a required argument as {file}
+            param._usage_display_name = lambda p=param: (
+                (p.metavar if p.required else f"[{p.metavar}]") + ("..." if p.nargs != 1 else ""))
+        if hasattr(param, "display_type_rich"):  # and its type as <path>, <list[Path]>
+            kind = _METAVARS.get(_type_name(param), "TEXT")
+            param.display_type_rich = lambda ctx, kind=kind: kind
+    elif getattr(param, "is_flag", False) or getattr(param, "count", False):
+        param.metavar = ""
+    else:
+        param.metavar = _METAVARS.get(_type_name(param), "TEXT")
+
+
+def conventional_metavars(command: Any) -> Any:
+    """Give every parameter of *command* (and of its sub-commands) the metavar help conventionally shows.
+
+    Typer's releases since 0.26 print the Python type (``{file}``, ``<str>``, ``<bool>``) where click
+    printed ``FILE``, ``TEXT`` and nothing for a flag; a flag shown as ``<bool>`` reads as if it took a
+    value (``--diagnostics true``).  An argument shows its name in capitals, a flag nothing, any other
+    option its type's conventional name; a metavar a command sets itself is kept.  The help option is
+    made when help is shown, so the command's ``get_params`` is wrapped to name it too.
+    """
+    for sub in getattr(command, "commands", {}).values():
+        conventional_metavars(sub)
+    if getattr(command, "_accord_metavars", False):
+        return command
+    get_params = command.get_params
+
+    def _get_params(ctx: Any) -> list[Any]:
+        params = get_params(ctx)
+        for param in params:
+            _set_metavar(param)
+        return params
+
+    command.get_params = _get_params
+    command._accord_metavars = True
+    for param in command.params:
+        _set_metavar(param)
     return command
 
 
@@ -65,17 +132,17 @@ class _LazyGroup(TyperGroup):
 
     _listing = False
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: Any) -> list[str]:
         return list(COMMANDS)
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if cmd_name not in COMMANDS:
             return None
         if self._listing:  # help text only: a stand-in with the one-line help, nothing imported
-            return click.Command(cmd_name, help=COMMANDS[cmd_name][1])
+            return TyperCommand(cmd_name, help=COMMANDS[cmd_name][1])
         return load_command(cmd_name)
 
-    def format_help(self, ctx: click.Context, formatter: Any) -> None:
+    def format_help(self, ctx: Any, formatter: Any) -> None:
         self._listing = True
         try:
             super().format_help(ctx, formatter)
@@ -114,4 +181,6 @@ def _root(
 
 def main() -> None:
     """Entry point of the ``accord`` script."""
-    app()
+    command = typer.main.get_command(app)
+    conventional_metavars(command)
+    command(prog_name="accord")
