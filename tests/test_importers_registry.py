@@ -46,8 +46,9 @@ def test_utf16_offsets_after_an_emoji():
 def test_unknown_tool_is_named_with_the_choices(tmp_path):
     f = tmp_path / "x.json"
     f.write_text("[]")
-    with pytest.raises(AccordError, match="--from must be one of label-studio"):
+    with pytest.raises(AccordError, match="^tool must be one of label-studio") as err:  # the API's argument
         read_export(f, tool="excelsior")
+    assert err.value.for_cli().startswith("--from must be one of label-studio")  # the CLI's flag
     assert "label-studio" in TOOLS
 
 

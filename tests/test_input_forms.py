@@ -159,7 +159,7 @@ def test_a_long_frame_is_not_read_as_a_matrix():
 
 
 def test_layout_is_checked_and_annotations_have_none():
-    with pytest.raises(AccordError, match="layout must be one of 'coders-by-units', 'units-by-coders'; got 'rows'"):
+    with pytest.raises(AccordError, match="layout must be one of coders-by-units, units-by-coders; got 'rows'"):
         accord.alpha([[1, 2], [1, 2]], layout="rows")
     with pytest.raises(AccordError, match="already Annotations"):
         as_annotations(Annotations.from_matrix([[1, 2], [1, 2]]), layout="units-by-coders")

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from accord.errors import AccordError
+from accord.errors import AccordError, choice_error
 
 __all__ = ["COEFFICIENTS", "applicable", "compute"]
 
@@ -59,7 +59,7 @@ def compute_with(functions: Any, data: Any, coefficient: str, distance: Any = "n
     ``gwet`` is AC1 under the nominal distance and AC2 under any other.
     """
     if coefficient not in COEFFICIENTS:
-        raise AccordError(f"coefficient must be one of {', '.join(COEFFICIENTS)}; got {coefficient!r}")
+        raise choice_error("coefficient", coefficient, COEFFICIENTS)
     from accord.distances import get_distance
 
     dist = get_distance(distance)

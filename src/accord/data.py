@@ -20,7 +20,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError
+from accord.errors import AccordError, choice_error, missing_column_error
 
 __all__ = ["Annotations", "DuplicatePolicy", "Layout", "as_annotations"]
 
@@ -628,17 +628,18 @@ def _where(source: str | None, row: int) -> str:
     return f"{source}, line {row}" if source else f"row {row}"
 
 
+def _check_columns(source: str | None, unit: str, coder: str, value: str, columns: Any) -> None:
+    for col, param in ((unit, "unit"), (coder, "coder"), (value, "value")):
+        if col not in columns:
+            raise missing_column_error(source or "data", col, columns, param=param)
+
+
 def _columns_from_records(
     records: Any, unit: str, coder: str, value: str, source: str | None
 ) -> tuple[Any, Any, Any]:
     """Extract the three columns from a DataFrame (any narwhals backend) or an iterable."""
     if isinstance(records, pd.DataFrame):
-        missing = [c for c in (unit, coder, value) if c not in records.columns]
-        if missing:
-            raise AccordError(
-                f"{source or 'data'}: missing column {missing[0]!r}; columns are "
-                f"{', '.join(map(repr, map(str, records.columns)))}"
-            )
+        _check_columns(source, unit, coder, value, records.columns)
         if len(records) == 0:
             raise AccordError(f"{source or 'data'}: no rows")
         return (
@@ -656,12 +657,7 @@ def _columns_from_records(
         if isinstance(frame, nw.LazyFrame):
             frame = frame.collect()
         columns = frame.columns
-        missing = [c for c in (unit, coder, value) if c not in columns]
-        if missing:
-            raise AccordError(
-                f"{source or 'data'}: missing column {missing[0]!r}; columns are "
-                f"{', '.join(map(repr, columns))}"
-            )
+        _check_columns(source, unit, coder, value, columns)
         native = frame.select(unit, coder, value).to_pandas()
         return _columns_from_records(native, unit, coder, value, source)
     rows = list(records)
@@ -736,7 +732,7 @@ def as_annotations(data: Any, *, layout: Layout = "coders-by-units", what: str =
     3
     """
     if layout not in _LAYOUTS:
-        raise AccordError(f"layout must be one of {', '.join(map(repr, _LAYOUTS))}; got {layout!r}")
+        raise choice_error("layout", layout, _LAYOUTS)
     if isinstance(data, Annotations):
         if layout != "coders-by-units":
             raise AccordError(

@@ -142,6 +142,14 @@ class _LazyGroup(TyperGroup):
             return TyperCommand(cmd_name, help=COMMANDS[cmd_name][1])
         return load_command(cmd_name)
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and name not in COMMANDS:
+            from accord.errors import did_you_mean
+
+            ctx.fail(f"No such command {name!r}.{did_you_mean(name, COMMANDS)}")
+        return super().resolve_command(ctx, args)
+
     def format_help(self, ctx: Any, formatter: Any) -> None:
         self._listing = True
         try:

@@ -30,7 +30,8 @@ def cli_errors(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except (AccordError, FileNotFoundError, IsADirectoryError, PermissionError) as exc:
-            msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            text = exc.for_cli() if isinstance(exc, AccordError) else str(exc)
+            msg = text.splitlines()[0] if text else type(exc).__name__
             print(f"accord: error: {msg}", file=sys.stderr)
             raise typer.Exit(code=2) from None
 

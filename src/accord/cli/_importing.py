@@ -11,7 +11,7 @@ from typing import Any
 
 import typer
 
-from accord.errors import AccordError
+from accord.errors import AccordError, choice_error
 
 __all__ = ["PLAIN_TABLES", "headed_table", "load_export", "long_table_text", "parse_options"]
 
@@ -101,7 +101,7 @@ def parse_options(pairs: list[str], tool: str) -> dict[str, Any]:
     from accord.importers import TOOLS
 
     if tool not in TOOLS:
-        raise AccordError(f"--from must be one of {', '.join(TOOLS)}; got {tool!r}")
+        raise choice_error("tool", tool, TOOLS, flag="--from")
     try:
         read = importlib.import_module(f"accord.importers.{TOOLS[tool]}").read
     except ModuleNotFoundError:

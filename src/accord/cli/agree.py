@@ -15,7 +15,7 @@ from accord.coefficients import COEFFICIENTS, applicable, compute
 from accord.data import Annotations
 from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
 from accord.distances import DISTANCE_NAMES, get_distance
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, choice_error
 from accord.io import read
 
 __all__ = ["register"]
@@ -123,9 +123,7 @@ def agree(
     accord agree export.json --from label-studio --field sentiment
     """
     if coefficient != "all" and coefficient not in COEFFICIENTS:
-        raise AccordError(
-            f"--coefficient must be one of {', '.join(COEFFICIENTS)} or all; got {coefficient!r}"
-        )
+        raise choice_error("coefficient", coefficient, (*COEFFICIENTS, "all"))
     if bootstrap < 0:
         raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
     if layout not in ("long", "wide"):
@@ -272,7 +270,7 @@ def _lazy_engine(file: Path, engine: str, layout: str, memory_share: float) -> s
     from accord.engines.sources import ENGINES, choose_engine, expand
 
     if engine not in ENGINES:
-        raise AccordError(f"--engine must be one of {', '.join(ENGINES)}; got {engine!r}")
+        raise choice_error("engine", engine, ENGINES)
     if engine == "memory" or (engine == "auto" and layout == "wide"):
         return None
     if layout == "wide":

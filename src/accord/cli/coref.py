@@ -16,7 +16,7 @@ from accord.coref.model import CorefAnnotations
 from accord.coref.readers import read_coref
 from accord.coref.report import CorefReliability, coref_reliability
 from accord.coref.scores import CorefScores, coref_scores
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, choice_error
 
 __all__ = ["register", "render_coref", "render_scores"]
 
@@ -133,7 +133,7 @@ def coref(
     accord coref system.conll --key gold.v4_gold_conll (one response scored against the key, no alpha)
     """
     if distance not in _DISTANCES and distance != "nominal":
-        raise AccordError(f"--distance must be one of {', '.join(_DISTANCES)}; got {distance!r}")
+        raise choice_error("distance", distance, _DISTANCES)
     if duplicates not in ("error", "first"):
         raise AccordError(f"--duplicates must be 'error' or 'first'; got {duplicates!r}")
     if bootstrap < 0:

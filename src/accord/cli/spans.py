@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from accord.cli._common import cli_errors, console, print_json
-from accord.errors import AccordError
+from accord.errors import AccordError, choice_error
 
 __all__ = ["register"]
 
@@ -122,11 +122,11 @@ def spans(
     Example: accord spans spans.csv --texts docs/ --match overlap
     """
     if match not in _MATCHES:
-        raise AccordError(f"--match must be one of {', '.join(_MATCHES)}; got {match!r}")
+        raise choice_error("match", match, _MATCHES)
     if tokens not in _TOKENS:
-        raise AccordError(f"--tokens must be one of {', '.join(_TOKENS)}; got {tokens!r}")
+        raise choice_error("tokens", tokens, _TOKENS)
     if scheme not in ("label", "bio"):
-        raise AccordError(f"--scheme must be one of label, bio; got {scheme!r}")
+        raise choice_error("scheme", scheme, ("label", "bio"))
     if bootstrap < 0:
         raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
     if show < 0:

@@ -45,7 +45,7 @@ from accord.distances.sets import (
 )
 from accord.distances.sets import SUBSET_BUDGET as SUBSET_BUDGET
 from accord.distances.sets import SUBSET_MAX_SIZE as SUBSET_MAX_SIZE
-from accord.errors import AccordError
+from accord.errors import AccordError, choice_error
 
 __all__ = [
     "DISTANCE_NAMES",
@@ -117,10 +117,7 @@ def get_distance(distance: str | Distance | DistanceFunction) -> Distance:
         if key == "masi-2006-rounded":
             return MASI2006(exact=False)
         if key not in _REGISTRY:
-            raise AccordError(
-                f"distance must be one of {', '.join(DISTANCE_NAMES)} (or a Distance or a callable); "
-                f"got {distance!r}"
-            )
+            raise choice_error("distance", distance, DISTANCE_NAMES, api_also=" (or a Distance or a callable)")
         return _REGISTRY[key]()
     if callable(distance):
         return make_distance(distance)

@@ -8,7 +8,7 @@ from typing import Any
 from accord.coefficients import COEFFICIENTS, applicable_to, compute_with
 from accord.engines.reductions import Reductions, reduce_frame
 from accord.engines.sources import ENGINES, expand, open_files
-from accord.errors import AccordError
+from accord.errors import AccordError, choice_error
 
 __all__ = ["COEFFICIENTS", "agree", "applicable", "compute", "reduce"]
 
@@ -50,7 +50,7 @@ def reduce(
     2
     """
     if engine not in ENGINES:
-        raise AccordError(f"engine must be one of {', '.join(ENGINES)}; got {engine!r}")
+        raise choice_error("engine", engine, ENGINES)
     if not isinstance(source, (str, os.PathLike)):
         return reduce_frame(source, unit=unit, coder=coder, value=value)
     files = expand(source)

@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from accord.engine import UnitCounts
-from accord.errors import AccordError
+from accord.errors import AccordError, missing_column_error
 
 __all__ = ["Reductions", "reduce_frame"]
 
@@ -236,11 +236,9 @@ def _check_schema(frame: Any, source: str, unit: str, coder: str, value: str) ->
     """Columns present and of a type the engine can group: the same AccordError as the in-memory reader."""
     schema = frame.collect_schema()
     columns = list(schema.names())
-    for col in (unit, coder, value):
+    for col, param in ((unit, "unit"), (coder, "coder"), (value, "value")):
         if col not in columns:
-            raise AccordError(
-                f"{source}: missing column {col!r}; columns are {', '.join(map(repr, columns))}"
-            )
+            raise missing_column_error(source, col, columns, param=param)
     for col, what in ((unit, "unit"), (coder, "coder"), (value, "value")):
         dtype = schema[col]
         if what == "value" and _is_set_dtype(dtype):

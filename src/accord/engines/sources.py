@@ -24,7 +24,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError
+from accord.errors import AccordError, choice_error
 
 __all__ = ["ENGINES", "choose_engine", "expand", "open_files", "total_memory"]
 
@@ -222,7 +222,7 @@ def _open(engine: str, files: list[Path], fmt: str, *, memory_limit: str | None,
                                  for f in sdf.schema.fields])
             sdf = spark.read.csv(names, header=True, schema=schema, sep=sep, escape='"')
         return sdf
-    raise AccordError(f"engine must be one of {', '.join(ENGINES)}; got {engine!r}")
+    raise choice_error("engine", engine, ENGINES)
 
 
 def spark_session(master: str | None = None) -> Any:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from accord.errors import AccordError
+from accord.errors import AccordError, choice_error
 from accord.importers.report import CELL_STATES, CellState, DroppedRecord, ImportReport
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ class Imported:
 
 def _module(tool: str) -> Any:
     if tool not in TOOLS:
-        raise AccordError(f"--from must be one of {', '.join(TOOLS)}; got {tool!r}")
+        raise choice_error("tool", tool, TOOLS, flag="--from")
     try:
         return importlib.import_module(f"accord.importers.{TOOLS[tool]}")
     except ModuleNotFoundError as exc:
