@@ -51,8 +51,17 @@ from pathlib import Path
 from typing import Any
 
 from accord.errors import AccordError
-from accord.importers import Imported
-from accord.importers._common import Cells, fail, gc_paused, iter_json_records, iter_jsonl, read_text, reanchor_span
+from accord.importers import AmbiguousField, Imported
+from accord.importers._common import (
+    Cells,
+    fail,
+    gc_paused,
+    iter_json_records,
+    iter_jsonl,
+    quote,
+    read_text,
+    reanchor_span,
+)
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -149,9 +158,11 @@ def read(
     if not settings:
         cells.notes.append("no settings.json: question types read from the values' shape ("
                            + ", ".join(f"{q}: {t}" for q, t in types.items()) + ")")
+    if field is not None and field not in types and field.endswith(".responses") and field[:-10] in types:
+        field = field[: -len(".responses")]  # the flattened export's column of the question
     if field is not None:
         if field not in types:
-            raise fail(TOOL, source, f"no question named {field!r}; the export has "
+            raise fail(TOOL, source, f"no question named {quote(field)}; the export has "
                        f"{', '.join(f'{q} ({t})' for q, t in types.items()) or 'none'}", field=field)
         qtype = question_type or types[field]
         if qtype in NOT_COMPARED:
@@ -163,8 +174,12 @@ def read(
             raise fail(TOOL, source, "no question accord can compare (label_selection, multi_label_selection, "
                        f"rating, span); the export has {', '.join(f'{q} ({t})' for q, t in types.items()) or 'none'}")
         if len(candidates) > 1:
-            raise fail(TOOL, source, f"the export has {len(candidates)} questions: "
-                       f"{', '.join(f'{q} ({types[q]})' for q in candidates)}; pass --field (field=) to choose one")
+            raise AmbiguousField(
+                str(fail(TOOL, source, f"the export has {len(candidates)} questions: "
+                         f"{', '.join(f'{q} ({types[q]})' for q in candidates)}; pass --field (field=) to choose "
+                         "one")),
+                {q: KINDS[types[q]] for q in candidates},
+            )
         field = candidates[0]
         qtype = question_type or types[field]
     if qtype not in KINDS:

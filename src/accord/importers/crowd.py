@@ -35,7 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from accord.errors import AccordError
-from accord.importers import Imported
+from accord.importers import AmbiguousField, Imported
+from accord.importers._common import quote
 from accord.importers.report import DroppedRecord, ImportReport
 
 __all__ = ["read", "sniff"]
@@ -45,11 +46,17 @@ _FALSE = {"false", "0", "no", "off", ""}
 
 
 def sniff(path: Path, head: str) -> bool:
-    """An MTurk batch results CSV: its header names ``HITId`` and ``WorkerId``."""
+    """An MTurk batch results CSV: its header (quoted or not) names ``HITId``, ``AssignmentId``, ``WorkerId``
+    and at least one ``Answer.<name>`` column, as the requester site's "Download CSV" writes it."""
     if path.is_dir() or path.suffix.lower() not in {".csv", ".tsv", ".txt", ""}:
         return False
-    first = head.splitlines()[0] if head else ""
-    return "HITId" in first and "WorkerId" in first
+    first = head.lstrip("\ufeff").split("\n", 1)[0].rstrip("\r") if head else ""
+    try:
+        header = next(csv.reader([first], delimiter="\t" if path.suffix.lower() == ".tsv" else ","), [])
+    except csv.Error:
+        return False
+    names = {h.strip() for h in header}
+    return {"HITId", "AssignmentId", "WorkerId"} <= names and any(n.startswith("Answer.") for n in names)
 
 
 def _fail(tool: str, path: Path, message: str, line: int | None = None, field: str | None = None) -> AccordError:
@@ -176,10 +183,12 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
         raise _fail("mturk", path, "no Answer.* column", 1)
     if field is None:
         if len(answers) > 1:
-            raise _fail("mturk", path, f"several answers ({', '.join(sorted(answers))}); pass --field to pick one")
+            raise AmbiguousField(
+                str(_fail("mturk", path, f"several answers ({', '.join(sorted(answers))}); pass --field to pick one")),
+                {a: "nominal" for a in sorted(answers)},
+            )
         field = next(iter(answers))
-    if field not in answers:
-        raise _fail("mturk", path, f"no answer {field!r}; answers are {', '.join(sorted(answers))}")
+    field = _answer_name(path, field, answers)
     options = [o for o in answers[field] if o]
     if options and "" in answers[field]:
         raise _fail("mturk", path, f"both Answer.{field} and option columns Answer.{field}.*: which is the answer?",
@@ -254,6 +263,30 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
     note = f"unit: {unit_col}, answer: {value_col}" + (".*" if options else "")
     report = ImportReport.from_cells("mturk", str(path), items=items, cells=cells, dropped=dropped, notes=(note,))
     return Imported(tool="mturk", field=field, kind=kind, annotations=data, spans=None, report=report)
+
+
+def _answer_name(path: Path, field: str, answers: dict[str, list[str]]) -> str:
+    """The answer *field* names: its short name (``sentiment``) or its column's (``Answer.sentiment``, the
+    crowd-classifier's ``Answer.sentiment.label``); an option column is not an answer of its own."""
+    if field in answers:
+        return field
+    rest = field[len("Answer."):] if field.startswith("Answer.") else None
+    if rest is not None:
+        if rest in answers:
+            return rest
+        base, _, option = rest.partition(".")
+        if base in answers and option == "label" and answers[base] == ["label"]:
+            return base
+        if base in answers and option in answers[base]:
+            raise _fail("mturk", path, f"column {quote(field)} is one option of the answer {base!r} (one column per "
+                        f"option: {', '.join(f'Answer.{base}.{o}' for o in answers[base])}); pass --field {base} to "
+                        "read the answer", 1, field)
+    raise _fail("mturk", path, f"no answer {quote(field)}; answers are {', '.join(sorted(answers))} (columns "
+                f"{', '.join(sorted(_columns_of(answers)))})")
+
+
+def _columns_of(answers: dict[str, list[str]]) -> list[str]:
+    return [f"Answer.{a}" + (f".{o}" if o else "") for a, opts in answers.items() for o in opts]
 
 
 def _generic(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]], *, field: str | None,

@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from accord.errors import AccordError
-from accord.importers import Imported
+from accord.importers import AmbiguousField, Imported
 from accord.importers._common import Cells, fail, gc_paused, iter_jsonl, read_text, reanchor_span
 from accord.importers.offsets import Utf16Index
 
@@ -76,7 +76,14 @@ def sniff(path: Path, head: str) -> bool:
 
 
 def _looks_like(head: str) -> bool:
-    """The first line is an object with ``text`` and ``label`` / ``entities`` (or the pre-1.2 ``annotations``)."""
+    """The first line is an example as doccano writes it: ``text`` and its labels in doccano's own shapes.
+
+    doccano's JSONL export (``backend/data_export/pipeline`` of doccano 1.x: ``labels.py`` and the examples its
+    ``catalog.py`` registers) writes ``label`` as a list of category names or of ``[start, end, label]``
+    triples, ``entities`` as a list of triples or of ``{"id", "label", "start_offset", "end_offset"}``
+    objects, ``cats`` as a list of names; before 1.2, ``annotations`` items with a ``user``.  A line whose
+    ``label`` is one string (a span table's row) is not doccano's.
+    """
     first = head.lstrip().split("\n", 1)[0]
     try:
         obj = json.loads(first)
@@ -87,8 +94,28 @@ def _looks_like(head: str) -> bool:
     if any(k.startswith("_") or "." in k for k in obj):
         return False
     anns = obj.get("annotations")
-    old = isinstance(anns, list) and all(isinstance(a, dict) and "user" in a for a in anns) and "data" not in obj
-    return "label" in obj or "entities" in obj or old
+    if "annotations" in obj:
+        return (isinstance(anns, list) and all(isinstance(a, dict) and "user" in a for a in anns)
+                and "data" not in obj)
+    keys = [k for k in ("label", "entities", "cats") if k in obj]
+    return bool(keys) and all(_doccano_labels(k, obj[k]) for k in keys)
+
+
+def _is_triple(x: Any) -> bool:
+    return (isinstance(x, list) and len(x) == 3 and all(isinstance(v, int) and not isinstance(v, bool) for v in x[:2])
+            and isinstance(x[2], str))
+
+
+def _doccano_labels(key: str, value: Any) -> bool:
+    """Whether *value* has a shape doccano writes under *key*."""
+    if not isinstance(value, list):
+        return False
+    if key == "cats":
+        return all(isinstance(x, str) for x in value)
+    if key == "entities":
+        return all(_is_triple(x) or (isinstance(x, dict) and {"start_offset", "end_offset", "label"} <= x.keys())
+                   for x in value)
+    return all(isinstance(x, str) for x in value) or all(_is_triple(x) for x in value)
 
 
 def _sources(path: Path) -> Iterator[tuple[str | None, str, list[str]]]:
@@ -178,8 +205,11 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         if "cats" in present and present - {"cats"}:
             # intent detection and slot filling: the intent categories beside the slot spans
             others = ", ".join(f"{k} (spans)" for k in sorted(present - {"cats"}))
-            raise fail(TOOL, path, f"the export has {len(present)} fields: cats (categories), {others}; pass --field "
-                       "(field=) to choose one")
+            raise AmbiguousField(
+                str(fail(TOOL, path, f"the export has {len(present)} fields: cats (categories), {others}; pass "
+                         "--field (field=) to choose one")),
+                {"cats": "nominal", **{k: "spans" for k in sorted(present - {"cats"})}},
+            )
         key = ("entities" if "entities" in present else "label" if "label" in present
                else "cats" if "cats" in present else "labels")
     if not any(key in o for _, _, _, o in rows):

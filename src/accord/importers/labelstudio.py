@@ -54,8 +54,16 @@ from pathlib import Path
 from typing import Any
 
 from accord.errors import AccordError
-from accord.importers import Imported
-from accord.importers._common import Cells, coder_name, fail, gc_paused, iter_json_records, reanchor_span
+from accord.importers import AmbiguousField, Imported
+from accord.importers._common import (
+    Cells,
+    TextCheck,
+    coder_name,
+    fail,
+    gc_paused,
+    iter_json_records,
+    reanchor_span,
+)
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -65,6 +73,9 @@ COMPARED = {"choices": "nominal", "taxonomy": "set", "rating": "ordinal", "numbe
 NOT_COMPARED = {"textarea"}
 _SPAN_TYPES = {"labels", "hypertextlabels", "paragraphlabels", "rectanglelabels", "polygonlabels", "ellipselabels",
                "keypointlabels", "brushlabels", "timeserieslabels"}
+#: A JSON-MIN control's shape (:func:`_min_kind`) -> the kind of its values.
+_MIN_KINDS = {"choices": "nominal", "choices-multi": "set", "taxonomy": "set", "rating": "ordinal",
+              "number": "interval", "labels": "spans"}
 _MIN_META = {
     "id", "annotator", "annotation_id", "created_at", "updated_at", "lead_time", "drafts", "predictions",
     "agreement", "total_annotations", "cancelled_annotations", "total_predictions", "annotations_ids",
@@ -189,8 +200,11 @@ def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None,
         raise fail(TOOL, path, "no control accord can compare (choices, taxonomy, rating, number, labels); the "
                    f"export has {describe(sorted(types)) or 'no annotated region'}")
     if len(candidates) > 1:
-        raise fail(TOOL, path, f"the export has {len(candidates)} controls: {describe(candidates)}; pass --field "
-                   "(field=) to choose one")
+        raise AmbiguousField(
+            str(fail(TOOL, path, f"the export has {len(candidates)} controls: {describe(candidates)}; pass --field "
+                     "(field=) to choose one")),
+            {n: COMPARED[next(iter(types[n]))] for n in candidates},
+        )
     name = candidates[0]
     return name, next(iter(types[name]))
 
@@ -270,6 +284,8 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     spans: list[Any] = []
     texts: dict[str, str] = {}
     fallbacks = 0
+    check = TextCheck()
+    repeats: list[str] = []  # task/annotator of each region repeating another of its annotation
     for idx, line, rec in records:
         if "id" not in rec:
             raise fail(TOOL, path, "the task has no 'id'", record=idx, line=line)
@@ -310,6 +326,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             kw = {"record": task, "line": line, "field": name, "coder": coder}
             if vkind == "spans":
                 found = []
+                keys: set[tuple[int, int, str]] = set()
                 for r in mine:
                     v = r.get("value") or {}
                     text = _text_of(path, data, text_key, r.get("to_name"), task, line)
@@ -317,12 +334,16 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                     if index is None or index.text != text:
                         index = Utf16Index(text)
                     s, e, fb = reanchor_span(TOOL, path, text, v.get("start"), v.get("end"), covered=v.get("text"),
-                                             utf16=True, index=index, **kw)
+                                             utf16=True, index=index, check=check, **kw)
                     fallbacks += fb
                     labels = v.get("labels") or []
                     if not labels:
                         raise fail(TOOL, path, "a labels region has no label", **kw)
                     for lab in labels:
+                        if (s, e, str(lab)) in keys:
+                            repeats.append(f"{task}/{coder}")
+                            continue
+                        keys.add((s, e, str(lab)))
                         found.append((s, e, str(lab), v.get("text")))
                 if not found and doc not in texts and isinstance(data, dict):
                     try:
@@ -339,11 +360,24 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             value = _value(path, ctype, mine, bool(multiple), kw)
             empty = value == frozenset() or value is None
             cells.cell(unit, coder, "empty" if empty else "annotated", value, line=line)
-    if fallbacks:
-        cells.notes.append(f"{fallbacks} span(s) matched their text only as code points (not UTF-16) and were read so")
+    _span_notes(cells, fallbacks, check, repeats)
     if vkind == "spans":
         return _spans_result(path, cells, name, spans, texts)
     return cells.imported(name, vkind)  # type: ignore[arg-type]
+
+
+def _span_notes(cells: Cells, fallbacks: int, check: TextCheck, repeats: list[str]) -> None:
+    """The notes on what reading the spans accepted: code-point offsets, whitespace-only text differences,
+    regions repeating another of the same annotation."""
+    if fallbacks:
+        cells.notes.append(f"{fallbacks} span(s) matched their text only as code points (not UTF-16) and were read so")
+    note = check.note()
+    if note:
+        cells.notes.append(note)
+    if repeats:
+        where = ", ".join(dict.fromkeys(repeats[:5])) + (f" and {len(repeats) - 5} more" if len(repeats) > 5 else "")
+        cells.notes.append(f"{len(repeats)} region(s) repeat another region of the same annotation (same offsets, "
+                           f"same label) and were read once (task/annotator: {where})")
 
 
 def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool, kw: dict[str, Any]) -> Any:
@@ -520,8 +554,12 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
             raise fail(TOOL, path, "no control to compare in this JSON-MIN export (keys that are the same for every "
                        f"annotator of a task are read as task data: {', '.join(data_keys) or 'none'}); pass --field")
         if len(candidates) > 1:
-            raise fail(TOOL, path, f"the export has {len(candidates)} controls: "
-                       f"{', '.join(f'{k} ({controls[k]})' for k in candidates)}; pass --field (field=) to choose one")
+            raise AmbiguousField(
+                str(fail(TOOL, path, f"the export has {len(candidates)} controls: "
+                         f"{', '.join(f'{k} ({controls[k]})' for k in candidates)}; pass --field (field=) to choose "
+                         "one")),
+                {k: _MIN_KINDS[controls[k]] for k in candidates},
+            )
         name = candidates[0]
     ctype = controls[name]
     if ctype == "textarea":
@@ -529,8 +567,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
     if ctype in ("other", "mixed"):
         raise fail(TOOL, path, f"cannot read the values of {name!r} as choices, taxonomy, rating, number or labels",
                    field=name)
-    vkind = {"choices": "nominal", "choices-multi": "set", "taxonomy": "set", "rating": "ordinal",
-             "number": "interval", "labels": "spans"}[ctype]
+    vkind = _MIN_KINDS[ctype]
     if multiple is not None and ctype.startswith("choices"):
         vkind = "set" if multiple else "nominal"
     if kind is not None and vkind != "spans":
@@ -546,6 +583,8 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
     spans: list[Any] = []
     texts: dict[str, str] = {}
     fallbacks = 0
+    check = TextCheck()
+    repeats: list[str] = []
     from accord.spans.model import Span
 
     for task, rows in by_task.items():
@@ -572,17 +611,20 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
                 text = _min_text(path, rec, data_keys, text_key, task, line)
                 texts[doc] = text
                 index = Utf16Index(text)
-                found = 0
+                found: set[tuple[int, int, str]] = set()
                 for region in v or []:
                     s, e, fb = reanchor_span(TOOL, path, text, region.get("start"), region.get("end"),
-                                             covered=region.get("text"), utf16=True, index=index, **kw)
+                                             covered=region.get("text"), utf16=True, index=index, check=check, **kw)
                     fallbacks += fb
                     labels = region.get("labels") or []
                     if not labels:
                         raise fail(TOOL, path, "a labels region has no label", **kw)
                     for lab in labels:
+                        if (s, e, str(lab)) in found:
+                            repeats.append(f"{task}/{coder}")
+                            continue
+                        found.add((s, e, str(lab)))
                         spans.append(Span(doc, s, e, str(lab), coder, text=region.get("text")))
-                        found += 1
                 cells.cell(unit, coder, "annotated" if found else "empty", line=line)
                 continue
             value = _min_value(path, v, ctype, vkind, kw)
@@ -590,8 +632,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
                 cells.cell(unit, coder, "empty", frozenset() if vkind == "set" else None, line=line)
             else:
                 cells.cell(unit, coder, "annotated", value, line=line)
-    if fallbacks:
-        cells.notes.append(f"{fallbacks} span(s) matched their text only as code points (not UTF-16) and were read so")
+    _span_notes(cells, fallbacks, check, repeats)
     if vkind == "spans":
         return _spans_result(path, cells, name, spans, texts)
     return cells.imported(name, vkind)  # type: ignore[arg-type]

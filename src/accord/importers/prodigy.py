@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from accord.errors import AccordError
-from accord.importers import Imported
+from accord.importers import AmbiguousField, Imported
 from accord.importers._common import Cells, fail, gc_paused, iter_jsonl, reanchor_span
 
 __all__ = ["read", "sniff"]
@@ -156,7 +156,8 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     if field is None:
         if len(found) > 1:
             mix = ", ".join(f"{k} ({n} tasks)" for k, n in sorted(found.items()))
-            raise fail(TOOL, path, f"the export mixes {mix}; pass --field (field=) to choose one")
+            raise AmbiguousField(str(fail(TOOL, path, f"the export mixes {mix}; pass --field (field=) to choose one")),
+                                 {k: "spans" if k == "spans" else "nominal" for k in sorted(found)})
         field = next(iter(found))
     cells = Cells(TOOL, str(path))
     if named:
