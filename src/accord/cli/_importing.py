@@ -198,9 +198,11 @@ def load_export(
         note = f"format guessed from the file: {tool} (pass --from to choose)"
         imported = dataclasses.replace(imported, report=dataclasses.replace(
             imported.report, notes=(note, *imported.report.notes)))
-    guess = next((n for n in imported.report.notes if n.startswith(GUESSED_FIELD)), None)
-    if guess is not None:
-        typer.echo(f"accord: reading {guess}", err=True)
+    if importer.field is None and imported.field is not None:
+        guess = next((n for n in imported.report.notes
+                      if n.startswith(f"field {imported.field!r} {GUESSED_FIELD}: ")), None)
+        if guess is not None:
+            typer.echo(f"accord: {guess}", err=True)
     return imported
 
 

@@ -64,8 +64,8 @@ FITS: Mapping[str, frozenset[str]] = {
 }
 
 
-#: How the report's note on a field chosen by *fits* starts (the CLI repeats that note on stderr).
-GUESSED_FIELD = "field guessed"
+#: What the report's note on a field chosen by *fits* says after the field (the CLI repeats the note on stderr).
+GUESSED_FIELD = "guessed"
 
 
 class AmbiguousField(AccordError):
@@ -266,17 +266,15 @@ def read_export(
             raise
         fitting = [name for name, kind in exc.candidates.items() if kind in FITS[fits]]
         if len(fitting) != 1:
-            what = "span" if fits == "spans" else "categorical (not span)"
-            raise AccordError(
-                f"{exc}; {len(fitting) or 'none'} of them hold {what} values"
-                + (f" ({', '.join(fitting)})" if fitting else "")
-            ) from None
+            what = "span values" if fits == "spans" else "categorical values, not spans"
+            raise AccordError(f"{exc} ({len(fitting) or 'none'} of them hold {what}"
+                              + (f": {', '.join(fitting)})" if fitting else ")")) from None
         field = fitting[0]
         result = _module(tool).read(path, field=field, **options)
         what = "span" if fits == "spans" else "categorical"
         others = ", ".join(f"{n} ({k})" for n, k in exc.candidates.items() if n != field)
-        notes.append(f"{GUESSED_FIELD} {field!r}: the only {what} field of the export (the others: {others}; pass "
-                     "--field to choose)")
+        notes.append(f"field {field!r} {GUESSED_FIELD}: the only {what} field of the export (the others: {others}; "
+                     "pass --field to choose)")
     if guessed:
         notes.insert(0, f"format guessed from the file: {tool} (pass --from to choose)")
     if notes:

@@ -60,7 +60,7 @@ def sniff(path: Path, head: str) -> bool:
 
 
 def _fail(tool: str, path: Path, message: str, line: int | None = None, field: str | None = None) -> AccordError:
-    where = f"{tool} export {path}" + (f", line {line}" if line else "") + (f", field {field!r}" if field else "")
+    where = f"{tool} export {path}" + (f", line {line}" if line else "") + (f", field {quote(field)}" if field else "")
     return AccordError(f"{where}: {message}")
 
 
@@ -93,7 +93,7 @@ def _read_rows(tool: str, path: Path) -> tuple[list[str], list[tuple[int, dict[s
             header = [h.strip() for h in header]
             for k, name in enumerate(header):
                 if name in header[:k]:
-                    raise _fail(tool, path, f"the header names {name!r} twice", 1, name)
+                    raise _fail(tool, path, f"the header names {quote(name)} twice", 1, name)
             line = reader.line_num + 1
             for record in reader:
                 start, line = line, reader.line_num + 1
@@ -172,7 +172,7 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
             raise _fail("mturk", path, f"no {col} column: not an MTurk batch results file", 1, col)
     unit_col = unit or "HITId"
     if unit_col not in header:
-        raise _fail("mturk", path, f"no unit column {unit_col!r}; columns are {', '.join(header)}", 1, unit_col)
+        raise _fail("mturk", path, f"no unit column {quote(unit_col)}; columns are {', '.join(header)}", 1, unit_col)
     answers: dict[str, list[str]] = {}
     for col in header:
         if col.startswith("Answer."):
@@ -213,7 +213,7 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
             raise _fail("mturk", path, "an assignment with no WorkerId", line, "WorkerId")
         status = row.get("AssignmentStatus", "Submitted")
         if status not in _STATUSES:
-            raise _fail("mturk", path, f"AssignmentStatus {status!r} is not one of {', '.join(_STATUSES)}", line,
+            raise _fail("mturk", path, f"AssignmentStatus {quote(status)} is not one of {', '.join(_STATUSES)}", line,
                         "AssignmentStatus")
         aid = row.get("AssignmentId", "")
         if aid:
@@ -243,7 +243,7 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
                 if cell in _TRUE:
                     chosen.append(o)
                 elif cell not in _FALSE:
-                    raise _fail("mturk", path, f"{col} holds {row[col]!r}, not true or false", line, col)
+                    raise _fail("mturk", path, f"{col} holds {quote(row[col])}, not true or false", line, col)
             multiple = multiple or len(chosen) > 1
             answer: Any = chosen
         else:
@@ -258,7 +258,7 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
     kind = "set" if multiple else "nominal"
     values = [(u, w, frozenset(a) if multiple else a[0]) for u, w, a in records]
     if not values:
-        raise _fail("mturk", path, f"no answer to {field!r} to compare", field=f"Answer.{field}")
+        raise _fail("mturk", path, f"no answer to {quote(field)} to compare", field=f"Answer.{field}")
     data = Annotations.from_records(values, source=str(path), row_numbers=lines)
     note = f"unit: {unit_col}, answer: {value_col}" + (".*" if options else "")
     report = ImportReport.from_cells("mturk", str(path), items=items, cells=cells, dropped=dropped, notes=(note,))
@@ -278,9 +278,9 @@ def _answer_name(path: Path, field: str, answers: dict[str, list[str]]) -> str:
         if base in answers and option == "label" and answers[base] == ["label"]:
             return base
         if base in answers and option in answers[base]:
-            raise _fail("mturk", path, f"column {quote(field)} is one option of the answer {base!r} (one column per "
-                        f"option: {', '.join(f'Answer.{base}.{o}' for o in answers[base])}); pass --field {base} to "
-                        "read the answer", 1, field)
+            columns = ", ".join(f"Answer.{base}.{o}" for o in answers[base])
+            raise _fail("mturk", path, f"column {quote(field)} is one option of the answer {quote(base)} (one column "
+                        f"per option: {columns}); pass --field {base} to read the answer", 1, field)
     raise _fail("mturk", path, f"no answer {quote(field)}; answers are {', '.join(sorted(answers))} (columns "
                 f"{', '.join(sorted(_columns_of(answers)))})")
 
@@ -297,7 +297,7 @@ def _generic(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]
         value = field
     missing = [c for c in (unit, coder, value) if c not in header]
     if missing:
-        raise _fail("csv", path, f"no column {missing[0]!r} (pass unit=, coder=, value=); columns are "
+        raise _fail("csv", path, f"no column {quote(missing[0])} (pass unit=, coder=, value=); columns are "
                     f"{', '.join(header)}", 1, missing[0])
     cells: list[tuple[str, str, str]] = []
     values: list[tuple[str, str, str]] = []
@@ -322,7 +322,7 @@ def _generic(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]
         else:
             cells.append((u, c, "empty"))
     if not values:
-        raise _fail("csv", path, f"no value to compare in column {value!r}", field=value)
+        raise _fail("csv", path, f"no value to compare in column {quote(value)}", field=value)
     data = Annotations.from_records(values, source=str(path), row_numbers=lines)
     report = ImportReport.from_cells("csv", str(path), items=items, cells=cells)
     return Imported(tool="csv", field=value, kind="nominal", annotations=data, spans=None, report=report)

@@ -52,7 +52,7 @@ from typing import Any
 
 from accord.errors import AccordError
 from accord.importers import AmbiguousField, Imported
-from accord.importers._common import Cells, fail, gc_paused, iter_jsonl, read_text, reanchor_span
+from accord.importers._common import Cells, fail, gc_paused, iter_jsonl, quote, read_text, reanchor_span
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -173,9 +173,9 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     """
     path = Path(path)
     if offsets not in ("utf16", "codepoints"):
-        raise AccordError(f"offsets must be 'utf16' or 'codepoints'; got {offsets!r}")
+        raise AccordError(f"offsets must be 'utf16' or 'codepoints'; got {quote(offsets)}")
     if field is not None and field not in ("label", "entities", "labels", "cats"):
-        raise fail(TOOL, path, f"field must be 'label', 'entities' or 'cats'; got {field!r}", field=field)
+        raise fail(TOOL, path, f"field must be 'label', 'entities' or 'cats'; got {quote(field)}", field=field)
     rows: list[tuple[str, str, int, dict[str, Any]]] = []  # coder, file, line, example
     file_coders: set[str] = set()  # an annotator whose file is empty is still an annotator (of nothing)
     for coder, fname, lines in _sources(path):
@@ -213,7 +213,7 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         key = ("entities" if "entities" in present else "label" if "label" in present
                else "cats" if "cats" in present else "labels")
     if not any(key in o for _, _, _, o in rows):
-        raise fail(TOOL, path, f"no example has the field {key!r}", field=key)
+        raise fail(TOOL, path, f"no example has the field {quote(key)}", field=key)
     spans_mode = key == "entities" or any(
         isinstance(o.get(key), list) and any(isinstance(x, (list, dict)) for x in o[key]) for _, _, _, o in rows
     )
@@ -241,8 +241,8 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
             continue
         labs = o.get(key) or []
         if not isinstance(labs, list):
-            raise fail(TOOL, fname, f"{key!r} must be a list of categories; got {labs!r}", line=line, record=unit,
-                       field=key, coder=coder)
+            raise fail(TOOL, fname, f"{quote(key)} must be a list of categories; got {quote(labs)}", line=line,
+                       record=unit, field=key, coder=coder)
         labs = [str(x) for x in labs]
         if not labs:
             cells.cell(unit, coder, "empty", frozenset() if multiple else None, line=line)
@@ -304,7 +304,8 @@ def _read_spans(path: Path, cells: Cells, rows: list[tuple[str, str, int, dict[s
             elif isinstance(item, list) and len(item) == 3:
                 start, end, label = item
             else:
-                raise fail(TOOL, fname, f"a span must be [start, end, label] or an entity object; got {item!r}", **kw)
+                raise fail(TOOL, fname, f"a span must be [start, end, label] or an entity object; got {quote(item)}",
+                           **kw)
             s, e, _ = reanchor_span(TOOL, fname, text, start, end, covered=None, utf16=offsets == "utf16",
                                     index=index, **kw)
             mine.append(Span(doc, s, e, str(label), coder))

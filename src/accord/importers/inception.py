@@ -45,7 +45,7 @@ from typing import Any, NamedTuple
 
 from accord.errors import AccordError
 from accord.importers import AmbiguousField, Imported
-from accord.importers._common import read_text
+from accord.importers._common import quote, read_text
 from accord.importers._inception_project import parse_project, state_notes
 from accord.importers.offsets import Utf16Index
 from accord.importers.report import DroppedRecord, ImportReport
@@ -190,7 +190,7 @@ def _pick(columns: dict[str, _Field], field: str | None, where: str) -> str:
         short = layer.rsplit(".", 1)[-1]
         if field in (key, layer, short, f"{short}|{feat}", f"{short}.{feat}"):
             return key
-    raise _fail(where, f"no span layer or feature {field!r}; the file has {', '.join(columns)}")
+    raise _fail(where, f"no span layer or feature {quote(field)}; the file has {', '.join(columns)}")
 
 
 def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tuple[int, int, str]],
@@ -218,11 +218,11 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
             continue
         cells = line.split("\t")
         if len(cells) < 3:
-            raise _fail(where, f"a token line needs id, offsets and text; got {line[:60]!r}", lineno)
+            raise _fail(where, f"a token line needs id, offsets and text; got {quote(line[:60])}", lineno)
         try:
             b16, e16 = (int(x) for x in cells[1].split("-"))
         except ValueError:
-            raise _fail(where, f"offsets {cells[1]!r} are not begin-end", lineno) from None
+            raise _fail(where, f"offsets {quote(cells[1])} are not begin-end", lineno) from None
         if sentence_text:  # the first token of a sentence: place the sentence text
             s = "\n".join(sentence_text)
             sentence_text = []
@@ -366,7 +366,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     from accord.spans.model import Span, SpanAnnotations
 
     if in_progress not in ("read", "skip"):
-        raise _fail(str(path), f"in_progress must be 'read' or 'skip'; got {in_progress!r}")
+        raise _fail(str(path), f"in_progress must be 'read' or 'skip'; got {quote(in_progress)}")
     path = Path(path)
     project = None
     project_file: str | None = None
@@ -414,8 +414,8 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
                 stem))
             continue
         if (doc, user) in seen_files:
-            raise _fail(where, f"a second annotation file of user {user!r} for document {doc!r} (the other is "
-                        f"annotation/{doc}/{seen_files[(doc, user)]})")
+            raise _fail(where, f"a second annotation file of user {quote(user)} for document {quote(doc)} (the other "
+                        f"is annotation/{doc}/{seen_files[(doc, user)]})")
         seen_files[(doc, user)] = stem
         if user in _SYSTEM_USERS:
             dropped.append(DroppedRecord(f"{doc}/{user}", "system user, not an annotator", None, user))
@@ -423,7 +423,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
         key, text, raw, toks = _parse(content, where, field if chosen is None else chosen)
         chosen = key
         if doc in texts and texts[doc] != text:
-            raise _fail(where, f"the text of document {doc!r} differs from another annotator's")
+            raise _fail(where, f"the text of document {quote(doc)} differs from another annotator's")
         texts[doc] = text
         ix = Utf16Index(text)
 

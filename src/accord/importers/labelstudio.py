@@ -62,6 +62,7 @@ from accord.importers._common import (
     fail,
     gc_paused,
     iter_json_records,
+    quote,
     reanchor_span,
 )
 from accord.importers.offsets import Utf16Index
@@ -142,7 +143,7 @@ def read(
     """
     path = Path(path)
     if kind is not None and kind not in ("nominal", "set", "ordinal", "interval"):
-        raise AccordError(f"kind must be one of nominal, set, ordinal, interval; got {kind!r}")
+        raise AccordError(f"kind must be one of nominal, set, ordinal, interval; got {quote(kind)}")
     records = list(iter_json_records(TOOL, path))
     if not records:
         raise fail(TOOL, path, "the export holds no tasks")
@@ -178,22 +179,22 @@ def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None,
 
     if field is not None:
         if field not in types:
-            raise fail(TOOL, path, f"no control named {field!r}; the export has {describe(sorted(types)) or 'none'}",
-                       field=field)
+            raise fail(TOOL, path, f"no control named {quote(field)}; the export has "
+                       f"{describe(sorted(types)) or 'none'}", field=field)
         kinds = set(types[field])
         if len(kinds) > 1:
-            raise fail(TOOL, path, f"control {field!r} has regions of several types: {', '.join(sorted(kinds))}",
+            raise fail(TOOL, path, f"control {quote(field)} has regions of several types: {', '.join(sorted(kinds))}",
                        field=field)
         ctype = kinds.pop()
         if field in per_region:
-            raise fail(TOOL, path, f"control {field!r} is per-region: each answer is about one span, not the task, "
-                       "and is not compared", field=field)
+            raise fail(TOOL, path, f"control {quote(field)} is per-region: each answer is about one span, not the "
+                       "task, and is not compared", field=field)
         if ctype in NOT_COMPARED:
-            raise fail(TOOL, path, f"control {field!r} is a {ctype}: free text is counted, not compared; choose one "
-                       f"of {describe([n for n in sorted(types) if _comparable(types[n])]) or 'none'}", field=field)
+            raise fail(TOOL, path, f"control {quote(field)} is a {ctype}: free text is counted, not compared; choose "
+                       f"one of {describe([n for n in sorted(types) if _comparable(types[n])]) or 'none'}", field=field)
         if ctype not in COMPARED:
-            raise fail(TOOL, path, f"control {field!r} has type {ctype!r}, which accord does not read (it reads "
-                       f"{', '.join(COMPARED)})", field=field)
+            raise fail(TOOL, path, f"control {quote(field)} has type {quote(ctype)}, which accord does not read (it "
+                       f"reads {', '.join(COMPARED)})", field=field)
         return field, ctype
     candidates = [n for n in sorted(types) if _comparable(types[n]) and n not in per_region]
     if not candidates:
@@ -216,7 +217,8 @@ def _comparable(c: Counter[str]) -> bool:
 def _text_of(path: Path, data: dict[str, Any], text_key: str | None, to_name: str | None, task: Any, line: int) -> str:
     if text_key is not None:
         if not isinstance(data.get(text_key), str):
-            raise fail(TOOL, path, f"the task data has no text under {text_key!r} (keys: {', '.join(map(str, data))})",
+            raise fail(TOOL, path, f"the task data has no text under {quote(text_key)} (keys: "
+                       f"{', '.join(map(str, data))})",
                        record=task, line=line)
         return data[text_key]
     for key in (to_name, "text"):
@@ -271,7 +273,8 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     cells = Cells(TOOL, str(path))
     others = sorted(n for n in types if n != name and _comparable(types[n]) and n not in per_region)
     if others:
-        cells.notes.append(f"read control {name!r} ({ctype}); not read: {', '.join(others)} (pass --field to choose)")
+        cells.notes.append(f"read control {quote(name)} ({ctype}); not read: {', '.join(others)} (pass --field to "
+                           "choose)")
     if per_region:
         names = ", ".join(sorted(per_region))
         cells.notes.append(f"per-region controls (answers about one span) not compared: {names}")
@@ -280,7 +283,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     if n_drafts:
         cells.notes.append(f"{n_drafts} draft(s) (work not submitted) are not annotations and were not read")
     if ctype == "choices" and multiple:
-        cells.notes.append(f"choices of {name!r} read as sets (some annotation holds several choices)")
+        cells.notes.append(f"choices of {quote(name)} read as sets (some annotation holds several choices)")
     spans: list[Any] = []
     texts: dict[str, str] = {}
     fallbacks = 0
@@ -303,10 +306,10 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             results = [r for r in ann.get("result") or [] if isinstance(r, dict)]
             for r in results:
                 if r.get("type") in NOT_COMPARED:
-                    cells.drop(task, f"{r.get('type')} {r.get('from_name')!r}: free text is counted, not compared",
+                    cells.drop(task, f"{r.get('type')} {quote(r.get('from_name'))}: free text is counted, not compared",
                                line=line, coder=coder)
                 elif r.get("type") not in COMPARED and r.get("from_name") != name:
-                    cells.drop(task, f"region of type {r.get('type')!r} ({r.get('from_name')!r}) is not read",
+                    cells.drop(task, f"region of type {quote(r.get('type'))} ({quote(r.get('from_name'))}) is not read",
                                line=line, coder=coder)
             if cells.has(unit, coder):
                 cells.drop(task, "second annotation of the same annotator on the task (the first is kept)",
@@ -320,7 +323,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                 # a perRegion control answers about one span region and shares that region's id: not a task value
                 span_ids = {r.get("id") for r in results if r.get("type") in _SPAN_TYPES and r.get("id")}
                 for _ in (r for r in mine if r.get("id") in span_ids):
-                    cells.drop(task, f"per-region {ctype} {name!r} (about one span, not the task) is not compared",
+                    cells.drop(task, f"per-region {ctype} {quote(name)} (about one span, not the task) is not compared",
                                line=line, coder=coder)
                 mine = [r for r in mine if r.get("id") not in span_ids]
             kw = {"record": task, "line": line, "field": name, "coder": coder}
@@ -401,7 +404,7 @@ def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool
         return None
     x = nums[0]
     if isinstance(x, bool) or not isinstance(x, (int, float)):
-        raise fail(TOOL, path, f"a {ctype} value must be a number; got {x!r}", **kw)
+        raise fail(TOOL, path, f"a {ctype} value must be a number; got {quote(x)}", **kw)
     return x
 
 
@@ -541,7 +544,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
             controls[k] = _min_kind(vals)
     if field is not None:
         if field not in keys:
-            raise fail(TOOL, path, f"no control named {field!r}; the rows have keys {', '.join(sorted(keys))}",
+            raise fail(TOOL, path, f"no control named {quote(field)}; the rows have keys {', '.join(sorted(keys))}",
                        field=field)
         name = field
         if name not in controls:
@@ -563,9 +566,10 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
         name = candidates[0]
     ctype = controls[name]
     if ctype == "textarea":
-        raise fail(TOOL, path, f"control {name!r} holds free text: it is counted, not compared", field=name)
+        raise fail(TOOL, path, f"control {quote(name)} holds free text: it is counted, not compared", field=name)
     if ctype in ("other", "mixed"):
-        raise fail(TOOL, path, f"cannot read the values of {name!r} as choices, taxonomy, rating, number or labels",
+        raise fail(TOOL, path, f"cannot read the values of {quote(name)} as choices, taxonomy, rating, number or "
+                   "labels",
                    field=name)
     vkind = _MIN_KINDS[ctype]
     if multiple is not None and ctype.startswith("choices"):
@@ -573,7 +577,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
     if kind is not None and vkind != "spans":
         vkind = kind
     cells = Cells(TOOL, str(path))
-    cells.notes.append(f"JSON-MIN export: control {name!r} read as {vkind} (JSON-MIN does not give control types; "
+    cells.notes.append(f"JSON-MIN export: control {quote(name)} read as {vkind} (JSON-MIN does not give control types; "
                        "pass kind= or multiple= to change)")
     cells.notes.append("JSON-MIN leaves cancelled annotations out: they count as unassigned here (the JSON export "
                        "tells them apart as skipped)")
@@ -605,7 +609,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
             kw = {"record": task, "line": line, "field": name, "coder": coder}
             for k, t in controls.items():
                 if t == "textarea" and rec.get(k) is not None:
-                    cells.drop(task, f"textarea {k!r}: free text is counted, not compared", line=line, coder=coder)
+                    cells.drop(task, f"textarea {quote(k)}: free text is counted, not compared", line=line, coder=coder)
             v = rec.get(name)
             if vkind == "spans":
                 text = _min_text(path, rec, data_keys, text_key, task, line)
@@ -642,7 +646,7 @@ def _min_text(path: Path, rec: dict[str, Any], data_keys: list[str], text_key: s
               line: int) -> str:
     if text_key is not None:
         if not isinstance(rec.get(text_key), str):
-            raise fail(TOOL, path, f"the row has no text under {text_key!r}", record=task, line=line)
+            raise fail(TOOL, path, f"the row has no text under {quote(text_key)}", record=task, line=line)
         return rec[text_key]
     if isinstance(rec.get("text"), str):
         return rec["text"]
@@ -660,7 +664,7 @@ def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any]) -
     if ctype.startswith("choices"):
         chosen = [v] if isinstance(v, str) else [str(c) for r in regions or [] for c in (r.get("choices") or [])]
         if regions is None and not isinstance(v, str):
-            raise fail(TOOL, path, f"expected a choice or {{'choices': [...]}}; got {v!r}", **kw)
+            raise fail(TOOL, path, f"expected a choice or {{'choices': [...]}}; got {quote(v)}", **kw)
         if vkind == "set":
             return frozenset(chosen)
         if len(set(chosen)) > 1:
@@ -668,7 +672,7 @@ def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any]) -
         return chosen[0] if chosen else None
     if ctype == "taxonomy":
         if regions is None:
-            raise fail(TOOL, path, f"expected [{{'taxonomy': [[...]]}}]; got {v!r}", **kw)
+            raise fail(TOOL, path, f"expected [{{'taxonomy': [[...]]}}]; got {quote(v)}", **kw)
         return frozenset(tuple(str(x) for x in p) if isinstance(p, list) else (str(p),)
                          for r in regions for p in (r.get("taxonomy") or []))
     nums = [r.get(ctype) for r in regions] if regions is not None else [v]
@@ -679,7 +683,7 @@ def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any]) -
         return None
     x = nums[0]
     if isinstance(x, bool) or not isinstance(x, (int, float)):
-        raise fail(TOOL, path, f"a {ctype} value must be a number; got {x!r}", **kw)
+        raise fail(TOOL, path, f"a {ctype} value must be a number; got {quote(x)}", **kw)
     if vkind == "set":
         return frozenset([x])
     return x
