@@ -180,7 +180,7 @@ def test_an_exports_page_is_guessed_and_spans_get_the_span_page(tmp_path):
     assert doc["kind"] == "spans" and "what label-studio wrote" in html
     out = tmp_path / "x.html"
     res = runner.invoke(app, ["report", src, "--field", "ner", "--kind", "agree", "-o", str(out)])
-    assert res.exit_code == 2 and "holds spans values, which get a spans report" in res.stderr
+    assert res.exit_code == 2 and "holds spans of field 'ner', which get a spans report" in res.stderr
 
 
 def test_an_exports_page_takes_importer_options(tmp_path):

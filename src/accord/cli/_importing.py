@@ -1,48 +1,165 @@
-"""What ``accord import`` and ``accord agree --from`` share: reading a tool's export, writing the long table."""
+"""What the commands that read an annotation tool's export share: the importer options (one definition, for
+``accord import``, ``agree``, ``spans`` and ``report``), reading the export, suggested commands, the long table."""
 
 from __future__ import annotations
 
 import csv
+import functools
+import inspect
 import io
 import json
 import math
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 
 from accord.errors import AccordError, choice_error
 
-__all__ = ["PLAIN_TABLES", "headed_table", "load_export", "long_table_text", "parse_options"]
+__all__ = [
+    "PLAIN_TABLES",
+    "ImporterArgs",
+    "describe_field",
+    "headed_table",
+    "importer_options",
+    "load_export",
+    "long_table_text",
+    "parse_options",
+    "suggest",
+]
 
 #: Suffixes ``accord agree`` reads as a plain table when no ``--from`` is given.
 PLAIN_TABLES = (".csv", ".tsv", ".tab", ".parquet", ".pq", ".xlsx", ".xlsm", ".ods")
 _JSONL = (".jsonl", ".ndjson", ".jsonlines")
 #: Tools whose export is a plain table with a header no plain table has: ``accord agree`` guesses them
-#: instead of reading the file as a plain table (which would take ``<no annotation>`` for a label).
-_HEADED_TABLES = ("inception-agreement",)
+#: instead of reading the file as a plain table (which would take ``<no annotation>`` for a label, or an MTurk
+#: batch's ``HITId`` column for nothing).
+_HEADED_TABLES = ("inception-agreement", "mturk")
+
+# ---------------------------------------------------------------------------------------------------------------
+# The importer options: one block, added to a command by @importer_options (other shared options go beside it).
+_IMPORTER_OPTIONS: dict[str, Any] = {
+    "from_": Annotated[
+        str | None,
+        typer.Option("--from", help="The annotation tool that wrote the input: label-studio, prodigy, inception, "
+                     "inception-agreement, doccano, brat, argilla, mturk, csv, spreadsheet (guessed for .json, "
+                     ".zip, folders, JSON lines a tool wrote and tables with a tool's own header, such as an MTurk "
+                     "batch or INCEpTION's agreement CSV; other plain tables are read as tables)."),
+    ],
+    "field": Annotated[
+        str | None,
+        typer.Option("--field", help="With an export: the control, question, answer, layer or column to read "
+                     "(its short name or its column's); guessed when only one fits the command."),
+    ],
+    "sheet": Annotated[
+        str | None, typer.Option("--sheet", help="Spreadsheets: the sheet, by name or 0-based index (default the "
+                                 "first).")
+    ],
+    "offsets": Annotated[
+        str | None,
+        typer.Option("--offsets", help="doccano, Argilla: how span offsets count characters, utf16 (the browser's, "
+                     "default) or codepoints."),
+    ],
+    "option": Annotated[
+        list[str] | None,
+        typer.Option("--option", help="With an export: an importer's option as NAME=VALUE (repeatable), e.g. "
+                     "multiple=true, drafts=true, text_key=title, in_progress=skip; see docs/importers.md."),
+    ],
+}
+
+
+@dataclass(frozen=True)
+class ImporterArgs:
+    """The importer options a command was given (``--from``, ``--field``, ``--sheet``, ``--offsets``, ``--option``)."""
+
+    tool: str | None = None
+    field: str | None = None
+    sheet: str | None = None
+    offsets: str | None = None
+    option: tuple[str, ...] = ()
+
+    def given(self) -> list[str]:
+        """The options given that only an export uses (all but ``--from``), as flags."""
+        return [flag for flag, v in (("--field", self.field), ("--sheet", self.sheet), ("--offsets", self.offsets),
+                                     ("--option", self.option)) if v]
+
+    def flags(self, *, tool: str | None = None, field: str | None = None) -> list[str]:
+        """The options as the user gave them, for a suggested command (*tool* and *field* when the user gave
+        none: what the import read)."""
+        out: list[str] = []
+        for flag, v in (("--from", self.tool or tool), ("--field", self.field or field), ("--sheet", self.sheet),
+                        ("--offsets", self.offsets)):
+            if v:
+                out += [flag, v]
+        for pair in self.option:
+            out += ["--option", pair]
+        return out
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def importer_options(func: F) -> F:
+    """Give the command *func* the importer options; it receives them as ``importer`` (an :class:`ImporterArgs`).
+
+    The options are appended to the command's own (its signature is rewritten for Typer), so every command
+    that reads an export offers the same options with the same help, defined once here.
+    """
+    sig = inspect.signature(func, eval_str=True)
+    own = [p for name, p in sig.parameters.items() if name != "importer"]
+    extra = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=ann)
+             for name, ann in _IMPORTER_OPTIONS.items()]
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        values = {name: kwargs.pop(name, None) for name in _IMPORTER_OPTIONS}
+        importer = ImporterArgs(tool=values["from_"], field=values["field"], sheet=values["sheet"],
+                                offsets=values["offsets"], option=tuple(values["option"] or ()))
+        return func(*args, importer=importer, **kwargs)
+
+    wrapper.__signature__ = sig.replace(parameters=[*own, *extra])  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {**{p.name: p.annotation for p in own}, **_IMPORTER_OPTIONS,
+                               "return": sig.return_annotation}
+    del wrapper.__wrapped__  # Typer reads the signature above, not the wrapped function's
+    return wrapper  # type: ignore[return-value]
+
+
+def suggest(command: str, file: Path, importer: ImporterArgs, *, tool: str | None = None,
+            field: str | None = None) -> str:
+    """A command to run instead, keeping every importer option the user gave (quoted for the shell)."""
+    return shlex.join(["accord", command, str(file), *importer.flags(tool=tool, field=field)])
+
+
+def describe_field(imported: Any) -> str:
+    """What an import read, for a message: ``spans of field 'ner'``, ``nominal values`` (never "None")."""
+    what = "spans" if imported.kind == "spans" else f"{imported.kind} values"
+    return what if imported.field is None else f"{what} of field {imported.field!r}"
 
 
 def load_export(
     file: Path,
+    importer: ImporterArgs,
     *,
-    tool: str | None,
-    field: str | None,
-    sheet: str | None,
     plain_fallback: bool,
+    fits: str | None = None,
     spreadsheet_options: dict[str, Any] | None = None,
-    options: dict[str, Any] | None = None,
-    extra: list[str] | None = None,
 ) -> Any:
-    """Read *file* with the importer of *tool* (guessed when None, the guess said on stderr).
+    """Read *file* with the importer of ``importer.tool`` (guessed when None, the guess said on stderr).
 
     With *plain_fallback* (``accord agree``), a file with no ``--from`` that is a
     plain table (a :data:`PLAIN_TABLES` suffix whose header no tool of
     :data:`_HEADED_TABLES` has, or JSON lines no importer recognises) returns
     None: the caller reads it with :func:`accord.read`, as before ``--from`` existed.
+    *fits* (``"categorical"``, ``"spans"``): without ``--field``, the only field of the export that fits the
+    command is read, and the guess is said on stderr.
     """
-    from accord.importers import guess_tool, read_export
+    from accord.importers import GUESSED_FIELD, guess_tool, read_export
 
+    tool = importer.tool
+    guessed = tool is None
     if tool is None:
         suffix = file.suffix.lower()
         if plain_fallback and file.is_file() and suffix in PLAIN_TABLES:
@@ -60,18 +177,33 @@ def load_export(
             tool = guess_tool(file)
         typer.echo(f"accord: reading {file} with --from {tool} (guessed from the file; pass --from to choose)",
                    err=True)
-    options = dict(options or {})
-    if "offsets" in options and tool not in ("doccano", "argilla"):
-        raise AccordError(f"--offsets applies to doccano and argilla exports; got --from {tool}")
-    if sheet is not None:
+    options: dict[str, Any] = {}
+    if importer.offsets is not None:
+        if tool not in ("doccano", "argilla"):
+            raise AccordError(f"--offsets applies to doccano and argilla exports; got --from {tool}")
+        options["offsets"] = importer.offsets
+    if importer.sheet is not None:
         if tool != "spreadsheet":
             raise AccordError(f"--sheet applies to spreadsheets (--from spreadsheet); got --from {tool}")
-        options["sheet"] = sheet
+        options["sheet"] = importer.sheet
     if tool == "spreadsheet" and spreadsheet_options:
         options.update(spreadsheet_options)
-    if extra:
-        options.update(parse_options(extra, tool))
-    return read_export(file, tool=tool, field=field, **options)
+    if importer.option:
+        options.update(parse_options(list(importer.option), tool))
+    imported = read_export(file, tool=tool, field=importer.field, fits=fits if importer.field is None else None,
+                           **options)
+    if guessed:  # the report says it, as read_export's own guess does
+        import dataclasses
+
+        note = f"format guessed from the file: {tool} (pass --from to choose)"
+        imported = dataclasses.replace(imported, report=dataclasses.replace(
+            imported.report, notes=(note, *imported.report.notes)))
+    if importer.field is None and imported.field is not None:
+        guess = next((n for n in imported.report.notes
+                      if n.startswith(f"field {imported.field!r} {GUESSED_FIELD}: ")), None)
+        if guess is not None:
+            typer.echo(f"accord: {guess}", err=True)
+    return imported
 
 
 def headed_table(file: Path) -> str | None:
@@ -83,7 +215,7 @@ def headed_table(file: Path) -> str | None:
     if not file.is_file() or file.suffix.lower() not in PLAIN_TABLES:
         return None
     with open(file, "rb") as fh:
-        head = fh.read(4096).decode("utf-8", errors="replace")
+        head = fh.read(65536).decode("utf-8", errors="replace")
     for tool in _HEADED_TABLES:
         if importlib.import_module(f"accord.importers.{TOOLS[tool]}").sniff(file, head):
             return tool

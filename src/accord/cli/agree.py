@@ -11,6 +11,7 @@ import typer
 from rich.table import Table
 
 from accord.cli._common import cli_errors, console, print_json
+from accord.cli._importing import ImporterArgs, importer_options
 from accord.coefficients import COEFFICIENTS, applicable, compute
 from accord.data import Annotations
 from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
@@ -39,6 +40,10 @@ def _fmt(x: Any) -> str:
     return str(x)
 
 
+_NO_IMPORTER = ImporterArgs()
+
+
+@importer_options
 def agree(
     file: Annotated[
         Path,
@@ -97,24 +102,7 @@ def agree(
     spark_master: Annotated[
         str | None, typer.Option(help="Spark: master URL for a new session (default local[*]).")
     ] = None,
-    from_: Annotated[
-        str | None,
-        typer.Option("--from", help="Read an annotation tool's export: label-studio, prodigy, inception, "
-                     "inception-agreement, doccano, brat, argilla, mturk, csv, spreadsheet (guessed for .json, .zip, "
-                     "folders, JSON lines a tool wrote and INCEpTION's agreement CSV; plain tables are read as "
-                     "before)."),
-    ] = None,
-    field: Annotated[
-        str | None, typer.Option(help="With an export: the control, question or field to compare.")
-    ] = None,
-    sheet: Annotated[
-        str | None, typer.Option(help="Spreadsheets: the sheet, by name or 0-based index (default the first).")
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(help="With an export: an importer's option as NAME=VALUE (repeatable), e.g. multiple=true, "
-                     "drafts=true."),
-    ] = None,
+    importer: ImporterArgs = _NO_IMPORTER,
 ) -> None:
     """Agreement (Krippendorff's alpha, the kappa family) of annotations in a file.
 
@@ -131,7 +119,8 @@ def agree(
     coder_cols = [c.strip() for c in coders.split(",")] if coders else None
     from accord.cli._importing import headed_table
 
-    # a table with a tool's unmistakable header (INCEpTION's agreement export) is that tool's, not a plain table
+    from_, sheet = importer.tool, importer.sheet
+    # a table with a tool's unmistakable header (an MTurk batch, INCEpTION's agreement export) is that tool's
     headed = from_ is None and sheet is None and headed_table(file) is not None
     lazy = (None if from_ is not None or sheet is not None or headed
             else _lazy_engine(file, engine, layout, memory_share))
@@ -139,18 +128,21 @@ def agree(
     caught: list[str] = []
     if lazy is None:
         if from_ is not None or headed or file.suffix.lower() not in (".csv", ".tsv", ".tab", ".parquet", ".pq"):
+            from dataclasses import replace
+
             from accord.cli._importing import load_export
 
+            read_as = importer if importer.field is not None or value == "value" else replace(importer, field=value)
             imported = load_export(
-                file, tool=from_, field=field if field is not None or value == "value" else value, sheet=sheet,
-                plain_fallback=True,
+                file, read_as, plain_fallback=True, fits="categorical",
                 spreadsheet_options={"layout": layout, "unit": unit, "coder": coder, "coders": coder_cols},
-                extra=option,
             )
         if imported is None:
-            if option:
-                raise AccordError("--option passes options to an annotation tool's importer (with --from)")
-            if field is not None:
+            passed = [f for f in importer.given() if f in ("--offsets", "--option")]
+            if passed:
+                raise AccordError(f"{' and '.join(passed)} {'pass' if len(passed) > 1 else 'passes'} options to an "
+                                  "annotation tool's importer (with --from)")
+            if importer.field is not None:
                 raise AccordError("--field reads a field of an annotation tool's export (with --from); for a "
                                   "table use --value")
             from accord.progress import Progress
@@ -163,8 +155,11 @@ def agree(
             distance = distance or "nominal"
         else:
             if imported.kind == "spans":
-                raise AccordError(f"{file}: field {imported.field!r} holds spans; measure span agreement with "
-                                  f"accord spans {file} --from {imported.tool}")
+                from accord.cli._importing import suggest
+
+                held = "this export holds spans" if imported.field is None else f"field {imported.field!r} holds spans"
+                raise AccordError(f"{file}: {held}; measure span agreement with "
+                                  f"{suggest('spans', file, importer, tool=imported.tool)}")
             data = imported.annotations
             distance = distance or imported.default_distance
             if not json_out:
@@ -180,8 +175,8 @@ def agree(
     else:
         from accord import engines
 
-        if option or field is not None:
-            raise AccordError("--option and --field read an annotation tool's export (with --from)")
+        if importer.given():
+            raise AccordError(f"{', '.join(importer.given())} read an annotation tool's export (with --from)")
         distance = distance or "nominal"
         red = engines.reduce(str(file), engine=lazy, unit=unit, coder=coder, value=value, memory_limit=memory_limit,
                              temp_dir=temp_dir, scheduler=scheduler, spark_master=spark_master)

@@ -8,36 +8,22 @@ from typing import Annotated
 import typer
 
 from accord.cli._common import cli_errors
+from accord.cli._importing import ImporterArgs, importer_options
 
 __all__ = ["import_export", "register"]
 
+_NO_IMPORTER = ImporterArgs()
 
+
+@importer_options
 def import_export(
     export: Annotated[Path, typer.Argument(help="The tool's export: a file, a folder or a zip.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="The long table to write (.csv, or .tsv).")],
-    from_: Annotated[
-        str | None,
-        typer.Option("--from", help="The tool that wrote the export (label-studio, prodigy, doccano, argilla, "
-                     "spreadsheet...); guessed from the file when omitted."),
-    ] = None,
-    field: Annotated[
-        str | None, typer.Option(help="The control, question or field to read when the export has several.")
-    ] = None,
-    sheet: Annotated[str | None, typer.Option(help="Spreadsheets: the sheet, by name or 0-based index.")] = None,
     layout: Annotated[str, typer.Option(help="Spreadsheets: long or wide.")] = "long",
     unit: Annotated[str, typer.Option(help="Spreadsheets: the unit column.")] = "unit",
     coder: Annotated[str, typer.Option(help="Spreadsheets (long): the coder column.")] = "coder",
-    offsets: Annotated[
-        str | None,
-        typer.Option(help="doccano, Argilla: how span offsets count characters, utf16 (the browser's, default) or "
-                     "codepoints."),
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(help="An importer's option as NAME=VALUE (repeatable), e.g. multiple=true, drafts=true, "
-                     "text_key=title, kind=ordinal; see docs/importers.md."),
-    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")] = False,
+    importer: ImporterArgs = _NO_IMPORTER,
 ) -> None:
     """Turn an annotation tool's export into accord's long table (unit, coder, value; or spans).
 
@@ -47,21 +33,16 @@ def import_export(
     stderr.  Examples: accord import export.json --from label-studio --field sentiment -o long.csv;
     accord import project.zip --from doccano -o spans.csv
     """
-    from accord.cli._importing import load_export, long_table_text
+    from accord.cli._importing import describe_field, load_export, long_table_text
     from accord.output import check_output, write_output
 
     check_output(output, force=force, inputs=[export])
-    imported = load_export(
-        export, tool=from_, field=field, sheet=sheet, plain_fallback=False,
-        spreadsheet_options={"layout": layout, "unit": unit, "coder": coder},
-        options={} if offsets is None else {"offsets": offsets},
-        extra=option,
-    )
+    imported = load_export(export, importer, plain_fallback=False,
+                           spreadsheet_options={"layout": layout, "unit": unit, "coder": coder})
     sep = "\t" if output.suffix.lower() in (".tsv", ".tab") else ","
     write_output(output, long_table_text(imported, sep=sep), force=force, inputs=[export])
     typer.echo(imported.report.summary(), err=True)
-    what = "spans" if imported.kind == "spans" else f"{imported.kind} values"
-    typer.echo(f"wrote {output} ({what} of field {imported.field!r})", err=True)
+    typer.echo(f"wrote {output} ({describe_field(imported)})", err=True)
 
 
 def register(app: typer.Typer) -> None:

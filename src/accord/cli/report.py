@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from accord.cli._common import cli_errors, print_json
+from accord.cli._importing import ImporterArgs, importer_options
 from accord.errors import AccordError
 from accord.output import check_output
 
@@ -57,6 +58,10 @@ def detect_kind(inputs: list[Path]) -> str:
     return "agree"
 
 
+_NO_IMPORTER = ImporterArgs()
+
+
+@importer_options
 def _report(
     inputs: Annotated[list[Path], typer.Argument(help="The annotation file(s): as for agree, coref (one per coder), "
                                                  "multilabel, gold, or a pyramid then its peer annotations.")],
@@ -100,14 +105,6 @@ def _report(
     start_regex: Annotated[str | None, typer.Option("--start-regex", help="pyramid: regex of each model's start.")]
     = None,
     # spans
-    tool: Annotated[str | None, typer.Option("--from", help="The annotation tool that wrote INPUT (label-studio, "
-                                             "prodigy, inception, inception-agreement, doccano, brat, argilla, "
-                                             "mturk...): its agreement or span page, opened by what the import "
-                                             "read; guessed for JSON, JSON lines and zips.")] = None,
-    field: Annotated[str | None, typer.Option(help="With an export: the control, question, field or layer.")]
-    = None,
-    option: Annotated[list[str] | None, typer.Option(help="With an export: an importer's option as NAME=VALUE "
-                                                     "(repeatable), e.g. multiple=true, drafts=true.")] = None,
     texts: Annotated[Path | None, typer.Option(help="spans: document texts (a folder of .txt, or CSV/JSONL).")]
     = None,
     match: Annotated[str, typer.Option(help="spans: exact or overlap.")] = "exact",
@@ -116,6 +113,7 @@ def _report(
     target_gamma: Annotated[float, typer.Option("--target-gamma", help="gold: noise target.")] = 0.05,
     drop_incomplete: Annotated[bool, typer.Option("--drop-incomplete", help="gold: leave out incomplete items.")]
     = False,
+    importer: ImporterArgs = _NO_IMPORTER,
 ) -> None:
     """One HTML page of reliability to read, share and act on (works offline, prints to PDF).
 
@@ -128,18 +126,27 @@ def _report(
     if kind != "auto" and kind not in KIND_NAMES:
         raise AccordError(f"--kind must be auto or one of {', '.join(KIND_NAMES)}; got {kind!r}")
     imported = None
+    tool, field = importer.tool, importer.field
     if _from_export(inputs, kind, tool):
         from accord.cli._importing import load_export
 
-        imported = load_export(inputs[0], tool=tool, field=field, sheet=None, plain_fallback=tool is None,
-                               extra=option)
-    if option and imported is None:
-        raise AccordError("--option passes options to an annotation tool's importer (an export, or --from)")
+        fits = {"spans": "spans", "agree": "categorical"}.get(kind)
+        imported = load_export(inputs[0], importer, plain_fallback=tool is None and kind != "spans", fits=fits)
+    passed = [f for f in importer.given() if f != "--field"]
+    if passed and imported is None:
+        raise AccordError(f"{' and '.join(passed)} {'pass' if len(passed) > 1 else 'passes'} options to an "
+                          "annotation tool's importer (an export, or --from)")
     if imported is not None:
         name = "spans" if imported.kind == "spans" else "agree"
         if kind not in ("auto", name):
-            raise AccordError(f"--kind {kind}: field {imported.field!r} of this {imported.tool} export holds "
-                              f"{imported.kind} values, which get a {name} report")
+            from accord.cli._importing import describe_field
+
+            raise AccordError(f"--kind {kind}: this {imported.tool} export holds {describe_field(imported)}, which "
+                              f"get a {name} report")
+        if name == "spans" and texts is not None:
+            from accord.spans.readers import export_spans, read_texts
+
+            imported = export_spans(imported, inputs[0], read_texts(texts))
         if not json_out:
             typer.echo(imported.report.summary(), err=True)
     else:
@@ -189,14 +196,18 @@ def _report(
 
 
 def _from_export(inputs: list[Path], kind: str, tool: str | None) -> bool:
-    """Whether INPUT is read by an annotation tool's importer: with --from (but --kind spans, which reads
-    spans with --texts as accord spans does), or, with --kind auto or agree, a file that is not a plain
-    table (JSON, JSON lines or a zip a tool wrote, or a table with a tool's own header)."""
+    """Whether INPUT is read by an annotation tool's importer: with --from, or, with --kind auto or agree, a file
+    that is not a plain table (JSON, JSON lines or a zip a tool wrote, or a table with a tool's own header),
+    or, with --kind spans, an input that is not the span table (as accord spans reads it)."""
     if len(inputs) != 1 or kind not in ("auto", "agree", "spans"):
         return False
     if tool is not None:
-        return kind != "spans"
-    return kind != "spans" and inputs[0].is_file() and (kind == "agree" or detect_kind(inputs) == "agree")
+        return True
+    if kind == "spans":
+        from accord.spans.readers import is_span_table
+
+        return not is_span_table(inputs[0])
+    return inputs[0].is_file() and (kind == "agree" or detect_kind(inputs) == "agree")
 
 
 def _load(name: str, inputs: list[Path], **o: Any) -> tuple[Any, dict[str, Any]]:

@@ -9,10 +9,12 @@ from typing import Annotated, Any
 import typer
 
 from accord.cli._common import cli_errors, console, print_json
+from accord.cli._importing import ImporterArgs, importer_options
 from accord.errors import AccordError, choice_error
 
 __all__ = ["register"]
 
+_NO_IMPORTER = ImporterArgs()
 _MATCHES = ("exact", "overlap")
 _TOKENS = ("whitespace", "export")  # accord.spans.summary's, repeated so --help imports nothing
 
@@ -96,12 +98,10 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
         console.print(d)
 
 
+@importer_options
 def spans(
     input: Annotated[Path, typer.Argument(help="A span table (CSV/TSV/JSONL: document, coder, start, end, label) "
-                                               "or, with --from, a tool's export.")],
-    tool: Annotated[str | None, typer.Option("--from", help="The tool that wrote INPUT (label-studio, prodigy, "
-                                                           "inception, doccano, brat...).")] = None,
-    field: Annotated[str | None, typer.Option(help="The span control / layer of the export to read.")] = None,
+                                               "or a tool's export (guessed, or named with --from).")],
     texts: Annotated[Path | None, typer.Option(help="Document texts: a folder of <document>.txt files, or a "
                                                     "CSV/JSONL file with document and text.")] = None,
     match: Annotated[str, typer.Option(help="Span matching for F1: exact or overlap.")] = "exact",
@@ -116,6 +116,7 @@ def spans(
     show: Annotated[int, typer.Option(help="Unmatched spans to list (0: none).")] = 20,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")] = False,
+    importer: ImporterArgs = _NO_IMPORTER,
 ) -> None:
     """Agreement on spans: pairwise F1, token alpha and kappa, unitizing alpha.
 
@@ -133,10 +134,9 @@ def spans(
         raise AccordError(f"--show must be >= 0; got {show}")
     if not 0 < confidence < 1:
         raise AccordError(f"--confidence must be in (0, 1); got {confidence}")
-    from accord.spans.readers import read_span_input
     from accord.spans.summary import span_statistics
 
-    data, report = read_span_input(input, tool=tool, field=field, texts=texts)
+    data, report = read_input(input, importer, texts)
     if tokens == "export" and data.tokens is None:
         raise AccordError(f"--tokens export: {data.source or input} carries no tokenisation; use whitespace")
     rep = span_statistics(data, match=match, tokens=tokens, bootstrap=bootstrap, confidence=confidence, seed=seed,
@@ -165,6 +165,30 @@ def spans(
             console.print(note)
     _render(rep, title=f"Span agreement of {input.name}", show=show, bootstrap=bootstrap, seed=seed,
             confidence=confidence)
+
+
+def read_input(input: Path, importer: ImporterArgs, texts: Path | None) -> tuple[Any, Any]:
+    """The spans of INPUT (a span table, or a tool's export with the importer options) and the import's report."""
+    from accord.cli._importing import load_export, suggest
+    from accord.spans.readers import export_spans, is_span_table, read_spans, read_texts
+
+    text_map = read_texts(texts) if texts is not None else None
+    if importer.tool is None and is_span_table(input):
+        if importer.given():
+            flag = importer.given()[0]
+            value = {"--field": importer.field, "--sheet": importer.sheet, "--offsets": importer.offsets,
+                     "--option": importer.option[0] if importer.option else None}[flag]
+            raise AccordError(f"{flag} {value!r}: {input} is a span table, which has no fields or importer options; "
+                              f"{flag} reads a tool's export (--from)")
+        return read_spans(input, texts=text_map), None
+    imported = load_export(input, importer, plain_fallback=False, fits="spans")
+    if imported.spans is None:
+        what = "this export" if imported.field is None else f"field {imported.field!r} of this {imported.tool} export"
+        raise AccordError(f"{input}: {what} holds {imported.kind} values, not spans; measure their agreement with "
+                          f"{suggest('agree', input, importer, tool=imported.tool, field=imported.field)}, or "
+                          "pick a span field with --field")
+    imported = export_spans(imported, input, text_map)
+    return imported.spans, imported.report
 
 
 def register(app: typer.Typer) -> None:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CELL_STATES",
     "TOOLS",
+    "AmbiguousField",
     "CellState",
     "DroppedRecord",
     "ImportReport",
@@ -54,6 +55,32 @@ TOOLS: Mapping[str, str] = {
 }
 
 ValueKind = Literal["nominal", "set", "ordinal", "interval", "spans", "text"]
+
+#: What a command can read (``fits=`` of :func:`read_export`): ``"categorical"`` (``accord agree``: values a
+#: distance compares) or ``"spans"`` (``accord spans``).
+FITS: Mapping[str, frozenset[str]] = {
+    "categorical": frozenset({"nominal", "set", "ordinal", "interval"}),
+    "spans": frozenset({"spans"}),
+}
+
+
+#: What the report's note on a field chosen by *fits* says after the field (the CLI repeats the note on stderr).
+GUESSED_FIELD = "guessed"
+
+
+class AmbiguousField(AccordError):
+    """An export holds several fields an importer can read and no ``field`` was given.
+
+    Attributes
+    ----------
+    candidates : dict of str to str
+        Each readable field and the kind of its values (``nominal``, ``set``, ``ordinal``, ``interval``,
+        ``spans``), in the export's order.
+    """
+
+    def __init__(self, message: str, candidates: Mapping[str, str]) -> None:
+        super().__init__(message)
+        self.candidates = dict(candidates)
 
 
 @dataclass(frozen=True)
@@ -191,7 +218,14 @@ def guess_tool(path: str | Path) -> str:
     raise AccordError(f"{path}: this export could come from {' or '.join(found)}; pass --from to choose")
 
 
-def read_export(path: str | Path, *, tool: str | None = None, field: str | None = None, **options: Any) -> Imported:
+def read_export(
+    path: str | Path,
+    *,
+    tool: str | None = None,
+    field: str | None = None,
+    fits: str | None = None,
+    **options: Any,
+) -> Imported:
     """Read an annotation tool's export.
 
     Parameters
@@ -203,6 +237,10 @@ def read_export(path: str | Path, *, tool: str | None = None, field: str | None 
         recorded in the report's notes).
     field : str, optional
         The control, question or layer to read when the export holds several.
+    fits : {"categorical", "spans"}, optional
+        What the caller can use: when *field* is not given and the export holds several fields, the one
+        field whose values fit is read (said in the report's notes); several or none that fit is an error
+        naming them.  ``accord agree`` passes ``"categorical"``, ``accord spans`` ``"spans"``.
     **options
         Passed to the tool's ``read`` (for example ``sheet=`` for spreadsheets).
 
@@ -211,6 +249,8 @@ def read_export(path: str | Path, *, tool: str | None = None, field: str | None 
     Imported
     """
     path = Path(path)
+    if fits is not None and fits not in FITS:
+        raise AccordError(f"fits must be one of {', '.join(FITS)}; got {fits!r}")
     if not path.exists():
         raise AccordError(f"{path}: no such file or folder")
     guessed = tool is None
@@ -218,9 +258,26 @@ def read_export(path: str | Path, *, tool: str | None = None, field: str | None 
         tool = guess_tool(path)
     if TOOLS.get(tool) == "crowd":  # one module reads two tools: say which
         options = {**options, "tool": tool}
-    result = _module(tool).read(path, field=field, **options)
+    notes: list[str] = []
+    try:
+        result = _module(tool).read(path, field=field, **options)
+    except AmbiguousField as exc:
+        if fits is None:
+            raise
+        fitting = [name for name, kind in exc.candidates.items() if kind in FITS[fits]]
+        if len(fitting) != 1:
+            what = "span values" if fits == "spans" else "categorical values, not spans"
+            raise AccordError(f"{exc} ({len(fitting) or 'none'} of them hold {what}"
+                              + (f": {', '.join(fitting)})" if fitting else ")")) from None
+        field = fitting[0]
+        result = _module(tool).read(path, field=field, **options)
+        what = "span" if fits == "spans" else "categorical"
+        others = ", ".join(f"{n} ({k})" for n, k in exc.candidates.items() if n != field)
+        notes.append(f"field {field!r} {GUESSED_FIELD}: the only {what} field of the export (the others: {others}; "
+                     "pass --field to choose)")
     if guessed:
-        note = f"format guessed from the file: {tool} (pass --from to choose)"
+        notes.insert(0, f"format guessed from the file: {tool} (pass --from to choose)")
+    if notes:
         report = result.report
         result = Imported(
             tool=result.tool,
@@ -234,7 +291,7 @@ def read_export(path: str | Path, *, tool: str | None = None, field: str | None 
                 n_items=report.n_items,
                 counts=report.counts,
                 dropped=report.dropped,
-                notes=(note, *report.notes),
+                notes=(*notes, *report.notes),
             ),
         )
     return result

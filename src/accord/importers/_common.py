@@ -22,12 +22,47 @@ from accord.importers.report import CellState, DroppedRecord, ImportReport
 
 __all__ = [
     "Cells",
+    "TextCheck",
     "fail",
     "gc_paused",
     "iter_json_records",
     "iter_jsonl",
+    "quote",
     "reanchor_span",
 ]
+
+#: Characters of a user's value a message quotes before cutting it (see :func:`quote`).
+QUOTE_LIMIT = 60
+
+
+def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """*value* as a message quotes it: its ``repr``, cut to its first *limit* characters when longer.
+
+    A record id, a label or a cell can be a whole document (doccano keys an example without an id by its
+    text); a message quotes its start and says how long it is, so that one line stays one line.
+
+    Examples
+    --------
+    >>> quote("PER")
+    "'PER'"
+    >>> quote("x" * 100, limit=5)
+    "'xxxxx'…(100 characters)"
+    >>> quote(12)
+    '12'
+    """
+    text = value if isinstance(value, str) else None
+    if text is None:
+        shown = repr(value)
+        return shown if len(shown) <= limit + 2 else f"{shown[:limit]}…({len(shown)} characters)"
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}…({len(text)} characters)"
+
+
+def _name(value: Any) -> str:
+    """A record id or an annotator as a message names it (bare, cut like :func:`quote` when long)."""
+    text = str(value)
+    return text if len(text) <= QUOTE_LIMIT else f"{text[:QUOTE_LIMIT]}…({len(text)} characters)"
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -71,11 +106,11 @@ def fail(
     if line is not None:
         where.append(f"line {line}")
     if record is not None:
-        where.append(f"record {record}")
+        where.append(f"record {_name(record)}")
     if coder is not None:
-        where.append(f"annotator {coder}")
+        where.append(f"annotator {_name(coder)}")
     if field is not None:
-        where.append(f"field {field!r}")
+        where.append(f"field {quote(field)}")
     return AccordError(f"{', '.join(where)}: {message}")
 
 
@@ -213,6 +248,7 @@ def reanchor_span(
     line: int | None = None,
     field: str | None = None,
     coder: Any = None,
+    check: TextCheck | None = None,
 ) -> tuple[int, int, bool]:
     """Check a span's offsets against its document and return code-point ``(start, end, fell_back)``.
 
@@ -222,6 +258,10 @@ def reanchor_span(
     reading is used and ``fell_back`` is true (the caller says so in a note).
     Offsets outside the text, splitting a character, or a covered text that
     matches no reading are an :class:`AccordError`.
+
+    *check*: a covered text that differs from the document's only in whitespace (leading or trailing
+    whitespace, or a run of whitespace written as one space, as Label Studio's browser selection gives it)
+    is accepted, the offsets kept, and counted in *check*; without *check* it is an error too.
     """
     kw = {"record": record, "line": line, "field": field, "coder": coder}
     if not isinstance(start, int) or not isinstance(end, int) or isinstance(start, bool) or isinstance(end, bool):
@@ -232,9 +272,11 @@ def reanchor_span(
         if end > len(text):
             raise fail(tool, source, f"span [{start}, {end}) lies outside the text ({len(text)} characters)", **kw)
         if covered is not None and text[start:end] != covered:
+            if check is not None and check.same_but_whitespace(text[start:end], covered):
+                return start, end, False
             raise fail(
-                tool, source, f"span [{start}, {end}) covers {text[start:end]!r} in the document but the export "
-                f"gives its text as {covered!r}", **kw,
+                tool, source, f"span [{start}, {end}) covers {quote(text[start:end])} in the document but the export "
+                f"gives its text as {quote(covered)}", **kw,
             )
         return start, end, False
     ix = index if index is not None else Utf16Index(text)
@@ -244,6 +286,11 @@ def reanchor_span(
         return s, e, False  # type: ignore[return-value]
     if covered is not None and end <= len(text) and text[start:end] == covered:
         return start, end, True
+    if check is not None and covered is not None:
+        if ok16 and check.same_but_whitespace(text[s:e], covered):
+            return s, e, False  # type: ignore[return-value]
+        if end <= len(text) and check.same_but_whitespace(text[start:end], covered):
+            return start, end, True
     if not ok16:
         if max(start, end) > ix.utf16_length:
             raise fail(
@@ -252,9 +299,43 @@ def reanchor_span(
             )
         raise fail(tool, source, f"span [{start}, {end}) splits a character (UTF-16 surrogate pair)", **kw)
     raise fail(
-        tool, source, f"span [{start}, {end}) (UTF-16) covers {text[s:e]!r} in the document but the export gives "
-        f"its text as {covered!r}", **kw,
+        tool, source, f"span [{start}, {end}) (UTF-16) covers {quote(text[s:e])} in the document but the export "
+        f"gives its text as {quote(covered)}", **kw,
     )
+
+
+_SPACE = re.compile(r"\s+")
+
+
+@dataclass
+class TextCheck:
+    """Span texts that differ from the document only in whitespace, accepted by :func:`reanchor_span` and
+    counted here for the import report.
+
+    Label Studio's region ``text`` is the browser's selection: it may carry a space before or after the
+    offsets' stretch, and writes a run of spaces as one (https://github.com/HumanSignal/label-studio/issues/3078:
+    ``"Berlin,  Germany"`` at the offsets, ``"Berlin, Germany"`` as the text); the offsets are the span.
+    """
+
+    whitespace: int = 0
+    examples: list[str] = field(default_factory=list)
+
+    def same_but_whitespace(self, document: str, covered: str) -> bool:
+        """Whether *covered* is *document* but for whitespace; counted when it is."""
+        if _SPACE.sub(" ", document).strip() != _SPACE.sub(" ", covered).strip():
+            return False
+        self.whitespace += 1
+        if len(self.examples) < 3:
+            self.examples.append(f"{quote(covered)} for {quote(document)}")
+        return True
+
+    def note(self) -> str | None:
+        """The report's note, or None when every text matched exactly."""
+        if not self.whitespace:
+            return None
+        return (f"{self.whitespace} span(s) whose text differs from the document's only in whitespace (leading or "
+                f"trailing spaces, a run of spaces written as one) were read at their offsets, e.g. "
+                f"{'; '.join(self.examples)}")
 
 
 @dataclass

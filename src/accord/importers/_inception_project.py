@@ -28,7 +28,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from accord.importers._common import fail
+from accord.importers._common import fail, quote
 
 __all__ = ["ANNOTATION_STATES", "ProjectStates", "parse_project", "state_notes"]
 
@@ -155,7 +155,7 @@ def parse_project(text: str, source: str) -> ProjectStates | None:
             state = entry.get("state")
             if key == "source_documents":
                 if state is not None and state not in allowed:
-                    raise fail(TOOL, source, f"unknown source document state {state!r}; INCEpTION writes "
+                    raise fail(TOOL, source, f"unknown source document state {quote(state)}; INCEpTION writes "
                                f"{', '.join(allowed)}", line=line, field=f"{where}.state")
                 if name not in out.lines:
                     out.documents.append(name)
@@ -165,14 +165,14 @@ def parse_project(text: str, source: str) -> ProjectStates | None:
             if not isinstance(user, str) or not user:
                 raise fail(TOOL, source, "no user", line=line, field=f"{where}.user")
             if state not in allowed:
-                raise fail(TOOL, source, f"unknown annotation document state {state!r}; INCEpTION writes "
+                raise fail(TOOL, source, f"unknown annotation document state {quote(state)}; INCEpTION writes "
                            f"{', '.join(allowed)}", line=line, field=f"{where}.state")
             mine = entry.get("annotatorState")
             if mine is not None and mine not in allowed:
-                raise fail(TOOL, source, f"unknown annotation document state {mine!r}; INCEpTION writes "
+                raise fail(TOOL, source, f"unknown annotation document state {quote(mine)}; INCEpTION writes "
                            f"{', '.join(allowed)}", line=line, field=f"{where}.annotatorState")
             if (name, user) in out.states:
-                raise fail(TOOL, source, f"a second annotation document of {name!r} for user {user!r} (the "
+                raise fail(TOOL, source, f"a second annotation document of {quote(name)} for user {quote(user)} (the "
                            f"first is at line {out.states[(name, user)][1]})", line=line, field=where)
             out.states[(name, user)] = (state, line or 0)
             if mine is not None and mine != state:

@@ -51,8 +51,17 @@ from pathlib import Path
 from typing import Any
 
 from accord.errors import AccordError
-from accord.importers import Imported
-from accord.importers._common import Cells, fail, gc_paused, iter_json_records, iter_jsonl, read_text, reanchor_span
+from accord.importers import AmbiguousField, Imported
+from accord.importers._common import (
+    Cells,
+    fail,
+    gc_paused,
+    iter_json_records,
+    iter_jsonl,
+    quote,
+    read_text,
+    reanchor_span,
+)
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -117,9 +126,10 @@ def read(
     """
     path = Path(path)
     if offsets not in ("utf16", "codepoints"):
-        raise AccordError(f"offsets must be 'utf16' or 'codepoints'; got {offsets!r}")
+        raise AccordError(f"offsets must be 'utf16' or 'codepoints'; got {quote(offsets)}")
     if question_type is not None and question_type not in (*KINDS, *NOT_COMPARED):
-        raise AccordError(f"question_type must be one of {', '.join((*KINDS, *NOT_COMPARED))}; got {question_type!r}")
+        raise AccordError(f"question_type must be one of {', '.join((*KINDS, *NOT_COMPARED))}; got "
+                          f"{quote(question_type)}")
     settings: dict[str, dict[str, Any]] = {}
     source = path
     if path.is_dir():
@@ -149,13 +159,15 @@ def read(
     if not settings:
         cells.notes.append("no settings.json: question types read from the values' shape ("
                            + ", ".join(f"{q}: {t}" for q, t in types.items()) + ")")
+    if field is not None and field not in types and field.endswith(".responses") and field[:-10] in types:
+        field = field[: -len(".responses")]  # the flattened export's column of the question
     if field is not None:
         if field not in types:
-            raise fail(TOOL, source, f"no question named {field!r}; the export has "
+            raise fail(TOOL, source, f"no question named {quote(field)}; the export has "
                        f"{', '.join(f'{q} ({t})' for q, t in types.items()) or 'none'}", field=field)
         qtype = question_type or types[field]
         if qtype in NOT_COMPARED:
-            raise fail(TOOL, source, f"question {field!r} is a {qtype} question: its answers are counted, not "
+            raise fail(TOOL, source, f"question {quote(field)} is a {qtype} question: its answers are counted, not "
                        "compared", field=field)
     else:
         candidates = [q for q, t in types.items() if t in KINDS]
@@ -163,22 +175,26 @@ def read(
             raise fail(TOOL, source, "no question accord can compare (label_selection, multi_label_selection, "
                        f"rating, span); the export has {', '.join(f'{q} ({t})' for q, t in types.items()) or 'none'}")
         if len(candidates) > 1:
-            raise fail(TOOL, source, f"the export has {len(candidates)} questions: "
-                       f"{', '.join(f'{q} ({types[q]})' for q in candidates)}; pass --field (field=) to choose one")
+            raise AmbiguousField(
+                str(fail(TOOL, source, f"the export has {len(candidates)} questions: "
+                         f"{', '.join(f'{q} ({types[q]})' for q in candidates)}; pass --field (field=) to choose "
+                         "one")),
+                {q: KINDS[types[q]] for q in candidates},
+            )
         field = candidates[0]
         qtype = question_type or types[field]
     if qtype not in KINDS:
-        raise fail(TOOL, source, f"cannot read question {field!r} of type {qtype!r}", field=field)
+        raise fail(TOOL, source, f"cannot read question {quote(field)} of type {quote(qtype)}", field=field)
     kind = KINDS[qtype]
     for q, t in types.items():
         if t in NOT_COMPARED:
             for r in records:
                 for user, _, _ in r["responses"].get(q, []):
-                    cells.drop(r["id"], f"{t} question {q!r}: answers are counted, not compared", line=r["line"],
+                    cells.drop(r["id"], f"{t} question {quote(q)}: answers are counted, not compared", line=r["line"],
                                coder=user)
     others = [q for q, t in types.items() if t in KINDS and q != field]
     if others:
-        cells.notes.append(f"read question {field!r} ({qtype}); not read: {', '.join(others)} (pass --field)")
+        cells.notes.append(f"read question {quote(field)} ({qtype}); not read: {', '.join(others)} (pass --field)")
     n_drafts = 0
     n_unknown: Counter[str] = Counter()  # users on a record whose responses carry no status, by the reading made
     spans: list[Any] = []
@@ -219,7 +235,8 @@ def read(
             value, st = mine.get(user, (None, status_of[user]))
             kw = {"record": rid, "line": r["line"], "field": field, "coder": user}
             if st not in _STATES:
-                raise fail(TOOL, source, f"response status must be submitted, discarded or draft; got {st!r}", **kw)
+                raise fail(TOOL, source, f"response status must be submitted, discarded or draft; got {quote(st)}",
+                           **kw)
             if st == "discarded" or (st == "draft" and not drafts):
                 n_drafts += st == "draft"
                 cells.cell(unit, user, "skipped", line=r["line"])
@@ -228,7 +245,7 @@ def read(
                 found = []
                 for sp in value or []:
                     if not isinstance(sp, dict) or "label" not in sp:
-                        raise fail(TOOL, source, f"a span answer must be {{label, start, end}}; got {sp!r}", **kw)
+                        raise fail(TOOL, source, f"a span answer must be {{label, start, end}}; got {quote(sp)}", **kw)
                     s, e, _ = reanchor_span(TOOL, source, text or "", sp.get("start"), sp.get("end"), covered=None,
                                             utf16=offsets == "utf16", index=index, **kw)
                     found.append(Span(unit, s, e, str(sp["label"]), user))
@@ -239,15 +256,15 @@ def read(
                 cells.cell(unit, user, "empty", frozenset() if kind == "set" else None, line=r["line"])
             elif kind == "set":
                 if not isinstance(value, list):
-                    raise fail(TOOL, source, f"a multi_label_selection answer must be a list; got {value!r}", **kw)
+                    raise fail(TOOL, source, f"a multi_label_selection answer must be a list; got {quote(value)}", **kw)
                 cells.cell(unit, user, "annotated", frozenset(map(str, value)), line=r["line"])
             elif kind == "ordinal":
                 if isinstance(value, bool) or not isinstance(value, (int, float)):
-                    raise fail(TOOL, source, f"a rating answer must be a number; got {value!r}", **kw)
+                    raise fail(TOOL, source, f"a rating answer must be a number; got {quote(value)}", **kw)
                 cells.cell(unit, user, "annotated", value, line=r["line"])
             else:
                 if isinstance(value, (list, dict)):
-                    raise fail(TOOL, source, f"a label_selection answer must be one label; got {value!r}", **kw)
+                    raise fail(TOOL, source, f"a label_selection answer must be one label; got {quote(value)}", **kw)
                 cells.cell(unit, user, "annotated", value, line=r["line"])
     if n_drafts:
         cells.notes.append(f"{n_drafts} draft response(s) (not submitted) read as skipped; pass drafts=True to read "
@@ -323,7 +340,8 @@ def _normalise(source: Path, line: int, index: int, rec: Any) -> dict[str, Any]:
             out = []
             for x in resps or []:
                 if not isinstance(x, dict) or "user_id" not in x:
-                    raise fail(TOOL, source, f"a response of question {q!r} has no 'user_id'", record=rid, line=line)
+                    raise fail(TOOL, source, f"a response of question {quote(q)} has no 'user_id'", record=rid,
+                               line=line)
                 out.append((str(x["user_id"]), x.get("value"), x.get("status")))
             responses[str(q)] = out
     else:
@@ -347,7 +365,7 @@ def _span_text(source: Path, r: dict[str, Any], span_field: str | None) -> str:
     fields = r["fields"]
     if span_field is not None:
         if not isinstance(fields.get(span_field), str):
-            raise fail(TOOL, source, f"the record has no text field {span_field!r} (fields: {', '.join(fields)})",
+            raise fail(TOOL, source, f"the record has no text field {quote(span_field)} (fields: {', '.join(fields)})",
                        record=r["id"], line=r["line"])
         return fields[span_field]
     texts = [k for k, v in fields.items() if isinstance(v, str)]

@@ -30,6 +30,7 @@ from typing import Any
 
 from accord.errors import AccordError
 from accord.importers import Imported
+from accord.importers._common import quote
 from accord.importers.report import DroppedRecord, ImportReport
 
 __all__ = ["read", "sniff"]
@@ -51,7 +52,7 @@ def sniff(path: Path, head: str) -> bool:
 def _fail(source: Path, line: int | None, message: str, record: str | None = None,
           field: str | None = None) -> AccordError:
     where = f"brat export {source}" + (f", line {line}" if line else "") + (f", annotation {record}" if record else "")
-    where += f", field {field!r}" if field else ""
+    where += f", field {quote(field)}" if field else ""
     return AccordError(f"{where}: {message}")
 
 
@@ -83,21 +84,21 @@ def _textbound(ann: Path, lineno: int, raw: str, text: str, doc: str) -> tuple[s
     data, tab, covered = tail.partition("\t")
     label, space, offsets = data.partition(" ")
     if not label or label != label.strip():
-        raise _fail(ann, lineno, f"no annotation type in {data!r}", ident, "type")
+        raise _fail(ann, lineno, f"no annotation type in {quote(data)}", ident, "type")
     fragments = []
     for piece in offsets.split(";") if space else ():
         m = _OFFSETS.fullmatch(piece)
         if m is None:
-            raise _fail(ann, lineno, f"cannot read the offsets {offsets!r} (START END[;START END]*, integers)",
+            raise _fail(ann, lineno, f"cannot read the offsets {quote(offsets)} (START END[;START END]*, integers)",
                         ident, "offsets")
         fragments.append((int(m[1]), int(m[2])))
     if not fragments:
-        raise _fail(ann, lineno, f"no offsets in {data!r} (TYPE START END[;START END]*)", ident, "offsets")
+        raise _fail(ann, lineno, f"no offsets in {quote(data)} (TYPE START END[;START END]*)", ident, "offsets")
     for a, b in fragments:
         if a > b:
             raise _fail(ann, lineno, f"fragment {a} {b} ends before it starts", ident, "offsets")
         if b > len(text):
-            raise _fail(ann, lineno, f"offsets {a} {b} outside the text of {doc!r} ({len(text)} characters)",
+            raise _fail(ann, lineno, f"offsets {a} {b} outside the text of {quote(doc)} ({len(text)} characters)",
                         ident, "offsets")
     for k, (a, b) in enumerate(fragments):
         for c, d in fragments[:k]:
@@ -114,7 +115,7 @@ def _textbound(ann: Path, lineno: int, raw: str, text: str, doc: str) -> tuple[s
         else:
             rest = "x"
         if rest and not rest[0].isspace():
-            raise _fail(ann, lineno, f"its text {covered!r} does not match the document's {expected!r}",
+            raise _fail(ann, lineno, f"its text {quote(covered)} does not match the document's {quote(expected)}",
                         ident, "text")
     return ident, label, tuple(fragments)
 
@@ -149,7 +150,7 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
 
     path = Path(path)
     if field is not None:
-        raise AccordError(f"brat export {path}: text-bound annotations are one field; got field={field!r}")
+        raise AccordError(f"brat export {path}: text-bound annotations are one field; got field={quote(field)}")
     if not path.is_dir():
         raise AccordError(f"brat export {path}: expected a folder of annotator folders holding .ann files")
     coders = _annotator_dirs(path)
@@ -172,7 +173,7 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
                 raise _fail(ann, None, f"no text {txt} for this document (pass texts= / --option texts=DIR)")
             text = _read_text(txt)
             if doc in doc_texts and doc_texts[doc] != text:
-                raise _fail(txt, None, f"the text of document {doc!r} differs between annotators")
+                raise _fail(txt, None, f"the text of document {quote(doc)} differs between annotators")
             doc_texts[doc] = text
             n_spans = 0
             ids: dict[str, int] = {}
@@ -190,7 +191,7 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
                 if kind != "T":
                     reason = _OTHER.get(kind)
                     if reason is None:
-                        raise _fail(ann, lineno, f"not a brat standoff line: {raw[:60]!r}", field="id")
+                        raise _fail(ann, lineno, f"not a brat standoff line: {quote(raw[:60])}", field="id")
                     dropped.append(DroppedRecord(f"{doc}:{ident}", f"{reason} (not compared)", lineno, coder))
                     continue
                 ident, label, fragments = _textbound(ann, lineno, raw, text, doc)

@@ -35,7 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from accord.errors import AccordError
-from accord.importers import Imported
+from accord.importers import AmbiguousField, Imported
+from accord.importers._common import quote
 from accord.importers.report import DroppedRecord, ImportReport
 
 __all__ = ["read", "sniff"]
@@ -45,15 +46,21 @@ _FALSE = {"false", "0", "no", "off", ""}
 
 
 def sniff(path: Path, head: str) -> bool:
-    """An MTurk batch results CSV: its header names ``HITId`` and ``WorkerId``."""
+    """An MTurk batch results CSV: its header (quoted or not) names ``HITId``, ``AssignmentId``, ``WorkerId``
+    and at least one ``Answer.<name>`` column, as the requester site's "Download CSV" writes it."""
     if path.is_dir() or path.suffix.lower() not in {".csv", ".tsv", ".txt", ""}:
         return False
-    first = head.splitlines()[0] if head else ""
-    return "HITId" in first and "WorkerId" in first
+    first = head.lstrip("\ufeff").split("\n", 1)[0].rstrip("\r") if head else ""
+    try:
+        header = next(csv.reader([first], delimiter="\t" if path.suffix.lower() == ".tsv" else ","), [])
+    except csv.Error:
+        return False
+    names = {h.strip() for h in header}
+    return {"HITId", "AssignmentId", "WorkerId"} <= names and any(n.startswith("Answer.") for n in names)
 
 
 def _fail(tool: str, path: Path, message: str, line: int | None = None, field: str | None = None) -> AccordError:
-    where = f"{tool} export {path}" + (f", line {line}" if line else "") + (f", field {field!r}" if field else "")
+    where = f"{tool} export {path}" + (f", line {line}" if line else "") + (f", field {quote(field)}" if field else "")
     return AccordError(f"{where}: {message}")
 
 
@@ -86,7 +93,7 @@ def _read_rows(tool: str, path: Path) -> tuple[list[str], list[tuple[int, dict[s
             header = [h.strip() for h in header]
             for k, name in enumerate(header):
                 if name in header[:k]:
-                    raise _fail(tool, path, f"the header names {name!r} twice", 1, name)
+                    raise _fail(tool, path, f"the header names {quote(name)} twice", 1, name)
             line = reader.line_num + 1
             for record in reader:
                 start, line = line, reader.line_num + 1
@@ -165,7 +172,7 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
             raise _fail("mturk", path, f"no {col} column: not an MTurk batch results file", 1, col)
     unit_col = unit or "HITId"
     if unit_col not in header:
-        raise _fail("mturk", path, f"no unit column {unit_col!r}; columns are {', '.join(header)}", 1, unit_col)
+        raise _fail("mturk", path, f"no unit column {quote(unit_col)}; columns are {', '.join(header)}", 1, unit_col)
     answers: dict[str, list[str]] = {}
     for col in header:
         if col.startswith("Answer."):
@@ -176,10 +183,12 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
         raise _fail("mturk", path, "no Answer.* column", 1)
     if field is None:
         if len(answers) > 1:
-            raise _fail("mturk", path, f"several answers ({', '.join(sorted(answers))}); pass --field to pick one")
+            raise AmbiguousField(
+                str(_fail("mturk", path, f"several answers ({', '.join(sorted(answers))}); pass --field to pick one")),
+                {a: "nominal" for a in sorted(answers)},
+            )
         field = next(iter(answers))
-    if field not in answers:
-        raise _fail("mturk", path, f"no answer {field!r}; answers are {', '.join(sorted(answers))}")
+    field = _answer_name(path, field, answers)
     options = [o for o in answers[field] if o]
     if options and "" in answers[field]:
         raise _fail("mturk", path, f"both Answer.{field} and option columns Answer.{field}.*: which is the answer?",
@@ -204,7 +213,7 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
             raise _fail("mturk", path, "an assignment with no WorkerId", line, "WorkerId")
         status = row.get("AssignmentStatus", "Submitted")
         if status not in _STATUSES:
-            raise _fail("mturk", path, f"AssignmentStatus {status!r} is not one of {', '.join(_STATUSES)}", line,
+            raise _fail("mturk", path, f"AssignmentStatus {quote(status)} is not one of {', '.join(_STATUSES)}", line,
                         "AssignmentStatus")
         aid = row.get("AssignmentId", "")
         if aid:
@@ -234,7 +243,7 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
                 if cell in _TRUE:
                     chosen.append(o)
                 elif cell not in _FALSE:
-                    raise _fail("mturk", path, f"{col} holds {row[col]!r}, not true or false", line, col)
+                    raise _fail("mturk", path, f"{col} holds {quote(row[col])}, not true or false", line, col)
             multiple = multiple or len(chosen) > 1
             answer: Any = chosen
         else:
@@ -249,11 +258,35 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
     kind = "set" if multiple else "nominal"
     values = [(u, w, frozenset(a) if multiple else a[0]) for u, w, a in records]
     if not values:
-        raise _fail("mturk", path, f"no answer to {field!r} to compare", field=f"Answer.{field}")
+        raise _fail("mturk", path, f"no answer to {quote(field)} to compare", field=f"Answer.{field}")
     data = Annotations.from_records(values, source=str(path), row_numbers=lines)
     note = f"unit: {unit_col}, answer: {value_col}" + (".*" if options else "")
     report = ImportReport.from_cells("mturk", str(path), items=items, cells=cells, dropped=dropped, notes=(note,))
     return Imported(tool="mturk", field=field, kind=kind, annotations=data, spans=None, report=report)
+
+
+def _answer_name(path: Path, field: str, answers: dict[str, list[str]]) -> str:
+    """The answer *field* names: its short name (``sentiment``) or its column's (``Answer.sentiment``, the
+    crowd-classifier's ``Answer.sentiment.label``); an option column is not an answer of its own."""
+    if field in answers:
+        return field
+    rest = field[len("Answer."):] if field.startswith("Answer.") else None
+    if rest is not None:
+        if rest in answers:
+            return rest
+        base, _, option = rest.partition(".")
+        if base in answers and option == "label" and answers[base] == ["label"]:
+            return base
+        if base in answers and option in answers[base]:
+            columns = ", ".join(f"Answer.{base}.{o}" for o in answers[base])
+            raise _fail("mturk", path, f"column {quote(field)} is one option of the answer {quote(base)} (one column "
+                        f"per option: {columns}); pass --field {base} to read the answer", 1, field)
+    raise _fail("mturk", path, f"no answer {quote(field)}; answers are {', '.join(sorted(answers))} (columns "
+                f"{', '.join(sorted(_columns_of(answers)))})")
+
+
+def _columns_of(answers: dict[str, list[str]]) -> list[str]:
+    return [f"Answer.{a}" + (f".{o}" if o else "") for a, opts in answers.items() for o in opts]
 
 
 def _generic(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]], *, field: str | None,
@@ -264,7 +297,7 @@ def _generic(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]
         value = field
     missing = [c for c in (unit, coder, value) if c not in header]
     if missing:
-        raise _fail("csv", path, f"no column {missing[0]!r} (pass unit=, coder=, value=); columns are "
+        raise _fail("csv", path, f"no column {quote(missing[0])} (pass unit=, coder=, value=); columns are "
                     f"{', '.join(header)}", 1, missing[0])
     cells: list[tuple[str, str, str]] = []
     values: list[tuple[str, str, str]] = []
@@ -289,7 +322,7 @@ def _generic(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]
         else:
             cells.append((u, c, "empty"))
     if not values:
-        raise _fail("csv", path, f"no value to compare in column {value!r}", field=value)
+        raise _fail("csv", path, f"no value to compare in column {quote(value)}", field=value)
     data = Annotations.from_records(values, source=str(path), row_numbers=lines)
     report = ImportReport.from_cells("csv", str(path), items=items, cells=cells)
     return Imported(tool="csv", field=value, kind="nominal", annotations=data, spans=None, report=report)

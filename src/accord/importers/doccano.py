@@ -51,8 +51,8 @@ from pathlib import Path
 from typing import Any
 
 from accord.errors import AccordError
-from accord.importers import Imported
-from accord.importers._common import Cells, fail, gc_paused, iter_jsonl, read_text, reanchor_span
+from accord.importers import AmbiguousField, Imported
+from accord.importers._common import Cells, fail, gc_paused, iter_jsonl, quote, read_text, reanchor_span
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -76,7 +76,14 @@ def sniff(path: Path, head: str) -> bool:
 
 
 def _looks_like(head: str) -> bool:
-    """The first line is an object with ``text`` and ``label`` / ``entities`` (or the pre-1.2 ``annotations``)."""
+    """The first line is an example as doccano writes it: ``text`` and its labels in doccano's own shapes.
+
+    doccano's JSONL export (``backend/data_export/pipeline`` of doccano 1.x: ``labels.py`` and the examples its
+    ``catalog.py`` registers) writes ``label`` as a list of category names or of ``[start, end, label]``
+    triples, ``entities`` as a list of triples or of ``{"id", "label", "start_offset", "end_offset"}``
+    objects, ``cats`` as a list of names; before 1.2, ``annotations`` items with a ``user``.  A line whose
+    ``label`` is one string (a span table's row) is not doccano's.
+    """
     first = head.lstrip().split("\n", 1)[0]
     try:
         obj = json.loads(first)
@@ -87,8 +94,28 @@ def _looks_like(head: str) -> bool:
     if any(k.startswith("_") or "." in k for k in obj):
         return False
     anns = obj.get("annotations")
-    old = isinstance(anns, list) and all(isinstance(a, dict) and "user" in a for a in anns) and "data" not in obj
-    return "label" in obj or "entities" in obj or old
+    if "annotations" in obj:
+        return (isinstance(anns, list) and all(isinstance(a, dict) and "user" in a for a in anns)
+                and "data" not in obj)
+    keys = [k for k in ("label", "entities", "cats") if k in obj]
+    return bool(keys) and all(_doccano_labels(k, obj[k]) for k in keys)
+
+
+def _is_triple(x: Any) -> bool:
+    return (isinstance(x, list) and len(x) == 3 and all(isinstance(v, int) and not isinstance(v, bool) for v in x[:2])
+            and isinstance(x[2], str))
+
+
+def _doccano_labels(key: str, value: Any) -> bool:
+    """Whether *value* has a shape doccano writes under *key*."""
+    if not isinstance(value, list):
+        return False
+    if key == "cats":
+        return all(isinstance(x, str) for x in value)
+    if key == "entities":
+        return all(_is_triple(x) or (isinstance(x, dict) and {"start_offset", "end_offset", "label"} <= x.keys())
+                   for x in value)
+    return all(isinstance(x, str) for x in value) or all(_is_triple(x) for x in value)
 
 
 def _sources(path: Path) -> Iterator[tuple[str | None, str, list[str]]]:
@@ -146,9 +173,9 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     """
     path = Path(path)
     if offsets not in ("utf16", "codepoints"):
-        raise AccordError(f"offsets must be 'utf16' or 'codepoints'; got {offsets!r}")
+        raise AccordError(f"offsets must be 'utf16' or 'codepoints'; got {quote(offsets)}")
     if field is not None and field not in ("label", "entities", "labels", "cats"):
-        raise fail(TOOL, path, f"field must be 'label', 'entities' or 'cats'; got {field!r}", field=field)
+        raise fail(TOOL, path, f"field must be 'label', 'entities' or 'cats'; got {quote(field)}", field=field)
     rows: list[tuple[str, str, int, dict[str, Any]]] = []  # coder, file, line, example
     file_coders: set[str] = set()  # an annotator whose file is empty is still an annotator (of nothing)
     for coder, fname, lines in _sources(path):
@@ -178,12 +205,15 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         if "cats" in present and present - {"cats"}:
             # intent detection and slot filling: the intent categories beside the slot spans
             others = ", ".join(f"{k} (spans)" for k in sorted(present - {"cats"}))
-            raise fail(TOOL, path, f"the export has {len(present)} fields: cats (categories), {others}; pass --field "
-                       "(field=) to choose one")
+            raise AmbiguousField(
+                str(fail(TOOL, path, f"the export has {len(present)} fields: cats (categories), {others}; pass "
+                         "--field (field=) to choose one")),
+                {"cats": "nominal", **{k: "spans" for k in sorted(present - {"cats"})}},
+            )
         key = ("entities" if "entities" in present else "label" if "label" in present
                else "cats" if "cats" in present else "labels")
     if not any(key in o for _, _, _, o in rows):
-        raise fail(TOOL, path, f"no example has the field {key!r}", field=key)
+        raise fail(TOOL, path, f"no example has the field {quote(key)}", field=key)
     spans_mode = key == "entities" or any(
         isinstance(o.get(key), list) and any(isinstance(x, (list, dict)) for x in o[key]) for _, _, _, o in rows
     )
@@ -211,8 +241,8 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
             continue
         labs = o.get(key) or []
         if not isinstance(labs, list):
-            raise fail(TOOL, fname, f"{key!r} must be a list of categories; got {labs!r}", line=line, record=unit,
-                       field=key, coder=coder)
+            raise fail(TOOL, fname, f"{quote(key)} must be a list of categories; got {quote(labs)}", line=line,
+                       record=unit, field=key, coder=coder)
         labs = [str(x) for x in labs]
         if not labs:
             cells.cell(unit, coder, "empty", frozenset() if multiple else None, line=line)
@@ -274,7 +304,8 @@ def _read_spans(path: Path, cells: Cells, rows: list[tuple[str, str, int, dict[s
             elif isinstance(item, list) and len(item) == 3:
                 start, end, label = item
             else:
-                raise fail(TOOL, fname, f"a span must be [start, end, label] or an entity object; got {item!r}", **kw)
+                raise fail(TOOL, fname, f"a span must be [start, end, label] or an entity object; got {quote(item)}",
+                           **kw)
             s, e, _ = reanchor_span(TOOL, fname, text, start, end, covered=None, utf16=offsets == "utf16",
                                     index=index, **kw)
             mine.append(Span(doc, s, e, str(label), coder))

@@ -44,8 +44,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any, NamedTuple
 
 from accord.errors import AccordError
-from accord.importers import Imported
-from accord.importers._common import read_text
+from accord.importers import AmbiguousField, Imported
+from accord.importers._common import quote, read_text
 from accord.importers._inception_project import parse_project, state_notes
 from accord.importers.offsets import Utf16Index
 from accord.importers.report import DroppedRecord, ImportReport
@@ -179,15 +179,18 @@ def _columns(header: list[str]) -> dict[str, _Field]:
 
 def _pick(columns: dict[str, _Field], field: str | None, where: str) -> str:
     if field is None:
-        if len(columns) != 1:
-            raise _fail(where, f"several span layers/features ({', '.join(columns) or 'none'}); pass --field")
+        if len(columns) > 1:
+            raise AmbiguousField(str(_fail(where, f"several span layers/features ({', '.join(columns)}); pass "
+                                           "--field")), dict.fromkeys(columns, "spans"))
+        if not columns:
+            raise _fail(where, "no span layer (#T_SP=) in the file")
         return next(iter(columns))
     for key in columns:
         layer, feat = key.split("|")
         short = layer.rsplit(".", 1)[-1]
         if field in (key, layer, short, f"{short}|{feat}", f"{short}.{feat}"):
             return key
-    raise _fail(where, f"no span layer or feature {field!r}; the file has {', '.join(columns)}")
+    raise _fail(where, f"no span layer or feature {quote(field)}; the file has {', '.join(columns)}")
 
 
 def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tuple[int, int, str]],
@@ -215,11 +218,11 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
             continue
         cells = line.split("\t")
         if len(cells) < 3:
-            raise _fail(where, f"a token line needs id, offsets and text; got {line[:60]!r}", lineno)
+            raise _fail(where, f"a token line needs id, offsets and text; got {quote(line[:60])}", lineno)
         try:
             b16, e16 = (int(x) for x in cells[1].split("-"))
         except ValueError:
-            raise _fail(where, f"offsets {cells[1]!r} are not begin-end", lineno) from None
+            raise _fail(where, f"offsets {quote(cells[1])} are not begin-end", lineno) from None
         if sentence_text:  # the first token of a sentence: place the sentence text
             s = "\n".join(sentence_text)
             sentence_text = []
@@ -264,6 +267,72 @@ def _project_json(path: Path) -> tuple[str, str] | None:
         return (names[0], read_text(TOOL, f"{path}:{names[0]}", z.read(names[0]))) if names else None
 
 
+# Java's File.createTempFile(prefix, suffix) names a file prefix + an unsigned random long + suffix
+_TEMP_NAME = re.compile(r"(?P<prefix>.{3,}?)(?P<number>\d{15,20})")
+
+
+def _padded(user: str) -> str:
+    """The prefix of INCEpTION's temporary file for *user*: the name right-padded with '_' to three characters."""
+    return user.ljust(3, "_")
+
+
+def _file_users(files: list[tuple[str, str]], states: dict[tuple[str, str], Any],
+                has_project: bool) -> tuple[dict[tuple[str, str], str], list[str]]:
+    """The user of each annotation file ``(document, file stem)``, and the notes saying how they were told.
+
+    INCEpTION names a user's file ``<user>.tsv`` when the user name passes its own rules, and otherwise keeps
+    the name of the temporary file its writer made (``AnnotationDocumentExporter.exportAdditionalFormat``,
+    inception-schema, lines 323-340, and ``UimaReaderWriterFormatSupport_ImplBase.write``, inception-api-formats,
+    lines 146-149, at commit 55ba8ba6adf808116b518a227194694850b65259):
+    ``File.createTempFile(rightPad(<user>, 3, "_"), ".tsv")``, the name padded to three characters with ``_``
+    then a random number, e.g. ``sm_4343257511917352145.tsv`` for the user ``sm`` (a name shorter than four
+    characters, INCEpTION's default minimum, fails its rules; older versions kept the temporary name for every
+    user).  The users ``exportedproject.json`` names are matched first (one with an annotation document for
+    the file's document before others); without them, the number is cut off the name and a padding ``_``
+    dropped, said in a note.  A temporary name that fits no named user is left out (the caller drops it).
+    """
+    named = sorted({u for _, u in states})
+    owners: dict[tuple[str, str], str] = {}
+    mapped: dict[str, list[str]] = {}
+    for doc, stem in files:
+        if stem in named or stem in _SYSTEM_USERS:
+            owners[doc, stem] = stem
+            continue
+        temporary = _TEMP_NAME.fullmatch(stem)
+        if named:
+            fits = [u for u in named if stem.startswith(_padded(u)) and stem[len(_padded(u)):].isascii()
+                    and stem[len(_padded(u)):].isdigit()]
+            if len(fits) > 1:
+                fits = [u for u in fits if (doc, u) in states] or fits
+            if len(fits) > 1:
+                raise _fail(f"annotation/{doc}/{stem}", "the file name is INCEpTION's temporary name for a user's "
+                            f"file and fits several users of exportedproject.json: {', '.join(fits)}")
+            if fits:
+                owners[doc, stem] = fits[0]
+                mapped.setdefault(fits[0], []).append(stem)
+            elif temporary is None:
+                owners[doc, stem] = stem  # a user exportedproject.json does not name: read, said in a note
+            continue
+        if temporary is not None:
+            prefix = temporary.group("prefix")
+            user = (prefix.rstrip("_") or prefix) if len(prefix) == 3 else prefix
+            owners[doc, stem] = user
+            mapped.setdefault(user, []).append(stem)
+        else:
+            owners[doc, stem] = stem
+    notes = []
+    if mapped:
+        how = ("the users exportedproject.json names" if named else
+               "users read from the names (no exportedproject.json naming users: the number cut off and a padding "
+               "'_' dropped; check them)")
+        shown = ", ".join(f"{u} ({len(stems)} file(s), e.g. {stems[0]}.tsv)" for u, stems in sorted(mapped.items()))
+        notes.append(f"{sum(map(len, mapped.values()))} annotation file(s) carry INCEpTION's temporary file name (the "
+                     "user name padded to three characters with '_', then a random number; INCEpTION writes it for "
+                     f"a user name its rules refuse, such as one shorter than four characters), read as {how}: "
+                     f"{shown}")
+    return owners, notes
+
+
 def _some(pairs: list[str]) -> str:
     return ", ".join(pairs[:5]) + (f" and {len(pairs) - 5} more" if len(pairs) > 5 else "")
 
@@ -297,7 +366,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     from accord.spans.model import Span, SpanAnnotations
 
     if in_progress not in ("read", "skip"):
-        raise _fail(str(path), f"in_progress must be 'read' or 'skip'; got {in_progress!r}")
+        raise _fail(str(path), f"in_progress must be 'read' or 'skip'; got {quote(in_progress)}")
     path = Path(path)
     project = None
     project_file: str | None = None
@@ -329,19 +398,32 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     not_listed: set[str] = set()
     progress: list[str] = []
     locked_spans = 0
-    for doc, user, content in files:
-        where = f"{path}, annotation/{doc}/{user}"
+    seen_files: dict[tuple[str, str], str] = {}
+    owners, name_notes = _file_users([(d, u) for d, u, _ in files], states, project is not None)
+    for doc, stem, content in files:
+        where = f"{path}, annotation/{doc}/{stem}"
         if doc not in documents:
             documents.append(doc)
             if project is not None:
                 not_listed.add(doc)
+        user = owners.get((doc, stem))
+        if user is None:
+            dropped.append(DroppedRecord(
+                f"{doc}/{stem}", "file name is INCEpTION's temporary name for a user's file (a name padded to three "
+                "characters with '_', then a number) but no user of exportedproject.json fits it: not read", None,
+                stem))
+            continue
+        if (doc, user) in seen_files:
+            raise _fail(where, f"a second annotation file of user {quote(user)} for document {quote(doc)} (the other "
+                        f"is annotation/{doc}/{seen_files[(doc, user)]})")
+        seen_files[(doc, user)] = stem
         if user in _SYSTEM_USERS:
             dropped.append(DroppedRecord(f"{doc}/{user}", "system user, not an annotator", None, user))
             continue
         key, text, raw, toks = _parse(content, where, field if chosen is None else chosen)
         chosen = key
         if doc in texts and texts[doc] != text:
-            raise _fail(where, f"the text of document {doc!r} differs from another annotator's")
+            raise _fail(where, f"the text of document {quote(doc)} differs from another annotator's")
         texts[doc] = text
         ix = Utf16Index(text)
 
@@ -386,7 +468,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     if not texts:
         raise _fail(str(path), "no annotation file of an annotator (export the project as WebAnno TSV 3)")
     data = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, tokens=tokens, source=str(path))
-    notes = [f"field: {chosen}", "offsets re-anchored from UTF-16 code units"]
+    notes = [f"field: {chosen}", "offsets re-anchored from UTF-16 code units", *name_notes]
     if project is None:
         if path.is_file() and not zipfile.is_zipfile(path):
             notes.append("one WebAnno TSV file: no document states (a file without spans reads as empty)")

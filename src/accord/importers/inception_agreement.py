@@ -49,7 +49,7 @@ import io
 from pathlib import Path
 
 from accord.importers import Imported
-from accord.importers._common import Cells, fail, read_text
+from accord.importers._common import Cells, fail, quote, read_text
 
 __all__ = ["read", "sniff"]
 
@@ -126,12 +126,12 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
         raise fail(TOOL, path, "empty file")
     for line, row in records:
         if row[0].startswith(_ERROR):
-            raise fail(TOOL, path, f"INCEpTION wrote {row[0]!r} into the export instead of data; see INCEpTION's "
+            raise fail(TOOL, path, f"INCEpTION wrote {quote(row[0])} into the export instead of data; see INCEpTION's "
                        "log and export again", line=line)
     line, header = records[0]
     for col in COLUMNS:
         if col not in header:
-            raise fail(TOOL, path, f"no column {col!r}: the header of INCEpTION's agreement Diagnosis export is "
+            raise fail(TOOL, path, f"no column {quote(col)}: the header of INCEpTION's agreement Diagnosis export is "
                        f"{', '.join(COLUMNS)}, then one column per annotator (is it another tool's CSV? choose "
                        "it with --from)", line=line, field=col)
     if tuple(header[:7]) != COLUMNS:
@@ -142,7 +142,7 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
         raise fail(TOOL, path, "no annotator column after 'Flags'", line=line)
     for k, c in enumerate(coders):
         if c in coders[:k] or not c:
-            raise fail(TOOL, path, f"annotator column {c!r} is blank or repeated", line=line, field=c)
+            raise fail(TOOL, path, f"annotator column {quote(c)} is blank or repeated", line=line, field=c)
     keys: dict[tuple[str, str], int] = {}
     for line, row in records[1:]:
         if len(row) != len(header):
@@ -151,7 +151,7 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
         keys.setdefault((row[3], row[4]), line)
     chosen = [k for k in keys if field is None or _matches(field, *k)]
     if field is not None and not chosen:
-        raise fail(TOOL, path, f"no layer or feature {field!r}; the file has "
+        raise fail(TOOL, path, f"no layer or feature {quote(field)}; the file has "
                    f"{', '.join(f'{a}|{b}' for a, b in keys)}", field=field)
     if len(chosen) > 1:
         raise fail(TOOL, path, f"several layers/features ({', '.join(f'{a}|{b}' for a, b in chosen)}); pass --field")
@@ -165,7 +165,7 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
         flags = [f for f in flags_text.split(", ") if f]
         for f in flags:
             if f not in FLAGS:
-                raise fail(TOOL, path, f"unknown flag {f!r}; INCEpTION writes {', '.join(FLAGS)}", line=line,
+                raise fail(TOOL, path, f"unknown flag {quote(f)}; INCEpTION writes {', '.join(FLAGS)}", line=line,
                            record=record, field="Flags")
         if (layer, feature) not in chosen:
             cells.drop(record, "another layer or feature than the one read", line=line)

@@ -54,8 +54,17 @@ from pathlib import Path
 from typing import Any
 
 from accord.errors import AccordError
-from accord.importers import Imported
-from accord.importers._common import Cells, coder_name, fail, gc_paused, iter_json_records, reanchor_span
+from accord.importers import AmbiguousField, Imported
+from accord.importers._common import (
+    Cells,
+    TextCheck,
+    coder_name,
+    fail,
+    gc_paused,
+    iter_json_records,
+    quote,
+    reanchor_span,
+)
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -65,6 +74,9 @@ COMPARED = {"choices": "nominal", "taxonomy": "set", "rating": "ordinal", "numbe
 NOT_COMPARED = {"textarea"}
 _SPAN_TYPES = {"labels", "hypertextlabels", "paragraphlabels", "rectanglelabels", "polygonlabels", "ellipselabels",
                "keypointlabels", "brushlabels", "timeserieslabels"}
+#: A JSON-MIN control's shape (:func:`_min_kind`) -> the kind of its values.
+_MIN_KINDS = {"choices": "nominal", "choices-multi": "set", "taxonomy": "set", "rating": "ordinal",
+              "number": "interval", "labels": "spans"}
 _MIN_META = {
     "id", "annotator", "annotation_id", "created_at", "updated_at", "lead_time", "drafts", "predictions",
     "agreement", "total_annotations", "cancelled_annotations", "total_predictions", "annotations_ids",
@@ -131,7 +143,7 @@ def read(
     """
     path = Path(path)
     if kind is not None and kind not in ("nominal", "set", "ordinal", "interval"):
-        raise AccordError(f"kind must be one of nominal, set, ordinal, interval; got {kind!r}")
+        raise AccordError(f"kind must be one of nominal, set, ordinal, interval; got {quote(kind)}")
     records = list(iter_json_records(TOOL, path))
     if not records:
         raise fail(TOOL, path, "the export holds no tasks")
@@ -167,30 +179,33 @@ def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None,
 
     if field is not None:
         if field not in types:
-            raise fail(TOOL, path, f"no control named {field!r}; the export has {describe(sorted(types)) or 'none'}",
-                       field=field)
+            raise fail(TOOL, path, f"no control named {quote(field)}; the export has "
+                       f"{describe(sorted(types)) or 'none'}", field=field)
         kinds = set(types[field])
         if len(kinds) > 1:
-            raise fail(TOOL, path, f"control {field!r} has regions of several types: {', '.join(sorted(kinds))}",
+            raise fail(TOOL, path, f"control {quote(field)} has regions of several types: {', '.join(sorted(kinds))}",
                        field=field)
         ctype = kinds.pop()
         if field in per_region:
-            raise fail(TOOL, path, f"control {field!r} is per-region: each answer is about one span, not the task, "
-                       "and is not compared", field=field)
+            raise fail(TOOL, path, f"control {quote(field)} is per-region: each answer is about one span, not the "
+                       "task, and is not compared", field=field)
         if ctype in NOT_COMPARED:
-            raise fail(TOOL, path, f"control {field!r} is a {ctype}: free text is counted, not compared; choose one "
-                       f"of {describe([n for n in sorted(types) if _comparable(types[n])]) or 'none'}", field=field)
+            raise fail(TOOL, path, f"control {quote(field)} is a {ctype}: free text is counted, not compared; choose "
+                       f"one of {describe([n for n in sorted(types) if _comparable(types[n])]) or 'none'}", field=field)
         if ctype not in COMPARED:
-            raise fail(TOOL, path, f"control {field!r} has type {ctype!r}, which accord does not read (it reads "
-                       f"{', '.join(COMPARED)})", field=field)
+            raise fail(TOOL, path, f"control {quote(field)} has type {quote(ctype)}, which accord does not read (it "
+                       f"reads {', '.join(COMPARED)})", field=field)
         return field, ctype
     candidates = [n for n in sorted(types) if _comparable(types[n]) and n not in per_region]
     if not candidates:
         raise fail(TOOL, path, "no control accord can compare (choices, taxonomy, rating, number, labels); the "
                    f"export has {describe(sorted(types)) or 'no annotated region'}")
     if len(candidates) > 1:
-        raise fail(TOOL, path, f"the export has {len(candidates)} controls: {describe(candidates)}; pass --field "
-                   "(field=) to choose one")
+        raise AmbiguousField(
+            str(fail(TOOL, path, f"the export has {len(candidates)} controls: {describe(candidates)}; pass --field "
+                     "(field=) to choose one")),
+            {n: COMPARED[next(iter(types[n]))] for n in candidates},
+        )
     name = candidates[0]
     return name, next(iter(types[name]))
 
@@ -202,7 +217,8 @@ def _comparable(c: Counter[str]) -> bool:
 def _text_of(path: Path, data: dict[str, Any], text_key: str | None, to_name: str | None, task: Any, line: int) -> str:
     if text_key is not None:
         if not isinstance(data.get(text_key), str):
-            raise fail(TOOL, path, f"the task data has no text under {text_key!r} (keys: {', '.join(map(str, data))})",
+            raise fail(TOOL, path, f"the task data has no text under {quote(text_key)} (keys: "
+                       f"{', '.join(map(str, data))})",
                        record=task, line=line)
         return data[text_key]
     for key in (to_name, "text"):
@@ -257,7 +273,8 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     cells = Cells(TOOL, str(path))
     others = sorted(n for n in types if n != name and _comparable(types[n]) and n not in per_region)
     if others:
-        cells.notes.append(f"read control {name!r} ({ctype}); not read: {', '.join(others)} (pass --field to choose)")
+        cells.notes.append(f"read control {quote(name)} ({ctype}); not read: {', '.join(others)} (pass --field to "
+                           "choose)")
     if per_region:
         names = ", ".join(sorted(per_region))
         cells.notes.append(f"per-region controls (answers about one span) not compared: {names}")
@@ -266,10 +283,12 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     if n_drafts:
         cells.notes.append(f"{n_drafts} draft(s) (work not submitted) are not annotations and were not read")
     if ctype == "choices" and multiple:
-        cells.notes.append(f"choices of {name!r} read as sets (some annotation holds several choices)")
+        cells.notes.append(f"choices of {quote(name)} read as sets (some annotation holds several choices)")
     spans: list[Any] = []
     texts: dict[str, str] = {}
     fallbacks = 0
+    check = TextCheck()
+    repeats: list[str] = []  # task/annotator of each region repeating another of its annotation
     for idx, line, rec in records:
         if "id" not in rec:
             raise fail(TOOL, path, "the task has no 'id'", record=idx, line=line)
@@ -287,10 +306,10 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             results = [r for r in ann.get("result") or [] if isinstance(r, dict)]
             for r in results:
                 if r.get("type") in NOT_COMPARED:
-                    cells.drop(task, f"{r.get('type')} {r.get('from_name')!r}: free text is counted, not compared",
+                    cells.drop(task, f"{r.get('type')} {quote(r.get('from_name'))}: free text is counted, not compared",
                                line=line, coder=coder)
                 elif r.get("type") not in COMPARED and r.get("from_name") != name:
-                    cells.drop(task, f"region of type {r.get('type')!r} ({r.get('from_name')!r}) is not read",
+                    cells.drop(task, f"region of type {quote(r.get('type'))} ({quote(r.get('from_name'))}) is not read",
                                line=line, coder=coder)
             if cells.has(unit, coder):
                 cells.drop(task, "second annotation of the same annotator on the task (the first is kept)",
@@ -304,12 +323,13 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                 # a perRegion control answers about one span region and shares that region's id: not a task value
                 span_ids = {r.get("id") for r in results if r.get("type") in _SPAN_TYPES and r.get("id")}
                 for _ in (r for r in mine if r.get("id") in span_ids):
-                    cells.drop(task, f"per-region {ctype} {name!r} (about one span, not the task) is not compared",
+                    cells.drop(task, f"per-region {ctype} {quote(name)} (about one span, not the task) is not compared",
                                line=line, coder=coder)
                 mine = [r for r in mine if r.get("id") not in span_ids]
             kw = {"record": task, "line": line, "field": name, "coder": coder}
             if vkind == "spans":
                 found = []
+                keys: set[tuple[int, int, str]] = set()
                 for r in mine:
                     v = r.get("value") or {}
                     text = _text_of(path, data, text_key, r.get("to_name"), task, line)
@@ -317,12 +337,16 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                     if index is None or index.text != text:
                         index = Utf16Index(text)
                     s, e, fb = reanchor_span(TOOL, path, text, v.get("start"), v.get("end"), covered=v.get("text"),
-                                             utf16=True, index=index, **kw)
+                                             utf16=True, index=index, check=check, **kw)
                     fallbacks += fb
                     labels = v.get("labels") or []
                     if not labels:
                         raise fail(TOOL, path, "a labels region has no label", **kw)
                     for lab in labels:
+                        if (s, e, str(lab)) in keys:
+                            repeats.append(f"{task}/{coder}")
+                            continue
+                        keys.add((s, e, str(lab)))
                         found.append((s, e, str(lab), v.get("text")))
                 if not found and doc not in texts and isinstance(data, dict):
                     try:
@@ -339,11 +363,24 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             value = _value(path, ctype, mine, bool(multiple), kw)
             empty = value == frozenset() or value is None
             cells.cell(unit, coder, "empty" if empty else "annotated", value, line=line)
-    if fallbacks:
-        cells.notes.append(f"{fallbacks} span(s) matched their text only as code points (not UTF-16) and were read so")
+    _span_notes(cells, fallbacks, check, repeats)
     if vkind == "spans":
         return _spans_result(path, cells, name, spans, texts)
     return cells.imported(name, vkind)  # type: ignore[arg-type]
+
+
+def _span_notes(cells: Cells, fallbacks: int, check: TextCheck, repeats: list[str]) -> None:
+    """The notes on what reading the spans accepted: code-point offsets, whitespace-only text differences,
+    regions repeating another of the same annotation."""
+    if fallbacks:
+        cells.notes.append(f"{fallbacks} span(s) matched their text only as code points (not UTF-16) and were read so")
+    note = check.note()
+    if note:
+        cells.notes.append(note)
+    if repeats:
+        where = ", ".join(dict.fromkeys(repeats[:5])) + (f" and {len(repeats) - 5} more" if len(repeats) > 5 else "")
+        cells.notes.append(f"{len(repeats)} region(s) repeat another region of the same annotation (same offsets, "
+                           f"same label) and were read once (task/annotator: {where})")
 
 
 def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool, kw: dict[str, Any]) -> Any:
@@ -367,7 +404,7 @@ def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool
         return None
     x = nums[0]
     if isinstance(x, bool) or not isinstance(x, (int, float)):
-        raise fail(TOOL, path, f"a {ctype} value must be a number; got {x!r}", **kw)
+        raise fail(TOOL, path, f"a {ctype} value must be a number; got {quote(x)}", **kw)
     return x
 
 
@@ -507,7 +544,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
             controls[k] = _min_kind(vals)
     if field is not None:
         if field not in keys:
-            raise fail(TOOL, path, f"no control named {field!r}; the rows have keys {', '.join(sorted(keys))}",
+            raise fail(TOOL, path, f"no control named {quote(field)}; the rows have keys {', '.join(sorted(keys))}",
                        field=field)
         name = field
         if name not in controls:
@@ -520,23 +557,27 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
             raise fail(TOOL, path, "no control to compare in this JSON-MIN export (keys that are the same for every "
                        f"annotator of a task are read as task data: {', '.join(data_keys) or 'none'}); pass --field")
         if len(candidates) > 1:
-            raise fail(TOOL, path, f"the export has {len(candidates)} controls: "
-                       f"{', '.join(f'{k} ({controls[k]})' for k in candidates)}; pass --field (field=) to choose one")
+            raise AmbiguousField(
+                str(fail(TOOL, path, f"the export has {len(candidates)} controls: "
+                         f"{', '.join(f'{k} ({controls[k]})' for k in candidates)}; pass --field (field=) to choose "
+                         "one")),
+                {k: _MIN_KINDS[controls[k]] for k in candidates},
+            )
         name = candidates[0]
     ctype = controls[name]
     if ctype == "textarea":
-        raise fail(TOOL, path, f"control {name!r} holds free text: it is counted, not compared", field=name)
+        raise fail(TOOL, path, f"control {quote(name)} holds free text: it is counted, not compared", field=name)
     if ctype in ("other", "mixed"):
-        raise fail(TOOL, path, f"cannot read the values of {name!r} as choices, taxonomy, rating, number or labels",
+        raise fail(TOOL, path, f"cannot read the values of {quote(name)} as choices, taxonomy, rating, number or "
+                   "labels",
                    field=name)
-    vkind = {"choices": "nominal", "choices-multi": "set", "taxonomy": "set", "rating": "ordinal",
-             "number": "interval", "labels": "spans"}[ctype]
+    vkind = _MIN_KINDS[ctype]
     if multiple is not None and ctype.startswith("choices"):
         vkind = "set" if multiple else "nominal"
     if kind is not None and vkind != "spans":
         vkind = kind
     cells = Cells(TOOL, str(path))
-    cells.notes.append(f"JSON-MIN export: control {name!r} read as {vkind} (JSON-MIN does not give control types; "
+    cells.notes.append(f"JSON-MIN export: control {quote(name)} read as {vkind} (JSON-MIN does not give control types; "
                        "pass kind= or multiple= to change)")
     cells.notes.append("JSON-MIN leaves cancelled annotations out: they count as unassigned here (the JSON export "
                        "tells them apart as skipped)")
@@ -546,6 +587,8 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
     spans: list[Any] = []
     texts: dict[str, str] = {}
     fallbacks = 0
+    check = TextCheck()
+    repeats: list[str] = []
     from accord.spans.model import Span
 
     for task, rows in by_task.items():
@@ -566,23 +609,26 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
             kw = {"record": task, "line": line, "field": name, "coder": coder}
             for k, t in controls.items():
                 if t == "textarea" and rec.get(k) is not None:
-                    cells.drop(task, f"textarea {k!r}: free text is counted, not compared", line=line, coder=coder)
+                    cells.drop(task, f"textarea {quote(k)}: free text is counted, not compared", line=line, coder=coder)
             v = rec.get(name)
             if vkind == "spans":
                 text = _min_text(path, rec, data_keys, text_key, task, line)
                 texts[doc] = text
                 index = Utf16Index(text)
-                found = 0
+                found: set[tuple[int, int, str]] = set()
                 for region in v or []:
                     s, e, fb = reanchor_span(TOOL, path, text, region.get("start"), region.get("end"),
-                                             covered=region.get("text"), utf16=True, index=index, **kw)
+                                             covered=region.get("text"), utf16=True, index=index, check=check, **kw)
                     fallbacks += fb
                     labels = region.get("labels") or []
                     if not labels:
                         raise fail(TOOL, path, "a labels region has no label", **kw)
                     for lab in labels:
+                        if (s, e, str(lab)) in found:
+                            repeats.append(f"{task}/{coder}")
+                            continue
+                        found.add((s, e, str(lab)))
                         spans.append(Span(doc, s, e, str(lab), coder, text=region.get("text")))
-                        found += 1
                 cells.cell(unit, coder, "annotated" if found else "empty", line=line)
                 continue
             value = _min_value(path, v, ctype, vkind, kw)
@@ -590,8 +636,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
                 cells.cell(unit, coder, "empty", frozenset() if vkind == "set" else None, line=line)
             else:
                 cells.cell(unit, coder, "annotated", value, line=line)
-    if fallbacks:
-        cells.notes.append(f"{fallbacks} span(s) matched their text only as code points (not UTF-16) and were read so")
+    _span_notes(cells, fallbacks, check, repeats)
     if vkind == "spans":
         return _spans_result(path, cells, name, spans, texts)
     return cells.imported(name, vkind)  # type: ignore[arg-type]
@@ -601,7 +646,7 @@ def _min_text(path: Path, rec: dict[str, Any], data_keys: list[str], text_key: s
               line: int) -> str:
     if text_key is not None:
         if not isinstance(rec.get(text_key), str):
-            raise fail(TOOL, path, f"the row has no text under {text_key!r}", record=task, line=line)
+            raise fail(TOOL, path, f"the row has no text under {quote(text_key)}", record=task, line=line)
         return rec[text_key]
     if isinstance(rec.get("text"), str):
         return rec["text"]
@@ -619,7 +664,7 @@ def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any]) -
     if ctype.startswith("choices"):
         chosen = [v] if isinstance(v, str) else [str(c) for r in regions or [] for c in (r.get("choices") or [])]
         if regions is None and not isinstance(v, str):
-            raise fail(TOOL, path, f"expected a choice or {{'choices': [...]}}; got {v!r}", **kw)
+            raise fail(TOOL, path, f"expected a choice or {{'choices': [...]}}; got {quote(v)}", **kw)
         if vkind == "set":
             return frozenset(chosen)
         if len(set(chosen)) > 1:
@@ -627,7 +672,7 @@ def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any]) -
         return chosen[0] if chosen else None
     if ctype == "taxonomy":
         if regions is None:
-            raise fail(TOOL, path, f"expected [{{'taxonomy': [[...]]}}]; got {v!r}", **kw)
+            raise fail(TOOL, path, f"expected [{{'taxonomy': [[...]]}}]; got {quote(v)}", **kw)
         return frozenset(tuple(str(x) for x in p) if isinstance(p, list) else (str(p),)
                          for r in regions for p in (r.get("taxonomy") or []))
     nums = [r.get(ctype) for r in regions] if regions is not None else [v]
@@ -638,7 +683,7 @@ def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any]) -
         return None
     x = nums[0]
     if isinstance(x, bool) or not isinstance(x, (int, float)):
-        raise fail(TOOL, path, f"a {ctype} value must be a number; got {x!r}", **kw)
+        raise fail(TOOL, path, f"a {ctype} value must be a number; got {quote(x)}", **kw)
     if vkind == "set":
         return frozenset([x])
     return x

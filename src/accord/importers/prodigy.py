@@ -46,8 +46,8 @@ from pathlib import Path
 from typing import Any
 
 from accord.errors import AccordError
-from accord.importers import Imported
-from accord.importers._common import Cells, fail, gc_paused, iter_jsonl, reanchor_span
+from accord.importers import AmbiguousField, Imported
+from accord.importers._common import Cells, fail, gc_paused, iter_jsonl, quote, reanchor_span
 
 __all__ = ["read", "sniff"]
 
@@ -142,7 +142,7 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     """
     path = Path(path)
     if field is not None and field not in FIELDS:
-        raise fail(TOOL, path, f"field must be one of {', '.join(FIELDS)}; got {field!r}", field=field)
+        raise fail(TOOL, path, f"field must be one of {', '.join(FIELDS)}; got {quote(field)}", field=field)
     tasks, named = _tasks(path)
     if not tasks:
         raise fail(TOOL, path, "the export holds no tasks")
@@ -150,13 +150,14 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         if "_input_hash" not in t:
             raise fail(TOOL, _src(path, t), "not a Prodigy db-out export: the task has no '_input_hash'", line=line)
         if t.get("answer") not in ("accept", "reject", "ignore"):
-            raise fail(TOOL, _src(path, t), f"'answer' must be accept, reject or ignore; got {t.get('answer')!r}",
+            raise fail(TOOL, _src(path, t), f"'answer' must be accept, reject or ignore; got {quote(t.get('answer'))}",
                        record=t["_input_hash"], line=line)
     found = Counter(f for _, t in tasks for f in _fields_of(t))
     if field is None:
         if len(found) > 1:
             mix = ", ".join(f"{k} ({n} tasks)" for k, n in sorted(found.items()))
-            raise fail(TOOL, path, f"the export mixes {mix}; pass --field (field=) to choose one")
+            raise AmbiguousField(str(fail(TOOL, path, f"the export mixes {mix}; pass --field (field=) to choose one")),
+                                 {k: "spans" if k == "spans" else "nominal" for k in sorted(found)})
         field = next(iter(found))
     cells = Cells(TOOL, str(path))
     if named:
@@ -169,7 +170,7 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
             cells.drop(t["_input_hash"], f"a task of another interface (its answers are in field {other})",
                        line=line, coder=_coder(t))
     if not chosen:
-        raise fail(TOOL, path, f"no task has answers in field {field!r}; the export has "
+        raise fail(TOOL, path, f"no task has answers in field {quote(field)}; the export has "
                    f"{', '.join(sorted(found))}", field=field)
     if field == "spans":
         return _read_spans(path, cells, chosen, tasks)
@@ -208,7 +209,7 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
             continue
         chosen_ids = t.get("accept") or []
         if not isinstance(chosen_ids, list):
-            raise fail(TOOL, _src(path, t), f"'accept' must be a list of option ids; got {chosen_ids!r}",
+            raise fail(TOOL, _src(path, t), f"'accept' must be a list of option ids; got {quote(chosen_ids)}",
                        record=t["_input_hash"], line=line, field=field, coder=coder)
         if not chosen_ids:
             cells.cell(unit, coder, "empty", frozenset() if multiple else None, line=line)
@@ -291,7 +292,7 @@ def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]
         for sp in t.get("spans") or []:
             kw = {"record": doc, "line": line, "field": "spans", "coder": coder}
             if not isinstance(sp, dict) or "label" not in sp:
-                raise fail(TOOL, _src(path, t), f"a span needs a 'label'; got {sp!r}", **kw)
+                raise fail(TOOL, _src(path, t), f"a span needs a 'label'; got {quote(sp)}", **kw)
             start, end = sp.get("start"), sp.get("end")
             ts, te = sp.get("token_start"), sp.get("token_end")
             if ts is not None and te is not None and tok_offsets is not None:

@@ -41,7 +41,7 @@ from typing import Any
 from accord.errors import AccordError
 from accord.spans.model import Span, SpanAnnotations
 
-__all__ = ["SPAN_COLUMNS", "read_span_input", "read_spans", "read_texts"]
+__all__ = ["SPAN_COLUMNS", "export_spans", "is_span_table", "read_span_input", "read_spans", "read_texts"]
 
 SPAN_COLUMNS = ("document", "coder", "start", "end", "label")
 
@@ -224,12 +224,45 @@ def _looks_canonical(path: Path) -> bool:
     return all(c in header for c in SPAN_COLUMNS)
 
 
+def is_span_table(path: str | os.PathLike[str]) -> bool:
+    """Whether *path* is read as the canonical span table (a file starting like one, or no file at all, which
+    :func:`read_spans` reports) rather than as a tool's export (a folder, a zip, JSON a tool wrote...)."""
+    path = Path(path)
+    if not path.exists():
+        return True
+    return path.is_file() and _looks_canonical(path)
+
+
+def export_spans(imported: Any, path: str | os.PathLike[str], texts: dict[str, str] | None = None) -> Any:
+    """The import *imported* of *path* with *texts* added to (and overriding) the document texts it carries.
+
+    Raises
+    ------
+    AccordError
+        When the import's field holds values, not spans.
+    """
+    import dataclasses
+
+    if imported.spans is None:
+        what = "this export" if imported.field is None else f"field {imported.field!r} of this {imported.tool} export"
+        raise AccordError(f"{path}: {what} holds {imported.kind} values, not spans; use accord agree for it, or "
+                          "pick a span field with --field")
+    if not texts:
+        return imported
+    data = imported.spans
+    data = SpanAnnotations.from_spans(
+        data.spans, texts={**data.texts, **texts}, seen=data.seen, tokens=data.tokens, source=data.source
+    )
+    return dataclasses.replace(imported, spans=data)
+
+
 def read_span_input(
     path: str | os.PathLike[str],
     *,
     tool: str | None = None,
     field: str | None = None,
     texts: str | os.PathLike[str] | None = None,
+    **options: Any,
 ) -> tuple[SpanAnnotations, Any]:
     """Spans from the canonical span table or from an annotation tool's export, as ``accord spans`` reads them.
 
@@ -241,9 +274,12 @@ def read_span_input(
         The tool that wrote *path* (:func:`accord.importers.read_export`'s names); guessed when *path* is not
         a span table.
     field : str, optional
-        The export's span control or layer.
+        The export's span control or layer; when omitted and the export holds several fields, the only one
+        holding spans is read (said in the report's notes).
     texts : path-like, optional
         Document texts (:func:`read_texts`), added to (and overriding) those an export carries.
+    **options
+        The importer's options (:func:`accord.importers.read_export`).
 
     Returns
     -------
@@ -252,24 +288,17 @@ def read_span_input(
     """
     path = Path(path)
     text_map = read_texts(texts) if texts is not None else None
-    if tool is None and (path.is_dir() or not path.exists() or _looks_canonical(path)):
-        if field is not None:
+    if tool is None and is_span_table(path):
+        if field is not None or options:
+            given = ", ".join((["field"] if field is not None else []) + sorted(options))
             raise AccordError(
-                f"--field {field!r}: {path} is a span table, which has no fields; --field picks the control or "
-                "layer of a tool's export (--from)"
+                f"{given}: {path} is a span table, which has no fields or importer options; they read a tool's "
+                "export (--from)"
             )
         return read_spans(path, texts=text_map), None
     from accord.importers import read_export
 
-    imported = read_export(path, tool=tool, field=field)  # tool None: guessed, the guess in the report's notes
-    if imported.spans is None:
-        raise AccordError(
-            f"{path}: the {imported.field or 'chosen'} field of this {imported.tool} export holds {imported.kind} "
-            "values, not spans; use accord agree for it, or pick a span field with --field"
-        )
-    data = imported.spans
-    if text_map:
-        data = SpanAnnotations.from_spans(
-            data.spans, texts={**data.texts, **text_map}, seen=data.seen, tokens=data.tokens, source=data.source
-        )
-    return data, imported.report
+    # tool None: guessed, the guess in the report's notes
+    imported = read_export(path, tool=tool, field=field, fits="spans" if field is None else None, **options)
+    imported = export_spans(imported, path, text_map)
+    return imported.spans, imported.report
