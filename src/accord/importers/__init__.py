@@ -187,6 +187,13 @@ def guess_tool(path: str | Path) -> str:
     if len(found) == 1:
         return found[0]
     if not found:
+        from accord.importers._common import ZipArchive, is_zip
+
+        if is_zip(path):  # a zip no tool claims: a damaged one is said as such
+            try:
+                ZipArchive("zip", path).close()
+            except AccordError as exc:
+                raise AccordError(f"{path}: {str(exc).split(': ', 1)[1]}") from None
         raise AccordError(f"{path}: cannot tell which tool wrote this export; pass --from ({', '.join(TOOLS)})")
     raise AccordError(f"{path}: this export could come from {' or '.join(found)}; pass --from to choose")
 
