@@ -110,7 +110,8 @@ def _hashable(v: Any) -> Any:
 
 
 def read_table(
-    path: str | os.PathLike[str], *, format: FileFormat = "auto", convert: bool = True, sheet: str | int = 0
+    path: str | os.PathLike[str], *, format: FileFormat = "auto", convert: bool = True, sheet: str | int = 0,
+    formulas: str = "refuse",
 ) -> tuple[pd.DataFrame, np.ndarray]:
     """Read a file into a DataFrame and the line (or row) number of each row.
 
@@ -124,6 +125,9 @@ def read_table(
         keeps every cell as text (empty cells are missing either way).
     sheet : str or int
         Spreadsheets only: the sheet's name or 0-based index.
+    formulas : {"refuse", "missing"}
+        Spreadsheets only: a formula cell that holds no computed value (a file written by openpyxl or a
+        script) is an error naming the cells, or read as missing.
 
     Raises :class:`~accord.AccordError` for a missing, empty or unparsable file.
     Blank lines are skipped; line numbers count them.
@@ -148,7 +152,7 @@ def read_table(
         elif fmt in ("xlsx", "ods"):
             from accord.importers.spreadsheet import read_sheet
 
-            df, lines = read_sheet(p, sheet=sheet, engine="openpyxl" if fmt == "xlsx" else "odf")
+            df, lines = read_sheet(p, sheet=sheet, engine="openpyxl" if fmt == "xlsx" else "odf", formulas=formulas)
             if convert:
                 df = df.apply(_convert_column)
         elif fmt == "jsonl":
@@ -235,6 +239,7 @@ def read(
     format: FileFormat = "auto",
     duplicates: DuplicatePolicy = "error",
     sheet: str | int = 0,
+    formulas: str = "refuse",
 ) -> Annotations:
     """Read reliability data from CSV, TSV, JSONL, Parquet or a spreadsheet (.xlsx, .ods).
 
@@ -257,6 +262,10 @@ def read(
     sheet : str or int
         Spreadsheets: the sheet to read, by name or 0-based index (default the
         first); needs the ``accord[excel]`` extra (openpyxl, odfpy).
+    formulas : {"refuse", "missing"}
+        Spreadsheets: a formula cell that holds no computed value (what openpyxl and
+        other writers that do not compute formulas save) is an error naming the
+        sheet and cells (default), or, with ``"missing"``, a missing value.
 
     Returns
     -------
@@ -277,8 +286,8 @@ def read(
     if layout not in ("long", "wide"):
         raise AccordError(f"layout must be 'long' or 'wide'; got {layout!r}")
     if layout == "wide":
-        return _read_wide(path, unit=unit, coders=coders, format=format, sheet=sheet)
-    df, lines = read_table(path, format=format, sheet=sheet)
+        return _read_wide(path, unit=unit, coders=coders, format=format, sheet=sheet, formulas=formulas)
+    df, lines = read_table(path, format=format, sheet=sheet, formulas=formulas)
     if format == "auto" or format in ("jsonl", "parquet"):
         for col in (value,):
             if col in df.columns and df[col].dtype == object:
@@ -289,10 +298,11 @@ def read(
 
 
 def _read_wide(
-    path: str | os.PathLike[str], *, unit: str, coders: Sequence[str] | None, format: FileFormat, sheet: str | int = 0
+    path: str | os.PathLike[str], *, unit: str, coders: Sequence[str] | None, format: FileFormat, sheet: str | int = 0,
+    formulas: str = "refuse",
 ) -> Annotations:
     """One row per unit, one column per coder: melt to long, converting all coder columns as one."""
-    df, lines = read_table(path, format=format, convert=False, sheet=sheet)
+    df, lines = read_table(path, format=format, convert=False, sheet=sheet, formulas=formulas)
     if unit not in df.columns:
         raise AccordError(
             f"{path}: missing column {unit!r} (the unit column of the wide layout); columns are "
