@@ -132,7 +132,7 @@ def read_table(
     Raises :class:`~accord.AccordError` for a missing, empty or unparsable file.
     Blank lines are skipped; line numbers count them.
     """
-    p = Path(path)
+    p = _one_file(path)
     if not p.exists():
         raise AccordError(f"{p}: no such file")
     if p.is_dir():
@@ -188,6 +188,22 @@ def read_table(
     if len(df) == 0:
         raise AccordError(f"{p}: no data rows")
     return df, lines
+
+
+def _one_file(path: str | os.PathLike[str]) -> Path:
+    """*path*, or the one file the glob *path* matches (the rules of :mod:`accord._glob`, as on every engine)."""
+    from accord._glob import glob_files, is_glob
+
+    if not is_glob(path):
+        return Path(path)
+    files = glob_files(path)
+    if not files:
+        raise AccordError(f"{path}: no file matches")
+    if len(files) > 1:
+        shown = ", ".join(map(str, files[:3])) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
+        raise AccordError(f"{path}: matches {len(files)} files ({shown}); accord.read reads one file: read several "
+                          "with a lazy engine (accord.engines.agree, accord agree --engine duckdb)")
+    return files[0]
 
 
 def _number(s: str) -> int | float | None:
@@ -246,7 +262,9 @@ def read(
     Parameters
     ----------
     path : path-like
-        The file; its suffix chooses the format unless *format* is given.
+        The file, or a glob that matches one file (``**`` as on every engine, see
+        :func:`accord.engines.sources.expand`); its suffix chooses the format unless
+        *format* is given.
     unit, coder, value : str
         Column names.  In the wide layout only *unit* is used.
     layout : {"long", "wide"}
@@ -285,6 +303,7 @@ def read(
     """
     if layout not in ("long", "wide"):
         raise AccordError(f"layout must be 'long' or 'wide'; got {layout!r}")
+    path = _one_file(path)
     if layout == "wide":
         return _read_wide(path, unit=unit, coders=coders, format=format, sheet=sheet, formulas=formulas)
     df, lines = read_table(path, format=format, sheet=sheet, formulas=formulas)
