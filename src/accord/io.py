@@ -38,6 +38,9 @@ _SUFFIX = {
 }
 
 
+_TOO_DEEP = "{}: a cell nests lists more deeply than Python's recursion limit allows; set values are lists of labels"
+
+
 def _format_of(path: Path, fmt: str) -> str:
     if fmt not in _FORMATS:
         raise AccordError(f"format must be one of {', '.join(_FORMATS)}; got {fmt!r}")
@@ -59,7 +62,7 @@ def _parse_cell(x: Any) -> Any:
         if s.startswith("[") and s.endswith("]"):
             try:
                 parsed = json.loads(s)
-            except json.JSONDecodeError:
+            except (ValueError, RecursionError):  # not JSON (or nested too deep, a number too long): text
                 return x
             if isinstance(parsed, list):
                 return frozenset(_hashable(v) for v in parsed)
@@ -165,6 +168,9 @@ def read_table(
                         obj = json.loads(line)
                     except json.JSONDecodeError as exc:
                         raise AccordError(f"{p}, line {i}: not valid JSON ({exc.msg})") from None
+                    except (RecursionError, ValueError):
+                        raise AccordError(f"{p}, line {i}: JSON nested too deeply, or a number of more digits "
+                                          "than Python reads") from None
                     if not isinstance(obj, dict):
                         raise AccordError(f"{p}, line {i}: each line must be a JSON object")
                     rows.append(obj)
@@ -185,6 +191,8 @@ def read_table(
         raise AccordError(f"{p}: cannot parse as {fmt}: {str(exc).splitlines()[0]}") from None
     except UnicodeDecodeError as exc:
         raise AccordError(f"{p}: not UTF-8 text ({exc.reason})") from None
+    except RecursionError:
+        raise AccordError(_TOO_DEEP.format(p)) from None
     if len(df) == 0:
         raise AccordError(f"{p}: no data rows")
     return df, lines
@@ -310,7 +318,10 @@ def read(
     if format == "auto" or format in ("jsonl", "parquet"):
         for col in (value,):
             if col in df.columns and df[col].dtype == object:
-                df[col] = _parse_column(df[col])
+                try:
+                    df[col] = _parse_column(df[col])
+                except RecursionError:
+                    raise AccordError(_TOO_DEEP.format(path)) from None
     return Annotations.from_records(
         df, unit=unit, coder=coder, value=value, duplicates=duplicates, source=str(path), row_numbers=lines
     )

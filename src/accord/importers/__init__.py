@@ -16,6 +16,7 @@ One module per tool.  Each module defines
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -225,7 +226,16 @@ def read_export(path: str | Path, *, tool: str | None = None, field: str | None 
         tool = guess_tool(path)
     if TOOLS.get(tool) == "crowd":  # one module reads two tools: say which
         options = {**options, "tool": tool}
-    result = _module(tool).read(path, field=field, **options)
+    try:
+        result = _module(tool).read(path, field=field, **options)
+    except RecursionError:  # a value nested past the recursion limit, met beyond the JSON decoder
+        raise AccordError(f"{tool} export {path}: a value nests lists or objects more deeply than Python's "
+                          "recursion limit allows; no annotation tool writes that") from None
+    except ValueError as exc:
+        if isinstance(exc, AccordError) or "integer string conversion" not in str(exc):
+            raise
+        raise AccordError(f"{tool} export {path}: a number of more digits than Python reads "
+                          f"({sys.get_int_max_str_digits():,}); no annotation tool writes that") from None
     if guessed:
         note = f"format guessed from the file: {tool} (pass --from to choose)"
         report = result.report

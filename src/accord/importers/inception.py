@@ -53,6 +53,7 @@ __all__ = ["read", "sniff"]
 
 TOOL = "inception"
 _SYSTEM_USERS = {"INITIAL_CAS", "CURATION_USER"}
+_MAX_GAP = 2**30  # characters between two sentences (rebuilt as spaces)
 _ITEM = re.compile(r"^(?P<label>.*?)(?:\[(?P<id>\d+)(?:_\d+)?\])?$", re.S)
 # INCEpTION's Escaping.unescapeValue: one pass over these sequences; any other backslash stays as written
 _VALUE_ESCAPES = {"\\": "\\", "[": "[", "]": "]", "|": "|", "_": "_", "->": "->", ";": ";", "t": "\t", "n": "\n",
@@ -215,14 +216,20 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
         if len(cells) < 3:
             raise _fail(where, f"a token line needs id, offsets and text; got {line[:60]!r}", lineno)
         try:
+            if len(cells[1]) > 40:  # past any document's length (and past what int() reads, at 4300 digits)
+                raise ValueError
             b16, e16 = (int(x) for x in cells[1].split("-"))
         except ValueError:
-            raise _fail(where, f"offsets {cells[1]!r} are not begin-end", lineno) from None
+            shown = cells[1] if len(cells[1]) <= 40 else f"{cells[1][:20]}... ({len(cells[1]):,} characters)"
+            raise _fail(where, f"offsets {shown!r} are not begin-end (two offsets into the document)", lineno) from None
         if sentence_text:  # the first token of a sentence: place the sentence text
             s = "\n".join(sentence_text)
             sentence_text = []
             if b16 < pos16:
                 raise _fail(where, f"token at {b16} overlaps the previous sentence", lineno)
+            if b16 - pos16 > _MAX_GAP:  # the text between sentences is rebuilt as spaces: refuse a gigabyte of them
+                raise _fail(where, f"token at {b16} lies {b16 - pos16:,} characters past the previous sentence; "
+                            f"offsets that far apart are not a document's", lineno)
             pieces.append(" " * (b16 - pos16))
             pieces.append(s)
             pos16 = b16 + len(s.encode("utf-16-le")) // 2
