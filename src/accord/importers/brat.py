@@ -42,8 +42,14 @@ _OTHER = {"R": "relation", "E": "event", "A": "attribute", "M": "attribute", "N"
 
 def _annotator_dirs(path: Path, follow_symlinks: bool = False, skipped: list[Path] | None = None) -> list[Path]:
     """The annotator folders: folders holding ``.ann`` files (symbolic links left out unless followed)."""
-    return [d for d in folder_entries(path, follow_symlinks=follow_symlinks, skipped=skipped, dirs=True)
-            if folder_entries(d, "*.ann", follow_symlinks=follow_symlinks)]
+    out = []
+    for d in folder_entries(path, follow_symlinks=follow_symlinks, skipped=skipped, dirs=True):
+        links: list[Path] = []
+        if folder_entries(d, "*.ann", follow_symlinks=follow_symlinks, skipped=links):
+            out.append(d)  # its links are counted as its files are read
+        elif skipped is not None:
+            skipped.extend(links)  # a folder whose .ann files are all links
+    return out
 
 
 def sniff(path: Path, head: str) -> bool:
