@@ -141,13 +141,16 @@ def _as_value_array(values: Sequence[Any] | np.ndarray) -> tuple[np.ndarray, np.
         distinct = norm[:-1][~bad[:-1]]
     if len(distinct) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in distinct):
         present = obj[~missing]
-        if all(isinstance(v, int) for v in distinct):
-            out = np.zeros(len(obj), dtype=np.int64)
-            out[~missing] = present.astype(np.int64)
-            return out, missing
-        num = np.full(len(obj), np.nan)
-        num[~missing] = present.astype(float)
-        return num, missing
+        try:
+            if all(isinstance(v, int) for v in distinct):
+                out = np.zeros(len(obj), dtype=np.int64)
+                out[~missing] = present.astype(np.int64)
+                return out, missing
+            num = np.full(len(obj), np.nan)
+            num[~missing] = present.astype(float)
+            return num, missing
+        except OverflowError:  # an integer past int64 (or float64) stays a Python int: exact, compared as given
+            pass
     return obj, missing
 
 

@@ -38,6 +38,9 @@ _SUFFIX = {
 }
 
 
+_TOO_DEEP = "{}: a cell nests lists more deeply than Python's recursion limit allows; set values are lists of labels"
+
+
 def _format_of(path: Path, fmt: str) -> str:
     if fmt not in _FORMATS:
         raise AccordError(f"format must be one of {', '.join(_FORMATS)}; got {fmt!r}")
@@ -59,7 +62,7 @@ def _parse_cell(x: Any) -> Any:
         if s.startswith("[") and s.endswith("]"):
             try:
                 parsed = json.loads(s)
-            except json.JSONDecodeError:
+            except (ValueError, RecursionError):  # not JSON (or nested too deep, a number too long): text
                 return x
             if isinstance(parsed, list):
                 return frozenset(_hashable(v) for v in parsed)
@@ -110,7 +113,8 @@ def _hashable(v: Any) -> Any:
 
 
 def read_table(
-    path: str | os.PathLike[str], *, format: FileFormat = "auto", convert: bool = True, sheet: str | int = 0
+    path: str | os.PathLike[str], *, format: FileFormat = "auto", convert: bool = True, sheet: str | int = 0,
+    formulas: str = "refuse",
 ) -> tuple[pd.DataFrame, np.ndarray]:
     """Read a file into a DataFrame and the line (or row) number of each row.
 
@@ -124,11 +128,14 @@ def read_table(
         keeps every cell as text (empty cells are missing either way).
     sheet : str or int
         Spreadsheets only: the sheet's name or 0-based index.
+    formulas : {"refuse", "missing"}
+        Spreadsheets only: a formula cell that holds no computed value (a file written by openpyxl or a
+        script) is an error naming the cells, or read as missing.
 
     Raises :class:`~accord.AccordError` for a missing, empty or unparsable file.
     Blank lines are skipped; line numbers count them.
     """
-    p = Path(path)
+    p = _one_file(path)
     if not p.exists():
         raise AccordError(f"{p}: no such file")
     if p.is_dir():
@@ -148,7 +155,7 @@ def read_table(
         elif fmt in ("xlsx", "ods"):
             from accord.importers.spreadsheet import read_sheet
 
-            df, lines = read_sheet(p, sheet=sheet, engine="openpyxl" if fmt == "xlsx" else "odf")
+            df, lines = read_sheet(p, sheet=sheet, engine="openpyxl" if fmt == "xlsx" else "odf", formulas=formulas)
             if convert:
                 df = df.apply(_convert_column)
         elif fmt == "jsonl":
@@ -161,6 +168,9 @@ def read_table(
                         obj = json.loads(line)
                     except json.JSONDecodeError as exc:
                         raise AccordError(f"{p}, line {i}: not valid JSON ({exc.msg})") from None
+                    except (RecursionError, ValueError):
+                        raise AccordError(f"{p}, line {i}: JSON nested too deeply, or a number of more digits "
+                                          "than Python reads") from None
                     if not isinstance(obj, dict):
                         raise AccordError(f"{p}, line {i}: each line must be a JSON object")
                     rows.append(obj)
@@ -181,9 +191,27 @@ def read_table(
         raise AccordError(f"{p}: cannot parse as {fmt}: {str(exc).splitlines()[0]}") from None
     except UnicodeDecodeError as exc:
         raise AccordError(f"{p}: not UTF-8 text ({exc.reason})") from None
+    except RecursionError:
+        raise AccordError(_TOO_DEEP.format(p)) from None
     if len(df) == 0:
         raise AccordError(f"{p}: no data rows")
     return df, lines
+
+
+def _one_file(path: str | os.PathLike[str]) -> Path:
+    """*path*, or the one file the glob *path* matches (the rules of :mod:`accord._glob`, as on every engine)."""
+    from accord._glob import glob_files, is_glob
+
+    if not is_glob(path):
+        return Path(path)
+    files = glob_files(path)
+    if not files:
+        raise AccordError(f"{path}: no file matches")
+    if len(files) > 1:
+        shown = ", ".join(map(str, files[:3])) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
+        raise AccordError(f"{path}: matches {len(files)} files ({shown}); accord.read reads one file: read several "
+                          "with a lazy engine (accord.engines.agree, accord agree --engine duckdb)")
+    return files[0]
 
 
 def _number(s: str) -> int | float | None:
@@ -235,13 +263,16 @@ def read(
     format: FileFormat = "auto",
     duplicates: DuplicatePolicy = "error",
     sheet: str | int = 0,
+    formulas: str = "refuse",
 ) -> Annotations:
     """Read reliability data from CSV, TSV, JSONL, Parquet or a spreadsheet (.xlsx, .ods).
 
     Parameters
     ----------
     path : path-like
-        The file; its suffix chooses the format unless *format* is given.
+        The file, or a glob that matches one file (``**`` as on every engine, see
+        :func:`accord.engines.sources.expand`); its suffix chooses the format unless
+        *format* is given.
     unit, coder, value : str
         Column names.  In the wide layout only *unit* is used.
     layout : {"long", "wide"}
@@ -257,6 +288,10 @@ def read(
     sheet : str or int
         Spreadsheets: the sheet to read, by name or 0-based index (default the
         first); needs the ``accord[excel]`` extra (openpyxl, odfpy).
+    formulas : {"refuse", "missing"}
+        Spreadsheets: a formula cell that holds no computed value (what openpyxl and
+        other writers that do not compute formulas save) is an error naming the
+        sheet and cells (default), or, with ``"missing"``, a missing value.
 
     Returns
     -------
@@ -276,23 +311,28 @@ def read(
     """
     if layout not in ("long", "wide"):
         raise AccordError(f"layout must be 'long' or 'wide'; got {layout!r}")
+    path = _one_file(path)
     if layout == "wide":
-        return _read_wide(path, unit=unit, coders=coders, format=format, sheet=sheet)
-    df, lines = read_table(path, format=format, sheet=sheet)
+        return _read_wide(path, unit=unit, coders=coders, format=format, sheet=sheet, formulas=formulas)
+    df, lines = read_table(path, format=format, sheet=sheet, formulas=formulas)
     if format == "auto" or format in ("jsonl", "parquet"):
         for col in (value,):
             if col in df.columns and df[col].dtype == object:
-                df[col] = _parse_column(df[col])
+                try:
+                    df[col] = _parse_column(df[col])
+                except RecursionError:
+                    raise AccordError(_TOO_DEEP.format(path)) from None
     return Annotations.from_records(
         df, unit=unit, coder=coder, value=value, duplicates=duplicates, source=str(path), row_numbers=lines
     )
 
 
 def _read_wide(
-    path: str | os.PathLike[str], *, unit: str, coders: Sequence[str] | None, format: FileFormat, sheet: str | int = 0
+    path: str | os.PathLike[str], *, unit: str, coders: Sequence[str] | None, format: FileFormat, sheet: str | int = 0,
+    formulas: str = "refuse",
 ) -> Annotations:
     """One row per unit, one column per coder: melt to long, converting all coder columns as one."""
-    df, lines = read_table(path, format=format, convert=False, sheet=sheet)
+    df, lines = read_table(path, format=format, convert=False, sheet=sheet, formulas=formulas)
     if unit not in df.columns:
         raise AccordError(
             f"{path}: missing column {unit!r} (the unit column of the wide layout); columns are "

@@ -250,7 +250,7 @@ def parse_options(pairs: list[str], tool: str) -> dict[str, Any]:
             raise AccordError(f"--option {name}: the {tool} importer's options are {', '.join(allowed) or 'none'}")
         try:
             out[name] = json.loads(raw)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON (or nested too deep, a number too long): the text
             out[name] = raw
     return out
 

@@ -187,7 +187,7 @@ def detect_format(path: str | os.PathLike[str]) -> tuple[str, str]:
     if first.lstrip().startswith("{"):
         try:
             obj = json.loads(first)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, nested too deep, a number too long
             obj = None
         if isinstance(obj, dict):
             return "jsonl", "the first line is a JSON object"
@@ -407,6 +407,9 @@ def _read_jsonl(path: Path, clusters_key: str, duplicates: str) -> list[_Record]
                 obj = json.loads(raw)
             except json.JSONDecodeError as exc:
                 raise AccordError(f"{path}:{lineno}: not valid JSON ({exc.msg})") from None
+            except (RecursionError, ValueError):
+                raise AccordError(f"{path}:{lineno}: JSON nested too deeply, or a number of more digits than "
+                                  "Python reads") from None
             if not isinstance(obj, dict) or clusters_key not in obj:
                 raise AccordError(f"{path}:{lineno}: expected a JSON object with a {clusters_key!r} list")
             doc = obj.get("doc_key", f"#{lineno}")

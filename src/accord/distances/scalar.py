@@ -53,7 +53,14 @@ def _numeric(values: np.ndarray, name: str) -> np.ndarray:
                 f"the {name} distance needs numeric values; got {v!r} ({type(v).__name__}); "
                 "use 'nominal', or 'ordinal' with an order"
             )
-    return values.astype(float)
+    try:
+        return values.astype(float)
+    except OverflowError:
+        big = max((v for v in values.tolist() if isinstance(v, int)), key=abs)
+        raise AccordError(
+            f"the {name} distance needs numbers a float holds; got an integer of {len(str(abs(big)))} digits "
+            f"({str(big)[:12]}...), past 1.8e308; use 'nominal'"
+        ) from None
 
 
 class _PreparedInterval(PreparedDistance):

@@ -19,11 +19,11 @@ below ``memory_share`` of the machine's memory, and ``duckdb`` otherwise.
 
 from __future__ import annotations
 
-import glob as globmod
 import os
 from pathlib import Path
 from typing import Any
 
+from accord._glob import glob_files, is_glob
 from accord.errors import AccordError, choice_error
 
 __all__ = ["ENGINES", "choose_engine", "expand", "open_files", "total_memory"]
@@ -36,10 +36,15 @@ EXPANSION = {"parquet": 100.0, "csv": 20.0, "tsv": 20.0}
 
 
 def expand(pattern: str | os.PathLike[str]) -> list[Path]:
-    """The files a path or glob names, sorted; an AccordError when there are none."""
+    """The files a path or glob names, sorted; an AccordError when there are none.
+
+    Globs follow :mod:`accord._glob`, the rules :func:`accord.read` follows too: ``**`` matches any number
+    of folders and enters each real folder once (a symbolic link loop ends); a path that exists as
+    written is that path.
+    """
     text = str(pattern)
-    if any(ch in text for ch in "*?["):
-        files = sorted(Path(p) for p in globmod.glob(text, recursive=True) if Path(p).is_file())
+    if is_glob(text):
+        files = glob_files(text)
         if not files:
             raise AccordError(f"{text}: no file matches")
         return files

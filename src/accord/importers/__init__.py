@@ -16,6 +16,7 @@ One module per tool.  Each module defines
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -214,6 +215,13 @@ def guess_tool(path: str | Path) -> str:
     if len(found) == 1:
         return found[0]
     if not found:
+        from accord.importers._common import ZipArchive, is_zip
+
+        if is_zip(path):  # a zip no tool claims: a damaged one is said as such
+            try:
+                ZipArchive("zip", path).close()
+            except AccordError as exc:
+                raise AccordError(f"{path}: {str(exc).split(': ', 1)[1]}") from None
         raise AccordError(f"{path}: cannot tell which tool wrote this export; pass --from ({', '.join(TOOLS)})")
     raise AccordError(f"{path}: this export could come from {' or '.join(found)}; pass --from to choose")
 
@@ -258,9 +266,21 @@ def read_export(
         tool = guess_tool(path)
     if TOOLS.get(tool) == "crowd":  # one module reads two tools: say which
         options = {**options, "tool": tool}
+    def _read(chosen: str | None) -> Any:
+        try:
+            return _module(tool).read(path, field=chosen, **options)
+        except RecursionError:  # a value nested past the recursion limit, met beyond the JSON decoder
+            raise AccordError(f"{tool} export {path}: a value nests lists or objects more deeply than Python's "
+                              "recursion limit allows; no annotation tool writes that") from None
+        except ValueError as exc:
+            if isinstance(exc, AccordError) or "integer string conversion" not in str(exc):
+                raise
+            raise AccordError(f"{tool} export {path}: a number of more digits than Python reads "
+                              f"({sys.get_int_max_str_digits():,}); no annotation tool writes that") from None
+
     notes: list[str] = []
     try:
-        result = _module(tool).read(path, field=field, **options)
+        result = _read(field)
     except AmbiguousField as exc:
         if fits is None:
             raise
@@ -270,7 +290,7 @@ def read_export(
             raise AccordError(f"{exc} ({len(fitting) or 'none'} of them hold {what}"
                               + (f": {', '.join(fitting)})" if fitting else ")")) from None
         field = fitting[0]
-        result = _module(tool).read(path, field=field, **options)
+        result = _read(field)
         what = "span" if fits == "spans" else "categorical"
         others = ", ".join(f"{n} ({k})" for n, k in exc.candidates.items() if n != field)
         notes.append(f"field {field!r} {GUESSED_FIELD}: the only {what} field of the export (the others: {others}; "

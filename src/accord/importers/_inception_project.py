@@ -28,7 +28,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from accord.importers._common import fail, quote
+from accord.importers._common import fail, json_loads, quote
 
 __all__ = ["ANNOTATION_STATES", "ProjectStates", "parse_project", "state_notes"]
 
@@ -127,10 +127,7 @@ def parse_project(text: str, source: str) -> ProjectStates | None:
         When the file is not JSON, an entry lacks its name, user or state, or a state is not one
         INCEpTION writes; the message names the file, the line and the field.
     """
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise fail(TOOL, source, f"not valid JSON ({exc.msg}, column {exc.colno})", line=exc.lineno) from None
+    obj = json_loads(TOOL, source, text)
     if not isinstance(obj, dict):
         raise fail(TOOL, source, f"expected a JSON object (INCEpTION's ExportedProject), found a "
                    f"{type(obj).__name__}", line=1)

@@ -45,7 +45,6 @@ are model output and are not read.
 
 from __future__ import annotations
 
-import json
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
@@ -58,9 +57,11 @@ from accord.importers._common import (
     gc_paused,
     iter_json_records,
     iter_jsonl,
+    json_loads,
     quote,
     read_text,
     reanchor_span,
+    symlink_refused,
 )
 from accord.importers.offsets import Utf16Index
 
@@ -89,6 +90,7 @@ def read(
     text_field: str | None = None,
     drafts: bool = False,
     offsets: str = "utf16",
+    follow_symlinks: bool = False,
 ) -> Imported:
     """Read an Argilla 2.x export: a ``to_disk`` folder, a records JSON array or flattened JSON lines.
 
@@ -107,6 +109,9 @@ def read(
         Read draft responses as answers (default: skipped).
     offsets : {"utf16", "codepoints"}
         How span offsets count characters.
+    follow_symlinks : bool
+        A ``to_disk`` folder: read ``records.json`` and ``settings.json`` when they are symbolic links
+        (default: an error, as a link inside an export can pull in any file of the machine).
 
     Returns
     -------
@@ -135,6 +140,9 @@ def read(
     if path.is_dir():
         spath = path / "settings.json"
         source = path / "records.json"
+        for f in (source, spath):
+            if f.is_symlink() and not follow_symlinks:
+                raise symlink_refused(TOOL, f)
         if not source.is_file():
             raise fail(TOOL, path, "the folder has no records.json (export it with dataset.to_disk)")
         if spath.is_file():
@@ -288,10 +296,9 @@ def read(
 
 
 def _questions(spath: Path) -> dict[str, dict[str, Any]]:
-    try:
-        data = json.loads(read_text(TOOL, spath))
-    except json.JSONDecodeError as exc:
-        raise fail(TOOL, spath, f"not valid JSON ({exc.msg})", line=exc.lineno) from None
+    data = json_loads(TOOL, spath, read_text(TOOL, spath))
+    if not isinstance(data, dict):
+        raise fail(TOOL, spath, f"expected a JSON object (the dataset's settings), found a {type(data).__name__}")
     out: dict[str, dict[str, Any]] = {}
     for q in data.get("questions") or []:
         if isinstance(q, dict) and "name" in q:

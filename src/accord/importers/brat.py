@@ -30,7 +30,7 @@ from typing import Any
 
 from accord.errors import AccordError
 from accord.importers import Imported
-from accord.importers._common import quote
+from accord.importers._common import folder_entries, quote, symlink_note, symlink_refused
 from accord.importers.report import DroppedRecord, ImportReport
 
 __all__ = ["read", "sniff"]
@@ -40,8 +40,16 @@ _OTHER = {"R": "relation", "E": "event", "A": "attribute", "M": "attribute", "N"
           "#": "note", "*": "equivalence"}
 
 
-def _annotator_dirs(path: Path) -> list[Path]:
-    return sorted(d for d in path.iterdir() if d.is_dir() and any(d.glob("*.ann")))
+def _annotator_dirs(path: Path, follow_symlinks: bool = False, skipped: list[Path] | None = None) -> list[Path]:
+    """The annotator folders: folders holding ``.ann`` files (symbolic links left out unless followed)."""
+    out = []
+    for d in folder_entries(path, follow_symlinks=follow_symlinks, skipped=skipped, dirs=True):
+        links: list[Path] = []
+        if folder_entries(d, "*.ann", follow_symlinks=follow_symlinks, skipped=links):
+            out.append(d)  # its links are counted as its files are read
+        elif skipped is not None:
+            skipped.extend(links)  # a folder whose .ann files are all links
+    return out
 
 
 def sniff(path: Path, head: str) -> bool:
@@ -91,6 +99,10 @@ def _textbound(ann: Path, lineno: int, raw: str, text: str, doc: str) -> tuple[s
         if m is None:
             raise _fail(ann, lineno, f"cannot read the offsets {quote(offsets)} (START END[;START END]*, integers)",
                         ident, "offsets")
+        if max(len(m[1]), len(m[2])) > 18:  # past any text's length (and past what int() reads, at 4300 digits)
+            big = m[1] if len(m[1]) > 18 else m[2]
+            raise _fail(ann, lineno, f"offset {big[:12]}... ({len(big)} digits) lies outside the text of {doc!r} "
+                        f"({len(text)} characters)", ident, "offsets")
         fragments.append((int(m[1]), int(m[2])))
     if not fragments:
         raise _fail(ann, lineno, f"no offsets in {quote(data)} (TYPE START END[;START END]*)", ident, "offsets")
@@ -120,7 +132,8 @@ def _textbound(ann: Path, lineno: int, raw: str, text: str, doc: str) -> tuple[s
     return ident, label, tuple(fragments)
 
 
-def read(path: str | Path, *, field: str | None = None, texts: str | Path | None = None) -> Imported:
+def read(path: str | Path, *, field: str | None = None, texts: str | Path | None = None,
+         follow_symlinks: bool = False) -> Imported:
     """Read a folder of brat annotator folders into span annotations.
 
     Parameters
@@ -132,6 +145,10 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
     texts : str or Path, optional
         A folder holding ``<document>.txt`` for every document, when the texts
         are not beside the ``.ann`` files.
+    follow_symlinks : bool
+        Read annotator folders and ``.ann`` files that are symbolic links (default: left out, and counted in a
+        note) and ``.txt`` files that are (default: an error): a link inside an export can pull in any file of
+        the machine.
 
     Returns
     -------
@@ -153,9 +170,12 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
         raise AccordError(f"brat export {path}: text-bound annotations are one field; got field={quote(field)}")
     if not path.is_dir():
         raise AccordError(f"brat export {path}: expected a folder of annotator folders holding .ann files")
-    coders = _annotator_dirs(path)
+    skipped: list[Path] = []
+    coders = _annotator_dirs(path, follow_symlinks, skipped)
     if not coders:
-        raise AccordError(f"brat export {path}: no annotator folder with .ann files inside")
+        raise AccordError(f"brat export {path}: no annotator folder with .ann files inside" + (
+            f" (but {len(skipped)} symbolic link(s), not followed: pass follow_symlinks=True, --option "
+            "follow_symlinks=true, to read them)" if skipped else ""))
     text_dir = Path(texts) if texts is not None else None
     doc_texts: dict[str, str] = {}
     spans: list[Any] = []
@@ -165,10 +185,12 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
     documents: set[str] = set()
     for cdir in coders:
         coder = cdir.name
-        for ann in sorted(cdir.glob("*.ann")):
+        for ann in folder_entries(cdir, "*.ann", follow_symlinks=follow_symlinks, skipped=skipped):
             doc = ann.stem
             documents.add(doc)
             txt = (text_dir / f"{doc}.txt") if text_dir is not None else ann.with_suffix(".txt")
+            if txt.is_symlink() and not follow_symlinks:
+                raise symlink_refused(TOOL, txt)
             if not txt.exists():
                 raise _fail(ann, None, f"no text {txt} for this document (pass texts= / --option texts=DIR)")
             text = _read_text(txt)
@@ -202,7 +224,9 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
             seen.append((doc, coder))
             cells.append((doc, coder, "annotated" if n_spans else "empty"))
     data = SpanAnnotations.from_spans(spans, texts=doc_texts, seen=seen, source=str(path))
+    note = symlink_note(path, skipped)
     report = ImportReport.from_cells(
-        TOOL, str(path), items=sorted(documents), cells=cells, coders=[c.name for c in coders], dropped=dropped
+        TOOL, str(path), items=sorted(documents), cells=cells, coders=[c.name for c in coders], dropped=dropped,
+        notes=[note] if note else [],
     )
     return Imported(tool=TOOL, field=None, kind="spans", annotations=None, spans=data, report=report)

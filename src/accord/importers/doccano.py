@@ -45,14 +45,25 @@ refused (there is no annotator to compare).
 from __future__ import annotations
 
 import json
-import zipfile
 from collections.abc import Hashable, Iterator
 from pathlib import Path
 from typing import Any
 
 from accord.errors import AccordError
 from accord.importers import AmbiguousField, Imported
-from accord.importers._common import Cells, fail, gc_paused, iter_jsonl, quote, read_text, reanchor_span
+from accord.importers._common import (
+    Cells,
+    ZipArchive,
+    fail,
+    folder_entries,
+    gc_paused,
+    is_zip,
+    iter_jsonl,
+    quote,
+    read_text,
+    reanchor_span,
+    symlink_note,
+)
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -63,16 +74,21 @@ TOOL = "doccano"
 def sniff(path: Path, head: str) -> bool:
     """A zip of ``.jsonl`` files, a folder of them, or JSON lines with ``text`` and ``label`` / ``entities``."""
     if path.is_dir():
-        files = list(path.glob("*.jsonl"))
-        return bool(files) and all(_looks_like(f.read_text(encoding="utf-8", errors="replace")[:4096]) for f in files)
-    if zipfile.is_zipfile(path):
+        files = folder_entries(path, "*.jsonl", follow_symlinks=False)
+        return bool(files) and all(_looks_like(_head(f)) for f in files)
+    if is_zip(path):
         try:
-            with zipfile.ZipFile(path) as z:
-                names = [n for n in z.namelist() if n.endswith(".jsonl")]
-                return bool(names) and _looks_like(z.read(names[0])[:4096].decode("utf-8", errors="replace"))
-        except (zipfile.BadZipFile, OSError):
+            with ZipArchive(TOOL, path) as z:
+                names = [n for n in z.names() if n.endswith(".jsonl")]
+                return bool(names) and _looks_like(z.head(names[0], 4096).decode("utf-8", errors="replace"))
+        except AccordError:
             return False
     return _looks_like(head)
+
+
+def _head(f: Path) -> str:
+    with open(f, "rb") as fh:
+        return fh.read(4096).decode("utf-8", errors="replace")
 
 
 def _looks_like(head: str) -> bool:
@@ -87,7 +103,7 @@ def _looks_like(head: str) -> bool:
     first = head.lstrip().split("\n", 1)[0]
     try:
         obj = json.loads(first)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, nested too deep, a number too long
         return False
     if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
         return False
@@ -118,18 +134,20 @@ def _doccano_labels(key: str, value: Any) -> bool:
     return all(isinstance(x, str) for x in value) or all(_is_triple(x) for x in value)
 
 
-def _sources(path: Path) -> Iterator[tuple[str | None, str, list[str]]]:
+def _sources(path: Path, follow_symlinks: bool, skipped: list[Path]) -> Iterator[tuple[str | None, str, list[str]]]:
     """``(coder from the file name, file name for messages, lines)`` of each per-annotator file."""
     if path.is_dir():
-        files = sorted(path.glob("*.jsonl"))
+        files = folder_entries(path, "*.jsonl", follow_symlinks=follow_symlinks, skipped=skipped)
         if not files:
-            raise fail(TOOL, path, "the folder holds no .jsonl file")
+            raise fail(TOOL, path, "the folder holds no .jsonl file" + (
+                f" but {len(skipped)} symbolic link(s) to one, not followed (pass follow_symlinks=True, "
+                "--option follow_symlinks=true, to read them)" if skipped else ""))
         for f in files:
             yield f.stem, str(f), read_text(TOOL, f).splitlines()
         return
-    if zipfile.is_zipfile(path):
-        with zipfile.ZipFile(path) as z:
-            names = sorted(n for n in z.namelist() if n.endswith(".jsonl") and not n.endswith("/"))
+    if is_zip(path):
+        with ZipArchive(TOOL, path) as z:
+            names = sorted(n for n in z.names() if n.endswith(".jsonl"))
             if not names:
                 raise fail(TOOL, path, "the zip holds no .jsonl file (export the dataset as JSONL)")
             for n in names:
@@ -140,7 +158,7 @@ def _sources(path: Path) -> Iterator[tuple[str | None, str, list[str]]]:
 
 @gc_paused
 def read(path: str | Path, *, field: str | None = None, multiple: bool | None = None,
-         offsets: str = "utf16") -> Imported:
+         offsets: str = "utf16", follow_symlinks: bool = False) -> Imported:
     """Read a doccano JSONL export: one annotator's file, a folder of them, or the zip.
 
     Parameters
@@ -156,6 +174,8 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         when some example has several.
     offsets : {"utf16", "codepoints"}
         How the span offsets count characters (see the module docstring).
+    follow_symlinks : bool
+        Read the files of a folder that are symbolic links (default: left out, and counted in a note).
 
     Returns
     -------
@@ -178,7 +198,8 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         raise fail(TOOL, path, f"field must be 'label', 'entities' or 'cats'; got {quote(field)}", field=field)
     rows: list[tuple[str, str, int, dict[str, Any]]] = []  # coder, file, line, example
     file_coders: set[str] = set()  # an annotator whose file is empty is still an annotator (of nothing)
-    for coder, fname, lines in _sources(path):
+    skipped: list[Path] = []
+    for coder, fname, lines in _sources(path, follow_symlinks, skipped):
         if coder == "all":
             raise fail(TOOL, fname, "all.jsonl is doccano's collaborative-annotation export: it merges every "
                        "annotator's labels without saying who gave them; export a project with collaborative "
@@ -219,6 +240,9 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     )
     cells = Cells(TOOL, str(path))
     cells.coders.update(file_coders)
+    note = symlink_note(path, skipped)
+    if note:
+        cells.notes.append(note)
     ids = [o.get("id") for _, _, _, o in rows]
     by_text = any(i is None for i in ids)
     if by_text:

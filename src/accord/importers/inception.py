@@ -36,16 +36,15 @@ slots is read as ``layer|``, labelled with the layer's name.
 
 from __future__ import annotations
 
-import io
+import functools
 import re
-import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any, NamedTuple
 
 from accord.errors import AccordError
 from accord.importers import AmbiguousField, Imported
-from accord.importers._common import quote, read_text
+from accord.importers._common import ZipArchive, is_zip, quote, read_text, symlink_note, walk_files
 from accord.importers._inception_project import parse_project, state_notes
 from accord.importers.offsets import Utf16Index
 from accord.importers.report import DroppedRecord, ImportReport
@@ -54,6 +53,7 @@ __all__ = ["read", "sniff"]
 
 TOOL = "inception"
 _SYSTEM_USERS = {"INITIAL_CAS", "CURATION_USER"}
+_MAX_GAP = 2**30  # characters between two sentences (rebuilt as spaces)
 _ITEM = re.compile(r"^(?P<label>.*?)(?:\[(?P<id>\d+)(?:_\d+)?\])?$", re.S)
 # INCEpTION's Escaping.unescapeValue: one pass over these sequences; any other backslash stays as written
 _VALUE_ESCAPES = {"\\": "\\", "[": "[", "]": "]", "|": "|", "_": "_", "->": "->", ";": ";", "t": "\t", "n": "\n",
@@ -72,12 +72,13 @@ def _unescape_text(raw: str) -> str:
     return _TEXT_ESCAPE.sub(lambda m: _TEXT_ESCAPES.get(m.group(1), m.group(1)), raw)
 
 
-def _files(path: Path) -> Iterator[tuple[str, str, str]]:
+def _files(path: Path, follow_symlinks: bool = False, skipped: list[Path] | None = None,
+           ) -> Iterator[tuple[str, str, str]]:
     """(document, user, TSV text) for every annotation file of the export."""
     def member(name: str) -> str:  # a file of the export, for messages
         return f"{path}/{name}" if path.is_dir() else f"{path}:{name}"
 
-    def parse(name: str, data: bytes) -> Iterator[tuple[str, str, str]]:
+    def parse(name: str, data: Callable[[], bytes], archive: ZipArchive | None) -> Iterator[tuple[str, str, str]]:
         parts = PurePosixPath(name).parts
         if "annotation" not in parts:
             return
@@ -87,22 +88,20 @@ def _files(path: Path) -> Iterator[tuple[str, str, str]]:
         doc, fname = parts[i + 1], parts[i + 2]
         user, suffix = fname.rsplit(".", 1) if "." in fname else (fname, "")
         if suffix == "tsv":
-            yield doc, user, read_text(TOOL, member(name), data)
+            yield doc, user, read_text(TOOL, member(name), data())
         elif suffix == "zip":
-            with zipfile.ZipFile(io.BytesIO(data)) as inner:
-                for n in inner.namelist():
+            with ZipArchive(TOOL, member(name), data(), parent=archive) as inner:
+                for n in inner.names():
                     if n.endswith(".tsv"):
                         yield doc, user, read_text(TOOL, f"{member(name)}:{n}", inner.read(n))
 
     if path.is_dir():
-        for f in sorted(path.rglob("*")):
-            if f.is_file():
-                yield from parse(f.relative_to(path).as_posix(), f.read_bytes())
+        for f in walk_files(path, follow_symlinks=follow_symlinks, skipped=skipped):
+            yield from parse(f.relative_to(path).as_posix(), f.read_bytes, None)
     else:
-        with zipfile.ZipFile(path) as z:
-            for n in sorted(z.namelist()):
-                if not n.endswith("/"):
-                    yield from parse(n, z.read(n))
+        with ZipArchive(TOOL, path) as z:
+            for n in sorted(z.names()):
+                yield from parse(n, functools.partial(z.read, n), z)
 
 
 def sniff(path: Path, head: str) -> bool:
@@ -111,11 +110,11 @@ def sniff(path: Path, head: str) -> bool:
         return True
     try:
         if path.is_dir():
-            return (path / "annotation").is_dir()
-        if zipfile.is_zipfile(path):
-            with zipfile.ZipFile(path) as z:
-                return any(n.startswith("annotation/") for n in z.namelist())
-    except OSError:
+            return (path / "annotation").is_dir() and not (path / "annotation").is_symlink()
+        if is_zip(path):
+            with ZipArchive(TOOL, path) as z:
+                return any(n.startswith("annotation/") for n in z.names())
+    except (OSError, AccordError):
         return False
     return False
 
@@ -220,14 +219,20 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
         if len(cells) < 3:
             raise _fail(where, f"a token line needs id, offsets and text; got {quote(line[:60])}", lineno)
         try:
+            if len(cells[1]) > 40:  # past any document's length (and past what int() reads, at 4300 digits)
+                raise ValueError
             b16, e16 = (int(x) for x in cells[1].split("-"))
         except ValueError:
-            raise _fail(where, f"offsets {quote(cells[1])} are not begin-end", lineno) from None
+            raise _fail(where, f"offsets {quote(cells[1])} are not begin-end (two offsets into the document)",
+                        lineno) from None
         if sentence_text:  # the first token of a sentence: place the sentence text
             s = "\n".join(sentence_text)
             sentence_text = []
             if b16 < pos16:
                 raise _fail(where, f"token at {b16} overlaps the previous sentence", lineno)
+            if b16 - pos16 > _MAX_GAP:  # the text between sentences is rebuilt as spaces: refuse a gigabyte of them
+                raise _fail(where, f"token at {b16} lies {b16 - pos16:,} characters past the previous sentence; "
+                            f"offsets that far apart are not a document's", lineno)
             pieces.append(" " * (b16 - pos16))
             pieces.append(s)
             pos16 = b16 + len(s.encode("utf-16-le")) // 2
@@ -255,14 +260,15 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
     return key, "".join(pieces), spans, tokens
 
 
-def _project_json(path: Path) -> tuple[str, str] | None:
+def _project_json(path: Path, follow_symlinks: bool = False) -> tuple[str, str] | None:
     """(name in the export, text) of ``exportedproject.json``, the one nearest the export's root."""
     if path.is_dir():
-        found = sorted(path.rglob("exportedproject.json"), key=lambda f: len(f.relative_to(path).parts))
+        found = sorted((f for f in walk_files(path, follow_symlinks=follow_symlinks)
+                        if f.name == "exportedproject.json"), key=lambda f: len(f.relative_to(path).parts))
         found = [f for f in found if "annotation" not in f.relative_to(path).parts]
         return (found[0].relative_to(path).as_posix(), read_text(TOOL, found[0])) if found else None
-    with zipfile.ZipFile(path) as z:
-        names = sorted((n for n in z.namelist() if PurePosixPath(n).name == "exportedproject.json"
+    with ZipArchive(TOOL, path) as z:
+        names = sorted((n for n in z.names() if PurePosixPath(n).name == "exportedproject.json"
                         and "annotation" not in PurePosixPath(n).parts), key=lambda n: len(PurePosixPath(n).parts))
         return (names[0], read_text(TOOL, f"{path}:{names[0]}", z.read(names[0]))) if names else None
 
@@ -337,7 +343,8 @@ def _some(pairs: list[str]) -> str:
     return ", ".join(pairs[:5]) + (f" and {len(pairs) - 5} more" if len(pairs) > 5 else "")
 
 
-def read(path: str | Path, *, field: str | None = None, in_progress: str = "read") -> Imported:
+def read(path: str | Path, *, field: str | None = None, in_progress: str = "read",
+         follow_symlinks: bool = False) -> Imported:
     """Read an INCEpTION / WebAnno project export (zip or folder) of WebAnno TSV 3.x files into spans.
 
     Parameters
@@ -350,6 +357,9 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
         What to do with an annotation document ``exportedproject.json`` marks ``IN_PROGRESS`` (the
         annotator opened it and has not finished): ``"read"`` (default) reads its spans as they stand
         and says how many such documents there are; ``"skip"`` counts it as *skipped*.
+    follow_symlinks : bool
+        Read the files of an export folder that are symbolic links, and enter linked folders (default: left
+        out, and counted in a note).
 
     Returns
     -------
@@ -370,14 +380,15 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     path = Path(path)
     project = None
     project_file: str | None = None
-    if path.is_file() and not zipfile.is_zipfile(path):
+    skipped: list[Path] = []
+    if path.is_file() and not is_zip(path):
         head = path.read_text(encoding="utf-8-sig", errors="replace")[:200]
         if not head.startswith("#FORMAT=WebAnno TSV 3"):
             raise _fail(str(path), "expected a project export (zip or folder with annotation/) or a WebAnno TSV file")
         files: list[tuple[str, str, str]] = [(path.stem, "annotator", read_text(TOOL, path))]
     else:
-        files = list(_files(path))
-        found = _project_json(path)
+        files = list(_files(path, follow_symlinks, skipped))
+        found = _project_json(path, follow_symlinks)
         if found is not None:
             project_file = found[0]
             project = parse_project(found[1], f"{path}, {found[0]}")
@@ -470,7 +481,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     data = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, tokens=tokens, source=str(path))
     notes = [f"field: {chosen}", "offsets re-anchored from UTF-16 code units", *name_notes]
     if project is None:
-        if path.is_file() and not zipfile.is_zipfile(path):
+        if path.is_file() and not is_zip(path):
             notes.append("one WebAnno TSV file: no document states (a file without spans reads as empty)")
         elif project_file is not None:
             notes.append(f"{project_file} lists no source or annotation documents: document states not read (a "
@@ -495,6 +506,9 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
             notes.append(f"{len(not_listed)} document(s) not among exportedproject.json's source documents: "
                          f"{_some(sorted(not_listed))}")
         notes.extend(state_notes(project))
+    note = symlink_note(path, skipped)
+    if note:
+        notes.append(note)
     report = ImportReport.from_cells(TOOL, str(path), items=documents, cells=cells, coders=sorted(users),
                                      dropped=dropped, notes=notes)
     return Imported(tool=TOOL, field=chosen, kind="spans", annotations=None, spans=data, report=report)

@@ -47,7 +47,16 @@ from typing import Any
 
 from accord.errors import AccordError
 from accord.importers import AmbiguousField, Imported
-from accord.importers._common import Cells, fail, gc_paused, iter_jsonl, quote, reanchor_span
+from accord.importers._common import (
+    Cells,
+    fail,
+    folder_entries,
+    gc_paused,
+    iter_jsonl,
+    quote,
+    reanchor_span,
+    symlink_note,
+)
 
 __all__ = ["read", "sniff"]
 
@@ -60,24 +69,31 @@ _BINARY_VIEWS = {"classification", "ner", "binary", "text", "image", "html", "po
 def sniff(path: Path, head: str) -> bool:
     """JSON lines carrying ``_input_hash`` and ``answer``, or a folder of such files."""
     if path.is_dir():
-        files = sorted(path.glob("*.jsonl"))
-        return bool(files) and all(_looks_like(f.read_text(encoding="utf-8", errors="replace")[:4096])
-                                   for f in files)
+        files = folder_entries(path, "*.jsonl", follow_symlinks=False)
+        return bool(files) and all(_looks_like(_head(f)) for f in files)
     return _looks_like(head)
+
+
+def _head(f: Path) -> str:
+    with open(f, "rb") as fh:
+        return fh.read(4096).decode("utf-8", errors="replace")
 
 
 def _looks_like(head: str) -> bool:
     return head.lstrip().startswith("{") and '"_input_hash"' in head and '"answer"' in head
 
 
-def _tasks(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], int]:
+def _tasks(path: Path, follow_symlinks: bool = False, skipped: list[Path] | None = None,
+           ) -> tuple[list[tuple[int, dict[str, Any]]], int]:
     """The tasks of the file, or of every ``.jsonl`` file of the folder; a task of a folder's file carries the
     file (``_accord_file``), and the file's stem as annotator when it names none.  Also: how many took a stem."""
     if not path.is_dir():
         return list(iter_jsonl(TOOL, path)), 0
-    files = sorted(path.glob("*.jsonl"))
+    files = folder_entries(path, "*.jsonl", follow_symlinks=follow_symlinks, skipped=skipped)
     if not files:
-        raise fail(TOOL, path, "the folder holds no .jsonl file (one prodigy db-out per annotator)")
+        raise fail(TOOL, path, "the folder holds no .jsonl file (one prodigy db-out per annotator)" + (
+            f"; {len(skipped)} symbolic link(s) not followed (pass follow_symlinks=True, --option "
+            "follow_symlinks=true, to read them)" if skipped else ""))
     tasks, named = [], 0
     for f in files:
         for line, t in iter_jsonl(TOOL, f):
@@ -111,7 +127,8 @@ def _fields_of(task: dict[str, Any]) -> tuple[str, ...]:
 
 
 @gc_paused
-def read(path: str | Path, *, field: str | None = None, multiple: bool | None = None) -> Imported:
+def read(path: str | Path, *, field: str | None = None, multiple: bool | None = None,
+         follow_symlinks: bool = False) -> Imported:
     """Read a Prodigy ``db-out`` JSONL export.
 
     Parameters
@@ -123,6 +140,8 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     multiple : bool, optional
         Read ``accept`` as sets (True) or single values (False); default: sets
         when some task has several choices or ``choice_style: "multiple"``.
+    follow_symlinks : bool
+        A folder: read its files that are symbolic links (default: left out, and counted in a note).
 
     Returns
     -------
@@ -143,7 +162,8 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     path = Path(path)
     if field is not None and field not in FIELDS:
         raise fail(TOOL, path, f"field must be one of {', '.join(FIELDS)}; got {quote(field)}", field=field)
-    tasks, named = _tasks(path)
+    skipped: list[Path] = []
+    tasks, named = _tasks(path, follow_symlinks, skipped)
     if not tasks:
         raise fail(TOOL, path, "the export holds no tasks")
     for line, t in tasks:
@@ -160,6 +180,9 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
                                  {k: "spans" if k == "spans" else "nominal" for k in sorted(found)})
         field = next(iter(found))
     cells = Cells(TOOL, str(path))
+    note = symlink_note(path, skipped)
+    if note:
+        cells.notes.append(note)
     if named:
         cells.notes.append(f"{named} task(s) name no annotator (neither _annotator_id nor _session_id): each is the "
                            "annotator of its file's name")

@@ -18,10 +18,20 @@ Cell states: in the long layout a row whose value cell is blank is *empty*
 cannot be told from a cell never assigned and is *unassigned*.  Spreadsheets
 have no skip.  The sheet is chosen by name or 0-based index (``sheet=``,
 ``--sheet``).
+
+Formulas.  A spreadsheet keeps beside each formula the value it last computed; programs that write
+workbooks without computing them (openpyxl, most scripts) leave that value out (``<f>`` with an empty or
+no ``<v>`` in SpreadsheetML, ECMA-376 Part 1 section 18.3.1.4; ``table:formula`` without
+``office:value-type`` in OpenDocument 1.2 section 19.642).  Such a cell would read as blank, that is as
+"seen, nothing chosen"; it is refused (``formulas="refuse"``, the default: the error names the sheet and
+the cells) unless ``formulas="missing"`` reads it as missing (the cell is *unassigned*, not *empty*, and
+a note names the cells).  Opening and saving the file in Excel or LibreOffice stores the values.
 """
 
 from __future__ import annotations
 
+import re
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +39,20 @@ import numpy as np
 
 from accord.errors import AccordError
 from accord.importers import Imported
+from accord.importers._common import ZipArchive, check_zip_container
 from accord.importers.report import ImportReport
 
 __all__ = ["read", "read_sheet", "sniff"]
 
 TOOL = "spreadsheet"
 _EXTRA = "reading spreadsheets needs the excel extra: pip install 'accord[excel]'"
+FORMULAS = ("refuse", "missing")
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_OFFREL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+_HAS_FORMULA = re.compile(rb"<(?:\w+:)?f[\s/>]|table:formula=")
 
 
 def sniff(path: Path, head: str) -> bool:
@@ -49,7 +67,110 @@ def _sheet_arg(sheet: str | int) -> str | int:
     return sheet
 
 
-def read_sheet(path: str | Path, *, sheet: str | int = 0, engine: str | None = None) -> tuple[Any, np.ndarray]:
+def _column_letters(n: int) -> str:
+    out = ""
+    while n:
+        n, r = divmod(n - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+def _column_number(ref: str) -> tuple[int, int]:
+    """``"C12"`` -> ``(3, 12)`` (1-based column, row)."""
+    m = re.fullmatch(r"([A-Z]+)(\d+)", ref)
+    if m is None:
+        return 0, 0
+    col = 0
+    for ch in m.group(1):
+        col = col * 26 + ord(ch) - 64
+    return col, int(m.group(2))
+
+
+def _mentions_formulas(z: ZipArchive, part: str) -> bool:
+    """Whether the part's XML has a formula at all (a byte search, cheaper than parsing)."""
+    tail = b""
+    with z.open(part) as fh:
+        while chunk := fh.read(2**20):
+            if _HAS_FORMULA.search(tail + chunk):
+                return True
+            tail = chunk[-32:]
+    return False
+
+
+def _xlsx_sheet_part(z: ZipArchive, name: str) -> str | None:
+    """The zip member holding the worksheet *name* (from ``xl/workbook.xml`` and its relationships)."""
+    from defusedxml import ElementTree
+
+    names = set(z.names())
+    if "xl/workbook.xml" not in names or "xl/_rels/workbook.xml.rels" not in names:
+        return None
+    book = ElementTree.fromstring(z.read("xl/workbook.xml"))
+    rels = ElementTree.fromstring(z.read("xl/_rels/workbook.xml.rels"))
+    rid = next((s.get(f"{_OFFREL}id") for s in book.iter(f"{_MAIN}sheet") if s.get("name") == name), None)
+    target = next((r.get("Target") for r in rels.iter(f"{_RELS}Relationship") if r.get("Id") == rid), None)
+    if not target:
+        return None
+    part = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+    return part if part in names else None
+
+
+def uncached_formulas(path: Path, sheet: str, engine: str) -> list[tuple[int, int]]:
+    """``(row, column)`` (1-based) of each formula cell of *sheet* that holds no computed value."""
+    from defusedxml import ElementTree
+
+    out: list[tuple[int, int]] = []
+    with ZipArchive(TOOL, path) as z:
+        if engine == "odf":
+            if "content.xml" not in z.names() or not _mentions_formulas(z, "content.xml"):
+                return out
+            inside, row, col = False, 0, 0
+            with z.open("content.xml") as fh:
+                for event, el in ElementTree.iterparse(fh, events=("start", "end")):
+                    tag = el.tag
+                    if tag == f"{_TABLE}table":
+                        inside = event == "start" and el.get(f"{_TABLE}name") == sheet
+                        if event == "end" and el.get(f"{_TABLE}name") == sheet:
+                            break
+                    elif not inside:
+                        if event == "end":
+                            el.clear()
+                    elif tag == f"{_TABLE}table-row":
+                        if event == "start":
+                            row, col = row + 1, 0
+                        else:
+                            row += int(el.get(f"{_TABLE}number-rows-repeated", "1")) - 1
+                            el.clear()
+                    elif tag in (f"{_TABLE}table-cell", f"{_TABLE}covered-table-cell") and event == "end":
+                        repeat = int(el.get(f"{_TABLE}number-columns-repeated", "1"))
+                        if el.get(f"{_TABLE}formula") is not None and el.get(f"{_OFFICE}value-type") is None:
+                            out.extend((row, col + k + 1) for k in range(min(repeat, 1000)))
+                        col += repeat
+            return out
+        part = _xlsx_sheet_part(z, sheet)
+        if part is None or not _mentions_formulas(z, part):
+            return out
+        with z.open(part) as fh:
+            for _, el in ElementTree.iterparse(fh, events=("end",)):
+                if el.tag != f"{_MAIN}c":
+                    if el.tag == f"{_MAIN}row":
+                        el.clear()
+                    continue
+                if el.find(f"{_MAIN}f") is not None:
+                    v = el.find(f"{_MAIN}v")
+                    # an empty <v> is the empty text only in a cell of type str; openpyxl writes <v/> for "not computed"
+                    if v is None or (not v.text and el.get("t") != "str"):
+                        col, row = _column_number(el.get("r", ""))
+                        out.append((row, col))
+    return out
+
+
+def _refs(cells: list[tuple[int, int]]) -> str:
+    shown = ", ".join(f"{_column_letters(c)}{r}" for r, c in cells[:8])
+    return shown + (f" and {len(cells) - 8} more" if len(cells) > 8 else "")
+
+
+def read_sheet(path: str | Path, *, sheet: str | int = 0, engine: str | None = None,
+               formulas: str = "refuse") -> tuple[Any, np.ndarray]:
     """One sheet as a DataFrame of Python values (blank cells missing) and the row number of each row.
 
     Parameters
@@ -60,25 +181,34 @@ def read_sheet(path: str | Path, *, sheet: str | int = 0, engine: str | None = N
         The sheet's name, or its 0-based index.
     engine : {"openpyxl", "odf"}, optional
         Default from the suffix.
+    formulas : {"refuse", "missing"}
+        A formula cell that holds no computed value (see the module's description): an error naming the
+        cells (default), or read as missing (the cells are in ``df.attrs["uncached"]``).
 
     Raises
     ------
     AccordError
-        When the extra is not installed, the sheet does not exist (listing the
-        sheets), or the sheet is empty.
+        When the extra is not installed, the file is not a readable spreadsheet (a damaged zip, members past
+        the limits of :class:`accord.importers._common.ZipArchive`, malformed XML), the sheet does not exist
+        (listing the sheets), the sheet is empty, or formulas hold no value.
     """
     import pandas as pd
 
     p = Path(path)
+    if formulas not in FORMULAS:
+        raise AccordError(f"formulas must be one of {', '.join(FORMULAS)}; got {formulas!r}")
     if engine is None:
         engine = "odf" if p.suffix.lower() == ".ods" else "openpyxl"
     sheet = _sheet_arg(sheet)
+    if zipfile.is_zipfile(p):  # openpyxl and odfpy inflate whole members: the sizes are checked first
+        check_zip_container(TOOL, p)
     try:
         book = pd.ExcelFile(p, engine=engine)
     except ImportError:
         raise AccordError(_EXTRA) from None
-    except Exception as exc:  # zipfile.BadZipFile, odf errors, ValueError: not a spreadsheet
-        raise AccordError(f"{p}: cannot read as a spreadsheet ({type(exc).__name__}: {exc})") from None
+    except Exception as exc:  # zipfile.BadZipFile, odf errors, ValueError, XML ParseError: not a spreadsheet
+        raise AccordError(f"{p}: cannot read as a spreadsheet ({type(exc).__name__}: "
+                          f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
     with book:
         names = list(book.sheet_names)
         if isinstance(sheet, int):
@@ -90,7 +220,25 @@ def read_sheet(path: str | Path, *, sheet: str | int = 0, engine: str | None = N
             if sheet not in names:
                 raise AccordError(f"{p}: no sheet named {sheet!r}; the sheets are {', '.join(map(repr, names))}")
             name = sheet
-        df = pd.read_excel(book, sheet_name=name, dtype=object, keep_default_na=False, na_values=[""])
+        try:
+            df = pd.read_excel(book, sheet_name=name, dtype=object, keep_default_na=False, na_values=[""])
+        except Exception as exc:  # malformed sheet XML, a value openpyxl / odfpy cannot convert
+            raise AccordError(f"{p}: cannot read sheet {name!r} ({type(exc).__name__}: "
+                              f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
+    try:
+        uncached = uncached_formulas(p, name, engine)
+    except AccordError:
+        raise
+    except Exception as exc:  # defusedxml refusing entities, malformed XML
+        raise AccordError(f"{p}: cannot read sheet {name!r} ({type(exc).__name__}: "
+                          f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
+    if uncached and formulas == "refuse":
+        raise AccordError(
+            f"{p}: sheet {name!r}: {len(uncached)} formula cell(s) hold no computed value ({_refs(uncached)}); the "
+            "file was saved by a program that does not compute formulas (openpyxl, a script): open and save it in "
+            "Excel or LibreOffice, or read them as missing with formulas='missing' (--from spreadsheet --option "
+            "formulas=missing)"
+        )
     df.columns = [str(c) for c in df.columns]
     lines = np.arange(len(df)) + 2  # header on row 1
     blank = df.isna().all(axis=1).to_numpy() if len(df.columns) else np.ones(len(df), dtype=bool)
@@ -99,6 +247,9 @@ def read_sheet(path: str | Path, *, sheet: str | int = 0, engine: str | None = N
         raise AccordError(f"{p}: sheet {name!r} has no data rows")
     df = df.map(lambda x: x.item() if isinstance(x, np.generic) else x)
     df.attrs["sheet"] = name
+    # (line, column name, cell reference) of each formula cell read as missing
+    df.attrs["uncached"] = [(r, str(df.columns[c - 1]) if 0 < c <= len(df.columns) else None,
+                             f"{_column_letters(c)}{r}") for r, c in uncached]
     return df, lines
 
 
@@ -112,6 +263,7 @@ def read(
     coder: str = "coder",
     coders: list[str] | None = None,
     kind: str | None = None,
+    formulas: str = "refuse",
 ) -> Imported:
     """Read a spreadsheet in the long or wide layout, with the report of cell states.
 
@@ -131,6 +283,9 @@ def read(
     kind : {"nominal", "set", "ordinal", "interval"}, optional
         What the values are (it chooses the default distance); default ``set``
         when every value is a set, else ``nominal``.
+    formulas : {"refuse", "missing"}
+        A formula cell that holds no computed value: an error naming the cells (default), or read as
+        missing (*unassigned*, not *empty*), counted in a note naming the cells.
 
     Returns
     -------
@@ -160,32 +315,42 @@ def read(
     value = field or "value"
     fmt = "ods" if path.suffix.lower() == ".ods" else "xlsx"
     data = read_annotations(path, unit=unit, coder=coder, value=value, layout=layout,  # type: ignore[arg-type]
-                            coders=coders, format=fmt, sheet=sheet)  # type: ignore[arg-type]
+                            coders=coders, format=fmt, sheet=sheet, formulas=formulas)  # type: ignore[arg-type]
     # the states: from the interned data, plus the long layout's blank value cells
     units = data.units[data.unit_index]
     coders_of = data.coders[data.coder_index]
     vals = data.values[data.value_index]
     cells = [(_py(u), str(c), "empty" if v == frozenset() else "annotated")
              for u, c, v in zip(units, coders_of, vals, strict=True)]
-    df, _ = read_sheet(path, sheet=sheet)
+    df, lines = read_sheet(path, sheet=sheet, formulas=formulas)
     name = df.attrs["sheet"]
+    uncached = df.attrs["uncached"]
+    unknown = np.zeros(len(df), dtype=bool)  # long layout: rows whose value is a formula with no computed value
+    if layout == "long" and value in df.columns:
+        unknown = np.isin(lines, [r for r, col, _ in uncached if col == value])
     items = [_py(u) for u in data.units]
     if unit in df.columns:
         unit_col = _convert_column(df[unit].astype(object))
         items += [_py(u) for u in unit_col]
         if layout == "long" and value in df.columns and coder in df.columns:
             known = {(u, c) for u, c, _ in cells}
-            for u, c in zip(unit_col[df[value].isna()], df[coder][df[value].isna()], strict=True):
+            blank = df[value].isna().to_numpy() & ~unknown
+            for u, c in zip(unit_col[blank], df[coder][blank], strict=True):
                 if (_py(u), str(c)) not in known:
                     cells.append((_py(u), str(c), "empty"))
                     known.add((_py(u), str(c)))
     all_coders = [str(c) for c in data.coders]
+    if unknown.any() and coder in df.columns:  # an annotator whose only value is an uncomputed formula is one
+        all_coders += sorted({str(c) for c in df[coder][unknown]} - set(all_coders))
     if kind is None:
         kind = "set" if data.is_set_valued else "nominal"
-    report = ImportReport.from_cells(
-        TOOL, str(path), items=items, cells=cells, coders=all_coders,
-        notes=(f"sheet {name!r}, {layout} layout; values read as {kind} (pass kind= or --distance to change)",),
-    )
+    notes = [f"sheet {name!r}, {layout} layout; values read as {kind} (pass kind= or --distance to change)"]
+    if uncached:
+        refs = [ref for _, _, ref in uncached]
+        notes.append(f"{len(refs)} formula cell(s) of sheet {name!r} hold no computed value and were read as missing "
+                     f"(formulas='missing'; a value cell counts as unassigned): {', '.join(refs[:8])}"
+                     + (f" and {len(refs) - 8} more" if len(refs) > 8 else ""))
+    report = ImportReport.from_cells(TOOL, str(path), items=items, cells=cells, coders=all_coders, notes=notes)
     return Imported(tool=TOOL, field=value if layout == "long" else None, kind=kind,  # type: ignore[arg-type]
                     annotations=data, spans=None, report=report)
 

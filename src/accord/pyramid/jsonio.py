@@ -170,6 +170,9 @@ def read_json(source: str | os.PathLike[str]) -> Pyramid | PeerAnnotation:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise AccordError(f"file {name}: not valid JSON: {exc}") from None
+    except (RecursionError, ValueError):
+        raise AccordError(f"file {name}: JSON nested too deeply, or a number of more digits than Python "
+                          "reads") from None
     fmt = data.get("format") if isinstance(data, dict) else None
     if fmt == "accord-pyramid":
         return pyramid_from_json(data)

@@ -58,6 +58,9 @@ def _rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                     obj = json.loads(line)
                 except json.JSONDecodeError as exc:
                     raise AccordError(f"{path}:{i}: not a JSON object ({exc.msg}); JSON Lines expected") from None
+                except (RecursionError, ValueError):
+                    raise AccordError(f"{path}:{i}: JSON nested too deeply, or a number of more digits than Python "
+                                      "reads") from None
                 if not isinstance(obj, dict):
                     raise AccordError(f"{path}:{i}: expected a JSON object, got {type(obj).__name__}")
                 yield i, obj
@@ -216,7 +219,7 @@ def _looks_canonical(path: Path) -> bool:
     if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         try:
             obj = json.loads(first)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, nested too deep, a number too long
             return False
         return isinstance(obj, dict) and "document" in obj and "coder" in obj
     sep = "\t" if path.suffix.lower() == ".tsv" else ","
