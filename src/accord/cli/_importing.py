@@ -9,8 +9,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-import typer
-
+from accord.cli._common import echo
 from accord.errors import AccordError
 
 __all__ = ["PLAIN_TABLES", "headed_table", "load_export", "long_table_text", "parse_options"]
@@ -58,8 +57,7 @@ def load_export(
                 return None
         elif tool is None:
             tool = guess_tool(file)
-        typer.echo(f"accord: reading {file} with --from {tool} (guessed from the file; pass --from to choose)",
-                   err=True)
+        echo(f"accord: reading {file} with --from {tool} (guessed from the file; pass --from to choose)", err=True)
     options = dict(options or {})
     if "offsets" in options and tool not in ("doccano", "argilla"):
         raise AccordError(f"--offsets applies to doccano and argilla exports; got --from {tool}")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from accord.cli._common import cli_errors
+from accord.cli._common import cli_errors, echo
 
 __all__ = ["import_export", "register"]
 
@@ -59,9 +59,9 @@ def import_export(
     )
     sep = "\t" if output.suffix.lower() in (".tsv", ".tab") else ","
     write_output(output, long_table_text(imported, sep=sep), force=force, inputs=[export])
-    typer.echo(imported.report.summary(), err=True)
+    echo(imported.report.summary(), err=True)
     what = "spans" if imported.kind == "spans" else f"{imported.kind} values"
-    typer.echo(f"wrote {output} ({what} of field {imported.field!r})", err=True)
+    echo(f"wrote {output} ({what} of field {imported.field!r})", err=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from accord.cli._common import cli_errors, console, print_json
@@ -131,7 +132,7 @@ def _gold(
         table.add_row("noise implied by K", _pct(res.k_noise.noise))
     console.print(table)
     if res.reason:
-        console.print(f"[yellow]note:[/yellow] {res.reason}")
+        console.print(f"[yellow]note:[/yellow] {escape(str(res.reason))}", markup=True)
     if out is not None:
         console.print(f"wrote {res.n_agreed} gold items to {out}")
 
@@ -170,7 +171,7 @@ def _noise(
     _model_rows(table, bound, cd, cdn, tol, target_gamma)
     console.print(table)
     if bound.reason:
-        console.print(f"[yellow]note:[/yellow] {bound.reason}")
+        console.print(f"[yellow]note:[/yellow] {escape(str(bound.reason))}", markup=True)
 
 
 def register(app: typer.Typer) -> None:

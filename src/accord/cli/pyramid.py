@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from accord.cli._common import cli_errors, console, print_json
@@ -101,8 +102,8 @@ def show(
                     "start_regex": pyr.start_regex, "n_scus": len(pyr.scus), "tiers": tiers, "weights": weights,
                     "validation": report})
         return
-    console.print(f"[bold]{file}[/bold]: {pyr.n_models} models, {len(pyr.scus)} SCUs, "
-                  f"X_a = {tiers.x_a:.4g} (weight = {weight})")
+    console.print(f"[bold]{escape(str(file))}[/bold]: {pyr.n_models} models, {len(pyr.scus)} SCUs, "
+                  f"X_a = {tiers.x_a:.4g} (weight = {escape(str(weight))})", markup=True)
     console.print(_found_by(pyr.n_models, pyr.models_found_by), highlight=False, soft_wrap=True)
     t = Table("weight", "SCUs", title="Tiers")
     for w, n in zip(tiers.weights, tiers.sizes, strict=True):
@@ -114,7 +115,7 @@ def show(
     console.print(s)
     if report.defects:
         for d in report.defects:
-            console.print(f"[{'red' if d.severity == 'error' and not d.repaired else 'yellow'}]{d}[/]",
+            console.print(f"[{'red' if d.severity == 'error' and not d.repaired else 'yellow'}]{escape(str(d))}[/]",
                           markup=True, highlight=False)
     console.print("valid" if report.ok else f"{len(report.errors)} unrepaired error(s)")
 

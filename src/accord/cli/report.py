@@ -9,13 +9,12 @@ atomically and replaces an existing file only with ``--force``.
 from __future__ import annotations
 
 import csv
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from accord.cli._common import cli_errors, print_json
+from accord.cli._common import cli_errors, echo, print_json
 from accord.errors import AccordError
 from accord.output import check_output
 
@@ -141,7 +140,7 @@ def _report(
             raise AccordError(f"--kind {kind}: field {imported.field!r} of this {imported.tool} export holds "
                               f"{imported.kind} values, which get a {name} report")
         if not json_out:
-            typer.echo(imported.report.summary(), err=True)
+            echo(imported.report.summary(), err=True)
     else:
         name = detect_kind(inputs) if kind == "auto" else kind
     check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
@@ -183,9 +182,9 @@ def _report(
         print_json({"output": str(output), "kind": rep.kind, "headline": rep.summary,
                     "figures": [str(w) for w in written]})
         return
-    print(f"wrote {output}", file=sys.stdout)
+    echo(f"wrote {output}")
     if written:
-        print(f"wrote {len(written)} figures to {figures}", file=sys.stdout)
+        echo(f"wrote {len(written)} figures to {figures}")
 
 
 def _from_export(inputs: list[Path], kind: str, tool: str | None) -> bool:
