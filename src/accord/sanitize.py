@@ -36,7 +36,7 @@ __all__ = ["BIDI_CONTROLS", "csv_cell", "csv_row", "isolate_html", "terminal_saf
 
 #: Characters a spreadsheet takes as the start of a formula (OWASP, CSV Injection): = + - @ tab CR LF.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
-_PLAIN_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\Z")
+_PLAIN_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?\Z")
 
 #: The bidirectional formatting characters: embeddings and overrides (U+202A-202E), isolates
 #: (U+2066-2069), the left-to-right, right-to-left and Arabic letter marks (U+200E, U+200F, U+061C).

@@ -25,7 +25,11 @@ from accord.errors import AccordError
 from accord.results import jsonable
 from accord.sanitize import terminal_safe
 
-__all__ = ["SafeConsole", "cli_errors", "console", "echo", "err_console", "print_json"]
+__all__ = ["RAW_CSV_HELP", "SafeConsole", "cli_errors", "console", "echo", "err_console", "print_json"]
+
+#: The help of ``--raw-csv``, the one flag of every command that writes a CSV.
+RAW_CSV_HELP = ("Write every cell as it is: no leading ' before a cell beginning with =, +, -, @, a tab or a line "
+                "break (accord's guard against spreadsheet formulas; a plain number such as -1.5 never gets one).")
 
 
 class SafeConsole(Console):

@@ -139,12 +139,18 @@ def _cell(x: Any) -> str:
     return str(x)
 
 
-def long_table_text(imported: Any, *, sep: str = ",") -> str:
-    """The canonical long table of an import as CSV (or TSV) text; sets as JSON lists."""
+def long_table_text(imported: Any, *, sep: str = ",", raw: bool = False) -> str:
+    """The canonical long table of an import as CSV (or TSV) text; sets as JSON lists.
+
+    A cell a spreadsheet would run as a formula gets a leading ``'``
+    (:func:`accord.sanitize.csv_cell`) unless *raw*.
+    """
+    from accord.sanitize import csv_row
+
     frame = imported.to_frame()
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=sep, lineterminator="\n")
-    w.writerow(list(frame.columns))
+    w.writerow(csv_row(frame.columns, raw=raw))
     for row in frame.itertuples(index=False):
-        w.writerow([_cell(x) for x in row])
+        w.writerow(csv_row((_cell(x) for x in row), raw=raw))
     return buf.getvalue()

@@ -255,7 +255,8 @@ def agree(
                 f"{confidence * 100:g}% bootstrap interval for alpha ({bootstrap} resamples of units, "
                 f"seed {seed}): [{interval[0]:.4f}, {interval[1]:.4f}]"
             )
-    for msg in caught:
+    scale_note = getattr(results.get("alpha"), "note", None)
+    for msg in [*caught, *([scale_note] if scale_note else [])]:
         console.print(f"[yellow]note:[/yellow] {escape(str(msg))}", markup=True)
     if diag is not None:
         for title, frame in diag.items():

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from accord.cli._common import cli_errors, echo
+from accord.cli._common import RAW_CSV_HELP, cli_errors, echo
 
 __all__ = ["import_export", "register"]
 
@@ -38,13 +38,16 @@ def import_export(
                      "text_key=title, kind=ordinal; see docs/importers.md."),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")] = False,
+    raw_csv: Annotated[bool, typer.Option("--raw-csv", help=RAW_CSV_HELP)] = False,
 ) -> None:
     """Turn an annotation tool's export into accord's long table (unit, coder, value; or spans).
 
     Values are written one row per (unit, coder) as unit,coder,value (sets as JSON lists); spans one row
     per span as document,coder,start,end,label,text, with a row with blank offsets for each document a
     coder saw and marked nothing in.  What was read, in which state, and what was dropped is printed on
-    stderr.  Examples: accord import export.json --from label-studio --field sentiment -o long.csv;
+    stderr.  A cell beginning with =, +, -, @ (a spreadsheet formula) is written with a leading ' (not a
+    plain number such as -1.5); --raw-csv writes it as it is.
+    Examples: accord import export.json --from label-studio --field sentiment -o long.csv;
     accord import project.zip --from doccano -o spans.csv
     """
     from accord.cli._importing import load_export, long_table_text
@@ -58,7 +61,7 @@ def import_export(
         extra=option,
     )
     sep = "\t" if output.suffix.lower() in (".tsv", ".tab") else ","
-    write_output(output, long_table_text(imported, sep=sep), force=force, inputs=[export])
+    write_output(output, long_table_text(imported, sep=sep, raw=raw_csv), force=force, inputs=[export])
     echo(imported.report.summary(), err=True)
     what = "spans" if imported.kind == "spans" else f"{imported.kind} values"
     echo(f"wrote {output} ({what} of field {imported.field!r})", err=True)

@@ -16,7 +16,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from accord.cli._common import cli_errors, console, print_json
+from accord.cli._common import RAW_CSV_HELP, cli_errors, console, print_json
 from accord.errors import AccordError
 from accord.pyramid import (
     CONVENTIONS,
@@ -32,6 +32,7 @@ from accord.pyramid import (
 )
 from accord.pyramid.ducview import models_from_peers
 from accord.pyramid.model import MODEL_RULES, PeerAnnotation
+from accord.sanitize import csv_cell, terminal_safe
 
 __all__ = ["pyramid_app", "register"]
 
@@ -131,6 +132,7 @@ def score(
     csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
     start_regex: StartRegex = None,
     as_json: AsJson = False,
+    raw_csv: Annotated[bool, typer.Option("--raw-csv", help=RAW_CSV_HELP)] = False,
 ) -> None:
     """Raw, original and modified pyramid scores of each peer."""
     pyr = _load_pyramid(pyramid, start_regex)
@@ -141,8 +143,10 @@ def score(
         return
     if csv:
         buf = io.StringIO()
-        res.to_frame().to_csv(buf, index=False)
-        sys.stdout.write(buf.getvalue())
+        frame = res.to_frame()
+        (frame if raw_csv else frame.map(csv_cell)).to_csv(buf, index=False)
+        text = buf.getvalue()
+        sys.stdout.write(terminal_safe(text) if sys.stdout.isatty() else text)  # data when piped, not on a screen
         return
     console.print(_found_by(res.n_models, res.models_found_by), highlight=False, soft_wrap=True)
     t = Table("peer", "raw", "PSEs", "original", "X_a used", "modified", title=f"Scores ({res.convention})")

@@ -62,6 +62,9 @@ def _report(
     output: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write.")],
     kind: Annotated[str, typer.Option(help="auto, agree, coref, multilabel, pyramid, gold or spans.")] = "auto",
     force: Annotated[bool, typer.Option("--force", help="Replace an existing output file (never an input).")] = False,
+    raw_csv: Annotated[bool, typer.Option("--raw-csv", help="The page's Export CSV writes every cell as it is: no "
+                                          "leading ' before a cell beginning with =, +, -, @, a tab or a line break "
+                                          "(accord's guard against spreadsheet formulas).")] = False,
     figures: Annotated[Path | None, typer.Option(help="Also write each chart as SVG, PNG and PDF here.")] = None,
     title: Annotated[str | None, typer.Option(help="Title of the page.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
@@ -173,7 +176,7 @@ def _report(
         if figures is not None:
             rep.check_figures(figures, force=force, inputs=tuple(all_inputs))
         with prog.step("writing the page"):
-            rep.save(output, force=force, inputs=tuple(all_inputs))
+            rep.save(output, force=force, inputs=tuple(all_inputs), raw_csv=raw_csv)
         written = []
         if figures is not None:
             with prog.step(f"writing {len(rep.charts) * 3} figures"):
