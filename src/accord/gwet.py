@@ -248,9 +248,10 @@ def _gwet_from_counts(
     coefficient = name
     reason = None
     if pe >= 1.0 or 1.0 - pe < _PE_TOLERANCE or not math.isfinite(pe):
-        reason = ("chance agreement is 1 (a single category)" if pe >= 1.0 else
-                  f"chance agreement is 1 within rounding (1 - p_e = {1.0 - pe:.2g}): AC = (p_a - p_e) / (1 - p_e) "
-                  "would divide by rounding error" if math.isfinite(pe) else "chance agreement is not a number")
+        reason = ("chance agreement is 1 (a single category)" if q < 2 else
+                  f"chance agreement is 1 (p_e = {pe!r}{'' if pe == 1.0 else ', 1 up to rounding'}): AC = (p_a - p_e) "
+                  "/ (1 - p_e) would divide by zero or by rounding error (the weights count every pair of categories, "
+                  "or nearly every, as agreement)")
         warn_undefined(coefficient, reason, stacklevel=4)
         return GwetResult(
             coefficient=coefficient, ac=math.nan, observed_agreement=pa, chance_agreement=pe,
