@@ -139,6 +139,11 @@ class AlphaResult(Result):
         Distinct values among the pairable ones.
     undefined_reason : str or None
         Why alpha is NaN, when it is.
+    note : str or None
+        How the distance was computed when it matters to reading D_o and D_e:
+        interval values too large or too small to square in floating point are
+        divided by a power of two first (alpha does not change; D_o and D_e are
+        in the divided units).
     """
 
     alpha: float
@@ -152,6 +157,7 @@ class AlphaResult(Result):
     n_unpairable_values: int
     n_distinct_values: int
     undefined_reason: str | None = None
+    note: str | None = None
     _counts: UnitCounts | None = field(default=None, repr=False, compare=False)
     _distance: Distance | None = field(default=None, repr=False, compare=False)
     _values: np.ndarray | None = field(default=None, repr=False, compare=False)
@@ -324,6 +330,7 @@ def alpha_from_counts(
         observed_disagreement=d_o,
         expected_disagreement=d_e,
         undefined_reason=reason,
+        note=prepared.note,
         **base,
     )
 

@@ -345,6 +345,14 @@ class Annotations:
             raise AccordError("unit labels must be unique")
         if (coders is not None or row_labels is not None) and len(set(map(_label_key, coder_labels))) != n_coders:
             raise AccordError("coder labels must be unique")
+        bad = _not_finite(arr.ravel()).reshape(arr.shape)
+        if bad.any():
+            i, j = (int(k) for k in np.argwhere(bad)[0])
+            raise AccordError(
+                f"coder {_plain(coder_labels[i])!r} gave unit {_plain(unit_labels[j])!r} the value "
+                f"{_plain(arr[i, j])!r}, which is not a finite number; agreement needs finite values (NaN or None "
+                "marks a missing cell)"
+            )
         if arr.dtype.kind in "biuf":
             return cls._from_numeric_matrix(arr, unit_labels, coder_labels)
         ci, ui = np.meshgrid(np.arange(n_coders), np.arange(n_units), indexing="ij")
@@ -513,6 +521,14 @@ class Annotations:
                 raise AccordError(f"{source or 'data'}: {exc}") from None
         else:
             vcodes, values = _intern(varr, "value")
+        bad_values = _not_finite(values)
+        if bad_values.any():
+            k = int(np.flatnonzero(bad_values[vcodes])[0])
+            who, what = _plain(coders[ccodes[k]]), _plain(units[ucodes[k]])
+            raise AccordError(
+                f"{_where(source, rows[k])}: coder {who!r} gave unit {what!r} the value {_plain(values[vcodes[k]])!r}, "
+                "which is not a finite number; agreement needs finite values (leave the cell empty for a missing one)"
+            )
         order = np.lexsort((np.arange(len(ucodes)), ccodes, ucodes))
         ucodes, ccodes, vcodes, rows = ucodes[order], ccodes[order], vcodes[order], rows[order]
         same = (ucodes[1:] == ucodes[:-1]) & (ccodes[1:] == ccodes[:-1])
@@ -625,6 +641,21 @@ def _label_key(x: Any) -> Any:
     except TypeError:
         raise AccordError(f"unit and coder labels must be hashable; got {x!r}") from None
     return x
+
+
+def _plain(x: Any) -> Any:
+    return x.item() if isinstance(x, np.generic) else x
+
+
+def _not_finite(values: np.ndarray) -> np.ndarray:
+    """Which entries are infinite numbers (NaN is not looked for: it marks a missing cell)."""
+    if values.dtype.kind == "f":
+        return np.isinf(values)
+    if values.dtype == object:
+        return np.fromiter(
+            (isinstance(v, float | np.floating) and bool(np.isinf(v)) for v in values), dtype=bool, count=len(values)
+        )
+    return np.zeros(len(values), dtype=bool)
 
 
 def _where(source: str | None, row: int) -> str:

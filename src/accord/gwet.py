@@ -93,8 +93,15 @@ class GwetResult(Result):
             raise AccordError(f"confidence_level must be in (0, 1); got {confidence_level!r}")
         if math.isnan(self.ac):
             raise AccordError(f"{self.coefficient} is undefined here ({self.undefined_reason}); no interval")
+        if not math.isfinite(self.standard_error):
+            raise AccordError(f"the standard error of {self.coefficient} is undefined (it needs two or more subjects); "
+                              "no interval")
         t = stats.t.ppf(0.5 + confidence_level / 2, self.n_units - 1)
         return (self.ac - t * self.standard_error, min(1.0, self.ac + t * self.standard_error))
+
+
+#: 1 - p_e below this is chance agreement 1 up to rounding: AC would be rounding error over rounding error.
+_PE_TOLERANCE = 1e-12
 
 
 class _WeightsDistance(Distance):
@@ -240,8 +247,11 @@ def _gwet_from_counts(
     pe = t_w * float((pi * (1.0 - pi)).sum()) / (q * (q - 1)) if q >= 2 else 1.0
     coefficient = name
     reason = None
-    if pe >= 1.0:
-        reason = "chance agreement is 1 (a single category)"
+    if pe >= 1.0 or 1.0 - pe < _PE_TOLERANCE or not math.isfinite(pe):
+        reason = ("chance agreement is 1 (a single category)" if q < 2 else
+                  f"chance agreement is 1 (p_e = {pe!r}{'' if pe == 1.0 else ', 1 up to rounding'}): AC = (p_a - p_e) "
+                  "/ (1 - p_e) would divide by zero or by rounding error (the weights count every pair of categories, "
+                  "or nearly every, as agreement)")
         warn_undefined(coefficient, reason, stacklevel=4)
         return GwetResult(
             coefficient=coefficient, ac=math.nan, observed_agreement=pa, chance_agreement=pe,

@@ -37,7 +37,7 @@ class Progress:
             from rich.progress import Progress as RichProgress
 
             self._bar = RichProgress(
-                TextColumn(f"[bold]{self._label}[/bold] {{task.description}}"),
+                TextColumn(f"[bold]{_shown(self._label)}[/bold] {{task.description}}"),
                 BarColumn(),
                 TextColumn("{task.completed}/{task.total}"),
                 TimeElapsedColumn(),
@@ -63,7 +63,7 @@ class Progress:
     def step(self, description: str) -> Iterator[None]:
         """One step: its description is shown while it runs, the bar advances when it ends."""
         if self._bar is not None:
-            self._bar.update(self._task, description=description)
+            self._bar.update(self._task, description=_shown(description))
         yield
         if self._bar is not None:
             self._bar.advance(self._task)
@@ -74,11 +74,20 @@ class Progress:
         if self._bar is None:
             yield lambda n: None
             return
-        task = self._bar.add_task(description, total=total)
+        task = self._bar.add_task(_shown(description), total=total)
         try:
             yield lambda n: self._bar.advance(task, n)
         finally:
             self._bar.remove_task(task)
+
+
+def _shown(text: str) -> str:
+    """*text* as the bar shows it: control and bidirectional characters escaped, markup brackets literal."""
+    from rich.markup import escape
+
+    from accord.sanitize import terminal_safe
+
+    return escape(terminal_safe(text))
 
 
 def progress_for(progress: Progress | bool | None) -> Progress:

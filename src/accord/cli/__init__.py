@@ -187,8 +187,24 @@ def _root(
     """Agreement on complex annotations, and gold standards with a known noise level."""
 
 
+def _show_warning(message: Any, category: type[Warning], filename: str, lineno: int, file: Any = None,
+                  line: str | None = None) -> None:
+    """Print a warning as Python does, its text through :func:`accord.sanitize.terminal_safe` (it may quote a
+    name from the user's file)."""
+    import sys
+    import warnings
+
+    from accord.sanitize import terminal_safe
+
+    text = warnings.formatwarning(message, category, filename, lineno, line)
+    (file or sys.stderr).write(terminal_safe(text))
+
+
 def main() -> None:
     """Entry point of the ``accord`` script."""
+    import warnings
+
+    warnings.showwarning = _show_warning
     command = typer.main.get_command(app)
     conventional_metavars(command)
     command(prog_name="accord")

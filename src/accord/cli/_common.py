@@ -1,4 +1,13 @@
-"""What every sub-command shares: error handling, JSON output, the console."""
+"""What every sub-command shares: error handling, JSON output, the console, printing user text safely.
+
+Everything the command line prints goes through :func:`accord.sanitize.terminal_safe`
+(escape sequences and other control characters shown as ``\\x1b``, bidirectional
+controls as ``<U+202E>``): the rich consoles here do it for every string they
+render, and take no markup or emoji codes from it (a name like ``[/bold]`` is
+text); :func:`echo` and :func:`cli_errors` do it for plain lines.  Where a command
+styles a line itself it passes ``markup=True`` and escapes the user's part with
+:func:`rich.markup.escape`.
+"""
 
 from __future__ import annotations
 
@@ -10,16 +19,45 @@ from typing import Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from accord.errors import AccordError
 from accord.results import jsonable
+from accord.sanitize import terminal_safe
 
-__all__ = ["cli_errors", "console", "err_console", "print_json"]
+__all__ = ["RAW_CSV_HELP", "SafeConsole", "cli_errors", "console", "echo", "err_console", "print_json"]
 
-console = Console()
-err_console = Console(stderr=True)
+#: The help of ``--raw-csv``, the one flag of every command that writes a CSV.
+RAW_CSV_HELP = ("Write every cell as it is: no leading ' before a cell beginning with =, +, -, @, a tab or a line "
+                "break (accord's guard against spreadsheet formulas; a plain number such as -1.5 never gets one).")
+
+
+class SafeConsole(Console):
+    """A rich console that shows control and bidirectional characters of any string it renders as escapes.
+
+    Markup and emoji codes are off by default (a coder named ``[red]`` or ``:x:``
+    is shown as written); pass ``markup=True`` to :meth:`print` for a line whose
+    user parts are escaped.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("markup", False)
+        kwargs.setdefault("emoji", False)
+        super().__init__(**kwargs)
+
+    def render_str(self, text: str, **kwargs: Any) -> Text:
+        return super().render_str(terminal_safe(text), **kwargs)
+
+
+console = SafeConsole()
+err_console = SafeConsole(stderr=True)
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def echo(text: Any, *, err: bool = False) -> None:
+    """Print one message (stdout, or stderr with *err*) through :func:`~accord.sanitize.terminal_safe`."""
+    typer.echo(terminal_safe(text), err=err)
 
 
 def cli_errors(func: F) -> F:
@@ -30,7 +68,7 @@ def cli_errors(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except (AccordError, FileNotFoundError, IsADirectoryError, PermissionError) as exc:
-            text = exc.for_cli() if isinstance(exc, AccordError) else str(exc)
+            text = terminal_safe(exc.for_cli() if isinstance(exc, AccordError) else str(exc))
             msg = text.splitlines()[0] if text else type(exc).__name__
             print(f"accord: error: {msg}", file=sys.stderr)
             raise typer.Exit(code=2) from None
@@ -39,5 +77,5 @@ def cli_errors(func: F) -> F:
 
 
 def print_json(obj: Any) -> None:
-    """Print *obj* as one JSON object on stdout (NaN as null)."""
+    """Print *obj* as one JSON object on stdout (NaN as null; control and non-ASCII characters as \\u escapes)."""
     sys.stdout.write(json.dumps(jsonable(obj), indent=2, allow_nan=False) + "\n")

@@ -17,6 +17,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
+from accord.cli._common import echo
 from accord.errors import AccordError, choice_error
 
 __all__ = [
@@ -175,8 +176,7 @@ def load_export(
                 return None
         elif tool is None:
             tool = guess_tool(file)
-        typer.echo(f"accord: reading {file} with --from {tool} (guessed from the file; pass --from to choose)",
-                   err=True)
+        echo(f"accord: reading {file} with --from {tool} (guessed from the file; pass --from to choose)", err=True)
     options: dict[str, Any] = {}
     if importer.offsets is not None:
         if tool not in ("doccano", "argilla"):
@@ -202,7 +202,7 @@ def load_export(
         guess = next((n for n in imported.report.notes
                       if n.startswith(f"field {imported.field!r} {GUESSED_FIELD}: ")), None)
         if guess is not None:
-            typer.echo(f"accord: {guess}", err=True)
+            echo(f"accord: {guess}", err=True)
     return imported
 
 
@@ -273,12 +273,18 @@ def _cell(x: Any) -> str:
     return str(x)
 
 
-def long_table_text(imported: Any, *, sep: str = ",") -> str:
-    """The canonical long table of an import as CSV (or TSV) text; sets as JSON lists."""
+def long_table_text(imported: Any, *, sep: str = ",", raw: bool = False) -> str:
+    """The canonical long table of an import as CSV (or TSV) text; sets as JSON lists.
+
+    A cell a spreadsheet would run as a formula gets a leading ``'``
+    (:func:`accord.sanitize.csv_cell`) unless *raw*.
+    """
+    from accord.sanitize import csv_row
+
     frame = imported.to_frame()
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=sep, lineterminator="\n")
-    w.writerow(list(frame.columns))
+    w.writerow(csv_row(frame.columns, raw=raw))
     for row in frame.itertuples(index=False):
-        w.writerow([_cell(x) for x in row])
+        w.writerow(csv_row((_cell(x) for x in row), raw=raw))
     return buf.getvalue()

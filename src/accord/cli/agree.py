@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
-from accord.cli._common import cli_errors, console, print_json
+from accord.cli._common import cli_errors, console, echo, print_json
 from accord.cli._importing import ImporterArgs, importer_options
 from accord.coefficients import COEFFICIENTS, applicable, compute
 from accord.data import Annotations
@@ -163,7 +164,7 @@ def agree(
             data = imported.annotations
             distance = distance or imported.default_distance
             if not json_out:
-                typer.echo(imported.report.summary(), err=True)
+                echo(imported.report.summary(), err=True)
         names = applicable(data) if coefficient == "all" else [coefficient]
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter("always", AccordWarning)
@@ -247,8 +248,9 @@ def agree(
                 f"{confidence * 100:g}% bootstrap interval for alpha ({bootstrap} resamples of units, "
                 f"seed {seed}): [{interval[0]:.4f}, {interval[1]:.4f}]"
             )
-    for msg in caught:
-        console.print(f"[yellow]note:[/yellow] {msg}")
+    scale_note = getattr(results.get("alpha"), "note", None)
+    for msg in [*caught, *([scale_note] if scale_note else [])]:
+        console.print(f"[yellow]note:[/yellow] {escape(str(msg))}", markup=True)
     if diag is not None:
         for title, frame in diag.items():
             t = Table(title={"units": "Units with most disagreement", "pairs": "Coder pairs",

@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from accord.alpha import alpha
-from accord.cli._common import cli_errors, console
+from accord.cli._common import cli_errors, console, echo
 from accord.cli.coref import render_coref
 from accord.coref import example_passonneau2004
 from accord.coref.report import coref_reliability
@@ -28,8 +28,8 @@ def _coreference() -> None:
         "11 noun phrases of a newswire text, indexed by three coders. The coding values are the union of "
         "every coder's equivalence classes (Figure 2). The paper reports alpha .45 treating the classes as "
         "nominal values and .74 with its set-relation distance (0 identical, 1/3 subset, 2/3 overlap, "
-        "1 disjoint) on each class less the mention. RA.2's NIL on J is coded {J}, as Table 2 does."
-    ))
+        "1 disjoint) on each class less the mention. RA.2's NIL on J is coded {J}, as Table 2 does.",
+    ), markup=True)
     rep = coref_reliability(example_passonneau2004(), distances=("nominal", "set-relation", "masi-2006"))
     render_coref(rep, title="Coreference reliability, Passonneau (2004)")
 
@@ -38,8 +38,8 @@ def _krippendorff() -> None:
     console.print(Panel.fit(
         "[bold]2. Any annotation: Krippendorff (2011), example C[/bold]\n"
         "4 observers, 12 units, values 1-5 with missing cells. Printed alphas: nominal .743, ordinal .815, "
-        "interval .849, ratio .797."
-    ))
+        "interval .849, ratio .797.",
+    ), markup=True)
     data = load_krippendorff2011()
     t = Table(title="Krippendorff's alpha by level of measurement")
     for col in ("distance", "alpha", "D_o", "D_e", "95% bootstrap CI (1000 resamples, seed 1)"):
@@ -78,8 +78,8 @@ def _multilabel() -> None:
     console.print(Panel.fit(
         "[bold]3. Primary and secondary labels: augmented kappa (Rosenberg & Binkowski 2004)[/bold]\n"
         "A small synthetic e-mail set (bundled, built by hand): 3 annotators give a primary and sometimes a "
-        "secondary label. K' weighs the primary p and the secondary 1 - p; p = 1 is Cohen's kappa on primaries."
-    ))
+        "secondary label. K' weighs the primary p and the secondary 1 - p; p = 1 is Cohen's kappa on primaries.",
+    ), markup=True)
     data = load_multilabel_example()
     t = Table(title="Augmented kappa K' (mean over annotator pairs)")
     t.add_column("p")
@@ -149,7 +149,7 @@ def demo(
     """
     if report is not None:
         for path in demo_pages(report, force=force, quiet=quiet):
-            print(f"wrote {path}")
+            echo(f"wrote {path}")
         return
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -158,7 +158,8 @@ def demo(
         _multilabel()
     console.print(
         "\nTry it on your data: [bold]accord agree FILE --coefficient all --diagnostics[/bold] "
-        "(long format: unit, coder, value)."
+        "(long format: unit, coder, value).",
+        markup=True,
     )
 
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from accord.cli._common import cli_errors
+from accord.cli._common import RAW_CSV_HELP, cli_errors, echo
 from accord.cli._importing import ImporterArgs, importer_options
 
 __all__ = ["import_export", "register"]
@@ -23,6 +23,7 @@ def import_export(
     unit: Annotated[str, typer.Option(help="Spreadsheets: the unit column.")] = "unit",
     coder: Annotated[str, typer.Option(help="Spreadsheets (long): the coder column.")] = "coder",
     force: Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")] = False,
+    raw_csv: Annotated[bool, typer.Option("--raw-csv", help=RAW_CSV_HELP)] = False,
     importer: ImporterArgs = _NO_IMPORTER,
 ) -> None:
     """Turn an annotation tool's export into accord's long table (unit, coder, value; or spans).
@@ -30,7 +31,9 @@ def import_export(
     Values are written one row per (unit, coder) as unit,coder,value (sets as JSON lists); spans one row
     per span as document,coder,start,end,label,text, with a row with blank offsets for each document a
     coder saw and marked nothing in.  What was read, in which state, and what was dropped is printed on
-    stderr.  Examples: accord import export.json --from label-studio --field sentiment -o long.csv;
+    stderr.  A cell beginning with =, +, -, @ (a spreadsheet formula) is written with a leading ' (not a
+    plain number such as -1.5); --raw-csv writes it as it is.
+    Examples: accord import export.json --from label-studio --field sentiment -o long.csv;
     accord import project.zip --from doccano -o spans.csv
     """
     from accord.cli._importing import describe_field, load_export, long_table_text
@@ -40,9 +43,9 @@ def import_export(
     imported = load_export(export, importer, plain_fallback=False,
                            spreadsheet_options={"layout": layout, "unit": unit, "coder": coder})
     sep = "\t" if output.suffix.lower() in (".tsv", ".tab") else ","
-    write_output(output, long_table_text(imported, sep=sep), force=force, inputs=[export])
-    typer.echo(imported.report.summary(), err=True)
-    typer.echo(f"wrote {output} ({describe_field(imported)})", err=True)
+    write_output(output, long_table_text(imported, sep=sep, raw=raw_csv), force=force, inputs=[export])
+    echo(imported.report.summary(), err=True)
+    echo(f"wrote {output} ({describe_field(imported)})", err=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from accord.cli._common import cli_errors, console, print_json
@@ -154,7 +155,7 @@ def _multilabel(
     console.print(table)
     if res.n_items_unpaired:
         shown = ", ".join(map(str, res.unpaired_items[:10])) + (" ..." if res.n_items_unpaired > 10 else "")
-        console.print(f"[yellow]note:[/yellow] {res.n_items_unpaired} item(s) in no pair: {shown}")
+        console.print(f"[yellow]note:[/yellow] {res.n_items_unpaired} item(s) in no pair: {escape(shown)}", markup=True)
 
     if res.n_annotators > 2:
         pairs = Table(title="Pairwise K'")
@@ -196,7 +197,7 @@ def _multilabel(
         console.print("per-item labels and confidences: use --json")
 
     for note in notes:
-        console.print(f"[yellow]warning:[/yellow] {note}")
+        console.print(f"[yellow]warning:[/yellow] {escape(str(note))}", markup=True)
     if plot is not None:
         console.print(f"wrote {plot}")
 

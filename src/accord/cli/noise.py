@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
-from accord.cli._common import cli_errors, console, print_json
+from accord.cli._common import RAW_CSV_HELP, cli_errors, console, print_json
 from accord.errors import AccordError
 from accord.noise import (
     ChanceDifference,
@@ -25,6 +26,7 @@ from accord.noise import (
 )
 from accord.noise import noise_bound as _noise_bound
 from accord.output import atomic_output, check_output
+from accord.sanitize import csv_cell
 
 __all__ = ["register"]
 
@@ -87,6 +89,7 @@ def _gold(
         bool, typer.Option("--drop-incomplete", help="Leave out items not labelled by every annotator.")
     ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
+    raw_csv: Annotated[bool, typer.Option("--raw-csv", help=RAW_CSV_HELP)] = False,
 ) -> None:
     """Keep the items all annotators agree on and bound their noise (Beigman Klebanov & Beigman 2009)."""
     if out is not None:  # refuse before any work: the input itself, or an existing file without --force
@@ -102,8 +105,9 @@ def _gold(
     if out is not None:
         sep = "\t" if out.suffix.lower() in (".tsv", ".tab") else ","
         try:
+            frame = res.to_frame()
             with atomic_output(out, force=force, inputs=[file]) as tmp:
-                res.to_frame().to_csv(tmp, sep=sep, index=False)
+                (frame if raw_csv else frame.map(csv_cell)).to_csv(tmp, sep=sep, index=False)
         except OSError as exc:
             raise AccordError(f"file '{out}': cannot write: {exc.strerror or exc}") from None
     if json_out:
@@ -131,7 +135,7 @@ def _gold(
         table.add_row("noise implied by K", _pct(res.k_noise.noise))
     console.print(table)
     if res.reason:
-        console.print(f"[yellow]note:[/yellow] {res.reason}")
+        console.print(f"[yellow]note:[/yellow] {escape(str(res.reason))}", markup=True)
     if out is not None:
         console.print(f"wrote {res.n_agreed} gold items to {out}")
 
@@ -170,7 +174,7 @@ def _noise(
     _model_rows(table, bound, cd, cdn, tol, target_gamma)
     console.print(table)
     if bound.reason:
-        console.print(f"[yellow]note:[/yellow] {bound.reason}")
+        console.print(f"[yellow]note:[/yellow] {escape(str(bound.reason))}", markup=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
-from accord.cli._common import cli_errors, console, print_json
+from accord.cli._common import RAW_CSV_HELP, cli_errors, console, print_json
 from accord.errors import AccordError
 from accord.pyramid import (
     CONVENTIONS,
@@ -31,6 +32,7 @@ from accord.pyramid import (
 )
 from accord.pyramid.ducview import models_from_peers
 from accord.pyramid.model import MODEL_RULES, PeerAnnotation
+from accord.sanitize import csv_cell, terminal_safe
 
 __all__ = ["pyramid_app", "register"]
 
@@ -101,8 +103,8 @@ def show(
                     "start_regex": pyr.start_regex, "n_scus": len(pyr.scus), "tiers": tiers, "weights": weights,
                     "validation": report})
         return
-    console.print(f"[bold]{file}[/bold]: {pyr.n_models} models, {len(pyr.scus)} SCUs, "
-                  f"X_a = {tiers.x_a:.4g} (weight = {weight})")
+    console.print(f"[bold]{escape(str(file))}[/bold]: {pyr.n_models} models, {len(pyr.scus)} SCUs, "
+                  f"X_a = {tiers.x_a:.4g} (weight = {escape(str(weight))})", markup=True)
     console.print(_found_by(pyr.n_models, pyr.models_found_by), highlight=False, soft_wrap=True)
     t = Table("weight", "SCUs", title="Tiers")
     for w, n in zip(tiers.weights, tiers.sizes, strict=True):
@@ -114,7 +116,7 @@ def show(
     console.print(s)
     if report.defects:
         for d in report.defects:
-            console.print(f"[{'red' if d.severity == 'error' and not d.repaired else 'yellow'}]{d}[/]",
+            console.print(f"[{'red' if d.severity == 'error' and not d.repaired else 'yellow'}]{escape(str(d))}[/]",
                           markup=True, highlight=False)
     console.print("valid" if report.ok else f"{len(report.errors)} unrepaired error(s)")
 
@@ -130,6 +132,7 @@ def score(
     csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
     start_regex: StartRegex = None,
     as_json: AsJson = False,
+    raw_csv: Annotated[bool, typer.Option("--raw-csv", help=RAW_CSV_HELP)] = False,
 ) -> None:
     """Raw, original and modified pyramid scores of each peer."""
     pyr = _load_pyramid(pyramid, start_regex)
@@ -140,8 +143,10 @@ def score(
         return
     if csv:
         buf = io.StringIO()
-        res.to_frame().to_csv(buf, index=False)
-        sys.stdout.write(buf.getvalue())
+        frame = res.to_frame()
+        (frame if raw_csv else frame.map(csv_cell)).to_csv(buf, index=False)
+        text = buf.getvalue()
+        sys.stdout.write(terminal_safe(text) if sys.stdout.isatty() else text)  # data when piped, not on a screen
         return
     console.print(_found_by(res.n_models, res.models_found_by), highlight=False, soft_wrap=True)
     t = Table("peer", "raw", "PSEs", "original", "X_a used", "modified", title=f"Scores ({res.convention})")

@@ -9,13 +9,12 @@ atomically and replaces an existing file only with ``--force``.
 from __future__ import annotations
 
 import csv
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from accord.cli._common import cli_errors, print_json
+from accord.cli._common import cli_errors, echo, print_json
 from accord.cli._importing import ImporterArgs, importer_options
 from accord.errors import AccordError
 from accord.output import check_output
@@ -68,6 +67,9 @@ def _report(
     output: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write.")],
     kind: Annotated[str, typer.Option(help="auto, agree, coref, multilabel, pyramid, gold or spans.")] = "auto",
     force: Annotated[bool, typer.Option("--force", help="Replace an existing output file (never an input).")] = False,
+    raw_csv: Annotated[bool, typer.Option("--raw-csv", help="The page's Export CSV writes every cell as it is: no "
+                                          "leading ' before a cell beginning with =, +, -, @, a tab or a line break "
+                                          "(accord's guard against spreadsheet formulas).")] = False,
     figures: Annotated[Path | None, typer.Option(help="Also write each chart as SVG, PNG and PDF here.")] = None,
     title: Annotated[str | None, typer.Option(help="Title of the page.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
@@ -148,7 +150,7 @@ def _report(
 
             imported = export_spans(imported, inputs[0], read_texts(texts))
         if not json_out:
-            typer.echo(imported.report.summary(), err=True)
+            echo(imported.report.summary(), err=True)
     else:
         name = detect_kind(inputs) if kind == "auto" else kind
     check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
@@ -181,7 +183,7 @@ def _report(
         if figures is not None:
             rep.check_figures(figures, force=force, inputs=tuple(all_inputs))
         with prog.step("writing the page"):
-            rep.save(output, force=force, inputs=tuple(all_inputs))
+            rep.save(output, force=force, inputs=tuple(all_inputs), raw_csv=raw_csv)
         written = []
         if figures is not None:
             with prog.step(f"writing {len(rep.charts) * 3} figures"):
@@ -190,9 +192,9 @@ def _report(
         print_json({"output": str(output), "kind": rep.kind, "headline": rep.summary,
                     "figures": [str(w) for w in written]})
         return
-    print(f"wrote {output}", file=sys.stdout)
+    echo(f"wrote {output}")
     if written:
-        print(f"wrote {len(written)} figures to {figures}", file=sys.stdout)
+        echo(f"wrote {len(written)} figures to {figures}")
 
 
 def _from_export(inputs: list[Path], kind: str, tool: str | None) -> bool:

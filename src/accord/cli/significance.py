@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import numpy as np
 import pandas as pd
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from accord.cli._common import cli_errors, console, print_json
@@ -74,9 +75,10 @@ def _correlation_row(table: Table, c: PearsonCorrelation) -> None:
 def _print(result: SignificanceStudy, path: Path) -> None:
     ann = [str(a) for a in result.annotations]
     console.print(
-        f"[bold]{path}[/]: {len(result.systems)} systems, {result.n_docsets} document sets, "
+        f"[bold]{escape(str(path))}[/]: {len(result.systems)} systems, {result.n_docsets} document sets, "
         f"{result.n_scores} scores"
-        + (f", annotations {ann[0]!r} and {ann[1]!r}" if len(ann) == 2 else ", one annotation")
+        + (escape(f", annotations {ann[0]!r} and {ann[1]!r}") if len(ann) == 2 else ", one annotation"),
+        markup=True,
     )
     alpha = result.alpha
     if result.annotation_anova is not None:
@@ -88,7 +90,8 @@ def _print(result: SignificanceStudy, path: Path) -> None:
         )
         console.print(
             f"\n[bold]ANOVA, annotation as factor[/]: F({a.df_between}, {a.df_within}) = "
-            f"{_num(a.statistic)}, p = {_num(a.pvalue)}: {verdict}"
+            f"{_num(a.statistic)}, p = {_num(a.pvalue)}: {verdict}",
+            markup=True,
         )
         console.print(
             f"mean difference {_num(result.mean_difference)}, "
@@ -110,8 +113,9 @@ def _print(result: SignificanceStudy, path: Path) -> None:
         name = "" if an.annotation is None else f" - annotation {an.annotation!r}"
         s = an.system_anova
         console.print(
-            f"\n[bold]ANOVA, system as factor{name}[/]: F({s.df_between}, {s.df_within}) = "
-            f"{_num(s.statistic)}, p = {_num(s.pvalue)}" + (f" ({s.reason})" if s.reason else "")
+            f"\n[bold]ANOVA, system as factor{escape(name)}[/]: F({s.df_between}, {s.df_within}) = "
+            f"{_num(s.statistic)}, p = {_num(s.pvalue)}" + (escape(f" ({s.reason})") if s.reason else ""),
+            markup=True,
         )
         if an.tukey is not None:
             tk = an.tukey
@@ -138,7 +142,8 @@ def _print(result: SignificanceStudy, path: Path) -> None:
         console.print(
             f"\n[bold]Rankings[/]: {rc.n_differ} of {rc.n_pairs} pairwise comparisons differ "
             f"({rc.fraction_differ:.1%}); {rc.n_order_differs} pairs ordered differently; "
-            f"Kendall's tau of the system means {_num(rc.kendall_tau)}"
+            f"Kendall's tau of the system means {_num(rc.kendall_tau)}",
+            markup=True,
         )
         if rc.differing_pairs:
             t = Table()
@@ -154,7 +159,7 @@ def _print(result: SignificanceStudy, path: Path) -> None:
                 )
             console.print(t)
     if result.exclusions:
-        console.print("\n[bold]Left out[/]:")
+        console.print("\n[bold]Left out[/]:", markup=True)
         for e in result.exclusions:
             console.print(f"  {e.what}: {e.reason}")
 

@@ -38,6 +38,9 @@ class PreparedDistance(ABC):
     #: Points x on a line with delta(i, j) = (x[i] - x[j])^2 when the distance has that form (interval, and
     #: ordinal on mid-point cumulative counts), else None; sums of delta over counts then have closed forms.
     embedding: np.ndarray | None = None
+    #: What a user should know about how the distance was computed on this domain (the interval distance on
+    #: huge or tiny magnitudes is computed on rescaled values), or None.
+    note: str | None = None
 
     @abstractmethod
     def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:

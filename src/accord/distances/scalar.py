@@ -8,6 +8,7 @@ the interval distance on mid-point cumulative counts).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Sequence
 
 import numpy as np
@@ -44,6 +45,28 @@ class Nominal(Distance):
         return _PreparedNominal(values, counts)
 
 
+#: Values whose largest magnitude lies outside [2**-SAFE_EXPONENT, 2**SAFE_EXPONENT] are rescaled by a power
+#: of two before any arithmetic: their squares, and sums of n^2 of them, would overflow or underflow a float.
+SAFE_EXPONENT = 256
+
+
+def _rescaled(x: np.ndarray) -> tuple[np.ndarray, int]:
+    """(x / 2**k, k): k = 0 for magnitudes a float squares safely, else the largest magnitude made [0.5, 1).
+
+    Dividing by a power of two is exact (``numpy.ldexp``), and the interval and
+    ratio distances are scale-free in alpha: the interval distance scales every
+    disagreement by 4**-k, which cancels in D_o / D_e; the ratio distance does
+    not change at all.
+    """
+    if len(x) == 0:
+        return x, 0
+    top = float(np.max(np.abs(x)))
+    if top == 0.0 or 2.0**-SAFE_EXPONENT <= top <= 2.0**SAFE_EXPONENT:
+        return x, 0
+    k = math.frexp(top)[1]
+    return np.ldexp(x, -k), k
+
+
 def _numeric(values: np.ndarray, name: str) -> np.ndarray:
     if values.dtype.kind in "biuf":
         return values.astype(float)
@@ -67,8 +90,19 @@ class _PreparedInterval(PreparedDistance):
     dense_ok = True
 
     def __init__(self, values: np.ndarray, counts: np.ndarray, x: np.ndarray) -> None:
+        top = float(np.max(np.abs(x))) if len(x) else 0.0
+        x, k = _rescaled(x)
         self.values, self.counts, self.x = values, counts, x
         self.embedding = x
+        #: the distances are (x_i - x_j)^2 / 4**scale_exponent
+        self.scale_exponent = k
+        if k:
+            why, how = ("overflow", f"divided by 2^{k}") if k > 0 else ("underflow", f"multiplied by 2^{-k}")
+            self.note = (
+                f"the values reach {top:.3g} in magnitude, whose squared differences {why} a float: the interval "
+                f"distance was computed on the values {how} (alpha does not depend on the scale; the observed and "
+                "expected disagreements are in those units)"
+            )
 
     def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         return (self.x[i] - self.x[j]) ** 2
@@ -102,7 +136,8 @@ class _PreparedRatio(PreparedDistance):
     dense_ok = True
 
     def __init__(self, values: np.ndarray, counts: np.ndarray, x: np.ndarray) -> None:
-        self.values, self.counts, self.x = values, counts, x
+        # ((b - c) / (b + c))^2 does not change when both are divided by 2^k; b + c must not overflow
+        self.values, self.counts, self.x = values, counts, _rescaled(x)[0]
 
     def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         s = self.x[i] + self.x[j]

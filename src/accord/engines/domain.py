@@ -138,6 +138,12 @@ def value_domain(
         parsed = [_parse_cell(x) for x in raw]
     else:
         parsed = raw
+    infinite = [x for x in parsed if isinstance(x, (float, np.floating)) and np.isinf(x)]
+    if infinite:
+        raise AccordError(
+            f"{source}: column {column!r} holds the value {float(infinite[0])!r}, which is not a finite number; "
+            "agreement needs finite values (leave the cell empty for a missing one)"
+        )
     if all(type(p) is type(r) and p == r for p, r in zip(parsed, raw, strict=True)):
         values = _table(raw, "value")
         return f, values, values

@@ -10,6 +10,7 @@ import functools
 import gc
 import io
 import json
+import math
 import os
 import re
 import sys
@@ -716,7 +717,14 @@ class Cells:
         return (item, coder) in self.cells
 
     def cell(self, item: Hashable, coder: str, state: CellState, value: Any = None, *, line: int | None = None) -> None:
-        """Set one cell; ``annotated`` and ``empty`` cells of set/span kinds may carry a value."""
+        """Set one cell; ``annotated`` and ``empty`` cells of set/span kinds may carry a value.
+
+        A number that is not finite (NaN, Infinity: Python's JSON reads both) is no answer agreement can use:
+        the cell is read as skipped and the record counted as dropped with that reason, never annotated.
+        """
+        if state == "annotated" and isinstance(value, float) and not math.isfinite(value):
+            self.drop(item, f"the answer {value!r} is not a finite number (read as skipped)", line=line, coder=coder)
+            state, value = "skipped", None
         self.item(item)
         self.coders.add(coder)
         self.cells[(item, coder)] = state

@@ -35,6 +35,7 @@ def report(
     *,
     force: bool = False,
     figures: PathLike | None = None,
+    raw_csv: bool = False,
     **options: Any,
 ) -> Path:
     """Write the reliability report of *result_or_data* as one self-contained HTML file.
@@ -55,6 +56,10 @@ def report(
     force : bool, keyword-only
     figures : path-like, optional, keyword-only
         Also write each chart as SVG, PNG and PDF in this folder.
+    raw_csv : bool, keyword-only
+        The page's "Export CSV" writes every cell as it is; by default a cell
+        beginning with ``=``, ``+``, ``-``, ``@`` (a spreadsheet formula) gets a
+        leading ``'`` (:func:`accord.sanitize.csv_cell`).
     **options
         Of the kind: ``distance``, ``coefficients``, ``bootstrap`` (resamples, default 1000),
         ``seed``, ``confidence``, ``max_rows``, ``title``, ``kind``, ``progress`` and those of
@@ -80,7 +85,7 @@ def report(
     rep = build_report(result_or_data, **options)
     if figures is not None:
         rep.check_figures(figures, force=force)
-    out = rep.save(path, force=force)
+    out = rep.save(path, force=force, raw_csv=raw_csv)
     if figures is not None:
         rep.write_figures(figures, force=force)
     return out

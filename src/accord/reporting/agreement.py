@@ -151,6 +151,8 @@ def agreement_parts(
         summary["confidence_level"] = confidence
         summary["bootstrap_resamples"] = bootstrap
         summary["bootstrap_seed"] = seed
+    if getattr(res_alpha, "note", None):
+        notes.append(res_alpha.note)
     notes.insert(0, describe_distance(dist.name, data.values, set_valued=data.is_set_valued))
     others = _other_distances(data, dist.name)
     if others:

@@ -217,9 +217,17 @@ class Report:
     def charts(self) -> list[Chart]:
         return [c for s in self.sections for c in s.charts]
 
-    def to_html(self) -> str:
-        """The whole page as one self-contained HTML string."""
+    def to_html(self, *, raw_csv: bool = False) -> str:
+        """The whole page as one self-contained HTML string.
+
+        Every text is escaped (Jinja2's autoescape) and each word holding a
+        bidirectional control is isolated in ``<bdi>`` (:func:`accord.sanitize.isolate_html`, the
+        template's ``isolate`` filter).  The tables' "Export CSV" writes a cell a spreadsheet would
+        run as a formula with a leading ``'`` (the rule of :func:`accord.sanitize.csv_cell`), unless
+        *raw_csv*.
+        """
         from accord import __version__
+        from accord.sanitize import isolate_html
 
         jinja2 = _require("jinja2")
         env = jinja2.Environment(
@@ -228,6 +236,7 @@ class Report:
             trim_blocks=True,
             lstrip_blocks=True,
         )
+        env.filters["isolate"] = isolate_html
         specs = {c.name: c.spec for s in self.sections for c in s.charts}
         template = env.get_template("report.html.j2")
         return template.render(
@@ -238,11 +247,13 @@ class Report:
             vega_js=jinja2.utils.markupsafe.Markup(_vega_bundle()) if specs else "",
             specs_json=jinja2.utils.markupsafe.Markup(_script_json(specs)),
             esc=html.escape,
+            raw_csv=raw_csv,
         )
 
-    def save(self, path: PathLike, *, force: bool = False, inputs: tuple[PathLike, ...] = ()) -> Path:
-        """Write the page atomically (see :mod:`accord.output`)."""
-        return write_output(path, self.to_html(), force=force, inputs=inputs)
+    def save(self, path: PathLike, *, force: bool = False, inputs: tuple[PathLike, ...] = (),
+             raw_csv: bool = False) -> Path:
+        """Write the page atomically (see :mod:`accord.output`); *raw_csv* as in :meth:`to_html`."""
+        return write_output(path, self.to_html(raw_csv=raw_csv), force=force, inputs=inputs)
 
     def figure_paths(self, folder: PathLike) -> list[Path]:
         """The files :meth:`write_figures` writes: ``name.svg``, ``.png`` and ``.pdf`` per chart."""

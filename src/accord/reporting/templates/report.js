@@ -23,9 +23,18 @@
     });
   }
 
+  // A text cell beginning with = + - @ tab CR or LF is a formula to a spreadsheet (OWASP, CSV Injection):
+  // it gets a leading ' unless it is a plain number (-1.5 stays a number) or the page was made with --raw-csv.
+  // The same rule as accord.sanitize.csv_cell in Python.
+  var RAW_CSV = document.body.getAttribute("data-raw-csv") === "1";
+  var FORMULA_START = /^[=+\-@\t\r\n]/;
+  var PLAIN_NUMBER = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
+  function spreadsheetSafe(s) {
+    return (!RAW_CSV && FORMULA_START.test(s) && !PLAIN_NUMBER.test(s)) ? "'" + s : s;
+  }
   function csvCell(v) {
     if (v === null || v === undefined) { return ""; }
-    var s = String(v);
+    var s = typeof v === "string" ? spreadsheetSafe(v) : String(v);
     return /[",\n\r]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
   }
 
