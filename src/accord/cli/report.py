@@ -25,8 +25,8 @@ __all__ = ["KIND_NAMES", "detect_kind", "register"]
 # CLI name -> report kind
 KIND_NAMES = {"agree": "agreement", "coref": "coreference", "multilabel": "multilabel", "pyramid": "pyramid",
               "gold": "gold", "spans": "spans"}
-_COREF_SUFFIXES = (".conll", ".gold_conll", ".auto_conll", ".v4_gold_conll", ".v4_auto_conll", ".v9_gold_conll",
-                   ".ann")
+_COREF_SUFFIXES = (".conll", ".conllu", ".gold_conll", ".auto_conll", ".v4_gold_conll", ".v4_auto_conll",
+                   ".v9_gold_conll", ".ann")
 
 
 def _header(path: Path) -> list[str]:
