@@ -161,7 +161,7 @@ def test_unpairable_units_are_counted_not_lost():
     [
         ([[1, 2, 3]], "nominal", "at least 2 coders"),
         ([[1, None], [None, 2]], "nominal", "no pairable unit"),
-        ([["a", "b"], ["a", "a"]], "interval", "numeric values; got 'a'"),
+        ([["a", "b"], ["a", "a"]], "interval", r"order of the text labels \('a', 'b'\).*order=\["),
         ([[1, -2], [1, 1]], "ratio", "non-negative"),
         ([[1, 2], [1, 1]], "masi", "ambiguous"),
         ([[1, 2], [1, 1]], "cosine", "distance must be one of"),

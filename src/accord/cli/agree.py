@@ -13,6 +13,7 @@ from rich.table import Table
 
 from accord.cli._common import cli_errors, console, echo, print_json
 from accord.cli._importing import ImporterArgs, importer_options
+from accord.cli._options import OrderOption, ordered_distance
 from accord.coefficients import COEFFICIENTS, applicable, compute
 from accord.data import Annotations
 from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
@@ -103,6 +104,7 @@ def agree(
     spark_master: Annotated[
         str | None, typer.Option(help="Spark: master URL for a new session (default local[*]).")
     ] = None,
+    order: OrderOption = None,
     importer: ImporterArgs = _NO_IMPORTER,
 ) -> None:
     """Agreement (Krippendorff's alpha, the kappa family) of annotations in a file.
@@ -163,8 +165,11 @@ def agree(
                                   f"{suggest('spans', file, importer, tool=imported.tool)}")
             data = imported.annotations
             distance = distance or imported.default_distance
-            if not json_out:
-                echo(imported.report.summary(), err=True)
+        # text labels under an ordered distance need --order: refused before anything is printed
+        distance = ordered_distance(distance, order, data.values, source=data.source or str(file),
+                                    set_valued=data.is_set_valued)
+        if imported is not None and not json_out:
+            echo(imported.report.summary(), err=True)
         names = applicable(data) if coefficient == "all" else [coefficient]
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter("always", AccordWarning)
@@ -181,6 +186,7 @@ def agree(
         distance = distance or "nominal"
         red = engines.reduce(str(file), engine=lazy, unit=unit, coder=coder, value=value, memory_limit=memory_limit,
                              temp_dir=temp_dir, scheduler=scheduler, spark_master=spark_master)
+        distance = ordered_distance(distance, order, red.values, source=red.source or str(file))
         names = engines.applicable(red) if coefficient == "all" else [coefficient]
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter("always", AccordWarning)
@@ -215,6 +221,8 @@ def agree(
             out["engine"] = engine_used
         if imported is not None:
             out["import"] = imported.to_dict()
+        if getattr(distance, "order", None) is not None:
+            out["order"] = list(distance.order)  # type: ignore[union-attr]
         print_json(out)
         return
     first = next(iter(results.values()))
@@ -284,7 +292,7 @@ def _lazy_engine(file: Path, engine: str, layout: str, memory_share: float) -> s
     return None if choice == "memory" else choice
 
 
-def _diagnostics(source: Any, distance: str) -> dict[str, Any]:
+def _diagnostics(source: Any, distance: Any) -> dict[str, Any]:
     if isinstance(source, Annotations):
         diag = {
             "units": unit_disagreement(source, distance=distance).to_frame().head(10),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import math
 import sys
+import warnings
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,8 +17,8 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from accord.cli._common import RAW_CSV_HELP, cli_errors, console, print_json
-from accord.errors import AccordError
+from accord.cli._common import RAW_CSV_HELP, cli_errors, console, err_console, print_json
+from accord.errors import AccordError, AccordWarning
 from accord.pyramid import (
     CONVENTIONS,
     Pyramid,
@@ -32,6 +33,7 @@ from accord.pyramid import (
 )
 from accord.pyramid.ducview import models_from_peers
 from accord.pyramid.model import MODEL_RULES, PeerAnnotation
+from accord.pyramid.scores import EMBEDDED_NOTE
 from accord.sanitize import csv_cell, terminal_safe
 
 __all__ = ["pyramid_app", "register"]
@@ -131,13 +133,24 @@ def score(
     ] = "paper",
     csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
     start_regex: StartRegex = None,
+    against: Annotated[
+        str, typer.Option("--pyramid", help="Score each peer against the pyramid given (PYRAMID), or against the "
+                          "pyramid its .pan file embeds (embedded), as NIST's official DUC scores were. Peers whose "
+                          "embedded pyramid differs from PYRAMID are named on stderr, with the SCUs that differ.")
+    ] = "given",
     as_json: AsJson = False,
     raw_csv: Annotated[bool, typer.Option("--raw-csv", help=RAW_CSV_HELP)] = False,
 ) -> None:
     """Raw, original and modified pyramid scores of each peer."""
+    if against not in ("given", "embedded"):
+        raise AccordError(f"--pyramid must be 'given' or 'embedded'; got {against!r}")
     pyr = _load_pyramid(pyramid, start_regex)
     loaded = [_load_peer(p, start_regex) for p in peers]
-    res = score_peers(loaded, pyr, convention=convention)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", EMBEDDED_NOTE, AccordWarning)  # in the notes, said below
+        res = score_peers(loaded, pyr, convention=convention, against=against)  # type: ignore[arg-type]
+    for note in res.notes:
+        err_console.print(f"accord: note: {note}", highlight=False, markup=False, soft_wrap=True)
     if as_json:
         print_json(res)
         return
@@ -149,7 +162,9 @@ def score(
         sys.stdout.write(terminal_safe(text) if sys.stdout.isatty() else text)  # data when piped, not on a screen
         return
     console.print(_found_by(res.n_models, res.models_found_by), highlight=False, soft_wrap=True)
-    t = Table("peer", "raw", "PSEs", "original", "X_a used", "modified", title=f"Scores ({res.convention})")
+    title = f"Scores ({res.convention}" + (", each peer against its embedded pyramid)" if against == "embedded"
+                                           else ")")
+    t = Table("peer", "raw", "PSEs", "original", "X_a used", "modified", title=title)
     for s in res.scores:
         t.add_row(s.peer, f"{s.raw:g}", str(s.n_pses), _num(s.original), f"{s.x_a_used:g}", _num(s.modified))
     console.print(t)

@@ -16,6 +16,7 @@ import typer
 
 from accord.cli._common import cli_errors, echo, print_json
 from accord.cli._importing import ImporterArgs, importer_options
+from accord.cli._options import OrderOption, ordered_distance
 from accord.errors import AccordError
 from accord.output import check_output
 
@@ -24,8 +25,8 @@ __all__ = ["KIND_NAMES", "detect_kind", "register"]
 # CLI name -> report kind
 KIND_NAMES = {"agree": "agreement", "coref": "coreference", "multilabel": "multilabel", "pyramid": "pyramid",
               "gold": "gold", "spans": "spans"}
-_COREF_SUFFIXES = (".conll", ".gold_conll", ".auto_conll", ".v4_gold_conll", ".v4_auto_conll", ".v9_gold_conll",
-                   ".ann")
+_COREF_SUFFIXES = (".conll", ".conllu", ".gold_conll", ".auto_conll", ".v4_gold_conll", ".v4_auto_conll",
+                   ".v9_gold_conll", ".ann")
 
 
 def _header(path: Path) -> list[str]:
@@ -84,6 +85,7 @@ def _report(
                                                "comma-separated.")] = None,
     distance: Annotated[str | None, typer.Option(help="Distance (agree: nominal; coref: set-relation).")] = None,
     coefficient: Annotated[str, typer.Option(help="agree: 'all' or comma-separated coefficient names.")] = "all",
+    order: OrderOption = None,
     bootstrap: Annotated[int, typer.Option(help="Bootstrap resamples for the intervals (0: none).")] = 1000,
     seed: Annotated[int | None, typer.Option(help="Seed of the bootstrap.")] = None,
     confidence: Annotated[float, typer.Option(help="Confidence level of the intervals and the noise bound.")] = 0.95,
@@ -149,11 +151,18 @@ def _report(
             from accord.spans.readers import export_spans, read_texts
 
             imported = export_spans(imported, inputs[0], read_texts(texts))
+        if name == "agree":  # text labels under an ordered distance need --order: refused before anything is said
+            data = imported.annotations
+            distance = ordered_distance(distance or imported.default_distance, order, data.values,
+                                        source=data.source or str(inputs[0]), set_valued=data.is_set_valued)
         if not json_out:
             echo(imported.report.summary(), err=True)
     else:
         name = detect_kind(inputs) if kind == "auto" else kind
     check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
+    if order is not None and name != "agree":
+        raise AccordError(f"--order gives the order of the labels of an agree report (ordinal, interval or ratio "
+                          f"distance); this is a {name} report")
     if layout not in ("long", "wide"):
         raise AccordError(f"--layout must be 'long' or 'wide'; got {layout!r}")
     all_inputs = [*inputs, *([key] if key else []), *([texts] if texts else [])]
@@ -177,6 +186,10 @@ def _report(
                                  start_regex=start_regex, target_gamma=target_gamma,
                                  drop_incomplete=drop_incomplete, tool=tool, field=field, texts=texts, match=match,
                                  tokens=tokens)
+            if name == "agree":
+                options["distance"] = ordered_distance(options["distance"], order, obj.values,
+                                                       source=obj.source or str(inputs[0]),
+                                                       set_valued=obj.is_set_valued)
         from accord.reporting import build_report
 
         rep = build_report(obj, kind=KIND_NAMES[name], title=title, progress=prog, **common, **options)

@@ -38,14 +38,18 @@ aligned mention by mention (exact span within a document).  Formats:
     ``(0, 1, 4, 4)``; ``SplitAnte=`` and ``Bridge=`` are counted in a warning, not
     read (:mod:`accord.coref.corefud`).
 
-With ``format="auto"`` a ``.conllu`` file whose content starts with
+With ``format="auto"`` a ``.conllu`` or ``.conll`` file whose content starts with
 ``#begin document`` is read as ``conll``, one whose MISC column carries
 ``Entity=`` as ``corefud``; a file whose extension is unknown is read by its
-content too (:func:`detect_format`); the guess is stated in an
-:class:`~accord.AccordWarning`.  The CoNLL reader takes the chains from the last
-column whatever the number of columns (the 5-column ``doc part index word
-chains`` variant reads as the full 12+-column one); in a ``.conllu`` file the
-multiword-token lines (``9-10``) and empty nodes (``8.1``) are not tokens.
+content too (:func:`detect_format`); a guess the name does not give is stated in an
+:class:`~accord.AccordWarning`.  ``format=`` (``--format``) wins over both.  The CoNLL
+reader takes the chains from the last column whatever the number of columns (the
+5-column ``doc part index word chains`` variant, or ``word sentence token _ chains``,
+reads as the full 12+-column one).  When the first column of a document's lines
+holds CoNLL-U word ids (``1``, ``2``, ``3-4``, ``3``, ``4``, ``4.1``: :func:`conllu_ids`),
+the multiword-token lines (``9-10``) and empty nodes (``8.1``) are not tokens; the
+lines decide, not the file's name, so a word ``9.90`` of a word-first layout is a
+word even in a ``.conllu`` file.
 
 Every error is an :class:`~accord.AccordError` naming the file and line.
 """
@@ -66,7 +70,7 @@ from accord.coref.corefud import looks_corefud, read_corefud
 from accord.coref.model import CorefAnnotations, Duplicates, MissingMentions
 from accord.errors import AccordError, AccordWarning
 
-__all__ = ["detect_format", "read_coref"]
+__all__ = ["conllu_ids", "detect_format", "read_coref"]
 
 Format = Literal["auto", "conll", "brat", "jsonl", "csv", "corefud"]
 _FORMATS = ("auto", "conll", "brat", "jsonl", "csv", "corefud")
@@ -134,7 +138,9 @@ def detect_format(path: str | os.PathLike[str]) -> tuple[str, str]:
     ``.conllu`` files are CoNLL-U; those whose content starts with
     ``#begin document`` carry CoNLL-2012-style chains in the last column and
     read as ``conll``, those whose MISC column carries ``Entity=`` (or with a
-    ``# global.Entity`` header) are CorefUD and read as ``corefud``.  A file whose
+    ``# global.Entity`` header) are CorefUD and read as ``corefud``.  A
+    ``.conll`` file (or ``.gold_conll``...) is looked at the same way: CorefUD
+    content under a CoNLL name reads as ``corefud``, the guess stated.  A file whose
     extension is unknown is recognised by its first lines: ``#begin document``
     (``conll``), CoNLL-U lines with ``Entity=`` in MISC (``corefud``), a JSON object with
     ``clusters`` (``jsonl``), brat ``T1<TAB>Type 0 5`` lines (``brat``), or a
@@ -168,16 +174,22 @@ def detect_format(path: str | os.PathLike[str]) -> tuple[str, str]:
     """
     p = Path(path)
     name = p.name.lower()
+    ext: str | None = None
     if not name.endswith(".conllu"):
         try:
-            return _format_of(p), "extension"
+            ext = _format_of(p)
         except AccordError:
-            pass
+            ext = None
+        if ext is not None and ext != "conll":
+            return ext, "extension"
     lines = _head(p)
     if _begins_conll(lines):
-        return "conll", "content starts with '#begin document'"
-    if looks_corefud(p, None if name.endswith(".conllu") else lines):
-        return "corefud", "CoNLL-U whose MISC column carries Entity= (CorefUD)"
+        return "conll", "extension" if ext == "conll" else "content starts with '#begin document'"
+    if looks_corefud(p, None if name.endswith(".conllu") or ext == "conll" else lines):
+        why = "CoNLL-U whose MISC column carries Entity= (CorefUD)"
+        return "corefud", why + (f", whatever the name {p.suffix} says" if ext == "conll" else "")
+    if ext == "conll":
+        return "conll", "extension"
     if name.endswith(".conllu"):
         raise AccordError(
             f"{p}: a .conllu file with neither '#begin document' lines (CoNLL-2012-style chains in the last "
@@ -232,16 +244,56 @@ _BEGIN = re.compile(r"^#\s*begin document\s*(.*?)\s*$")
 _END = re.compile(r"^#\s*end document")
 
 
-_NOT_A_TOKEN = re.compile(r"^\d+(?:-\d+|\.\d+)$")  # CoNLL-U multiword-token ranges and empty nodes
+_CONLLU_ID = re.compile(r"^(\d+)(?:-(\d+)|\.(\d+))?$")  # CoNLL-U word ids, multiword ranges, empty nodes
+
+
+def conllu_ids(first_cells: Sequence[str]) -> bool:
+    """True when *first_cells* (the first cell of a document's token lines) are CoNLL-U word ids.
+
+    That is: every cell is a word id ``k``, a multiword range ``k-m`` or an empty node ``k.n``, and the
+    ids count like CoNLL-U's: a word is the next one or starts a sentence (``1``), a range starts at the
+    next word, an empty node follows the last word (or ``0.n`` opens a sentence).  The word-first
+    layouts (``word sentence token _ chains``, or CoNLL-2012's ``document part token word ...``) fail
+    at their first word that is not such an id, so a word such as ``9.90`` is a word there.
+
+    Examples
+    --------
+    >>> conllu_ids(["1", "2", "3-4", "3", "4", "4.1", "1", "2"])
+    True
+    >>> conllu_ids(["The", "price", "9.90"]), conllu_ids(["9.90", "10"])
+    (False, False)
+    """
+    nxt = 1  # the id the next word has unless it starts a sentence
+    for cell in first_cells:
+        m = _CONLLU_ID.match(cell)
+        if m is None:
+            return False
+        k = int(m.group(1))
+        if m.group(2) is not None:  # a range k-m over the next words
+            if not (k in (nxt, 1) and int(m.group(2)) > k):
+                return False
+        elif m.group(3) is not None:  # an empty node after word k
+            if k not in (nxt - 1, 0):
+                return False
+        elif k in (nxt, 1):
+            nxt = k + 1
+        else:
+            return False
+    return bool(first_cells)
+
+
+def _corefud_hint(fields: list[str]) -> str:
+    """A hint to read a CoNLL-U line with Entity= in MISC as CorefUD."""
+    if len(fields) == 10 and any(x.startswith("Entity=") for x in fields[9].split("|")):
+        return "; this is CoNLL-U with Entity= in MISC (CorefUD): read it with format='corefud' (--format corefud)"
+    return ""
 
 
 def _read_conll(path: Path, duplicates: str) -> list[_Record]:
-    conllu = path.name.lower().endswith(".conllu")
     out = _Mentions(path, duplicates)
     document: str | None = None
     names: set[str] = set()
-    token = 0
-    stacks: dict[str, list[tuple[int, int]]] = {}
+    rows: list[tuple[int, list[str]]] = []  # the token lines of the document being read
     with open(path, encoding="utf-8") as fh:
         for lineno, raw in enumerate(fh, start=1):
             line = raw.rstrip("\r\n")
@@ -258,61 +310,72 @@ def _read_conll(path: Path, duplicates: str) -> list[_Record]:
                 if document in names:
                     raise AccordError(f"{path}:{lineno}: document {document!r} appears twice")
                 names.add(document)
-                token = 0
-                stacks = {}
+                rows = []
                 continue
             if _END.match(line):
                 if document is None:
                     raise AccordError(f"{path}:{lineno}: '#end document' without '#begin document'")
-                for chain, stack in stacks.items():
-                    if stack:
-                        raise AccordError(
-                            f"{path}:{stack[-1][1]}: mention of chain {chain} opened here is never closed "
-                            f"(document {document!r} ends at line {lineno})"
-                        )
+                _conll_document(path, document, rows, lineno, out)
                 document = None
                 continue
             if line.startswith("#"):
                 continue
+            fields = line.split()
             if document is None:
                 raise AccordError(
                     f"{path}:{lineno}: token line outside '#begin document' ... '#end document'"
+                    + _corefud_hint(line.split("\t"))
                 )
-            fields = line.split()
-            cell = fields[-1]
-            if conllu and _NOT_A_TOKEN.match(fields[0]):
-                if cell not in ("-", "_"):
-                    raise AccordError(
-                        f"{path}:{lineno}: CoNLL-U line {fields[0]} (a multiword token or an empty node) carries "
-                        f"coreference {cell!r}; put it on the words"
-                    )
-                continue
-            if cell not in ("-", "_"):
-                for part in cell.split("|"):
-                    pm = _CONLL_PART.match(part)
-                    if pm is None or (pm.group(1) is None and pm.group(3) is None):
-                        raise AccordError(
-                            f"{path}:{lineno}: cannot read coreference cell {cell!r} (part {part!r}); "
-                            "expected '(12', '12)', '(12)', joined by '|', or '-'"
-                        )
-                    opens, chain, closes = pm.group(1) is not None, pm.group(2), pm.group(3) is not None
-                    if opens and closes:
-                        out.add(document, (token, token), chain, lineno)
-                    elif opens:
-                        stacks.setdefault(chain, []).append((token, lineno))
-                    else:
-                        stack = stacks.get(chain)
-                        if not stack:
-                            raise AccordError(
-                                f"{path}:{lineno}: '{part}' closes a mention of chain {chain} "
-                                "that is not open"
-                            )
-                        start, _ = stack.pop()
-                        out.add(document, (start, token), chain, lineno)
-            token += 1
+            rows.append((lineno, fields))
     if document is not None:
         raise AccordError(f"{path}: document {document!r} has no '#end document'")
     return out.records
+
+
+def _conll_document(path: Path, document: str, rows: list[tuple[int, list[str]]], end: int, out: _Mentions) -> None:
+    """The mentions of one document's token lines; CoNLL-U's multiword and empty-node lines are not tokens
+    when the first column holds CoNLL-U ids (:func:`conllu_ids`: the lines decide, not the file's name)."""
+    ids = conllu_ids([fields[0] for _, fields in rows])
+    stacks: dict[str, list[tuple[int, int]]] = {}
+    token = 0
+    for lineno, fields in rows:
+        cell = fields[-1]
+        if ids and not fields[0].isdigit():
+            if cell not in ("-", "_"):
+                raise AccordError(
+                    f"{path}:{lineno}: CoNLL-U line {fields[0]} (a multiword token or an empty node) carries "
+                    f"coreference {cell!r}; put it on the words"
+                )
+            continue
+        if cell not in ("-", "_"):
+            for part in cell.split("|"):
+                pm = _CONLL_PART.match(part)
+                if pm is None or (pm.group(1) is None and pm.group(3) is None):
+                    raise AccordError(
+                        f"{path}:{lineno}: cannot read coreference cell {cell!r} (part {part!r}); "
+                        "expected '(12', '12)', '(12)', joined by '|', or '-'"
+                    )
+                opens, chain, closes = pm.group(1) is not None, pm.group(2), pm.group(3) is not None
+                if opens and closes:
+                    out.add(document, (token, token), chain, lineno)
+                elif opens:
+                    stacks.setdefault(chain, []).append((token, lineno))
+                else:
+                    stack = stacks.get(chain)
+                    if not stack:
+                        raise AccordError(
+                            f"{path}:{lineno}: '{part}' closes a mention of chain {chain} "
+                            "that is not open"
+                        )
+                    start, _ = stack.pop()
+                    out.add(document, (start, token), chain, lineno)
+        token += 1
+    for chain, stack in stacks.items():
+        if stack:
+            raise AccordError(
+                f"{path}:{stack[-1][1]}: mention of chain {chain} opened here is never closed "
+                f"(document {document!r} ends at line {end})"
+            )
 
 
 # ---------------------------------------------------------------------------- brat
@@ -632,4 +695,6 @@ def _known(path: Path, format: str) -> bool:
         fmt = _format_of(path)
     except AccordError:
         return False
+    if fmt == "conll" and format == "corefud":  # CorefUD content under a CoNLL name: the content decides
+        return looks_corefud(path)
     return format == "auto" or fmt == format

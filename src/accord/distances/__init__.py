@@ -26,12 +26,12 @@ is wrapped by :func:`make_distance`; for large domains implement
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 
 from accord.distances.base import DENSE_LIMIT as DENSE_LIMIT
 from accord.distances.base import Distance, DistanceFunction, PreparedDistance
 from accord.distances.functions import FunctionDistance, make_distance
-from accord.distances.scalar import Interval, Nominal, Ordinal, Ratio
+from accord.distances.scalar import Interval, Nominal, Ordinal, Ratio, check_order, text_labels
 from accord.distances.sets import (
     MASI2006,
     MASI2010,
@@ -57,6 +57,7 @@ __all__ = [
     "Jaccard",
     "MASI2006",
     "MASI2010",
+    "ORDERED_DISTANCES",
     "Nominal",
     "Ordinal",
     "PreparedDistance",
@@ -68,6 +69,7 @@ __all__ = [
     "make_distance",
     "multiset_value",
     "set_relation",
+    "text_labels",
 ]
 
 
@@ -89,9 +91,13 @@ _ALIASES = {
     "set_relation": "set-relation",
 }
 DISTANCE_NAMES: tuple[str, ...] = tuple(_REGISTRY)
+#: The distances that take an order of text labels (``order=``), and refuse text labels without one.
+ORDERED_DISTANCES: tuple[type[Ordinal] | type[Interval] | type[Ratio], ...] = (Ordinal, Interval, Ratio)
 
 
-def get_distance(distance: str | Distance | DistanceFunction) -> Distance:
+def get_distance(
+    distance: str | Distance | DistanceFunction, *, order: Sequence[Hashable] | None = None
+) -> Distance:
     """Resolve a distance given by name, object or callable.
 
     Names: nominal, ordinal, interval, ratio, jaccard, dice, masi-2006,
@@ -99,11 +105,32 @@ def get_distance(distance: str | Distance | DistanceFunction) -> Distance:
     A bare ``"masi"`` is refused: the two published forms differ a lot, so
     the user picks one.
 
+    Parameters
+    ----------
+    distance : str, Distance or callable
+    order : sequence, optional
+        Text labels from lowest to highest, for the ordinal, interval and
+        ratio distances (refused with any other).  These three refuse text
+        labels without it: alphabetical order is not a scale.
+
     Examples
     --------
     >>> get_distance("interval")
     <distance interval>
+    >>> get_distance("ordinal", order=["Easy", "Neutral", "Difficult"])
+    <distance ordinal, order ['Easy', 'Neutral', 'Difficult']>
     """
+    if order is not None:
+        base = get_distance(distance)
+        if not isinstance(base, ORDERED_DISTANCES):
+            raise AccordError(
+                f"order applies to the ordinal, interval and ratio distances; got distance {base.name!r}"
+            )
+        items = check_order(order)
+        if base.order is not None and base.order != items:
+            raise AccordError(f"order: the {base.name} distance given already has the order {base.order!r}; "
+                              f"got order {items!r}")
+        return type(base)(order=items)
     if isinstance(distance, Distance):
         return distance
     if isinstance(distance, str):

@@ -9,7 +9,8 @@ the interval distance on mid-point cumulative counts).
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -67,23 +68,106 @@ def _rescaled(x: np.ndarray) -> tuple[np.ndarray, int]:
     return np.ldexp(x, -k), k
 
 
-def _numeric(values: np.ndarray, name: str) -> np.ndarray:
-    if values.dtype.kind in "biuf":
-        return values.astype(float)
-    for v in values.tolist():
-        if not isinstance(v, (int, float)) or isinstance(v, bool):
-            raise AccordError(
-                f"the {name} distance needs numeric values; got {v!r} ({type(v).__name__}); "
-                "use 'nominal', or 'ordinal' with an order"
-            )
+def text_labels(values: np.ndarray) -> list[str]:
+    """The values of *values* that are text (``str``), in the table's order."""
+    if values.dtype.kind in "US":
+        return [str(v) for v in values.tolist()]
+    if values.dtype != object:
+        return []
+    return [v for v in values.tolist() if isinstance(v, str)]
+
+
+def _preview(labels: Sequence[Any], limit: int = 5) -> str:
+    shown = ", ".join(repr(v) for v in labels[:limit])
+    return shown + (f", ... ({len(labels)} in all)" if len(labels) > limit else "")
+
+
+def refuse_unordered_text(name: str, labels: Sequence[str], *, how: str) -> AccordError:
+    """The error for text labels under an ordered distance without an order; *how* says how to give one."""
+    return AccordError(
+        f"the {name} distance needs the order of the text labels ({_preview(sorted(labels))}): their alphabetical "
+        f"order is not a scale; give them lowest to highest with {how}"
+    )
+
+
+def _python_how(cls: str, name: str) -> str:
+    return f"order=[...]: distance=accord.{cls}(order=[...]) or accord.get_distance({name!r}, order=[...])"
+
+
+def check_order(order: Sequence[Hashable], name: str = "order") -> list[Hashable]:
+    """*order* as a list: not empty, no value twice, hashable values (one validation step)."""
+    if isinstance(order, (str, bytes)) or not isinstance(order, Iterable):
+        raise AccordError(f"{name} must be a sequence of the values from lowest to highest; got {order!r}")
+    items = list(order)
+    if not items:
+        raise AccordError(f"{name} must list the values from lowest to highest; got an empty {name}")
     try:
-        return values.astype(float)
-    except OverflowError:
-        big = max((v for v in values.tolist() if isinstance(v, int)), key=abs)
+        seen: dict[Hashable, int] = {}
+        for v in items:
+            seen[v] = seen.get(v, 0) + 1
+    except TypeError:
+        raise AccordError(f"{name} must hold hashable values; got {order!r}") from None
+    twice = [v for v, c in seen.items() if c > 1]
+    if twice:
+        raise AccordError(f"{name} must name each value once; {_preview(twice)} appear more than once")
+    return items
+
+
+def positions(values: np.ndarray, order: Sequence[Hashable], name: str) -> np.ndarray:
+    """The position (0, 1, ...) of each value of *values* in *order*; every value not in it is named."""
+    pos = {v: k for k, v in enumerate(order)}
+    vals = values.tolist()
+    outside = [v for v in vals if v not in pos]
+    if outside:
         raise AccordError(
-            f"the {name} distance needs numbers a float holds; got an integer of {len(str(abs(big)))} digits "
-            f"({str(big)[:12]}...), past 1.8e308; use 'nominal'"
-        ) from None
+            f"{name} distance: {'a value is' if len(outside) == 1 else f'{len(outside)} values are'} not in the "
+            f"given order {list(order)!r}: {_preview(outside)}"
+        )
+    return np.array([pos[v] for v in vals], dtype=np.int64)
+
+
+class _OrderedScale(Distance):
+    """A scalar distance that can take the order of text labels (``order=``)."""
+
+    def __init__(self, order: Sequence[Hashable] | None = None) -> None:
+        self.order = None if order is None else check_order(order)
+        self._cached: tuple[np.ndarray, np.ndarray] | None = None
+
+    def _positions(self, values: np.ndarray) -> np.ndarray:
+        assert self.order is not None
+        cached = self._cached
+        if cached is not None and cached[0] is values:  # the bootstrap prepares the same table again and again
+            return cached[1]
+        pos = positions(values, self.order, self.name)
+        self._cached = (values, pos)
+        return pos
+
+    def _numeric(self, values: np.ndarray) -> np.ndarray:
+        """The numbers behind *values*: their positions in the order, or the values themselves."""
+        if self.order is not None:
+            return self._positions(values).astype(float)
+        if values.dtype.kind in "biuf":
+            return values.astype(float)
+        text = text_labels(values)
+        if text:
+            raise refuse_unordered_text(self.name, text, how=_python_how(type(self).__name__, self.name))
+        for v in values.tolist():
+            if not isinstance(v, (int, float)) or isinstance(v, bool):
+                raise AccordError(
+                    f"the {self.name} distance needs numeric values; got {v!r} ({type(v).__name__}); "
+                    "use 'nominal', or a set distance for sets"
+                )
+        try:
+            return values.astype(float)
+        except OverflowError:
+            big = max((v for v in values.tolist() if isinstance(v, int)), key=abs)
+            raise AccordError(
+                f"the {self.name} distance needs numbers a float holds; got an integer of {len(str(abs(big)))} "
+                f"digits ({str(big)[:12]}...), past 1.8e308; use 'nominal'"
+            ) from None
+
+    def __repr__(self) -> str:
+        return f"<distance {self.name}>" if self.order is None else f"<distance {self.name}, order {self.order!r}>"
 
 
 class _PreparedInterval(PreparedDistance):
@@ -117,8 +201,15 @@ class _PreparedInterval(PreparedDistance):
         return float(a.sum() * (b @ x**2) + b.sum() * (a @ x**2) - 2.0 * (a @ x) * (b @ x))
 
 
-class Interval(Distance):
+class Interval(_OrderedScale):
     """Interval distance (b - c)^2 (Krippendorff 1980).
+
+    Parameters
+    ----------
+    order : sequence, optional
+        Text labels from lowest to highest; the labels are then taken as the
+        equally spaced numbers 0, 1, 2, ...  Needed for text labels (refused
+        without it); numbers need none.
 
     Examples
     --------
@@ -129,7 +220,7 @@ class Interval(Distance):
     name = "interval"
 
     def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
-        return _PreparedInterval(values, counts, _numeric(values, self.name))
+        return _PreparedInterval(values, counts, self._numeric(values))
 
 
 class _PreparedRatio(PreparedDistance):
@@ -147,8 +238,14 @@ class _PreparedRatio(PreparedDistance):
         return out
 
 
-class Ratio(Distance):
+class Ratio(_OrderedScale):
     """Ratio distance ((b - c) / (b + c))^2 for non-negative values (Krippendorff 1980).
+
+    Parameters
+    ----------
+    order : sequence, optional
+        Text labels from lowest to highest, taken as 0, 1, 2, ... (the first
+        label is the zero).  Needed for text labels; numbers need none.
 
     Examples
     --------
@@ -159,7 +256,7 @@ class Ratio(Distance):
     name = "ratio"
 
     def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
-        x = _numeric(values, self.name)
+        x = self._numeric(values)
         if (x < 0).any():
             raise AccordError(f"the ratio distance needs non-negative values; got {x[x < 0][0]!r}")
         return _PreparedRatio(values, counts, x)
@@ -204,7 +301,7 @@ class _PreparedOrdinal(PreparedDistance):
         return float(a.sum() * (b @ x**2) + b.sum() * (a @ x**2) - 2.0 * (a @ x) * (b @ x))
 
 
-class Ordinal(Distance):
+class Ordinal(_OrderedScale):
     """Krippendorff's ordinal distance, from the marginal frequencies.
 
     delta(b, c) = (sum_{g=b}^{c} n_g - (n_b + n_c) / 2)^2, where n_g are the
@@ -215,35 +312,34 @@ class Ordinal(Distance):
     Parameters
     ----------
     order : sequence, optional
-        The values from lowest to highest.  Default: the natural order of the
-        values (numbers, or strings alphabetically).
+        The values from lowest to highest.  Needed for text labels, whose
+        alphabetical order is not a scale (refused without it); numbers are
+        ranked by their natural order when no order is given.
 
     Examples
     --------
     >>> d = Ordinal(order=["low", "mid", "high"])
     >>> d
-    <distance ordinal>
+    <distance ordinal, order ['low', 'mid', 'high']>
+    >>> from accord import Annotations, alpha
+    >>> data = Annotations.from_matrix([["low", "mid", "high", "mid"], ["low", "high", "high", "mid"]])
+    >>> round(alpha(data, distance=d).alpha, 4)
+    0.79
     """
 
     name = "ordinal"
     depends_on_marginals = True
 
-    def __init__(self, order: Sequence[Hashable] | None = None) -> None:
-        self.order = None if order is None else list(order)
-
     def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
         if self.order is not None:
-            pos = {v: k for k, v in enumerate(self.order)}
-            try:
-                rank = np.array([pos[v] for v in values.tolist()], dtype=np.int64)
-            except KeyError as exc:
-                raise AccordError(
-                    f"ordinal distance: value {exc.args[0]!r} is not in the given order {self.order!r}"
-                ) from None
+            rank = self._positions(values)
         else:
+            text = text_labels(values)
+            if text:
+                raise refuse_unordered_text(self.name, text, how=_python_how("Ordinal", self.name))
             if values.dtype == object:
                 kinds = {type(v) for v in values.tolist()}
-                if not (kinds <= {str} or kinds <= {int, float}):
+                if not kinds <= {int, float}:
                     raise AccordError(
                         "ordinal distance: values of mixed or unordered types; give order=[...] "
                         f"(types found: {', '.join(sorted(k.__name__ for k in kinds))})"

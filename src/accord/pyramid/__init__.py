@@ -20,6 +20,7 @@ from accord.pyramid.agreement import (
 )
 from accord.pyramid.ducview import (
     models_from_peers,
+    pyramid_differences,
     read_peer_annotation,
     read_pyramid,
     split_models,
@@ -61,6 +62,7 @@ from accord.pyramid.scores import (
     TierTable,
     ZipfFit,
     average_scus_per_model,
+    embedded_notes,
     jackknife_scores,
     max_score,
     round_x,
@@ -94,6 +96,7 @@ __all__ = [
     "align_tokens",
     "average_scus_per_model",
     "check_pyramid",
+    "embedded_notes",
     "jackknife_scores",
     "load_schema",
     "max_score",
@@ -104,6 +107,7 @@ __all__ = [
     "peer_annotation_to_json",
     "peer_reliability_data",
     "pyramid_agreement",
+    "pyramid_differences",
     "pyramid_from_json",
     "pyramid_reliability_data",
     "pyramid_to_json",

@@ -52,6 +52,7 @@ __all__ = [
     "DUCVIEW_14_REGEX",
     "DUC_HEADER",
     "models_from_peers",
+    "pyramid_differences",
     "read_peer_annotation",
     "read_pyramid",
     "split_models",
@@ -464,28 +465,65 @@ def _squash(s: str) -> str:
     return " ".join(s.split())
 
 
-def _difference(a: Pyramid, b: Pyramid) -> tuple[int | None, str] | None:
-    """The first difference between the text and SCUs of two pyramids: (SCU id or None, what), or None."""
-    if a.text != b.text:
+def _contributor_keys(pyr: Pyramid, scu: SCU, by_text: bool) -> list[tuple]:  # type: ignore[type-arg]
+    """The contributors of *scu*, sorted: their offsets, or (texts that differ) the words they cover."""
+    if by_text:
+        return sorted(tuple(_squash(pyr.text[s.start:s.end]) for s in c.spans) for c in scu.contributors)
+    return sorted(tuple((s.start, s.end) for s in c.spans) for c in scu.contributors)
+
+
+def pyramid_differences(a: Pyramid, b: Pyramid, *, a_name: str = "the pyramid",
+                        b_name: str = "the peer annotation's copy") -> tuple[tuple[int | None, str], ...]:
+    """Every difference between the text and SCUs of two pyramids, as ``(SCU id or None, what)``.
+
+    SCUs are matched by id: one only in one pyramid, labels that differ (spaces aside), a different number
+    of contributors, or contributors at other offsets (the words they cover, when the texts differ).
+
+    Examples
+    --------
+    >>> from accord.pyramid import Pyramid
+    >>> scus = [{"id": 1, "label": "a", "contributors": [{"model": 0, "parts": ["a"]},
+    ...                                                  {"model": 1, "parts": ["a"]}]}]
+    >>> p = Pyramid.from_models(["a b", "a c"], scus)
+    >>> q = Pyramid.from_models(["a b", "a c"], [{**scus[0], "contributors": scus[0]["contributors"][:1]}])
+    >>> pyramid_differences(p, q, a_name="p", b_name="q")
+    ((1, '2 contributors in p, 1 in q'),)
+    """
+    out: list[tuple[int | None, str]] = []
+    by_text = a.text != b.text
+    if by_text:
         i = next((k for k, (x, y) in enumerate(zip(a.text, b.text, strict=False)) if x != y),
                  min(len(a.text), len(b.text)))
         line = a.text.count("\n", 0, i) + 1
-        return None, f"the texts differ from character {i} (line {line})"
+        out.append((None, f"the texts differ from character {i} (line {line})"))
     sa, sb = {s.id: s for s in a.scus}, {s.id: s for s in b.scus}
     for sid in sorted(sa.keys() | sb.keys()):
         if sid not in sb:
-            return sid, "the SCU is missing from the peer annotation's copy"
+            out.append((sid, f"the SCU is missing from {b_name}"))
+            continue
         if sid not in sa:
-            return sid, "the SCU is only in the peer annotation's copy"
+            out.append((sid, f"the SCU is only in {b_name}"))
+            continue
         x, y = sa[sid], sb[sid]
         if _squash(x.label) != _squash(y.label):
-            return sid, f"labels differ ({x.label[:40]!r} vs {y.label[:40]!r})"
-        cx = sorted(c.spans for c in x.contributors)
-        cy = sorted(c.spans for c in y.contributors)
+            out.append((sid, f"labels differ ({x.label[:40]!r} vs {y.label[:40]!r})"))
+        if len(x.contributors) != len(y.contributors):
+            out.append((sid, f"{len(x.contributors)} contributors in {a_name}, {len(y.contributors)} in {b_name}"))
+            continue
+        cx, cy = _contributor_keys(a, x, by_text), _contributor_keys(b, y, by_text)
         if cx != cy:
-            return sid, "contributors differ (" + ", ".join(f"{s.start}-{s.end}" for c in cx for s in c) + " vs " + (
-                ", ".join(f"{s.start}-{s.end}" for c in cy for s in c)) + ")"
-    return None
+            if by_text:
+                out.append((sid, "contributors cover other words"))
+            else:
+                out.append((sid, "contributors differ (" + ", ".join(f"{s}-{e}" for c in cx for s, e in c) + " vs "
+                            + ", ".join(f"{s}-{e}" for c in cy for s, e in c) + ")"))
+    return tuple(out)
+
+
+def _difference(a: Pyramid, b: Pyramid) -> tuple[int | None, str] | None:
+    """The first difference between the text and SCUs of two pyramids: (SCU id or None, what), or None."""
+    diffs = pyramid_differences(a, b)
+    return diffs[0] if diffs else None
 
 
 def models_from_peers(pyramid: Pyramid, peers: Iterable[PeerAnnotation]) -> Pyramid:
@@ -533,7 +571,8 @@ def models_from_peers(pyramid: Pyramid, peers: Iterable[PeerAnnotation]) -> Pyra
             raise AccordError(
                 f"file {peer.name}{scu}: the peer annotation's copy of the pyramid differs from "
                 f"{pyramid.name or 'the pyramid'} ({what}), so its startDocumentRegEx cannot be used to find "
-                f"the models of {pyramid.name or 'the pyramid'}; pass --start-regex / start_regex="
+                f"the models of {pyramid.name or 'the pyramid'}; pass --start-regex / start_regex=, or score each "
+                "peer against its own embedded pyramid (--pyramid embedded / against='embedded')"
             )
         if donor is None:
             donor = peer

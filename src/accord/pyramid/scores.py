@@ -10,6 +10,7 @@ method for summary content evaluation. *Natural Language Engineering* 16(2),
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
@@ -17,13 +18,14 @@ from typing import Any, Literal
 import numpy as np
 
 from accord._lazy import stats
-from accord.errors import AccordError, warn_undefined
-from accord.pyramid.ducview import models_from_peers
+from accord.errors import AccordError, AccordWarning, warn_undefined
+from accord.pyramid.ducview import models_from_peers, pyramid_differences
 from accord.pyramid.model import PSE, PeerAnnotation, Pyramid, WeightBy
 from accord.results import Result
 
 __all__ = [
     "CONVENTIONS",
+    "EMBEDDED_NOTE",
     "JackknifeScores",
     "PeerScore",
     "PeerScores",
@@ -31,6 +33,7 @@ __all__ = [
     "TierTable",
     "ZipfFit",
     "average_scus_per_model",
+    "embedded_notes",
     "jackknife_scores",
     "max_score",
     "round_x",
@@ -41,6 +44,10 @@ __all__ = [
 ]
 
 Rounding = Literal["fractional", "floor", "half-up", "ceil"]
+#: Which pyramid a peer is scored against: the one given, or the copy its ``.pan`` file embeds.
+Against = Literal["given", "embedded"]
+#: A regex matching the warnings of :func:`embedded_notes` (to filter them where the notes are shown).
+EMBEDDED_NOTE = r"(?:peer annotation|\d+ peer annotations) .* embed"
 
 
 @dataclass(frozen=True)
@@ -225,7 +232,8 @@ class PeerScore(Result):
     with ``max_modified = Max(x_a_used)`` (equation 2 and the convention's
     rounding), capped at 1 if the convention says so.  ``n_models`` is the n
     of equation (2) and ``models_found_by`` the rule that found the models
-    (:data:`~accord.pyramid.model.MODEL_RULES`).
+    (:data:`~accord.pyramid.model.MODEL_RULES`); ``pyramid_used`` is
+    ``"given"`` or ``"embedded"`` (the copy the peer's ``.pan`` file carries).
     """
 
     peer: str
@@ -243,16 +251,23 @@ class PeerScore(Result):
     n_models: int = 0
     models_found_by: str = "given"
     reason: str | None = None
+    pyramid_used: str = "given"
 
 
 @dataclass(frozen=True)
 class PeerScores(Result):
-    """Scores of several peers against one pyramid (``models_found_by``: the rule that found its models)."""
+    """Scores of several peers against one pyramid (``models_found_by``: the rule that found its models).
+
+    ``against`` is ``"given"`` or ``"embedded"`` (each peer against the pyramid its ``.pan`` file embeds);
+    ``notes`` name the peers whose embedded pyramid differs from the one given, and the SCUs that differ.
+    """
 
     scores: tuple[PeerScore, ...]
     convention: str
     n_models: int | None = None
     models_found_by: str = ""
+    against: str = "given"
+    notes: tuple[str, ...] = ()
 
     def to_frame(self) -> Any:
         """One row per peer."""
@@ -261,12 +276,71 @@ class PeerScores(Result):
         return pd.DataFrame([s.to_dict() for s in self.scores])
 
 
+def _check_against(against: Any) -> None:
+    if against not in ("given", "embedded"):
+        raise AccordError(f"against: must be 'given' or 'embedded', got {against!r}")
+
+
+def _pyramid_for(peer: PeerAnnotation, pyramid: Pyramid | None, against: str) -> Pyramid:
+    """The pyramid *peer* is scored against."""
+    if against == "embedded":
+        if peer.pyramid is None:
+            raise AccordError(f"peer {peer.name!r} embeds no pyramid (a DUCView .pan file does); against='embedded' "
+                              "(--pyramid embedded) scores each peer against its own copy")
+        return peer.pyramid
+    pyr = models_from_peers(pyramid, [peer]) if pyramid is not None else peer.pyramid
+    if pyr is None:
+        raise AccordError(f"pyramid: peer {peer.name!r} carries no pyramid; pass pyramid=")
+    return pyr
+
+
+def embedded_notes(peers: Sequence[PeerAnnotation], pyramid: Pyramid | None, *,
+                   against: Against = "given") -> tuple[str, ...]:
+    """The peers whose embedded pyramid differs from *pyramid*, naming the SCUs that differ (one note per set
+    of differences, so that peers embedding the same copy share it).
+
+    In DUC 2007 a peer annotation's embedded pyramid can differ from the distributed ``.pyr`` (an SCU with
+    four contributors in the ``.pan``, three in the ``.pyr``); NIST's official scores used the embedded one.
+    """
+    if pyramid is None:
+        return ()
+    given = pyramid.name or "the pyramid given"
+    groups: dict[tuple[tuple[int | None, str], ...], list[str]] = {}
+    for peer in peers:
+        if peer.pyramid is None:
+            continue
+        diffs = pyramid_differences(pyramid, peer.pyramid, a_name=given, b_name="the embedded pyramid")
+        if diffs:
+            groups.setdefault(diffs, []).append(peer.name)
+    notes = []
+    for diffs, names in groups.items():
+        ids = [sid for sid, _ in diffs if sid is not None]
+        scus = (f"SCU {ids[0]}" if len(ids) == 1 else f"SCUs {', '.join(map(str, ids))}") if ids else "its text"
+        shown = "; ".join(f"SCU {sid}: {what}" if sid is not None and len(diffs) > 1 else what
+                          for sid, what in diffs[:8])
+        if len(diffs) > 8:
+            shown += f"; and {len(diffs) - 8} more"
+        who = (f"peer annotation {names[0]}" if len(names) == 1 else
+               f"{len(names)} peer annotations ({', '.join(names[:4])}{', ...' if len(names) > 4 else ''})")
+        its = "its" if len(names) == 1 else "their"
+        if against == "given":
+            notes.append(f"{who} embed{'s' if len(names) == 1 else ''} a pyramid that differs from {given} in "
+                         f"{scus} ({shown}); scored against {given}; NIST's official DUC scores used the embedded "
+                         f"pyramid: score against it with against='embedded' (on the command line: --pyramid "
+                         "embedded)")
+        else:
+            notes.append(f"{who} scored against {its} embedded pyramid, which differs from {given} in {scus} "
+                         f"({shown})")
+    return tuple(notes)
+
+
 def score_peer(
     peer: PeerAnnotation,
     pyramid: Pyramid | None = None,
     *,
     convention: str | ScoringConvention = "paper",
     unknown: Literal["error", "zero"] = "error",
+    against: Against = "given",
 ) -> PeerScore:
     """Score a peer annotation against a pyramid.
 
@@ -282,6 +356,11 @@ def score_peer(
     unknown : {"error", "zero"}, keyword-only
         A PSE coindexed with an SCU id the pyramid lacks is an error, or weighs 0
         (used when jackknifing removes the SCU's only model).
+    against : {"given", "embedded"}, keyword-only
+        Score against *pyramid* (default), or against the pyramid the peer's
+        ``.pan`` file embeds, as NIST's official DUC scores were.  When the
+        peer is scored against a *pyramid* its embedded pyramid differs from,
+        an :class:`~accord.AccordWarning` names the SCUs that differ.
 
     Notes
     -----
@@ -313,9 +392,15 @@ def score_peer(
     conv = _convention(convention)
     if unknown not in ("error", "zero"):
         raise AccordError(f"unknown: must be 'error' or 'zero', got {unknown!r}")
-    pyr = models_from_peers(pyramid, [peer]) if pyramid is not None else peer.pyramid
-    if pyr is None:
-        raise AccordError(f"pyramid: peer {peer.name!r} carries no pyramid; pass pyramid=")
+    _check_against(against)
+    pyr = _pyramid_for(peer, pyramid, against)
+    for note in embedded_notes([peer], pyramid, against=against) if against == "given" else ():
+        warnings.warn(note, AccordWarning, stacklevel=2)
+    return _score(peer, pyr, conv, unknown, used="embedded" if pyr is peer.pyramid else "given")
+
+
+def _score(peer: PeerAnnotation, pyr: Pyramid, conv: ScoringConvention, unknown: str, used: str) -> PeerScore:
+    """Equations (1) and (2) for *peer* against *pyr* (options checked by the caller)."""
     weights = pyr.weights(by=conv.weight)
     expressed = peer.scu_ids()
     missing = sorted(expressed - weights.keys())
@@ -346,7 +431,7 @@ def score_peer(
         reasons.append(f"Max(X_a={x_used}) is 0: modified score undefined")
     reason = "; ".join(reasons) or None
     if reason:
-        warn_undefined("pyramid score", reason)
+        warn_undefined("pyramid score", reason, stacklevel=4)
     return PeerScore(
         peer=peer.name,
         raw=raw,
@@ -363,6 +448,7 @@ def score_peer(
         n_models=pyr.n_models,
         models_found_by=pyr.models_found_by,
         reason=reason,
+        pyramid_used=used,
     )
 
 
@@ -371,6 +457,7 @@ def score_peers(
     pyramid: Pyramid | None = None,
     *,
     convention: str | ScoringConvention = "paper",
+    against: Against = "given",
 ) -> PeerScores:
     """Score several peers against one pyramid (see :func:`score_peer`).
 
@@ -378,16 +465,30 @@ def score_peers(
     peers' embedded pyramids carry one, the models are taken from them
     (:func:`~accord.pyramid.ducview.models_from_peers`, which checks that the
     copies hold the same text and SCUs).
+
+    With ``against="embedded"`` each peer is scored against the pyramid its
+    ``.pan`` file embeds (NIST's official DUC 2006/2007 scores were), and
+    *pyramid*, if given, only serves to say where the copies differ from it.
+    Peers whose embedded pyramid differs from *pyramid* are named, with the
+    SCUs that differ, in the result's ``notes`` (one per set of differences),
+    and, when they are scored against *pyramid*, in an
+    :class:`~accord.AccordWarning`.
     """
     conv = _convention(convention)
+    _check_against(against)
     peers = list(peers)
-    if pyramid is not None:
+    notes = embedded_notes(peers, pyramid, against=against)
+    if pyramid is not None and against == "given":
         pyramid = models_from_peers(pyramid, peers)
-    scores = tuple(score_peer(p, pyramid, convention=conv) for p in peers)
+    chosen = [_pyramid_for(p, pyramid, against) for p in peers]  # refusals come before any warning
+    for note in notes if against == "given" else ():  # with "embedded" the user chose the copies: a note only
+        warnings.warn(note, AccordWarning, stacklevel=2)
+    scores = [_score(p, pyr, conv, "error", used="embedded" if pyr is p.pyramid else "given")
+              for p, pyr in zip(peers, chosen, strict=True)]
     rules = sorted({s.models_found_by for s in scores})
     ns = {s.n_models for s in scores}
-    return PeerScores(scores, conv.name, n_models=ns.pop() if len(ns) == 1 else None,
-                      models_found_by=", ".join(rules))
+    return PeerScores(tuple(scores), conv.name, n_models=ns.pop() if len(ns) == 1 else None,
+                      models_found_by=", ".join(rules), against=against, notes=notes)
 
 
 # ---------------------------------------------------------------- jackknifing
@@ -478,9 +579,9 @@ def jackknife_scores(
     for i in range(n):
         sub = _drop_model(pyramid, i)
         kept = {s.id for s in sub.scus}
-        models.append(score_peer(_model_as_peer(pyramid, i, kept), sub, convention=conv, unknown="zero"))
+        models.append(_score(_model_as_peer(pyramid, i, kept), sub, conv, "zero", used="given"))
         for k, peer in enumerate(peers):
-            per_peer[k].append(score_peer(peer, sub, convention=conv, unknown="zero"))
+            per_peer[k].append(_score(peer, sub, conv, "zero", used="given"))
     peer_scores = []
     for peer, runs in zip(peers, per_peer, strict=True):
         mean = {f: float(np.mean([getattr(r, f) for r in runs])) for f in

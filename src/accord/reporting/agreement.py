@@ -19,7 +19,7 @@ import pandas as pd
 from accord.alpha import alpha, check_annotations
 from accord.data import Annotations
 from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
-from accord.distances import get_distance
+from accord.distances import Distance, get_distance
 from accord.engine import count_values
 from accord.errors import AccordError, AccordWarning
 from accord.progress import Progress, progress_for
@@ -153,8 +153,9 @@ def agreement_parts(
         summary["bootstrap_seed"] = seed
     if getattr(res_alpha, "note", None):
         notes.append(res_alpha.note)
-    notes.insert(0, describe_distance(dist.name, data.values, set_valued=data.is_set_valued))
-    others = _other_distances(data, dist.name)
+    notes.insert(0, describe_distance(dist.name, data.values, set_valued=data.is_set_valued,
+                                      order=getattr(dist, "order", None)))
+    others = _other_distances(data, dist)
     if others:
         notes.insert(1, others)
     if len(heads) > 1:
@@ -162,9 +163,9 @@ def agreement_parts(
                      "family and percent agreement are shown for comparison (percent agreement ignores chance).")
 
     sections = [
-        _data_section(data, res_alpha, dist.name, prog, unit_word, coder_word),
-        _who_section(data, dist.name, prog, coder_word, per_value),
-        _fix_section(data, dist.name, prog, max_rows, unit_word, coder_word, per_value, cell_label),
+        _data_section(data, res_alpha, dist, prog, unit_word, coder_word),
+        _who_section(data, dist, prog, coder_word, per_value),
+        _fix_section(data, dist, prog, max_rows, unit_word, coder_word, per_value, cell_label),
     ]
     if samples is not None and interval is not None:
         sections.append(_uncertainty_section(samples, res_alpha.alpha, interval, confidence, bootstrap, seed,
@@ -175,18 +176,22 @@ def agreement_parts(
                           sections=tuple(sections), summary=summary)
 
 
-def _other_distances(data: Annotations, used: str) -> str:
-    """Alpha with the other levels of measurement, for numeric values (cheap: one count, four distances)."""
-    if data.is_set_valued or not np.issubdtype(np.asarray(data.values).dtype, np.number) or len(data.values) < 3:
+def _other_distances(data: Annotations, used: Distance) -> str:
+    """Alpha with the other levels of measurement, for numeric values or text labels in a given order (cheap:
+    one count, four distances)."""
+    order = getattr(used, "order", None)
+    numeric = np.issubdtype(np.asarray(data.values).dtype, np.number)
+    if data.is_set_valued or not (numeric or order is not None) or len(data.values) < 3:
         return ""
     out = []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", AccordWarning)
         for name in ("nominal", "ordinal", "interval", "ratio"):
-            if name == used:
+            if name == used.name:
                 continue
             try:
-                out.append(f"{name} {fmt_number(alpha(data, distance=name).alpha)}")
+                other = get_distance(name, order=order) if order is not None and name != "nominal" else name
+                out.append(f"{name} {fmt_number(alpha(data, distance=other).alpha)}")
             except AccordError:
                 continue
     return ("For comparison, alpha with the other distances: " + ", ".join(out) + ".") if out else ""
@@ -197,7 +202,7 @@ def _value_names(data: Annotations) -> list[str]:
     return [value_label(v) for v in data.values]
 
 
-def _data_section(data: Annotations, res: Any, dist_name: str, prog: Progress, unit_word: str,
+def _data_section(data: Annotations, res: Any, dist_name: str | Distance, prog: Progress, unit_word: str,
                   coder_word: str) -> Section:
     with prog.step("the data"):
         per_unit = np.bincount(data.unit_index, minlength=data.n_units)
@@ -254,7 +259,8 @@ def _top_values(totals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ---------------------------------------------------------------------------------------------- who disagrees
-def _who_section(data: Annotations, dist_name: str, prog: Progress, coder_word: str, per_value: bool) -> Section:
+def _who_section(data: Annotations, dist_name: str | Distance, prog: Progress, coder_word: str,
+                 per_value: bool) -> Section:
     chart_list: list[Chart] = []
     paras: list[str] = []
     notes: list[str] = []
@@ -377,7 +383,7 @@ def per_category_alpha(data: Annotations) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _fix_section(data: Annotations, dist_name: str, prog: Progress, max_rows: int, unit_word: str,
+def _fix_section(data: Annotations, dist_name: str | Distance, prog: Progress, max_rows: int, unit_word: str,
                  coder_word: str, per_value: bool, cell_label: Any = None) -> Section:
     chart_list: list[Chart] = []
     tables: list[DataTable] = []
@@ -414,8 +420,9 @@ def _fix_section(data: Annotations, dist_name: str, prog: Progress, max_rows: in
                    tables=tuple(tables), notes=tuple(notes))
 
 
-def adjudication_table(data: Annotations, dist_name: str, *, max_rows: int = MAX_ROWS, unit_word: str = "unit",
-                       coder_word: str = "coder", cell_label: Any = None) -> tuple[DataTable, str]:
+def adjudication_table(data: Annotations, dist_name: str | Distance, *, max_rows: int = MAX_ROWS,
+                       unit_word: str = "unit", coder_word: str = "coder",
+                       cell_label: Any = None) -> tuple[DataTable, str]:
     """The units ranked by observed disagreement, with the value each coder gave: the adjudication list.
 
     Only units with some disagreement are listed, at most *max_rows* of them (a note says how many more).

@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError
+from accord.errors import AccordError, AccordWarning
 from accord.progress import progress_for
 from accord.reporting import charts
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Report, Section
@@ -32,7 +33,7 @@ def pyramid_report(
 ) -> Report:
     """The report of ``(Pyramid, [PeerAnnotation, ...])`` (or of ``PeerScores`` alone)."""
     from accord.pyramid import Pyramid, check_pyramid, jackknife_scores, score_peers, tier_table
-    from accord.pyramid.scores import PeerScores
+    from accord.pyramid.scores import EMBEDDED_NOTE, PeerScores
 
     prog = progress_for(progress)
     if isinstance(data, PeerScores):
@@ -45,7 +46,8 @@ def pyramid_report(
         else:
             raise AccordError(f"a pyramid report reads (Pyramid, [PeerAnnotation, ...]); got {type(data).__name__}")
         prog.add(2)
-        with prog.step("peer scores"):
+        with prog.step("peer scores"), warnings.catch_warnings():
+            warnings.filterwarnings("ignore", EMBEDDED_NOTE, AccordWarning)  # in the notes, said below
             scores = score_peers(peers, pyr, convention=convention) if peers else None
     sections: list[Section] = []
     heads: list[HeadlineNumber] = []
@@ -54,6 +56,8 @@ def pyramid_report(
                         "content units could have; modified = raw / the best for the average number of content "
                         "units per model (X_a). They are scores, not agreement coefficients: Krippendorff's "
                         "thresholds do not apply."]
+    if scores is not None:
+        notes += list(scores.notes)
     if pyr is not None:
         tiers = tier_table(pyr)
         report = check_pyramid(pyr)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -72,8 +73,9 @@ _DISTANCES = {
 }
 
 
-def describe_distance(name: str, values: np.ndarray, *, set_valued: bool = False) -> str:
-    """The distance and why it fits (or may not fit) values like these."""
+def describe_distance(name: str, values: np.ndarray, *, set_valued: bool = False,
+                      order: Sequence[Any] | None = None) -> str:
+    """The distance and why it fits (or may not fit) values like these; *order*, the order given to text labels."""
     base = _DISTANCES.get(name, f"{name}: a distance given by the user.")
     text = f"Distance {base}"
     numeric = np.issubdtype(np.asarray(values).dtype, np.number)
@@ -83,6 +85,11 @@ def describe_distance(name: str, values: np.ndarray, *, set_valued: bool = False
     elif numeric and name == "nominal" and len(values) > 2:
         text += (f" The values here are {len(values)} numbers ({fmt(values.min())} to {fmt(values.max())}); if "
                  "their order matters, ordinal or interval fits better (see the other distances below).")
+    elif order is not None and name in ("ordinal", "interval", "ratio"):
+        text += (" The values here are labels in the order given, lowest to highest: "
+                 + " < ".join(value_label(v) for v in order) + ".")
+        if name != "ordinal":
+            text += f" The {name} distance takes them as the equally spaced numbers 0 to {len(order) - 1}."
     elif not numeric and not set_valued and name in ("ordinal", "interval", "ratio"):
         text += " The values here are not numbers; check that they sort in the intended order."
     elif name in ("interval", "ratio", "ordinal") and numeric:
