@@ -230,7 +230,8 @@ def brennan_prediger(
                 f"n_categories must be an integer >= the {q} categories {'given' if categories else 'observed'}; "
                 f"got {n_categories!r}"
             )
-        unweighted = (weights is None and dist.name == "nominal") or (isinstance(weights, str) and weights == "identity")
+        unweighted = (weights is None and dist.name == "nominal") or (
+            isinstance(weights, str) and weights == "identity")
         if not unweighted:
             raise AccordError("n_categories counts unnamed categories, which weights cannot place: with weights "
                               "or a distance, pass categories=[...] instead")

@@ -26,8 +26,8 @@ With a distance other than nominal, D_o and D_e are weighted by delta (Cohen
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np

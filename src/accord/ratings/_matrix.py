@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from accord.alpha import check_annotations
-from accord.data import Annotations, Layout, as_annotations
+from accord.data import Layout, as_annotations
 from accord.errors import AccordError, AccordWarning
 
 __all__ = ["RatingMatrix", "rating_matrix"]
