@@ -11,7 +11,7 @@ import typer
 from rich.table import Table
 
 from accord.cli._common import cli_errors, console, print_json
-from accord.coefficients import COEFFICIENTS, applicable, compute
+from accord.coefficients import ALL_COEFFICIENTS, MEMORY_COEFFICIENTS
 from accord.data import Annotations
 from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
 from accord.distances import DISTANCE_NAMES, get_distance
@@ -25,7 +25,7 @@ _BIG_FILE = 64 * 2**20
 
 
 def _value(res: Any) -> float:
-    for name in ("alpha", "kappa", "percent_agreement", "ac"):
+    for name in ("alpha", "kappa", "percent_agreement", "ac", "w", "ccc"):
         if hasattr(res, name):
             return float(getattr(res, name))
     return math.nan
@@ -62,8 +62,20 @@ def agree(
         typer.Option(help=f"Distance between values: {', '.join(DISTANCE_NAMES)} (default: nominal, or the one "
                      "that fits an export's values: masi-2006 for sets, ordinal for ratings...)."),
     ] = None,
+    weights: Annotated[
+        str | None,
+        typer.Option(help="Kappa weights by name for ordered categories (irrCAC's): linear, quadratic, ordinal, "
+                     "radical, ratio, circular, bipolar, identity; for cohen, fleiss, gwet, conger, "
+                     "brennan-prediger, light. Numeric values are taken in numeric order."),
+    ] = None,
+    categories: Annotated[
+        int | None,
+        typer.Option(help="bennett, brennan-prediger: the number of categories of the scale (default: those "
+                     "observed)."),
+    ] = None,
     coefficient: Annotated[
-        str, typer.Option(help=f"One of {', '.join(COEFFICIENTS)}, or 'all' (those that apply).")
+        str, typer.Option(help=f"One of {', '.join(ALL_COEFFICIENTS)}, or 'all' (those that apply, and what "
+                          "is left out and why).")
     ] = "alpha",
     bootstrap: Annotated[
         int, typer.Option(help="Bootstrap resamples for a confidence interval of alpha (0: none).")
@@ -77,6 +89,11 @@ def agree(
         bool, typer.Option("--json", help="Print one JSON object instead of tables.")
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")] = False,
+    confusion: Annotated[
+        bool, typer.Option("--confusion", help="FILE is a confusion matrix of two coders: a square CSV table of "
+                           "counts with a header row of categories and a first column of categories (rows: the "
+                           "first coder); its order is the categories' order for --weights.")
+    ] = False,
     engine: Annotated[
         str,
         typer.Option(help="auto, memory, duckdb, polars, dask or spark; auto: DuckDB for globs and for Parquet/CSV "
@@ -122,10 +139,15 @@ def agree(
     accord agree sheet.csv --layout wide --unit item --coefficient all;
     accord agree export.json --from label-studio --field sentiment
     """
-    if coefficient != "all" and coefficient not in COEFFICIENTS:
+    if coefficient != "all" and coefficient not in ALL_COEFFICIENTS:
         raise AccordError(
-            f"--coefficient must be one of {', '.join(COEFFICIENTS)} or all; got {coefficient!r}"
+            f"--coefficient must be one of {', '.join(ALL_COEFFICIENTS)} or all; got {coefficient!r}"
         )
+    from accord.cli import _ratings
+
+    if confusion and (from_ is not None or layout != "long" or sheet is not None or option or field is not None):
+        raise AccordError("--confusion reads a square table of counts: not with --from, --layout, --sheet, --option "
+                          "or --field")
     if bootstrap < 0:
         raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
     if layout not in ("long", "wide"):
@@ -134,13 +156,18 @@ def agree(
     from accord.cli._importing import headed_table
 
     # a table with a tool's unmistakable header (INCEpTION's agreement export) is that tool's, not a plain table
-    headed = from_ is None and sheet is None and headed_table(file) is not None
-    lazy = (None if from_ is not None or sheet is not None or headed
+    headed = not confusion and from_ is None and sheet is None and headed_table(file) is not None
+    lazy = (None if confusion or from_ is not None or sheet is not None or headed
             else _lazy_engine(file, engine, layout, memory_share))
     imported = None
     caught: list[str] = []
+    left_out: dict[str, str] = {}
+    order = None
     if lazy is None:
-        if from_ is not None or headed or file.suffix.lower() not in (".csv", ".tsv", ".tab", ".parquet", ".pq"):
+        if confusion:
+            data, order = _ratings.load_confusion(file)
+            distance = distance or "nominal"
+        elif from_ is not None or headed or file.suffix.lower() not in (".csv", ".tsv", ".tab", ".parquet", ".pq"):
             from accord.cli._importing import load_export
 
             imported = load_export(
@@ -149,7 +176,7 @@ def agree(
                 spreadsheet_options={"layout": layout, "unit": unit, "coder": coder, "coders": coder_cols},
                 extra=option,
             )
-        if imported is None:
+        if imported is None and not confusion:
             if option:
                 raise AccordError("--option passes options to an annotation tool's importer (with --from)")
             if field is not None:
@@ -163,7 +190,7 @@ def agree(
                     data = read(file, unit=unit, coder=coder, value=value, layout=layout,  # type: ignore[arg-type]
                                 coders=coder_cols, sheet=_sheet(sheet))
             distance = distance or "nominal"
-        else:
+        elif imported is not None:
             if imported.kind == "spans":
                 raise AccordError(f"{file}: field {imported.field!r} holds spans; measure span agreement with "
                                   f"accord spans {file} --from {imported.tool}")
@@ -171,11 +198,8 @@ def agree(
             distance = distance or imported.default_distance
             if not json_out:
                 typer.echo(imported.report.summary(), err=True)
-        names = applicable(data) if coefficient == "all" else [coefficient]
-        with warnings.catch_warnings(record=True) as w:
-            warnings.simplefilter("always", AccordWarning)
-            results = {name: compute(data, name, distance) for name in names}
-            caught = [str(x.message) for x in w if issubclass(x.category, AccordWarning)]
+        results, left_out, caught = _ratings.compute_named(data, coefficient, distance, weights=weights,
+                                                           n_categories=categories, categories=order)
         sizes = (data.n_coders, data.n_units, data.n_entries)
         source: Any = data
         engine_used = "memory"
@@ -184,6 +208,9 @@ def agree(
 
         if option or field is not None:
             raise AccordError("--option and --field read an annotation tool's export (with --from)")
+        if coefficient in MEMORY_COEFFICIENTS or weights is not None or categories is not None:
+            raise AccordError(f"--coefficient {coefficient}, --weights and --categories are computed in memory: "
+                              f"pass --engine memory (the {lazy} engine computes {', '.join(engines.COEFFICIENTS)})")
         distance = distance or "nominal"
         red = engines.reduce(str(file), engine=lazy, unit=unit, coder=coder, value=value, memory_limit=memory_limit,
                              temp_dir=temp_dir, scheduler=scheduler, spark_master=spark_master)
@@ -192,6 +219,8 @@ def agree(
             warnings.simplefilter("always", AccordWarning)
             results = {name: engines.compute(red, name, distance) for name in names}
             caught = [str(x.message) for x in w if issubclass(x.category, AccordWarning)]
+        if coefficient == "all":
+            left_out = {name: "is computed in memory only (--engine memory)" for name in MEMORY_COEFFICIENTS}
         sizes = (red.n_coders, red.n_units, red.n_entries)
         source = red
         engine_used = red.engine
@@ -206,10 +235,13 @@ def agree(
     if diagnostics:
         diag = _diagnostics(source, distance)
     if json_out:
-        if len(results) == 1:
-            out: dict[str, Any] = next(iter(results.values())).to_dict()
+        if len(results) == 1 and coefficient != "all":
+            name, res = next(iter(results.items()))
+            out: dict[str, Any] = _ratings.with_intervals(name, res, confidence)
         else:
-            out = {k: v.to_dict() for k, v in results.items()}
+            out = {k: _ratings.with_intervals(k, v, confidence) for k, v in results.items()}
+        if coefficient == "all":
+            out["left_out"] = left_out
         if interval is not None:
             out["confidence_interval"] = list(interval)
             out["confidence_level"] = confidence
@@ -223,9 +255,11 @@ def agree(
             out["import"] = imported.to_dict()
         print_json(out)
         return
-    first = next(iter(results.values()))
+    first = next(iter(results.values()), None)
     n_units = getattr(first, "n_units", None) or getattr(first, "n_pairable_units", "")
     via = "" if engine_used == "memory" else f", engine {engine_used}"
+    if weights is not None:
+        via += f", {weights} weights"
     table = Table(title=f"Agreement in {file.name} ({sizes[0]} coders, {sizes[1]} units, "
                   f"{sizes[2]} values, distance {get_distance(distance).name}{via})")
     table.add_column("coefficient")
@@ -233,16 +267,20 @@ def agree(
     table.add_column("observed", justify="right")
     table.add_column("expected", justify="right")
     table.add_column("units used", justify="right")
+    table.add_column(f"{confidence * 100:g}% interval", justify="right")
     for name, res in results.items():
+        if name == "icc":
+            continue  # its own table of the ten forms
         obs = getattr(res, "observed_disagreement", None)
         exp = getattr(res, "expected_disagreement", None)
         used = getattr(res, "n_pairable_units", None) or getattr(res, "n_units", None) or n_units
-        label = {"alpha": "Krippendorff's alpha", "percent": "percent agreement", "cohen": "Cohen's kappa",
-                 "scott": "Scott's pi", "fleiss": "Fleiss' kappa (S&C K)", "multi-kappa": "multi-kappa",
-                 "bennett": "Bennett's S",
-                 "gwet": "Gwet's AC1" if getattr(res, "coefficient", "") == "ac1" else "Gwet's AC2"}[name]
-        table.add_row(label, _fmt(_value(res)), _fmt(obs), _fmt(exp), str(used))
-    console.print(table)
+        label = _ratings.label(name, res)
+        iv = _ratings.interval_of(res, confidence)
+        table.add_row(label, _fmt(_value(res)), _fmt(obs), _fmt(exp), str(used),
+                      f"[{iv[0]:.4f}, {iv[1]:.4f}]" if iv else "-")
+    if table.row_count:
+        console.print(table)
+    _ratings.print_extra(results, left_out, confidence)
     if "alpha" in results:
         r = results["alpha"]
         console.print(
