@@ -267,17 +267,18 @@ def agree(
     table.add_column("observed", justify="right")
     table.add_column("expected", justify="right")
     table.add_column("units used", justify="right")
-    table.add_column(f"{confidence * 100:g}% interval", justify="right")
+    intervals = {name: _ratings.interval_of(res, confidence) for name, res in results.items()}
+    if any(intervals.values()):
+        table.add_column(f"{confidence * 100:g}% interval", justify="right")
     for name, res in results.items():
         if name == "icc":
             continue  # its own table of the ten forms
         obs = getattr(res, "observed_disagreement", None)
         exp = getattr(res, "expected_disagreement", None)
         used = getattr(res, "n_pairable_units", None) or getattr(res, "n_units", None) or n_units
-        label = _ratings.label(name, res)
-        iv = _ratings.interval_of(res, confidence)
-        table.add_row(label, _fmt(_value(res)), _fmt(obs), _fmt(exp), str(used),
-                      f"[{iv[0]:.4f}, {iv[1]:.4f}]" if iv else "-")
+        iv = intervals[name]
+        table.add_row(_ratings.label(name, res), _fmt(_value(res)), _fmt(obs), _fmt(exp), str(used),
+                      *([f"[{iv[0]:.4f}, {iv[1]:.4f}]" if iv else "-"] if any(intervals.values()) else []))
     if table.row_count:
         console.print(table)
     _ratings.print_extra(results, left_out, confidence)
