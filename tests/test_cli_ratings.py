@@ -134,3 +134,18 @@ def test_lazy_engines_say_the_ratings_coefficients_are_computed_in_memory(tmp_pa
     out = json.loads(runner.invoke(app, ["agree", str(path), "--engine", "duckdb", "--coefficient", "all",
                                          "--json"]).stdout)
     assert out["left_out"]["icc"] == "is computed in memory only (--engine memory)"
+
+
+def test_bundled_published_examples_give_their_printed_numbers():
+    """shroutfleiss1979.csv (Shrout & Fleiss 1979, Table 2) and gwet2014_abstractors.csv (Gwet 2014; AC1 .8493305
+    in irrCAC's vignette) as the docs use them."""
+    from accord.datasets import dataset_path
+
+    sf = _json(str(dataset_path("shroutfleiss1979.csv")), "--layout", "wide", "--unit", "target", "--coefficient",
+               "icc")
+    printed = {"ICC(1,1)": 0.17, "ICC(2,1)": 0.29, "ICC(3,1)": 0.71, "ICC(1,k)": 0.44, "ICC(2,k)": 0.62,
+               "ICC(3,k)": 0.91}
+    got = {f["shrout_fleiss"]: round(f["icc"], 2) for f in sf["forms"] if f["shrout_fleiss"]}
+    assert got == printed
+    ac1 = _json(str(dataset_path("gwet2014_abstractors.csv")), "--confusion", "--coefficient", "gwet")
+    assert ac1["ac"] == pytest.approx(0.8493305, abs=5e-8) and ac1["n_units"] == 100
