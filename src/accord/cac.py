@@ -26,6 +26,7 @@ All three count pairs with the one engine (:mod:`accord.engine`).
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -38,7 +39,7 @@ from accord.alpha import check_annotations
 from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import count_values
-from accord.errors import AccordError, warn_undefined
+from accord.errors import AccordError, AccordWarning, warn_undefined
 from accord.gwet import _subject_agreement
 from accord.kappa import KappaResult, _coder_marginals, cohen_kappa
 from accord.results import Result
@@ -423,10 +424,6 @@ def light_kappa(
         raise AccordError(f"{data.source or 'data'}: no unit was rated by all {c} coders (Light's kappa uses the "
                           "units every coder rated)")
     if dropped:
-        import warnings
-
-        from accord.errors import AccordWarning
-
         warnings.warn(f"light_kappa: {dropped} unit(s) not rated by all {c} coders are left out (complete units "
                       "only, as irr's kappam.light)", AccordWarning, stacklevel=2)
     keep = complete[data.unit_index]
