@@ -8,6 +8,10 @@ The public API, by concept (each in its own module):
 - the kappa family: :func:`cohen_kappa`, :func:`weighted_kappa`, :func:`scott_pi`,
   :func:`fleiss_kappa`, :func:`multi_kappa`, :func:`bennett_s`, :func:`percent_agreement`
 - Gwet's AC1 and AC2: :func:`gwet_ac1`, :func:`gwet_ac2`
+- by their authors' names: :func:`brennan_prediger`, :func:`conger_kappa`, :func:`light_kappa`;
+  named kappa weights :func:`kappa_weights`; confusion matrices :meth:`Annotations.from_confusion`
+- numeric ratings (:mod:`accord.ratings`): :func:`icc`, :func:`icc_table` (McGraw & Wong's ten forms,
+  Shrout & Fleiss' six), :func:`kendall_w`, :func:`lin_ccc`
 - diagnostics: :func:`unit_disagreement`, :func:`pairwise_agreement`, :func:`coder_left_out`
 - coreference: :mod:`accord.coref` (:func:`read_coref`, :func:`coref_alpha`, :func:`coref_scores`)
 - multi-label items: :mod:`accord.multilabel` (:func:`augmented_kappa` and friends)
@@ -37,6 +41,13 @@ if TYPE_CHECKING:
     from accord.alpha import (
         AlphaResult,
         alpha,
+    )
+    from accord.cac import (
+        ChanceCorrectedResult,
+        LightKappaResult,
+        brennan_prediger,
+        conger_kappa,
+        light_kappa,
     )
     from accord.coref import (
         CorefAnnotations,
@@ -137,6 +148,16 @@ if TYPE_CHECKING:
         read_pyramid,
         score_peer,
     )
+    from accord.ratings import (
+        CCCResult,
+        ICCResult,
+        ICCTable,
+        KendallWResult,
+        icc,
+        icc_table,
+        kendall_w,
+        lin_ccc,
+    )
     from accord.reporting import (
         report,
     )
@@ -157,11 +178,28 @@ if TYPE_CHECKING:
         token_agreement,
         unitizing_alpha,
     )
+    from accord.weights import (
+        kappa_weights,
+    )
 
 __version__ = "0.1.0"
 
 #: public name -> the module that defines it, imported on first access.
 _EXPORTS: dict[str, str] = {
+    "brennan_prediger": "accord.cac",
+    "conger_kappa": "accord.cac",
+    "light_kappa": "accord.cac",
+    "ChanceCorrectedResult": "accord.cac",
+    "LightKappaResult": "accord.cac",
+    "CCCResult": "accord.ratings",
+    "ICCResult": "accord.ratings",
+    "ICCTable": "accord.ratings",
+    "KendallWResult": "accord.ratings",
+    "icc": "accord.ratings",
+    "icc_table": "accord.ratings",
+    "kendall_w": "accord.ratings",
+    "lin_ccc": "accord.ratings",
+    "kappa_weights": "accord.weights",
     "AgreementResult": "accord.kappa",
     "alpha": "accord.alpha",
     "AlphaResult": "accord.alpha",
@@ -261,6 +299,8 @@ __all__ = [
     "Annotations",
     "AugmentedKappaResult",
     "AugmentedKappaSweep",
+    "CCCResult",
+    "ChanceCorrectedResult",
     "ChanceDifference",
     "CoderLeftOut",
     "CoderPairs",
@@ -273,15 +313,19 @@ __all__ = [
     "DistanceFunction",
     "GoldStandard",
     "GwetResult",
+    "ICCResult",
+    "ICCTable",
     "ImportReport",
     "Imported",
     "Interval",
     "ItemClasses",
     "Jaccard",
     "KappaResult",
+    "KendallWResult",
+    "LightKappaResult",
     "MultiLabelData",
-    "Nominal",
     "NoiseBound",
+    "Nominal",
     "Ordinal",
     "PeerAnnotation",
     "Pyramid",
@@ -297,16 +341,18 @@ __all__ = [
     "UnitizingAlphaResult",
     "__version__",
     "alpha",
-    "as_annotations",
     "anova_power",
     "anova_sample_size",
+    "as_annotations",
     "augmented_kappa",
     "augmented_kappa_sweep",
     "bennett_s",
+    "brennan_prediger",
     "chance_difference",
     "classify_items",
     "coder_left_out",
     "cohen_kappa",
+    "conger_kappa",
     "coref_alpha",
     "coref_reliability",
     "coref_scores",
@@ -316,6 +362,12 @@ __all__ = [
     "gold_standard",
     "gwet_ac1",
     "gwet_ac2",
+    "icc",
+    "icc_table",
+    "kappa_weights",
+    "kendall_w",
+    "light_kappa",
+    "lin_ccc",
     "make_distance",
     "max_disagreements",
     "multi_kappa",
@@ -347,7 +399,8 @@ __all__ = [
 
 #: subpackages reachable as attributes (``accord.engines.agree``), imported on first access.
 _SUBPACKAGES = frozenset(
-    {"coref", "engines", "importers", "multilabel", "noise", "pyramid", "reporting", "significance", "spans"}
+    {"coref", "engines", "importers", "multilabel", "noise", "pyramid", "ratings", "reporting", "significance",
+     "spans"}
 )
 
 

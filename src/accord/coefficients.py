@@ -25,10 +25,16 @@ import numpy as np
 
 from accord.errors import AccordError, choice_error
 
-__all__ = ["COEFFICIENTS", "applicable", "compute"]
+__all__ = ["ALL_COEFFICIENTS", "COEFFICIENTS", "MEMORY_COEFFICIENTS", "WEIGHTED", "applicable", "choose", "compute"]
 
-#: Every coefficient's name, in the order tables list them.
+#: Every coefficient's name that a lazy engine computes too, in the order tables list them.
 COEFFICIENTS = ("alpha", "percent", "cohen", "scott", "fleiss", "multi-kappa", "bennett", "gwet")
+#: Coefficients computed in memory only: by their authors' names, and for numeric ratings.
+MEMORY_COEFFICIENTS = ("conger", "brennan-prediger", "light", "icc", "kendall-w", "ccc")
+#: All of them.
+ALL_COEFFICIENTS = COEFFICIENTS + MEMORY_COEFFICIENTS
+#: The coefficients that take named kappa weights (``weights=``).
+WEIGHTED = ("cohen", "fleiss", "gwet", "conger", "brennan-prediger", "light")
 
 
 def applicable_to(n_coders: int, values_per_unit: np.ndarray) -> list[str]:
@@ -104,20 +110,125 @@ def applicable(data: Any) -> list[str]:
     return applicable_to(n_coders, np.bincount(data.unit_index, minlength=data.n_units))
 
 
-def compute(data: Any, coefficient: str, distance: Any = "nominal") -> Any:
-    """One coefficient of *data* by its name (a name of :data:`COEFFICIENTS`).
+def compute(
+    data: Any, coefficient: str, distance: Any = "nominal", *, weights: Any = None, n_categories: int | None = None,
+    categories: Any = None,
+) -> Any:
+    """One coefficient of *data* by its name (a name of :data:`ALL_COEFFICIENTS`).
 
     Parameters
     ----------
     data : Annotations
         The annotations.
     coefficient : str
-        One of :data:`COEFFICIENTS`; ``gwet`` is AC1 under the nominal distance, AC2 under any other.
+        One of :data:`ALL_COEFFICIENTS`; ``gwet`` is AC1 under the nominal distance, AC2 under any other
+        or with weights; ``icc`` is the table of the ten forms.
     distance : str or Distance
-        The distance (ignored by percent agreement).
+        The distance (ignored by percent agreement and the coefficients for numeric ratings).
+    weights : str or array-like, optional
+        Named kappa weights for the coefficients of :data:`WEIGHTED`.
+    n_categories : int, optional
+        q for ``bennett`` and ``brennan-prediger``.
+    categories : sequence, optional
+        The categories in order, for weights over labels.
 
     Returns
     -------
-    The coefficient's result (``AlphaResult``, ``KappaResult``, ``AgreementResult`` or ``GwetResult``).
+    The coefficient's result (``AlphaResult``, ``KappaResult``, ``AgreementResult``, ``GwetResult``,
+    ``ChanceCorrectedResult``, ``LightKappaResult``, ``ICCTable``, ``KendallWResult`` or ``CCCResult``).
     """
+    if coefficient not in ALL_COEFFICIENTS:
+        raise AccordError(f"coefficient must be one of {', '.join(ALL_COEFFICIENTS)}; got {coefficient!r}")
+    if weights is not None and coefficient not in WEIGHTED:
+        raise AccordError(f"weights apply to {', '.join(WEIGHTED)}; not to {coefficient}")
+    if n_categories is not None and coefficient not in ("bennett", "brennan-prediger"):
+        raise AccordError(f"the number of categories applies to bennett and brennan-prediger; not to {coefficient}")
+    if coefficient in COEFFICIENTS and weights is None and n_categories is None and categories is None:
+        return compute_with(_memory_functions(), data, coefficient, distance)
+    import accord
+
+    kw: dict[str, Any] = {"weights": weights, "categories": categories} if weights is not None else {}
+    if coefficient == "bennett":
+        return accord.bennett_s(data, distance=distance, n_categories=n_categories)
+    if coefficient == "brennan-prediger":
+        if weights is None:
+            kw = {"distance": distance, "categories": categories}
+        return accord.brennan_prediger(data, n_categories=n_categories, **kw)
+    if coefficient in ("cohen", "fleiss", "conger", "light"):
+        func = {"cohen": accord.cohen_kappa, "fleiss": accord.fleiss_kappa, "conger": accord.conger_kappa,
+                "light": accord.light_kappa}[coefficient]
+        return func(data, **kw) if weights is not None else func(data, distance=distance, categories=categories)
+    if coefficient == "gwet":
+        if weights is not None:
+            return accord.gwet_ac2(data, **kw)
+        return compute_with(_memory_functions(), data, coefficient, distance)
+    if coefficient == "icc":
+        return accord.icc_table(data)
+    if coefficient == "kendall-w":
+        return accord.kendall_w(data)
+    if coefficient == "ccc":
+        return accord.lin_ccc(data)
     return compute_with(_memory_functions(), data, coefficient, distance)
+
+
+def choose(data: Any, distance: Any = "nominal") -> tuple[list[str], dict[str, str]]:
+    """What ``accord agree --coefficient all`` computes for *data*, and what it leaves out and why.
+
+    Returns
+    -------
+    (list of str, dict)
+        The names that apply, in the order of :data:`ALL_COEFFICIENTS`, and name -> the reason for each
+        of the others.
+
+    Examples
+    --------
+    >>> import accord
+    >>> names, left_out = choose(accord.as_annotations([[1, 2, 2], [1, 2, 3], [1, 3, 3]]), "interval")
+    >>> names[:6]
+    ['alpha', 'percent', 'fleiss', 'multi-kappa', 'bennett', 'gwet']
+    >>> names[6:]
+    ['conger', 'brennan-prediger', 'light', 'icc', 'kendall-w', 'ccc']
+    >>> left_out["cohen"]
+    'needs exactly two coders; the data have 3'
+    """
+    from accord.data import Annotations
+    from accord.distances import get_distance
+
+    if not isinstance(data, Annotations):
+        raise AccordError(f"data must be accord.Annotations; got {type(data).__name__}")
+    n_coders = len(np.unique(data.coder_index))
+    per_unit = np.bincount(data.unit_index, minlength=data.n_units)
+    names = applicable_to(n_coders, per_unit) + ["conger", "brennan-prediger"]
+    left: dict[str, str] = {}
+    coded = per_unit[per_unit > 0]
+    for name in ("cohen", "scott"):
+        if name not in names:
+            left[name] = f"needs exactly two coders; the data have {n_coders}"
+    if "fleiss" not in names:
+        left["fleiss"] = "needs the same number (two or more) of values in every unit"
+    if "multi-kappa" not in names:
+        left["multi-kappa"] = "needs every coder to rate every unit (conger takes missing ratings)"
+    complete = int(np.count_nonzero(per_unit == n_coders)) if n_coders else 0
+    if n_coders < 3:
+        left["light"] = "is for three or more coders (with two it is Cohen's kappa)"
+    elif complete == 0:
+        left["light"] = "no unit was rated by every coder"
+    else:
+        names.append("light")
+    kind = get_distance(distance).name
+    numeric = data.values.dtype.kind in "iuf"
+    needs = {"icc": ("interval", "ratio"), "kendall-w": ("ordinal", "interval", "ratio"), "ccc": ("interval", "ratio")}
+    least = {"icc": 2, "kendall-w": 2, "ccc": 3}
+    for name, scales in needs.items():
+        if not numeric:
+            left[name] = "needs numeric ratings; the values are labels"
+        elif kind not in scales:
+            left[name] = (f"is for {' or '.join(scales)} ratings; the distance is {kind} "
+                          f"(pass --distance {scales[0]} for numeric ratings)")
+        elif n_coders < 2 or complete < least[name]:
+            left[name] = f"needs {least[name]} or more units rated by every coder; the data have {complete}"
+        else:
+            names.append(name)
+    if len(coded) and not (coded >= 2).any():
+        return [], {n: "no unit holds two or more values" for n in ALL_COEFFICIENTS}
+    return [c for c in ALL_COEFFICIENTS if c in names], {c: left[c] for c in ALL_COEFFICIENTS if c in left}

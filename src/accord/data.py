@@ -457,6 +457,38 @@ class Annotations:
         )
 
     @classmethod
+    def from_confusion(
+        cls,
+        table: Any,
+        *,
+        categories: Sequence[Hashable] | None = None,
+        coders: tuple[Hashable, Hashable] = ("rows", "columns"),
+    ) -> Annotations:
+        """Two coders' annotations from their confusion matrix: cell (i, j) counts the units the first coder
+        (rows) put in category i and the second (columns) in j.
+
+        Parameters
+        ----------
+        table : array-like or pandas.DataFrame
+            A square table of non-negative integer counts; a DataFrame names the categories in its index
+            and columns (the same set, in any order; numbers written as text match numbers).
+        categories : sequence, optional
+            The categories in the order of the rows (default: the DataFrame's labels, or 0..q-1).
+        coders : (str, str)
+            Labels of the two coders.  Returns one unit per counted pair of judgments.
+
+        Examples
+        --------
+        >>> import accord
+        >>> data = Annotations.from_confusion([[20, 5], [10, 15]], categories=["yes", "no"])
+        >>> round(accord.cohen_kappa(data).kappa, 4)
+        0.4
+        """
+        from accord.confusion import from_confusion
+
+        return from_confusion(table, categories=categories, coders=coders)
+
+    @classmethod
     def _from_numeric_matrix(
         cls, arr: np.ndarray, unit_labels: Sequence[Hashable], coder_labels: Sequence[Hashable]
     ) -> Annotations:

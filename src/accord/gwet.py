@@ -27,6 +27,13 @@ from accord.distances import Distance, DistanceFunction, PreparedDistance, get_d
 from accord.engine import UnitCounts, count_values, unit_disagreement_sums
 from accord.errors import AccordError, warn_undefined
 from accord.results import Result
+from accord.weights import (
+    PreparedMatrix,
+    WeightsDistance,
+    category_codes,
+    on_categories,
+    weights_matrix,
+)
 
 __all__ = ["GwetResult", "gwet_ac1", "gwet_ac2"]
 
@@ -103,68 +110,14 @@ class GwetResult(Result):
 #: 1 - p_e below this is chance agreement 1 up to rounding: AC would be rounding error over rounding error.
 _PE_TOLERANCE = 1e-12
 
-
-class _WeightsDistance(Distance):
-    """Disagreement 1 - w_kl from a user's agreement-weight matrix over the categories."""
-
-    def __init__(self, weights: np.ndarray) -> None:
-        self._delta = 1.0 - weights
-        self.name = "custom weights"
-
-    def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
-        return _PreparedMatrix(self._delta)
-
-
-class _PreparedMatrix(PreparedDistance):
-    dense_ok = True
-
-    def __init__(self, delta: np.ndarray) -> None:
-        self._delta = delta
-
-    def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
-        return self._delta[i, j]
-
-    def matrix(self) -> np.ndarray:
-        return self._delta
-
-
-def _on_categories(data: Annotations, categories: Sequence[Hashable] | None) -> Annotations:
-    """Re-express *data* over the full category list (unused categories count in q)."""
-    if categories is None:
-        return data
-    remap, values = _category_codes(data.values, categories)
-    return Annotations(
-        unit_index=data.unit_index,
-        coder_index=data.coder_index,
-        value_index=remap[data.value_index],
-        units=data.units,
-        coders=data.coders,
-        values=values,
-        n_missing=data.n_missing,
-        source=data.source,
-    )
-
-
-def _category_codes(values: np.ndarray, categories: Sequence[Hashable]) -> tuple[np.ndarray, np.ndarray]:
-    """The code of each value in the category list, and the category list as the new value table."""
-    cats = list(categories)
-    if len(set(cats)) != len(cats):
-        raise AccordError(f"categories must not repeat a category; got {cats!r}")
-    where = {c: i for i, c in enumerate(cats)}
-    try:
-        remap = np.array([where[v] for v in values.tolist()], dtype=np.int64)
-    except KeyError as exc:
-        raise AccordError(
-            f"categories: the data hold the value {exc.args[0]!r}, which is not among the categories {cats!r}"
-        ) from None
-    table = np.array(cats) if all(isinstance(c, (int, float, str)) for c in cats) else np.array(cats, dtype=object)
-    if table.dtype.kind not in "biufUO":
-        table = np.array(cats, dtype=object)
-    return remap, table
+_WeightsDistance = WeightsDistance
+_PreparedMatrix = PreparedMatrix
+_on_categories = on_categories
+_category_codes = category_codes
 
 
 def _gwet_distance(
-    name: str, distance: str | Distance | DistanceFunction, weights: Any, values: np.ndarray
+    name: str, distance: str | Distance | DistanceFunction, weights: Any, values: np.ndarray, *, ordered: bool = True
 ) -> Distance:
     """The distance of AC1/AC2: *distance*, or user agreement *weights* over the categories *values*, checked."""
     if weights is None:
@@ -173,15 +126,8 @@ def _gwet_distance(
         raise AccordError("gwet_ac1 is the unweighted coefficient; pass weights to gwet_ac2")
     if distance != "nominal":
         raise AccordError("pass either distance or weights to gwet_ac2, not both")
-    q = len(values)
-    w = np.asarray(weights, dtype=float)
-    if w.shape != (q, q):
-        raise AccordError(
-            f"weights must be a {q} x {q} matrix over the categories {values.tolist()!r}; got shape {w.shape}"
-        )
-    if not np.allclose(np.diag(w), 1.0) or (w < 0).any() or (w > 1).any():
-        raise AccordError("weights must be agreement weights: 1 on the diagonal, between 0 and 1 elsewhere")
-    return _WeightsDistance(w)
+    w, label = weights_matrix(weights, values, ordered=ordered)
+    return WeightsDistance(w, label)
 
 
 def _gwet(
@@ -198,7 +144,7 @@ def _gwet(
     if not (isinstance(population_size, (int, float)) and population_size > 0):
         raise AccordError(f"population_size must be a positive number (or math.inf); got {population_size!r}")
     data = _on_categories(data, categories)
-    dist = _gwet_distance(name, distance, weights, data.values)
+    dist = _gwet_distance(name, distance, weights, data.values, ordered=categories is not None)
     if data.n_units and population_size < np.count_nonzero(np.bincount(data.unit_index, minlength=data.n_units)):
         raise AccordError(f"population_size ({population_size}) is smaller than the number of rated subjects")
 
@@ -208,6 +154,47 @@ def _gwet(
         uc, data.values, dist, user_weights=weights is not None, population_size=population_size, name=name,
         n_coders=data.n_coders, source=data.source,
     )
+
+
+@dataclass(frozen=True)
+class _SubjectAgreement:
+    """The observed side shared by Gwet's family (AC1/AC2, Brennan-Prediger, Conger, Fleiss as irrCAC has them)."""
+
+    w: np.ndarray  # q x q agreement weights
+    prepared: PreparedDistance
+    pa_i: np.ndarray  # each subject's agreement (0 for subjects rated once)
+    pa: float  # averaged over the n2 subjects rated at least twice
+    n: int  # subjects rated at least once
+    n2: int  # subjects rated at least twice
+    pairable: np.ndarray
+    uw: np.ndarray  # row weights (signature histogram) or ones
+    r_i: np.ndarray  # ratings per subject
+
+
+def _subject_agreement(
+    uc: UnitCounts, values: np.ndarray, dist: Distance, *, user_weights: bool, source: str | None
+) -> _SubjectAgreement:
+    """p_a = (1/n2) sum over subjects rated twice or more of sum_k r_ik (r*_ik - 1) / (r_i (r_i - 1)) (Gwet 2014,
+    equation 2.13 with weights), from the pair engine's disagreement sums, and the weights w = 1 - delta / max delta."""
+    q = len(values)
+    pairable = uc.m >= 2
+    uw = uc.unit_weight
+    n = uc.n_pairable_units  # rated at least once
+    n2 = int(round(float(uw[pairable].sum())))
+    if n2 == 0:
+        raise AccordError(f"{source or 'data'}: no subject was rated by two or more coders (no pairable unit)")
+    r_i = uc.m
+    prepared = dist.prepare(values, uc.marginals())
+    delta = _delta_matrix(prepared, q)
+    # agreement weights w = 1 - delta / delta_max (a user's weights: delta = 1 - w, delta_max = 1)
+    dmax = 1.0 if user_weights else float(delta.max()) if q >= 2 else 0.0
+    w = 1.0 - delta / dmax if dmax > 0 else np.ones((q, q))
+    # observed agreement per subject: 1 - (sum over ordered pairs of delta) / (delta_max r_i (r_i - 1))
+    s_i = unit_disagreement_sums(uc, prepared) / (dmax if dmax > 0 else 1.0)
+    den = np.where(pairable, r_i * (r_i - 1.0), 1.0)
+    pa_i = np.where(pairable, 1.0 - s_i / den, 0.0)
+    pa = float((pa_i * uw).sum() / n2)
+    return _SubjectAgreement(w=w, prepared=prepared, pa_i=pa_i, pa=pa, n=n, n2=n2, pairable=pairable, uw=uw, r_i=r_i)
 
 
 def _gwet_from_counts(
@@ -223,26 +210,10 @@ def _gwet_from_counts(
 ) -> GwetResult:
     """AC1/AC2 from the value counts of every subject rated at least once (or their signature histogram)."""
     q = len(values)
-    weights = True if user_weights else None
-    pairable = uc.m >= 2
-    uw = uc.unit_weight
-    n = uc.n_pairable_units  # rated at least once
-    n2 = int(round(float(uw[pairable].sum())))
-    if n2 == 0:
-        raise AccordError(f"{source or 'data'}: no subject was rated by two or more coders (no pairable unit)")
-    r_i = uc.m
+    sa = _subject_agreement(uc, values, dist, user_weights=user_weights, source=source)
+    w, pa_i, pa, n, n2, pairable, uw, r_i = sa.w, sa.pa_i, sa.pa, sa.n, sa.n2, sa.pairable, sa.uw, sa.r_i
     # pi_k: the average over subjects of each category's share of the subject's ratings
     pi = uc.marginals(unit_weights=1.0 / r_i) / n
-    prepared = dist.prepare(values, uc.marginals())
-    delta = _delta_matrix(prepared, q)
-    # agreement weights w = 1 - delta / delta_max (a user's weights: delta = 1 - w, delta_max = 1)
-    dmax = 1.0 if weights is not None else float(delta.max()) if q >= 2 else 0.0
-    w = 1.0 - delta / dmax if dmax > 0 else np.ones((q, q))
-    # observed agreement per subject: 1 - (sum over ordered pairs of delta) / (delta_max r_i (r_i - 1))
-    s_i = unit_disagreement_sums(uc, prepared) / (dmax if dmax > 0 else 1.0)
-    den = np.where(pairable, r_i * (r_i - 1.0), 1.0)
-    pa_i = np.where(pairable, 1.0 - s_i / den, 0.0)
-    pa = float((pa_i * uw).sum() / n2)
     t_w = float(w.sum())
     pe = t_w * float((pi * (1.0 - pi)).sum()) / (q * (q - 1)) if q >= 2 else 1.0
     coefficient = name
@@ -392,9 +363,13 @@ def gwet_ac2(
         ``"interval"`` gives Gwet's quadratic weights, ``"ratio"`` his ratio
         weights; set distances (``"masi-2006"``, ...) work on set values.
         ``"nominal"`` gives AC1.
-    weights : array-like, keyword-only
-        Instead of a distance, the q x q agreement weights themselves (1 on the
-        diagonal), over *categories* (or over the sorted values that occur).
+    weights : str or array-like, keyword-only
+        Instead of a distance, named weights (``"linear"``, ``"quadratic"``,
+        ``"ordinal"``, ``"radical"``, ``"ratio"``, ``"circular"``, ``"bipolar"``,
+        ``"identity"``, as irrCAC defines them: :func:`accord.kappa_weights`) or
+        the q x q agreement weights themselves (1 on the diagonal), over
+        *categories* (or over the sorted values that occur; named weights over
+        text labels need *categories* for their order).
     categories : sequence, optional
         Every category a rater could choose (see :func:`gwet_ac1`).
     population_size : float, keyword-only
@@ -421,6 +396,8 @@ def gwet_ac2(
     >>> d = Annotations.from_matrix([[1, 2, 3, 3], [1, 3, 3, 2]])
     >>> round(gwet_ac2(d, distance="interval").ac, 6)
     0.666667
+    >>> round(gwet_ac2(d, weights="linear").ac, 6)
+    0.478261
     """
     data = as_annotations(data, layout=layout)
     return _gwet(

@@ -26,6 +26,7 @@ With a distance other than nominal, D_o and D_e are weighted by delta (Cohen
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -39,6 +40,7 @@ from accord.distances.scalar import _PreparedNominal
 from accord.engine import UnitCounts, count_values, observed_sum
 from accord.errors import AccordError, warn_undefined
 from accord.results import Result
+from accord.weights import PreparedMatrix, on_categories, resolve_weights
 
 __all__ = [
     "AgreementResult",
@@ -158,7 +160,7 @@ def _observed_counts(
 
 
 def _delta_max(prepared: Any, present: np.ndarray) -> float:
-    if isinstance(prepared, _PreparedNominal):
+    if isinstance(prepared, (_PreparedNominal, PreparedMatrix)):  # nominal, or 1 - w from agreement weights
         return 1.0
     idx = np.flatnonzero(present)
     if len(idx) < 2:
@@ -269,6 +271,17 @@ def _complete(data: Annotations, name: str) -> int:
     return int(coded.min())
 
 
+def _distance_or_weights(
+    data: Annotations, distance: Any, weights: Any, categories: Any, name: str
+) -> tuple[Annotations, Distance]:
+    """The data (over *categories* when given) and the distance: *distance*, or 1 - w for agreement *weights*."""
+    if weights is None or (isinstance(weights, str) and weights == "identity"):
+        return on_categories(data, categories), get_distance(distance)
+    if not (isinstance(distance, str) and distance == "nominal"):
+        raise AccordError(f"{name}: pass either distance or weights, not both")
+    return resolve_weights(data, weights, categories)
+
+
 # ------------------------------------------------------------------ public
 def percent_agreement(data: Annotations, *, layout: Layout = "coders-by-units") -> AgreementResult:
     """Observed agreement: the share of agreeing pairs of values within units.
@@ -300,6 +313,8 @@ def cohen_kappa(
     data: Annotations,
     *,
     distance: str | Distance | DistanceFunction = "nominal",
+    weights: Any = None,
+    categories: Sequence[Hashable] | None = None,
     coders: tuple[Any, Any] | None = None,
     layout: Layout = "coders-by-units",
 ) -> KappaResult:
@@ -313,6 +328,14 @@ def cohen_kappa(
     distance : str, Distance or callable
         ``"nominal"`` gives Cohen's (1960) kappa; any other distance gives the
         weighted kappa of Cohen (1968) with disagreement weights delta.
+    weights : str or array-like, optional
+        Instead of a distance, agreement weights w by name (``"linear"``,
+        ``"quadratic"``, ``"ordinal"``, ``"radical"``, ``"ratio"``,
+        ``"circular"``, ``"bipolar"``, as irrCAC defines them:
+        :func:`accord.kappa_weights`) or as a q x q matrix; delta = 1 - w.
+    categories : sequence, optional
+        The categories in order, for named weights over text labels (and
+        categories nobody chose, which change the weights of the others).
     coders : (a, b), optional
         The two coders to compare.
     layout : {"coders-by-units", "units-by-coders"}, keyword-only
@@ -342,9 +365,12 @@ def cohen_kappa(
     >>> d = Annotations.from_matrix([["a", "a", "b", "b"], ["a", "b", "b", "b"]])
     >>> round(cohen_kappa(d).kappa, 4)
     0.5
+    >>> r = Annotations.from_matrix([["lo", "mid", "hi", "hi"], ["lo", "hi", "hi", "mid"]])
+    >>> round(cohen_kappa(r, weights="linear", categories=["lo", "mid", "hi"]).kappa, 4)
+    0.4286
     """
     data = as_annotations(data, layout=layout)
-    dist = get_distance(distance)
+    data, dist = _distance_or_weights(data, distance, weights, categories, "cohen_kappa")
     sub, dropped = _two_coders(data, coders, "cohen_kappa")
     pc = _coder_marginals(sub)
     rows = np.flatnonzero(pc.sum(axis=1))
@@ -414,22 +440,29 @@ def _fce_standard_errors(
 def weighted_kappa(
     data: Annotations,
     *,
-    distance: str | Distance | DistanceFunction,
+    distance: str | Distance | DistanceFunction | None = None,
+    weights: Any = None,
+    categories: Sequence[Hashable] | None = None,
     coders: tuple[Any, Any] | None = None,
     layout: Layout = "coders-by-units",
 ) -> KappaResult:
-    """Cohen's (1968) weighted kappa with disagreement weights from *distance*.
+    """Cohen's (1968) weighted kappa with disagreement weights from *distance*, or agreement *weights*.
 
-    Same as :func:`cohen_kappa` with a distance; the distance is required here.
+    Same as :func:`cohen_kappa` with a distance or weights; one of them is required here.
 
     Examples
     --------
     >>> d = Annotations.from_matrix([[1, 2, 3, 3], [1, 3, 3, 2]])
     >>> round(weighted_kappa(d, distance="interval").kappa, 4)
     0.6364
+    >>> round(weighted_kappa(d, weights="quadratic").kappa, 4)
+    0.6364
     """
+    if (distance is None) == (weights is None):
+        raise AccordError("weighted_kappa needs a distance or weights (one of them)")
     data = as_annotations(data, layout=layout)
-    return cohen_kappa(data, distance=distance, coders=coders)
+    return cohen_kappa(data, distance=distance if distance is not None else "nominal", weights=weights,
+                       categories=categories, coders=coders)
 
 
 def scott_pi(
@@ -472,12 +505,16 @@ def fleiss_kappa(
     data: Annotations,
     *,
     distance: str | Distance | DistanceFunction = "nominal",
+    weights: Any = None,
+    categories: Sequence[Hashable] | None = None,
     layout: Layout = "coders-by-units",
 ) -> KappaResult:
     r"""Fleiss' (1971) kappa, Siegel & Castellan's K: Scott's pi for any number of coders.
 
     Every unit must hold the same number m of values (complete data; use
-    :func:`accord.alpha` otherwise).
+    :func:`accord.alpha` otherwise).  ``weights`` (a name, as irrCAC's, or
+    a q x q matrix) and ``categories`` are those of :func:`cohen_kappa`;
+    with weights, chance agreement is sum_kl w_kl p_k p_l (Gwet 2014, 2.4).
 
     Notes
     -----
@@ -509,7 +546,7 @@ def fleiss_kappa(
     """
     data = as_annotations(data, layout=layout)
     data = check_annotations(data)
-    dist = get_distance(distance)
+    data, dist = _distance_or_weights(data, distance, weights, categories, "fleiss_kappa")
     m = _complete(data, "fleiss_kappa")
     return _fleiss_from_counts(count_values(data), data.values, dist, m=m, n_coders=data.n_coders,
                                source=data.source)

@@ -13,8 +13,8 @@ from rich.table import Table
 
 from accord.cli._common import cli_errors, console, echo, print_json
 from accord.cli._importing import ImporterArgs, importer_options
-from accord.cli._options import OrderOption, ordered_distance
-from accord.coefficients import COEFFICIENTS, applicable, compute
+from accord.cli._options import OrderOption, order_items, ordered_distance, parse_order
+from accord.coefficients import ALL_COEFFICIENTS, MEMORY_COEFFICIENTS
 from accord.data import Annotations
 from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
 from accord.distances import DISTANCE_NAMES, get_distance
@@ -28,7 +28,7 @@ _BIG_FILE = 64 * 2**20
 
 
 def _value(res: Any) -> float:
-    for name in ("alpha", "kappa", "percent_agreement", "ac"):
+    for name in ("alpha", "kappa", "percent_agreement", "ac", "w", "ccc"):
         if hasattr(res, name):
             return float(getattr(res, name))
     return math.nan
@@ -69,8 +69,20 @@ def agree(
         typer.Option(help=f"Distance between values: {', '.join(DISTANCE_NAMES)} (default: nominal, or the one "
                      "that fits an export's values: masi-2006 for sets, ordinal for ratings...)."),
     ] = None,
+    weights: Annotated[
+        str | None,
+        typer.Option(help="Kappa weights by name for ordered categories (irrCAC's): linear, quadratic, ordinal, "
+                     "radical, ratio, circular, bipolar, identity; for cohen, fleiss, gwet, conger, "
+                     "brennan-prediger, light. Numeric values are taken in numeric order."),
+    ] = None,
+    categories: Annotated[
+        int | None,
+        typer.Option(help="bennett, brennan-prediger: the number of categories of the scale (default: those "
+                     "observed)."),
+    ] = None,
     coefficient: Annotated[
-        str, typer.Option(help=f"One of {', '.join(COEFFICIENTS)}, or 'all' (those that apply).")
+        str, typer.Option(help=f"One of {', '.join(ALL_COEFFICIENTS)}, or 'all' (those that apply, and what "
+                          "is left out and why).")
     ] = "alpha",
     bootstrap: Annotated[
         int, typer.Option(help="Bootstrap resamples for a confidence interval of alpha (0: none).")
@@ -84,6 +96,11 @@ def agree(
         bool, typer.Option("--json", help="Print one JSON object instead of tables.")
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")] = False,
+    confusion: Annotated[
+        bool, typer.Option("--confusion", help="FILE is a confusion matrix of two coders: a square CSV table of "
+                           "counts with a header row of categories and a first column of categories (rows: the "
+                           "first coder); its order is the categories' order for --weights.")
+    ] = False,
     engine: Annotated[
         str,
         typer.Option(help="auto, memory, duckdb, polars, dask or spark; auto: DuckDB for globs and for Parquet/CSV "
@@ -113,8 +130,14 @@ def agree(
     accord agree sheet.csv --layout wide --unit item --coefficient all;
     accord agree export.json --from label-studio --field sentiment
     """
-    if coefficient != "all" and coefficient not in COEFFICIENTS:
-        raise choice_error("coefficient", coefficient, (*COEFFICIENTS, "all"))
+    if coefficient != "all" and coefficient not in ALL_COEFFICIENTS:
+        raise choice_error("coefficient", coefficient, (*ALL_COEFFICIENTS, "all"))
+    from accord.cli import _ratings
+
+    from_, sheet = importer.tool, importer.sheet
+    if confusion and (importer.given() or layout != "long"):
+        given = [*importer.given(), *(["--layout"] if layout != "long" else [])]
+        raise AccordError(f"--confusion reads a square table of counts: not with {', '.join(given)}")
     if bootstrap < 0:
         raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
     if layout not in ("long", "wide"):
@@ -122,15 +145,19 @@ def agree(
     coder_cols = [c.strip() for c in coders.split(",")] if coders else None
     from accord.cli._importing import headed_table
 
-    from_, sheet = importer.tool, importer.sheet
     # a table with a tool's unmistakable header (an MTurk batch, INCEpTION's agreement export) is that tool's
-    headed = from_ is None and sheet is None and headed_table(file) is not None
-    lazy = (None if from_ is not None or sheet is not None or headed
+    headed = not confusion and from_ is None and sheet is None and headed_table(file) is not None
+    lazy = (None if confusion or from_ is not None or sheet is not None or headed
             else _lazy_engine(file, engine, layout, memory_share))
     imported = None
     caught: list[str] = []
+    left_out: dict[str, str] = {}
+    cat_order = None
     if lazy is None:
-        if from_ is not None or headed or file.suffix.lower() not in (".csv", ".tsv", ".tab", ".parquet", ".pq"):
+        if confusion:
+            data, cat_order = _ratings.load_confusion(file)
+            distance = distance or "nominal"
+        elif from_ is not None or headed or file.suffix.lower() not in (".csv", ".tsv", ".tab", ".parquet", ".pq"):
             from dataclasses import replace
 
             from accord.cli._importing import load_export
@@ -140,7 +167,7 @@ def agree(
                 file, read_as, plain_fallback=True, fits="categorical",
                 spreadsheet_options={"layout": layout, "unit": unit, "coder": coder, "coders": coder_cols},
             )
-        if imported is None:
+        if imported is None and not confusion:
             passed = [f for f in importer.given() if f in ("--offsets", "--option")]
             if passed:
                 raise AccordError(f"{' and '.join(passed)} {'pass' if len(passed) > 1 else 'passes'} options to an "
@@ -156,7 +183,7 @@ def agree(
                     data = read(file, unit=unit, coder=coder, value=value, layout=layout,  # type: ignore[arg-type]
                                 coders=coder_cols, sheet=_sheet(sheet))
             distance = distance or "nominal"
-        else:
+        elif imported is not None:
             if imported.kind == "spans":
                 from accord.cli._importing import suggest
 
@@ -165,16 +192,17 @@ def agree(
                                   f"{suggest('spans', file, importer, tool=imported.tool)}")
             data = imported.annotations
             distance = distance or imported.default_distance
-        # text labels under an ordered distance need --order: refused before anything is printed
-        distance = ordered_distance(distance, order, data.values, source=data.source or str(file),
-                                    set_valued=data.is_set_valued)
+        if weights is not None and order is not None and cat_order is None:
+            # --order with --weights: the categories' order for the kappa weights, not a distance's
+            cat_order = order_items(parse_order(order) or [], data.values)
+        else:
+            # text labels under an ordered distance need --order: refused before anything is printed
+            distance = ordered_distance(distance, order, data.values, source=data.source or str(file),
+                                        set_valued=data.is_set_valued)
         if imported is not None and not json_out:
             echo(imported.report.summary(), err=True)
-        names = applicable(data) if coefficient == "all" else [coefficient]
-        with warnings.catch_warnings(record=True) as w:
-            warnings.simplefilter("always", AccordWarning)
-            results = {name: compute(data, name, distance) for name in names}
-            caught = [str(x.message) for x in w if issubclass(x.category, AccordWarning)]
+        results, left_out, caught = _ratings.compute_named(data, coefficient, distance, weights=weights,
+                                                           n_categories=categories, categories=cat_order)
         sizes = (data.n_coders, data.n_units, data.n_entries)
         source: Any = data
         engine_used = "memory"
@@ -183,6 +211,9 @@ def agree(
 
         if importer.given():
             raise AccordError(f"{', '.join(importer.given())} read an annotation tool's export (with --from)")
+        if coefficient in MEMORY_COEFFICIENTS or weights is not None or categories is not None:
+            raise AccordError(f"--coefficient {coefficient}, --weights and --categories are computed in memory: "
+                              f"pass --engine memory (the {lazy} engine computes {', '.join(engines.COEFFICIENTS)})")
         distance = distance or "nominal"
         red = engines.reduce(str(file), engine=lazy, unit=unit, coder=coder, value=value, memory_limit=memory_limit,
                              temp_dir=temp_dir, scheduler=scheduler, spark_master=spark_master)
@@ -192,6 +223,8 @@ def agree(
             warnings.simplefilter("always", AccordWarning)
             results = {name: engines.compute(red, name, distance) for name in names}
             caught = [str(x.message) for x in w if issubclass(x.category, AccordWarning)]
+        if coefficient == "all":
+            left_out = {name: "is computed in memory only (--engine memory)" for name in MEMORY_COEFFICIENTS}
         sizes = (red.n_coders, red.n_units, red.n_entries)
         source = red
         engine_used = red.engine
@@ -206,10 +239,13 @@ def agree(
     if diagnostics:
         diag = _diagnostics(source, distance)
     if json_out:
-        if len(results) == 1:
-            out: dict[str, Any] = next(iter(results.values())).to_dict()
+        if len(results) == 1 and coefficient != "all":
+            name, res = next(iter(results.items()))
+            out: dict[str, Any] = _ratings.with_intervals(name, res, confidence)
         else:
-            out = {k: v.to_dict() for k, v in results.items()}
+            out = {k: _ratings.with_intervals(k, v, confidence) for k, v in results.items()}
+        if coefficient == "all":
+            out["left_out"] = left_out
         if interval is not None:
             out["confidence_interval"] = list(interval)
             out["confidence_level"] = confidence
@@ -225,9 +261,11 @@ def agree(
             out["order"] = list(distance.order)  # type: ignore[union-attr]
         print_json(out)
         return
-    first = next(iter(results.values()))
+    first = next(iter(results.values()), None)
     n_units = getattr(first, "n_units", None) or getattr(first, "n_pairable_units", "")
     via = "" if engine_used == "memory" else f", engine {engine_used}"
+    if weights is not None:
+        via += f", {weights} weights"
     table = Table(title=f"Agreement in {file.name} ({sizes[0]} coders, {sizes[1]} units, "
                   f"{sizes[2]} values, distance {get_distance(distance).name}{via})")
     table.add_column("coefficient")
@@ -235,16 +273,21 @@ def agree(
     table.add_column("observed", justify="right")
     table.add_column("expected", justify="right")
     table.add_column("units used", justify="right")
+    intervals = {name: _ratings.interval_of(res, confidence) for name, res in results.items()}
+    if any(intervals.values()):
+        table.add_column(f"{confidence * 100:g}% interval", justify="right")
     for name, res in results.items():
+        if name == "icc":
+            continue  # its own table of the ten forms
         obs = getattr(res, "observed_disagreement", None)
         exp = getattr(res, "expected_disagreement", None)
         used = getattr(res, "n_pairable_units", None) or getattr(res, "n_units", None) or n_units
-        label = {"alpha": "Krippendorff's alpha", "percent": "percent agreement", "cohen": "Cohen's kappa",
-                 "scott": "Scott's pi", "fleiss": "Fleiss' kappa (S&C K)", "multi-kappa": "multi-kappa",
-                 "bennett": "Bennett's S",
-                 "gwet": "Gwet's AC1" if getattr(res, "coefficient", "") == "ac1" else "Gwet's AC2"}[name]
-        table.add_row(label, _fmt(_value(res)), _fmt(obs), _fmt(exp), str(used))
-    console.print(table)
+        iv = intervals[name]
+        table.add_row(_ratings.label(name, res), _fmt(_value(res)), _fmt(obs), _fmt(exp), str(used),
+                      *([f"[{iv[0]:.4f}, {iv[1]:.4f}]" if iv else "-"] if any(intervals.values()) else []))
+    if table.row_count:
+        console.print(table)
+    _ratings.print_extra(results, left_out, confidence)
     if "alpha" in results:
         r = results["alpha"]
         console.print(

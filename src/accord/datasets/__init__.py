@@ -12,6 +12,14 @@ passonneau2004_coref.csv  Passonneau (2004), Table 1: 11 noun phrases of a
                         (RA.1-RA.3); the empty chain of RA.2 on J is NIL.
 multilabel_example.csv  A small synthetic e-mail labelling set with primary and
                         secondary labels (see :mod:`accord.multilabel`).
+shroutfleiss1979.csv    Shrout & Fleiss (1979), Table 2: four judges rate six
+                        targets (one row per target, a column per judge).
+                        Printed ICCs: (1,1) .17, (2,1) .29, (3,1) .71, (1,4) .44,
+                        (2,4) .62, (3,4) .91.
+gwet2014_abstractors.csv  Gwet (2014), Handbook of Inter-Rater Reliability: 100
+                        pregnant women classified by two abstractors (Ectopic,
+                        AIU, NIU), as a confusion matrix (rows: abstractor A).
+                        Printed AC1 .8493 (irrCAC's vignette).
 ======================  ===========================================================
 """
 

@@ -1,0 +1,148 @@
+"""``accord agree``'s coefficients by their authors' names, for ratings, weighted, and from a confusion matrix.
+
+Kept apart from :mod:`accord.cli.agree` so that command stays about reading and printing: this module
+computes the coefficients a run asks for (with ``--weights`` and ``--categories``), says which ones
+``--coefficient all`` leaves out and why, and prints the ones whose shape is not the kappa family's
+(the ten ICC forms, Kendall's W with its test, intervals).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+
+from accord.cli._common import console
+from accord.coefficients import ALL_COEFFICIENTS, WEIGHTED, choose, compute
+from accord.errors import AccordError, AccordWarning
+
+__all__ = ["LABELS", "compute_named", "interval_of", "label", "load_confusion", "print_extra", "with_intervals"]
+
+LABELS = {
+    "alpha": "Krippendorff's alpha", "percent": "percent agreement", "cohen": "Cohen's kappa",
+    "scott": "Scott's pi", "fleiss": "Fleiss' kappa (S&C K)", "multi-kappa": "multi-kappa", "bennett": "Bennett's S",
+    "conger": "Conger's kappa", "brennan-prediger": "Brennan-Prediger", "light": "Light's kappa",
+    "icc": "intraclass correlation", "kendall-w": "Kendall's W", "ccc": "Lin's CCC",
+}
+
+
+def label(name: str, res: Any) -> str:
+    """The row label of a result in ``accord agree``'s table."""
+    if name == "gwet":
+        return "Gwet's AC1" if getattr(res, "coefficient", "") == "ac1" else "Gwet's AC2"
+    if name == "ccc" and getattr(res, "n_coders", 2) > 2:
+        return "overall CCC"
+    return LABELS[name]
+
+
+def load_confusion(file: Path) -> tuple[Any, list[Any]]:
+    """The two coders' annotations of a confusion-matrix CSV, and its categories in the table's order."""
+    from accord.confusion import _label, from_confusion, read_confusion
+
+    frame = read_confusion(file)
+    data = from_confusion(frame, source=str(file))
+    return data, [_label(x) for x in frame.index]
+
+
+def compute_named(
+    data: Any, coefficient: str, distance: str, *, weights: str | None, n_categories: int | None,
+    categories: list[Any] | None,
+) -> tuple[dict[str, Any], dict[str, str], list[str]]:
+    """The results, what ``all`` left out (name -> why) and the warnings' messages."""
+    if weights is not None and coefficient != "all" and coefficient not in WEIGHTED:
+        raise AccordError(f"--weights apply to {', '.join(WEIGHTED)}; not to --coefficient {coefficient}")
+    if n_categories is not None and coefficient not in ("all", "bennett", "brennan-prediger"):
+        raise AccordError("--categories is the number of categories of bennett and brennan-prediger; "
+                          f"not of --coefficient {coefficient}")
+    if coefficient == "all":
+        names, left_out = choose(data, distance)
+    else:
+        names, left_out = [coefficient], {}
+    results: dict[str, Any] = {}
+    notes: list[str] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", AccordWarning)
+        for name in names:
+            kw: dict[str, Any] = {}
+            if weights is not None and name in WEIGHTED:
+                kw = {"weights": weights, "categories": categories}
+            if n_categories is not None and name in ("bennett", "brennan-prediger"):
+                kw["n_categories"] = n_categories
+            try:
+                results[name] = compute(data, name, distance, **kw)
+            except AccordError as exc:
+                if coefficient != "all":
+                    raise
+                left_out[name] = str(exc).splitlines()[0]
+        notes += [str(x.message) for x in caught if issubclass(x.category, AccordWarning)]
+    if weights is not None and coefficient == "all":
+        plain = [n for n in results if n not in WEIGHTED]
+        if plain:
+            notes.append(f"--weights {weights} apply to {', '.join(n for n in results if n in WEIGHTED)}; "
+                         f"{', '.join(plain)} use the distance {distance}")
+    for name in ("bennett", "brennan-prediger"):
+        res = results.get(name)
+        if res is not None and n_categories is None:
+            q = getattr(res, "n_categories", None)
+            if q is None:
+                q = len({v for v in data.values[data.value_index].tolist()})
+            notes.append(f"{name}: q = {q}, the categories observed (pass --categories N for a scale with more)")
+    left_out = {k: left_out[k] for k in ALL_COEFFICIENTS if k in left_out}
+    return results, left_out, notes
+
+
+def interval_of(res: Any, confidence: float) -> tuple[float, float] | None:
+    """The analytic interval of a result where it has one (not alpha's bootstrap), else None."""
+    if not hasattr(res, "confidence_interval") or hasattr(res, "alpha") or hasattr(res, "forms"):
+        return None
+    try:
+        lo, hi = res.confidence_interval(confidence)
+    except (AccordError, TypeError):
+        return None
+    return float(lo), float(hi)
+
+
+def with_intervals(name: str, res: Any, confidence: float) -> dict[str, Any]:
+    """``res.to_dict()`` with the analytic interval(s) at *confidence* for the coefficients of this module."""
+    out = res.to_dict()
+    if name == "icc":
+        for form, d in zip(res.forms, out["forms"], strict=True):
+            d["confidence_interval"] = list(form.confidence_interval(confidence)) if not math.isnan(form.icc) else None
+        out["confidence_level"] = confidence
+    elif name in ("conger", "brennan-prediger", "ccc"):
+        iv = interval_of(res, confidence)
+        out["confidence_interval"] = list(iv) if iv else None
+        out["confidence_level"] = confidence
+    return out
+
+
+def print_extra(results: dict[str, Any], left_out: dict[str, str], confidence: float) -> None:
+    """The ICC table, Kendall's test, and what ``all`` left out."""
+    level = f"{confidence * 100:g}%"
+    if "kendall-w" in results:
+        r = results["kendall-w"]
+        console.print(f"Kendall's W: chi-square({r.df}) = {r.chi_square:.4f}, p = {r.p_value:.4g} "
+                      f"({'tie-corrected' if r.tie_correction else 'no tie correction'}, {r.n_units} units ranked "
+                      f"by {r.n_coders} coders)")
+    if "icc" in results:
+        tab = results["icc"]
+        t = Table(title=f"Intraclass correlations of {tab.n_units} units by {tab.n_coders} coders (McGraw & Wong 1996; "
+                  "S&F: Shrout & Fleiss 1979); two-way models random unless mixed; A: absolute agreement, "
+                  "C: consistency; 1: single, k: average rating")
+        for col in ("McGraw & Wong", "model", "S&F", "ICC", "F (df)", "p", f"{level} interval"):
+            t.add_column(col, justify="right" if col in ("ICC", "p") else "left")
+        for r in tab.forms:
+            iv = r.confidence_interval(confidence) if not math.isnan(r.icc) else None
+            t.add_row(r.form, r.model.replace(" random", "").replace(" mixed", ", mixed"), r.shrout_fleiss or "-",
+                      _num(r.icc), f"{r.f_statistic:.3f} ({r.df1:g}, {r.df2:.4g})", f"{r.p_value:.3g}",
+                      f"[{iv[0]:.3f}, {iv[1]:.3f}]" if iv else "-")
+        console.print(t)
+    for name, why in left_out.items():
+        console.print(f"left out: {name} {why}")
+
+
+def _num(x: float) -> str:
+    return "undefined" if math.isnan(x) else f"{x:.4f}"

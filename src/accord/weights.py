@@ -1,0 +1,223 @@
+r"""Kappa weights by name for ordered categories, as Gwet (2014) and irrCAC define them.
+
+A weighted agreement coefficient gives partial credit w_kl in [0, 1] when one rater says category k and
+another l (w_kk = 1).  Gwet's Handbook (2014, section 3.4) and his irrCAC package name eight schemes;
+accord computes them from the same definitions (irrCAC's ``weights.Weights``, read in
+``irrCAC/weights.py``), over the categories' numeric values when they are numbers and over their ranks
+1..q in the given order otherwise:
+
+============  ==========================================================================================
+name          w_kl, with x the category scores, x_min, x_max their range, r their ranks 1..q
+============  ==========================================================================================
+identity      1 if k = l else 0 (unweighted)
+linear        1 - |x_k - x_l| / (x_max - x_min)
+quadratic     1 - (x_k - x_l)^2 / (x_max - x_min)^2
+ordinal       1 - d_kl / max d, with m = |r_k - r_l| + 1 and d_kl = m (m - 1) / 2
+radical       1 - sqrt|x_k - x_l| / sqrt(x_max - x_min)
+ratio         1 - ((x_k - x_l) / (x_k + x_l))^2 / ((x_max - x_min) / (x_max + x_min))^2 (positive x)
+circular      1 - d_kl / max d, with d_kl = sin^2(pi (x_k - x_l) / (x_max - x_min + 1))
+bipolar       1 - d_kl / max d, with d_kl = (x_k - x_l)^2 / ((x_k + x_l - 2 x_min)(2 x_max - x_k - x_l)),
+              k != l
+============  ==========================================================================================
+
+The coefficients that take ``weights=`` (Cohen's weighted kappa, Fleiss' kappa, Gwet's AC2,
+Brennan-Prediger, Conger's kappa, Light's kappa) turn them into the disagreement 1 - w_kl and count pairs
+with the one engine (:mod:`accord.engine`), as with any distance.
+
+References
+----------
+Gwet, K. L. (2014). Handbook of Inter-Rater Reliability, 4th ed. Advanced Analytics, section 3.4.
+Gwet, K. L. irrCAC (R) and its Python port by A. Fergadis, ``irrCAC.weights.Weights``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import numpy as np
+
+from accord.data import Annotations
+from accord.distances import Distance, PreparedDistance
+from accord.errors import AccordError
+
+__all__ = ["WEIGHT_NAMES", "kappa_weights"]
+
+#: The named weights, as irrCAC spells them.
+WEIGHT_NAMES = ("identity", "linear", "quadratic", "ordinal", "radical", "ratio", "circular", "bipolar")
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, (bool, np.bool_))
+
+
+def kappa_weights(name: str, categories: Sequence[Hashable]) -> np.ndarray:
+    """The q x q agreement weights *name* over *categories*, as irrCAC computes them.
+
+    Parameters
+    ----------
+    name : str
+        One of :data:`WEIGHT_NAMES`.
+    categories : sequence
+        The q categories.  Numbers are used as scores; any other labels are taken in the order
+        given, as the scores 1..q.
+
+    Returns
+    -------
+    numpy.ndarray
+        w[k, l], the credit when one rater chose ``categories[k]`` and the other ``categories[l]``.
+
+    Examples
+    --------
+    >>> kappa_weights("linear", [1, 2, 3])
+    array([[1. , 0.5, 0. ],
+           [0.5, 1. , 0.5],
+           [0. , 0.5, 1. ]])
+    >>> kappa_weights("quadratic", ["low", "mid", "high"])[0]
+    array([1.  , 0.75, 0.  ])
+    """
+    if name not in WEIGHT_NAMES:
+        raise AccordError(f"weights must be one of {', '.join(WEIGHT_NAMES)} (or a q x q matrix); got {name!r}")
+    cats = list(categories)
+    q = len(cats)
+    if q == 0:
+        raise AccordError("weights need at least one category")
+    if len(set(cats)) != q:
+        raise AccordError(f"categories must not repeat a category; got {cats!r}")
+    if name == "identity" or q == 1:
+        return np.eye(q)
+    numeric = all(_is_number(c) for c in cats)
+    x = np.asarray(cats, dtype=float) if numeric else np.arange(1.0, q + 1.0)
+    lo, hi = float(x.min()), float(x.max())
+    diff = x[:, None] - x[None, :]
+    if name == "linear":
+        return 1.0 - np.abs(diff) / (hi - lo)
+    if name == "quadratic":
+        return 1.0 - (diff / (hi - lo)) ** 2
+    if name == "radical":
+        return 1.0 - np.sqrt(np.abs(diff)) / np.sqrt(hi - lo)
+    if name == "ratio":
+        if lo <= 0:
+            raise AccordError(f"ratio weights need positive categories; the smallest is {lo:g}")
+        summ = x[:, None] + x[None, :]
+        return 1.0 - (diff / summ) ** 2 / ((hi - lo) / (hi + lo)) ** 2
+    if name == "ordinal":
+        rank = np.argsort(np.argsort(x, kind="stable"), kind="stable").astype(float)
+        m = np.abs(rank[:, None] - rank[None, :]) + 1.0
+        d = m * (m - 1.0) / 2.0
+    elif name == "circular":
+        d = np.sin(np.pi * diff / (hi - lo + 1.0)) ** 2
+    else:  # bipolar
+        num = diff**2
+        den = (x[:, None] + x[None, :] - 2.0 * lo) * (2.0 * hi - x[:, None] - x[None, :])
+        off = ~np.eye(q, dtype=bool)
+        d = np.zeros((q, q))
+        d[off] = num[off] / den[off]
+    return 1.0 - d / d.max()
+
+
+class WeightsDistance(Distance):
+    """Disagreement 1 - w_kl from agreement weights over the categories (the value table, in order)."""
+
+    def __init__(self, weights: np.ndarray, name: str = "custom weights") -> None:
+        self.weights = np.asarray(weights, dtype=float)
+        self._delta = 1.0 - self.weights
+        self.name = name
+
+    def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
+        if len(values) != len(self._delta):
+            raise AccordError(f"{self.name}: {len(self._delta)} x {len(self._delta)} weights for {len(values)} values")
+        return PreparedMatrix(self._delta)
+
+
+class PreparedMatrix(PreparedDistance):
+    """A distance given as a V x V matrix over the value table."""
+
+    dense_ok = True
+
+    def __init__(self, delta: np.ndarray) -> None:
+        self._delta = delta
+        self.values = np.arange(len(delta))
+        self.counts = np.zeros(len(delta))
+
+    def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        return self._delta[i, j]
+
+    def matrix(self) -> np.ndarray:
+        return self._delta
+
+    def cross_sum(self, a: np.ndarray, b: np.ndarray) -> float:
+        return float(np.asarray(a, dtype=float) @ self._delta @ np.asarray(b, dtype=float))
+
+
+def category_codes(values: np.ndarray, categories: Sequence[Hashable]) -> tuple[np.ndarray, np.ndarray]:
+    """The code of each value in the category list, and the category list as the new value table."""
+    cats = list(categories)
+    if len(set(cats)) != len(cats):
+        raise AccordError(f"categories must not repeat a category; got {cats!r}")
+    where = {c: i for i, c in enumerate(cats)}
+    try:
+        remap = np.array([where[v] for v in values.tolist()], dtype=np.int64)
+    except KeyError as exc:
+        raise AccordError(
+            f"categories: the data hold the value {exc.args[0]!r}, which is not among the categories {cats!r}"
+        ) from None
+    table = np.array(cats) if all(isinstance(c, (int, float, str)) for c in cats) else np.array(cats, dtype=object)
+    if table.dtype.kind not in "biufUO":
+        table = np.array(cats, dtype=object)
+    return remap, table
+
+
+def on_categories(data: Annotations, categories: Sequence[Hashable] | None) -> Annotations:
+    """Re-express *data* over the full category list (unused categories count in q)."""
+    if categories is None:
+        return data
+    remap, values = category_codes(data.values, categories)
+    return Annotations(
+        unit_index=data.unit_index,
+        coder_index=data.coder_index,
+        value_index=remap[data.value_index],
+        units=data.units,
+        coders=data.coders,
+        values=values,
+        n_missing=data.n_missing,
+        source=data.source,
+    )
+
+
+def weights_matrix(weights: Any, values: np.ndarray, *, ordered: bool) -> tuple[np.ndarray, str]:
+    """Agreement weights over the value table *values*: a name of :data:`WEIGHT_NAMES` or a q x q matrix, checked.
+
+    *ordered* says the value table is an order the user gave (``categories=``); without it, named weights
+    other than identity need numbers, since text labels carry no order of their own.
+    """
+    q = len(values)
+    if isinstance(weights, str):
+        if weights not in WEIGHT_NAMES:
+            raise AccordError(f"weights must be one of {', '.join(WEIGHT_NAMES)} or a q x q matrix; got {weights!r}")
+        cats = values.tolist()
+        if weights != "identity" and not ordered and not all(_is_number(c) for c in cats):
+            shown = ", ".join(map(repr, cats[:6])) + (", ..." if q > 6 else "")
+            raise AccordError(
+                f"weights={weights!r} need the order of the categories, and the values are labels ({shown}): "
+                "pass categories=[...] in their order (on the command line, numeric values are taken in "
+                "numeric order)"
+            )
+        return kappa_weights(weights, cats), f"{weights} weights"
+    w = np.asarray(weights, dtype=float)
+    if w.shape != (q, q):
+        raise AccordError(
+            f"weights must be a {q} x {q} matrix over the categories {values.tolist()!r}; got shape {w.shape}"
+        )
+    if not np.allclose(np.diag(w), 1.0) or (w < 0).any() or (w > 1).any():
+        raise AccordError("weights must be agreement weights: 1 on the diagonal, between 0 and 1 elsewhere")
+    return w, "custom weights"
+
+
+def resolve_weights(
+    data: Annotations, weights: Any, categories: Sequence[Hashable] | None
+) -> tuple[Annotations, WeightsDistance]:
+    """*data* over *categories* (when given) and the distance 1 - w of *weights* over its value table."""
+    data = on_categories(data, categories)
+    w, name = weights_matrix(weights, data.values, ordered=categories is not None)
+    return data, WeightsDistance(w, name)
