@@ -149,11 +149,15 @@ def read(
     head = path.read_text(encoding="utf-8-sig", errors="replace")[:65536] if path.is_file() else ""
     is_mturk = sniff(path, head) if tool is None else tool == "mturk"
     name = "mturk" if is_mturk else "csv"
+    if not is_mturk:
+        columns = dict(field=field, unit=unit or "unit", coder=coder or "coder", value=value or "value")
+        fast = _generic_plain(path, **columns)
+        if fast is not None:
+            return fast
+        header, rows = _read_rows(name, path)
+        return _generic(path, header, rows, **columns)
     header, rows = _read_rows(name, path)
-    if is_mturk:
-        return _mturk(path, header, rows, field=field, unit=unit)
-    return _generic(path, header, rows, field=field, unit=unit or "unit", coder=coder or "coder",
-                    value=value or "value")
+    return _mturk(path, header, rows, field=field, unit=unit)
 
 
 def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]], *, field: str | None,
@@ -191,7 +195,7 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
     records: list[tuple[str, str, Any]] = []
     lines: list[int] = []
     cells: list[tuple[str, str, str]] = []
-    items: list[str] = []
+    items: dict[str, None] = {}  # insertion-ordered; a list's `in` made this loop quadratic in the rows
     dropped: list[DroppedRecord] = []
     by_assignment: dict[str, int] = {}
     by_cell: dict[tuple[str, str], int] = {}
@@ -220,8 +224,7 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
                                          "(the first is kept)", line, w))
             continue
         by_cell[u, w] = line
-        if u not in items:
-            items.append(u)
+        items.setdefault(u)
         if status == "Rejected":
             cells.append((u, w, "skipped"))
             dropped.append(DroppedRecord(aid or u, "rejected assignment", line, w))
@@ -269,7 +272,7 @@ def _generic(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]
     cells: list[tuple[str, str, str]] = []
     values: list[tuple[str, str, str]] = []
     lines: list[int] = []
-    items: list[str] = []
+    items: dict[str, None] = {}  # insertion-ordered; a list's `in` made this loop quadratic in the rows
     by_cell: dict[tuple[str, str], int] = {}
     for line, row in rows:
         u, c, v = row[unit], row[coder], row[value]
@@ -280,8 +283,7 @@ def _generic(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]
             raise _fail("csv", path, f"coder {c} has two judgments of unit {u} (lines {by_cell[u, c]} and {line})",
                         line, coder)
         by_cell[u, c] = line
-        if u not in items:
-            items.append(u)
+        items.setdefault(u)
         if v.strip():
             cells.append((u, c, "annotated"))
             values.append((u, c, v))
@@ -293,3 +295,114 @@ def _generic(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]
     data = Annotations.from_records(values, source=str(path), row_numbers=lines)
     report = ImportReport.from_cells("csv", str(path), items=items, cells=cells)
     return Imported(tool="csv", field=value, kind="nominal", annotations=data, spans=None, report=report)
+
+
+
+def _blank(labels: Any) -> Any:
+    """For each of the distinct strings *labels*: whether it is empty once stripped."""
+    import numpy as np
+
+    return np.array([not x.strip() for x in labels], dtype=bool)
+
+
+def _generic_plain(path: Path, *, field: str | None, unit: str, coder: str, value: str) -> Imported | None:
+    """The generic table read by columns (pandas' C parser, numpy), or None when the file is not plain.
+
+    Plain: UTF-8 with no quote character, no NUL byte and no carriage return outside CRLF, so that each physical
+    line is one record and a record's line is its line in the file.  For anything else, and for any file the
+    reference loop (:func:`_read_rows` then :func:`_generic`) would refuse, this returns None and the caller runs
+    that loop, which reads quoted fields and words every error (with its file, line and field).  On the files it
+    reads, the result equals the loop's (``tests/test_importers_crowd_plain.py``).  Each column is coded once
+    (``pandas.factorize``) and every check runs on the distinct strings or on the codes: no Python step per row.
+    """
+    import csv
+    import io
+
+    import numpy as np
+    import pandas as pd
+
+    from accord.data import Annotations
+
+    if field is not None:
+        value = field
+    if not path.is_file():
+        return None
+    data = path.read_bytes()
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    if b'"' in data or b"\0" in data or data.count(b"\r") != data.count(b"\r\n"):
+        return None
+    sep = "\t" if path.suffix.lower() == ".tsv" else ","
+    end = data.find(b"\n")
+    if end <= 0:
+        return None  # no header line, or no record after it: the loop says which
+    try:
+        header = [h.strip() for h in data[:end].removesuffix(b"\r").decode("utf-8").split(sep)]
+    except UnicodeDecodeError:
+        return None
+    width = len(header)
+    if not any(header) or len(set(header)) != width or any(c not in header for c in (unit, coder, value)):
+        return None
+    body = data[end + 1:]
+    del data
+    raw = np.frombuffer(body, dtype=np.uint8)
+    newlines = np.flatnonzero(raw == ord("\n"))
+    n_lines = len(newlines) + (1 if body and not body.endswith(b"\n") else 0)
+    if not n_lines:
+        return None
+    # fields per line: one more than the delimiters on it
+    fields = np.bincount(np.searchsorted(newlines, np.flatnonzero(raw == ord(sep))), minlength=n_lines) + 1
+    del raw, newlines
+    if int(fields.max()) > width:
+        return None
+    try:
+        frame = pd.read_csv(
+            io.BytesIO(body), sep=sep, header=None, names=list(range(width)), dtype=object, na_filter=False,
+            quoting=csv.QUOTE_NONE, skip_blank_lines=False, encoding="utf-8", engine="c",
+        )
+    except (UnicodeDecodeError, ValueError):  # pandas' ParserError is a ValueError
+        return None
+    del body
+    if len(frame) != n_lines:
+        return None
+    ucol, ccol, vcol = (frame[header.index(c)].to_numpy(dtype=object) for c in (unit, coder, value))
+    ucodes, units = pd.factorize(ucol)
+    no_unit = _blank(units)[ucodes]
+    lines = np.arange(2, n_lines + 2, dtype=np.int64)
+    if no_unit.any():
+        # a record whose every field is blank is skipped, as the loop skips it; its unit is blank
+        maybe = np.flatnonzero(no_unit)
+        blank = np.zeros(n_lines, dtype=bool)
+        blank[maybe] = [not any(x.strip() for x in row) for row in frame.iloc[maybe].itertuples(index=False)]
+        keep = ~blank
+        if no_unit[keep].any():
+            return None  # an empty unit: the loop names the first one's line
+        fields, lines, ucol, ccol, vcol = fields[keep], lines[keep], ucol[keep], ccol[keep], vcol[keep]
+        ucodes, units = pd.factorize(ucol)
+    del frame
+    # MTurk leaves the header's last columns Approve and Reject out of its records: those read as empty
+    short_ok = np.array([k == width or set(header[k:]) <= _REVIEW_COLUMNS for k in range(width + 1)])
+    if not short_ok[fields].all():
+        return None
+    ccodes, coders = pd.factorize(ccol)
+    if _blank(coders).any():
+        return None  # an empty coder: the loop names the first one's line
+    if pd.Index(ucodes.astype(np.int64) * len(coders) + ccodes).has_duplicates:
+        return None  # a coder with two judgments of one unit: the loop names both lines
+    vcodes, values = pd.factorize(vcol)
+    given = ~_blank(values)[vcodes]
+    if not given.any():
+        return None
+    annotations = Annotations._from_codes(
+        ucodes[given], np.asarray(units, dtype=object), ccodes[given], np.asarray(coders, dtype=object),
+        vcodes[given], np.asarray(values, dtype=object), source=str(path), row_numbers=lines[given],
+    )
+    annotated = np.bincount(ccodes[given], minlength=len(coders))
+    empty = np.bincount(ccodes[~given], minlength=len(coders))
+    counts = {
+        str(name): {"annotated": int(annotated[k]), "empty": int(empty[k]), "skipped": 0,
+                    "unassigned": len(units) - int(annotated[k] + empty[k])}
+        for k, name in sorted(enumerate(coders.tolist()), key=lambda kn: str(kn[1]))
+    }
+    report = ImportReport(tool="csv", source=str(path), n_items=len(units), counts=counts)
+    return Imported(tool="csv", field=value, kind="nominal", annotations=annotations, spans=None, report=report)
