@@ -67,23 +67,22 @@ def loadavg() -> float:
 
 
 def resolve(dotted: str) -> Any:
-    """Import the module of *dotted* and get the attribute (``"accord.alpha"``, ``"accord.engines.reduce"``).
+    """The object *dotted* names (``"accord.alpha"``, ``"accord.engines.reduce"``), as ``from ... import`` finds it.
 
     For use before the clock: ``accord``'s public names are bound on first use (PEP 562), so a name looked up
-    inside the timed call would time its import.
+    inside the timed call would time its import.  Each part is an attribute of the one before it (which is
+    how ``from accord import alpha`` gets the function, not the module ``accord.alpha``), else a submodule.
     """
     import importlib
 
     parts = dotted.split(".")
-    for k in range(len(parts), 0, -1):
+    obj = importlib.import_module(parts[0])
+    for k in range(1, len(parts)):
         try:
-            obj = importlib.import_module(".".join(parts[:k]))
-        except ModuleNotFoundError:
-            continue
-        for name in parts[k:]:
-            obj = getattr(obj, name)
-        return obj
-    raise ModuleNotFoundError(dotted)
+            obj = getattr(obj, parts[k])
+        except AttributeError:
+            obj = importlib.import_module(".".join(parts[: k + 1]))
+    return obj
 
 
 def _status_kib(field: str) -> int:

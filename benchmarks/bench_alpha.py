@@ -125,11 +125,16 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
 
 
 # ----------------------------------------------------------------------------- driver
-def _nltk_size(size: int, level: str, seed: int, limit: float, log: Any) -> tuple[int, dict[str, Any] | None]:
-    """The size to run NLTK at: the requested one if the pilot predicts it fits in *limit*, else smaller."""
+def _nltk_size(
+    size: int, level: str, seed: int, limit: float, log: Any, repeat: int
+) -> tuple[int, dict[str, Any] | None]:
+    """The size to run NLTK at: the requested one if the pilot predicts it fits in *limit*, else smaller.
+
+    A pilot at the requested size (at most 20,000 units) is the measurement, so it is repeated *repeat* times.
+    """
     pilot_n = min(size, PILOT_UNITS)
     pilot = run_worker(SCRIPT, {"contender": "nltk", "level": level, "n_units": pilot_n, "seed": seed}, timeout=limit,
-                       repeat=1)
+                       repeat=repeat if pilot_n == size else 1)
     if "failed" in pilot:
         log(f"  NLTK pilot at {pilot_n:,} units failed: {pilot['failed']}")
         return 0, None
@@ -197,7 +202,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
                     run(name, level, size)
             if "nltk" not in contenders:
                 continue
-            n_nltk, done = _nltk_size(size, level, args.seed, limit, log)
+            n_nltk, done = _nltk_size(size, level, args.seed, limit, log, args.repeat)
             if done is not None:
                 done["note"] = ""
                 records.append(done)
