@@ -1,6 +1,7 @@
-"""The generic CSV importer's column-wise reading (``crowd._generic_plain``: pandas' C parser, numpy) against the
-reference loop (``crowd._read_rows`` then ``crowd._generic``, the csv module record by record), and the long table
-``accord import`` writes (``long_table_text``, by distinct cells) against csv's writer row by row.
+"""The generic CSV importer's column-wise reading (``crowd._generic_plain``: pandas' C parser for files without
+quotes, one call of the csv module for quoted files, numpy on the codes) against the reference loop
+(``crowd._read_rows`` then ``crowd._generic``, the csv module record by record), and the long table ``accord
+import`` writes (``long_table_text``, by distinct cells) against csv's writer row by row.
 
 No timing here (the house has no timed tests): that both are linear is in benchmarks/bench_importers.py.  These
 tests check that the fast paths give exactly what the straightforward code gives, on seeded random files of a
@@ -75,15 +76,42 @@ def _write_plain(path: Path, header: list[str], rows: list[list[str]], rng: rand
     path.write_bytes(("\ufeff" if bom else "").encode() + text.encode("utf-8"))
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_plain_reading_equals_the_reference_loop(tmp_path: Path, seed: int) -> None:
+def _write_quoted(path: Path, header: list[str], rows: list[list[str]], rng: random.Random, *, sep: str,
+                  newline: str, bom: bool, review: bool, quoting: int) -> None:
+    """Through csv's writer (fields holding separators, quotes and line breaks), with blank records and review
+    columns left out at random, as _write_plain."""
+    buf = io.StringIO(newline="")
+    w = csv.writer(buf, delimiter=sep, lineterminator=newline, quoting=quoting)
+    w.writerow(header)
+    for row in rows:
+        if rng.random() < 0.03:
+            buf.write(rng.choice(["", "   ", sep * (len(header) - 1), '""' + sep + '" "']) + newline)
+        row = list(row)
+        if rng.random() < 0.2:
+            row[0] = rng.choice(['a,b', 'say "hi"', "two\nlines", "cr\r\nlf", '"', "tab\tin", ""])
+        if rng.random() < 0.05:
+            row[3] = rng.choice(['x,"y"', "multi\nline value", '""'])
+        w.writerow(row[:-2] if review and rng.random() < 0.5 else row)
+    text = buf.getvalue()
+    text = text if rng.random() < 0.8 else text[: -len(newline)]  # the last record's line end is optional
+    path.write_bytes(("\ufeff" if bom else "").encode() + text.encode("utf-8"))
+
+
+@pytest.mark.parametrize("quoting", ["none", "minimal", "all"])
+@pytest.mark.parametrize("seed", range(8))
+def test_column_reading_equals_the_reference_loop(tmp_path: Path, seed: int, quoting: str) -> None:
     rng = random.Random(seed)
     review = seed % 3 == 0
     header, rows = _random_table(rng, rng.choice((200, 1500)), review=review)
     sep = "\t" if seed % 4 == 1 else ","
     path = tmp_path / ("judgments.tsv" if sep == "\t" else "judgments.csv")
-    _write_plain(path, header, rows, rng, sep=sep, newline="\r\n" if seed % 2 else "\n", bom=seed % 5 == 0,
-                 review=review)
+    kw = {"sep": sep, "newline": "\r\n" if seed % 2 else "\n", "bom": seed % 5 == 0, "review": review}
+    if quoting == "none":
+        _write_plain(path, header, rows, rng, **kw)
+    else:
+        _write_quoted(path, header, rows, rng, quoting=csv.QUOTE_ALL if quoting == "all" else csv.QUOTE_MINIMAL,
+                      **kw)
+        assert b'"' in path.read_bytes()
     assert crowd._generic_plain(path, field=None, unit="unit", coder="coder", value="value") is not None
     _same(crowd.read(path, tool="csv"), _reference(path))
     # other columns named: the note as the value, the field option overriding value=
@@ -104,6 +132,29 @@ def test_a_medium_file_with_many_units(tmp_path: Path) -> None:
     _same(crowd.read(path, tool="csv"), _reference(path))
 
 
+csv_text = st.lists(st.sampled_from(['a', 'b', ' ', ',', '"', '\n', '\r\n', '\t', '\u00e9', '\u00a0']),
+                    max_size=4).map("".join)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(csv_text, st.sampled_from(CODERS[:3]), csv_text), min_size=1, max_size=12),
+       st.sampled_from([csv.QUOTE_MINIMAL, csv.QUOTE_ALL]), st.booleans())
+def test_any_quoted_file_reads_as_the_reference_reads_it(tmp_path_factory, rows, quoting, crlf) -> None:
+    path = tmp_path_factory.mktemp("csv") / "judgments.csv"
+    buf = io.StringIO(newline="")
+    csv.writer(buf, quoting=quoting, lineterminator="\r\n" if crlf else "\n").writerows([["unit", "coder", "value"],
+                                                                                          *map(list, rows)])
+    path.write_bytes(buf.getvalue().encode("utf-8"))
+    try:
+        ref = _reference(path)
+    except AccordError as exc:
+        with pytest.raises(AccordError) as err:
+            crowd.read(path, tool="csv")
+        assert str(err.value) == str(exc)
+        return
+    _same(crowd.read(path, tool="csv"), ref)
+
+
 REFUSED = {
     "duplicate": ("unit,coder,value\nq1,a,x\nq2,a,y\nq1,a,z\n", r"line 4, field 'coder': coder a has two judgments "
                   r"of unit q1 \(lines 2 and 4\)"),
@@ -120,7 +171,11 @@ REFUSED = {
     "missing column": ("item,coder,value\nq1,a,x\n", r"line 1, field 'unit': no column 'unit'"),
     "not UTF-8": (b"unit,coder,value\nq1,a,\xff\n", r"not UTF-8 text"),
     "lone CR": ("unit,coder,value\rq1,a,x\rq1,b,y\r", None),
-    "quoted": ('unit,coder,value\nq1,a,"x, y"\nq1,b,y\n', None),
+    "quote inside a field": ('unit,coder,value\nq1,a,x"y\nq2,a,"z\nq1,b,w"\n', None),  # csv: text, not quoting
+    "quote not closed": ('unit,coder,value\nq1,a,"x\n', r"not a readable CSV"),
+    "text after a closing quote": ('unit,coder,value\nq1,a,"x"y\n', r"line 2: not a readable CSV"),
+    "quoted, a duplicate": ('unit,coder,value\n"q1","a","x\ny"\n"q1","a","z"\n', r"line 4, field 'coder': coder a"),
+    "quoted, too many fields": ('"unit","coder","value"\n"q1","a","x",""\n', r"line 2: 4 fields where"),
     "NUL": ("unit,coder,value\nq1,a,x\0\n", None),  # csv reads a NUL since Python 3.11; pandas may not
 }
 
@@ -131,7 +186,7 @@ def test_the_fast_path_leaves_every_other_file_to_the_reference(tmp_path: Path, 
     path = tmp_path / "judgments.csv"
     path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
     assert crowd._generic_plain(path, field=None, unit="unit", coder="coder", value="value") is None
-    if message is None:  # read by the reference: quoted fields, carriage returns
+    if message is None:  # read by the reference: quotes inside fields, carriage returns
         _same(crowd.read(path, tool="csv"), _reference(path))
         return
     with pytest.raises(AccordError, match=message) as err:
