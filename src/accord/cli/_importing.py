@@ -177,9 +177,9 @@ def long_table_text(imported: Any, *, sep: str = ",") -> str:
     """The canonical long table of an import as CSV (or TSV) text; sets as JSON lists.
 
     What :mod:`csv`'s writer makes of ``imported.to_frame()`` row by row, each cell through :func:`_cell`; but
-    :func:`_cell` and the quoting run once per distinct cell (a table of an :class:`~accord.data.Annotations`, or
-    a column's distinct strings and integers), and the rows are joined with numpy, so that millions of rows take
-    seconds.
+    :func:`_cell` and the quoting run once per distinct cell (an entry of a table of the
+    :class:`~accord.data.Annotations`, or a column's distinct strings and integers), the cells are spread to the
+    rows by numpy indexing and the rows joined in one pass, so that millions of rows take seconds.
     """
     import numpy as np
     import pandas as pd
