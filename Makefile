@@ -25,10 +25,20 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest
 
+# every figure of BENCHMARKS.md ("Rerunning every figure"); run it on a quiet machine (uptime: load below 0.3)
 bench: $(STAMP)
+	uptime
 	$(BIN)/python benchmarks/bench_alpha.py
 	$(BIN)/python benchmarks/bench_sets.py
 	$(BIN)/python benchmarks/bench_coref.py
+	$(BIN)/python benchmarks/bench_startup.py --repeat 9
+	$(BIN)/python benchmarks/bench_spans.py
+	$(BIN)/python benchmarks/bench_importers.py
+	$(BIN)/python benchmarks/bench_importers.py --quick
+	$(BIN)/python benchmarks/bench_report.py
+	$(BIN)/python benchmarks/bench_engines.py --duckdb-limit 600MB --big-units 50000000
+	$(BIN)/python benchmarks/bench_engines.py --sets 8 --units 1000000 --contenders memory,duckdb,polars,dask,spark
+	uptime
 
 clean:
 	rm -rf $(VENV) .pytest_cache

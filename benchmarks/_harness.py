@@ -6,7 +6,8 @@ peak-RSS counter (VmHWM) is reset through ``/proc/self/clear_refs`` and the time
 worker reports, as one JSON line on stdout:
 
 - ``time_s``: wall time of the call (``time.perf_counter``), and per-phase times (``phases``) when the call
-  has phases;
+  has phases; ``cpu_s``: the process's CPU time during the call (``time.process_time``: all its threads; less
+  moved by other jobs than the wall time, so the better measure of how a cost grows with the input);
 - ``peak_mib``: the peak resident memory of the process during the call (VmHWM after the reset);
   this includes the interpreter, the imported libraries and the input data; ``phase_peak_mib`` has the
   peak of each phase (the counter is reset before each);
@@ -17,6 +18,21 @@ worker reports, as one JSON line on stdout:
 
 Linux only (``/proc``).  If the VmHWM reset is refused, ``peak_mib`` falls back to the whole-life
 peak and ``peak_reset`` is false in the record.
+
+Figures that hold (issue 18):
+
+- **Nothing but the call is timed.** A worker imports what its contender needs and resolves every attribute it
+  calls (``accord.alpha`` is a lazy PEP 562 attribute: :func:`resolve` it) before :func:`measure`; a *warmup*
+  payload (a tiny input) runs the phases once, untimed, so that imports done on first use inside a library
+  (scipy's sparse module, the engine's kernels) are paid before the clock too, as ``import krippendorff`` is.
+- **Every measurement is repeated** (``--repeat``, default :data:`DEFAULT_REPEAT`; the driver passes it to
+  the worker in its spec): ``time_s`` is the median over the repetitions, ``time_min`` / ``time_max`` the
+  spread, ``phases`` the median of each phase.  Memory figures are those of the first repetition (later ones
+  reuse pages the allocator kept).
+- **The load is read around each run**: :func:`run_worker` records the 1-minute load average before and after
+  (``load_before``, ``load_after``); :func:`load_report` prints them with a warning when the load exceeds
+  :data:`QUIET_LOAD` per core -- on a shared machine the contender with the larger arrays suffers more, so
+  ratios inflate: such figures are not to be published.
 """
 
 from __future__ import annotations
@@ -26,6 +42,7 @@ import json
 import os
 import re
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -33,6 +50,39 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 MIB = 1024.0
+#: Repetitions of each timed call when the driver gives none.
+DEFAULT_REPEAT = 3
+#: The 1-minute load average per core above which a run is flagged as shared (0.5 on 2 cores).
+QUIET_LOAD = 0.25
+_repeat = DEFAULT_REPEAT  # set by worker_main from the spec
+
+
+def loadavg() -> float:
+    """The 1-minute load average (``/proc/loadavg``; NaN where it cannot be read)."""
+    try:
+        with open("/proc/loadavg") as fh:
+            return float(fh.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
+def resolve(dotted: str) -> Any:
+    """The object *dotted* names (``"accord.alpha"``, ``"accord.engines.reduce"``), as ``from ... import`` finds it.
+
+    For use before the clock: ``accord``'s public names are bound on first use (PEP 562), so a name looked up
+    inside the timed call would time its import.  Each part is an attribute of the one before it (which is
+    how ``from accord import alpha`` gets the function, not the module ``accord.alpha``), else a submodule.
+    """
+    import importlib
+
+    parts = dotted.split(".")
+    obj = importlib.import_module(parts[0])
+    for k in range(1, len(parts)):
+        try:
+            obj = getattr(obj, parts[k])
+        except AttributeError:
+            obj = importlib.import_module(".".join(parts[: k + 1]))
+    return obj
 
 
 def _status_kib(field: str) -> int:
@@ -50,12 +100,41 @@ def _reset_peak() -> bool:
         return False
 
 
-def measure(phases: Sequence[tuple[str, Callable[[Any], Any]]], payload: Any) -> dict[str, Any]:
+def measure(
+    phases: Sequence[tuple[str, Callable[[Any], Any]]],
+    payload: Any,
+    *,
+    repeat: int | None = None,
+    warmup: Any = None,
+) -> dict[str, Any]:
     """Run the phases in order (each gets the previous one's output), timing each; return the record.
 
     The first phase receives *payload*.  The result of the last phase is returned under ``result``
-    (it must be JSON-serialisable).
+    (it must be JSON-serialisable).  With *warmup* (a tiny input of the same kind), the phases run once on
+    it before the clock.  The whole sequence runs *repeat* times (default: the driver's ``--repeat``), each
+    time from *payload*: ``time_s`` and ``phases`` are medians, ``time_min`` and ``time_max`` the spread,
+    ``times`` every total; the memory figures are the first repetition's.
     """
+    repeat = max(1, _repeat if repeat is None else repeat)
+    if warmup is not None:
+        out = warmup
+        for _, fn in phases:
+            out = fn(out)
+        del out
+    runs = [_measure_once(phases, payload) for _ in range(repeat)]
+    record = runs[0]
+    totals = [r["time_s"] for r in runs]
+    record["times"] = totals
+    record["repeat"] = repeat
+    record["time_s"] = statistics.median(totals)
+    record["time_min"], record["time_max"] = min(totals), max(totals)
+    record["cpu_s"] = statistics.median(r["cpu_s"] for r in runs)
+    record["phases"] = {name: statistics.median(r["phases"][name] for r in runs) for name in record["phases"]}
+    record["result"] = runs[-1]["result"]
+    return record
+
+
+def _measure_once(phases: Sequence[tuple[str, Callable[[Any], Any]]], payload: Any) -> dict[str, Any]:
     gc.collect()
     rss_before = _status_kib("VmRSS")
     peak_before = _status_kib("VmHWM")  # the input generation's peak: read it before the reset erases it
@@ -64,6 +143,7 @@ def measure(phases: Sequence[tuple[str, Callable[[Any], Any]]], payload: Any) ->
     phase_peaks: dict[str, float] = {}
     peak = 0
     out = payload
+    cpu_start = time.process_time()
     t_start = time.perf_counter()
     for i, (name, fn) in enumerate(phases):
         if i and reset:
@@ -75,12 +155,14 @@ def measure(phases: Sequence[tuple[str, Callable[[Any], Any]]], payload: Any) ->
         phase_peaks[name] = phase_peak / MIB
         peak = max(peak, phase_peak)
     total = time.perf_counter() - t_start
+    cpu = time.process_time() - cpu_start
     # ru_maxrss follows VmHWM (the reset clears both), so the whole-life peak is the larger of the two reads
     life_peak = max(peak_before, peak, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
     if not reset:
         peak = life_peak
     return {
         "time_s": total,
+        "cpu_s": cpu,
         "phases": times,
         "phase_peak_mib": phase_peaks,
         "peak_mib": peak / MIB,
@@ -94,8 +176,10 @@ def measure(phases: Sequence[tuple[str, Callable[[Any], Any]]], payload: Any) ->
 
 def worker_main(argv: Sequence[str], run: Callable[[dict[str, Any]], dict[str, Any]]) -> bool:
     """If *argv* asks for a worker (``--worker SPEC``), run it, print its JSON record and return True."""
+    global _repeat
     if len(argv) >= 2 and argv[0] == "--worker":
         spec = json.loads(argv[1])
+        _repeat = int(spec.get("repeat", DEFAULT_REPEAT))
         record = run(spec)
         record["spec"] = spec
         sys.stdout.write("\n" + json.dumps(record) + "\n")
@@ -104,21 +188,69 @@ def worker_main(argv: Sequence[str], run: Callable[[dict[str, Any]], dict[str, A
     return False
 
 
-def run_worker(script: str, spec: dict[str, Any], *, timeout: float | None = None) -> dict[str, Any]:
-    """Run ``script --worker SPEC`` in a fresh interpreter; return its record (or a failure record)."""
+def run_worker(
+    script: str, spec: dict[str, Any], *, timeout: float | None = None, repeat: int | None = None
+) -> dict[str, Any]:
+    """Run ``script --worker SPEC`` in a fresh interpreter; return its record (or a failure record).
+
+    *repeat* (when given) goes into the spec for :func:`measure`.  The record gets the 1-minute load
+    average read just before the worker starts and just after it ends (``load_before``, ``load_after``).
+    """
+    if repeat is not None:
+        spec = {**spec, "repeat": repeat}
     cmd = [sys.executable, script, "--worker", json.dumps(spec)]
+    load_before = loadavg()
     t0 = time.perf_counter()
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=_child_env())
     except subprocess.TimeoutExpired:
-        return {"spec": spec, "failed": f"timed out after {timeout:.0f} s", "wall_s": time.perf_counter() - t0}
-    if proc.returncode != 0:
-        tail = proc.stderr.strip().splitlines()[-1:] or ["(no stderr)"]
-        return {"spec": spec, "failed": f"exit {proc.returncode}: {tail[0]}", "wall_s": time.perf_counter() - t0}
-    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
-    record = json.loads(lines[-1])
+        record = {"spec": spec, "failed": f"timed out after {timeout:.0f} s"}
+    else:
+        if proc.returncode != 0:
+            tail = proc.stderr.strip().splitlines()[-1:] or ["(no stderr)"]
+            record = {"spec": spec, "failed": f"exit {proc.returncode}: {tail[0]}"}
+        else:
+            lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+            record = json.loads(lines[-1])
     record["wall_s"] = time.perf_counter() - t0
+    record["load_before"], record["load_after"] = load_before, loadavg()
     return record
+
+
+def fmt_spread(record: dict[str, Any]) -> str:
+    """``median (min-max)`` of a repeated measurement, or the single time."""
+    if "time_min" not in record or record.get("repeat", 1) < 2:
+        return fmt_time(record.get("time_s"))
+    return f"{fmt_time(record['time_s'])} ({fmt_time(record['time_min'])}-{fmt_time(record['time_max'])})"
+
+
+def fmt_load(record: dict[str, Any]) -> str:
+    """The 1-minute load average before / after the run."""
+    before, after = record.get("load_before"), record.get("load_after")
+    if before is None:
+        return "-"
+    return f"{before:.2f}/{after:.2f}"
+
+
+def load_report(records: Sequence[dict[str, Any]]) -> str:
+    """Lines for under a table: the load around the runs, and a warning when the machine was not quiet."""
+    loads = [x for r in records for x in (r.get("load_before"), r.get("load_after")) if x is not None]
+    if not loads:
+        return ""
+    cores = os.cpu_count() or 1
+    limit = QUIET_LOAD * cores
+    repeats = sorted({r.get("repeat", 1) for r in records if "failed" not in r})
+    lines = [
+        f"load average (1 min) around the runs: {min(loads):.2f} to {max(loads):.2f} on {cores} cores; "
+        f"times are medians of {', '.join(map(str, repeats)) or '-'} runs (min-max in brackets)"
+    ]
+    if max(loads) > limit:
+        lines.append(
+            f"WARNING: the load reached {max(loads):.2f}, above {limit:.2f} ({QUIET_LOAD} per core): other jobs "
+            "shared the machine, so times are slow and ratios skewed (the contender with the larger arrays "
+            "suffers more). Do not publish these figures; rerun on a quiet machine."
+        )
+    return "\n".join(lines)
 
 
 def _child_env() -> dict[str, str]:

@@ -3,7 +3,9 @@
 Data: 3 coders, 10 categories (codes 1..10), 5% of the cells missing; each coder copies coder 0's
 code with probability 1/2, else draws uniformly (so alpha is about 0.4, not 0).  Nominal and interval.
 
-Every contender starts from the input its API takes, built before the clock starts:
+Every contender starts from the input its API takes, built before the clock starts; what it calls is imported and
+resolved (``accord.alpha`` is a lazy attribute) and run once on 100 units before the clock, and each timed call is
+repeated ``--repeat`` times (median and min-max; the load average is printed around each run):
 
 - accord: the coders x units float matrix with NaN for missing; timed: ``accord.alpha(m, distance=level)``
   (phase "alpha"), which counts the small integer codes straight from the matrix (the engine's fused path,
@@ -39,12 +41,17 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _harness import (  # noqa: E402
+    DEFAULT_REPEAT,
+    fmt_load,
     fmt_mib,
     fmt_ratio,
+    fmt_spread,
     fmt_time,
+    load_report,
     machine,
     markdown_table,
     measure,
+    resolve,
     run_worker,
     versions,
     worker_main,
@@ -69,54 +76,65 @@ def make_matrix(n_units: int, *, seed: int, coders: int = 3, categories: int = 1
 
 # ----------------------------------------------------------------------------- workers
 def _worker(spec: dict[str, Any]) -> dict[str, Any]:
+    """One contender; everything it calls is imported and resolved, and run once on 100 units, before the clock."""
     name, level = spec["contender"], spec["level"]
     m = make_matrix(spec["n_units"], seed=spec["seed"])
+    small = make_matrix(100, seed=spec["seed"] + 1)
     if name == "accord":
-        from accord import alpha  # imported before the clock starts, as the other contenders are
+        alpha = resolve("accord.alpha")  # a lazy (PEP 562) attribute: resolved before the clock starts
 
-        return measure([("alpha", lambda x: float(alpha(x, distance=level).alpha))], m)
+        return measure([("alpha", lambda x: float(alpha(x, distance=level).alpha))], m, warmup=small)
     if name == "accord-annotations":
-        from accord import Annotations, alpha
+        annotations, alpha = resolve("accord.Annotations"), resolve("accord.alpha")
 
         return measure(
             [
-                ("build", Annotations.from_matrix),
+                ("build", annotations.from_matrix),
                 ("alpha", lambda data: float(alpha(data, distance=level).alpha)),
             ],
             m,
+            warmup=small,
         )
     if name == "krippendorff":
-        import krippendorff
+        kalpha = resolve("krippendorff.alpha")
 
         return measure(
-            [("alpha", lambda x: float(krippendorff.alpha(reliability_data=x, level_of_measurement=level)))],
-            m,
+            [("alpha", lambda x: float(kalpha(reliability_data=x, level_of_measurement=level)))], m, warmup=small
         )
     if name == "nltk":
-        from nltk.metrics.agreement import AnnotationTask
-        from nltk.metrics.distance import binary_distance, interval_distance
+        task_class = resolve("nltk.metrics.agreement.AnnotationTask")
+        distance = resolve(f"nltk.metrics.distance.{'binary' if level == 'nominal' else 'interval'}_distance")
 
-        distance = binary_distance if level == "nominal" else interval_distance
-        coder_idx, unit_idx = np.nonzero(~np.isnan(m))
-        triples = list(
-            zip(coder_idx.tolist(), unit_idx.tolist(), m[coder_idx, unit_idx].astype(int).tolist(), strict=True)
-        )
-        del coder_idx, unit_idx, m
+        def triples_of(x: np.ndarray) -> list[tuple[int, int, int]]:
+            coder_idx, unit_idx = np.nonzero(~np.isnan(x))
+            return list(
+                zip(coder_idx.tolist(), unit_idx.tolist(), x[coder_idx, unit_idx].astype(int).tolist(), strict=True)
+            )
+
+        triples = triples_of(m)
+        del m
         return measure(
             [
-                ("build", lambda t: AnnotationTask(data=t, distance=distance)),
+                ("build", lambda t: task_class(data=t, distance=distance)),
                 ("alpha", lambda task: float(task.alpha())),
             ],
             triples,
+            warmup=triples_of(small),
         )
     raise SystemExit(f"unknown contender {name!r}")
 
 
 # ----------------------------------------------------------------------------- driver
-def _nltk_size(size: int, level: str, seed: int, limit: float, log: Any) -> tuple[int, dict[str, Any] | None]:
-    """The size to run NLTK at: the requested one if the pilot predicts it fits in *limit*, else smaller."""
+def _nltk_size(
+    size: int, level: str, seed: int, limit: float, log: Any, repeat: int
+) -> tuple[int, dict[str, Any] | None]:
+    """The size to run NLTK at: the requested one if the pilot predicts it fits in *limit*, else smaller.
+
+    A pilot at the requested size (at most 20,000 units) is the measurement, so it is repeated *repeat* times.
+    """
     pilot_n = min(size, PILOT_UNITS)
-    pilot = run_worker(SCRIPT, {"contender": "nltk", "level": level, "n_units": pilot_n, "seed": seed}, timeout=limit)
+    pilot = run_worker(SCRIPT, {"contender": "nltk", "level": level, "n_units": pilot_n, "seed": seed}, timeout=limit,
+                       repeat=repeat if pilot_n == size else 1)
     if "failed" in pilot:
         log(f"  NLTK pilot at {pilot_n:,} units failed: {pilot['failed']}")
         return 0, None
@@ -145,6 +163,8 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     )
     ap.add_argument("--nltk-limit", type=float, default=300.0, help="seconds NLTK may take (default 300)")
     ap.add_argument("--seed", type=int, default=20261122)
+    ap.add_argument("--repeat", type=int, default=DEFAULT_REPEAT,
+                    help=f"timed runs of each contender, median and min-max reported (default {DEFAULT_REPEAT})")
     ap.add_argument("--quick", action="store_true", help="100,000 units and an NLTK limit of 60 s")
     ap.add_argument("--quiet", action="store_true", help="print only the table")
     args = ap.parse_args(argv)
@@ -170,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     def run(name: str, level: str, n: int, note: str = "", timeout: float | None = None) -> None:
         spec = {"contender": name, "level": level, "n_units": n, "seed": args.seed}
         log(f"  running {name} {level} at {n:,} units ...")
-        rec = run_worker(SCRIPT, spec, timeout=timeout)
+        rec = run_worker(SCRIPT, spec, timeout=timeout, repeat=args.repeat)
         rec["note"] = note
         records.append(rec)
 
@@ -182,7 +202,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
                     run(name, level, size)
             if "nltk" not in contenders:
                 continue
-            n_nltk, done = _nltk_size(size, level, args.seed, limit, log)
+            n_nltk, done = _nltk_size(size, level, args.seed, limit, log, args.repeat)
             if done is not None:
                 done["note"] = ""
                 records.append(done)
@@ -205,8 +225,8 @@ def print_report(records: list[dict[str, Any]], limit: float) -> None:
         (r["spec"]["level"], r["spec"]["n_units"], r["spec"]["contender"]): r for r in records if "failed" not in r
     }
     header = [
-        "level", "units", "contender", "build", "alpha", "total", "peak RSS", "extra RSS",
-        "time accord/other", "peak accord/other", "extra accord/other", "alpha value", "|diff| vs accord",
+        "level", "units", "contender", "build", "alpha", "total: median (min-max)", "peak RSS", "extra RSS",
+        "time accord/other", "peak accord/other", "extra accord/other", "alpha value", "|diff| vs accord", "load",
     ]
     rows = []
     diffs = []
@@ -215,7 +235,7 @@ def print_report(records: list[dict[str, Any]], limit: float) -> None:
         level, n, name = s["level"], s["n_units"], s["contender"]
         label = name + (f" ({r['note']})" if r.get("note") else "")
         if "failed" in r:
-            rows.append([level, f"{n:,}", label, "-", "-", r["failed"], "-", "-", "-", "-", "-", "-", "-"])
+            rows.append([level, f"{n:,}", label, "-", "-", r["failed"], "-", "-", "-", "-", "-", "-", "-", fmt_load(r)])
             continue
         ph = r["phases"]
         acc = by_key.get((level, n, "accord"))
@@ -227,11 +247,11 @@ def print_report(records: list[dict[str, Any]], limit: float) -> None:
             diff = abs(acc["result"] - r["result"])
             diffs.append(diff)
         rows.append([
-            level, f"{n:,}", label, fmt_time(ph.get("build")), fmt_time(ph.get("alpha")), fmt_time(r["time_s"]),
+            level, f"{n:,}", label, fmt_time(ph.get("build")), fmt_time(ph.get("alpha")), fmt_spread(r),
             fmt_mib(r["peak_mib"]), fmt_mib(r["extra_mib"]),
             "" if name == "accord" else fmt_ratio(t_ratio), "" if name == "accord" else fmt_ratio(p_ratio),
             "" if name == "accord" else fmt_ratio(e_ratio), f"{r['result']:.6f}",
-            "" if diff is None else f"{diff:.1e}",
+            "" if diff is None else f"{diff:.1e}", fmt_load(r),
         ])
     print()
     print(markdown_table(header, rows))
@@ -259,6 +279,9 @@ def print_report(records: list[dict[str, Any]], limit: float) -> None:
         if name == "nltk" and (level, n, "accord") in by_key:
             speed = r["time_s"] / by_key[(level, n, "accord")]["time_s"]
             print(f"accord vs NLTK ({level}, {n:,} units): {speed:.0f}x faster")
+    report = load_report(records)
+    if report:
+        print(report)
     failed = [r for r in records if "failed" in r]
     for r in failed:
         s = r["spec"]

@@ -40,8 +40,12 @@ import pandas as pd
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _harness import (  # noqa: E402
+    DEFAULT_REPEAT,
+    fmt_load,
     fmt_mib,
+    fmt_spread,
     fmt_time,
+    load_report,
     machine,
     markdown_table,
     measure,
@@ -124,6 +128,7 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
 
     df = make_corpus(spec["n_mentions"], seed=spec["seed"], doc_size=spec["doc_size"], zipf=spec["zipf"],
                      max_chain=spec["max_chain"])
+    small = make_corpus(1_000, seed=spec["seed"] + 1, doc_size=100)  # run once before the clock: imports paid
     distance = CONVENTIONS[spec["convention"]]
     result: dict[str, Any] = {}
 
@@ -132,7 +137,7 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
         result.update(alpha=float(res.alpha), n_classes=int(res.n_classes), n_pairable=int(res.n_pairable))
         return result
 
-    return measure([("build", CorefAnnotations.from_records), ("alpha", alpha)], df)
+    return measure([("build", CorefAnnotations.from_records), ("alpha", alpha)], df, warmup=small)
 
 
 # ----------------------------------------------------------------------------- driver
@@ -148,6 +153,8 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     ap.add_argument("--zipf", type=float, default=2.0, help="Zipf exponent of the chain sizes (default 2.0)")
     ap.add_argument("--max-chain", type=int, default=100, help="largest chain (default 100)")
     ap.add_argument("--seed", type=int, default=20261122)
+    ap.add_argument("--repeat", type=int, default=DEFAULT_REPEAT,
+                    help=f"timed runs of each convention, median and min-max reported (default {DEFAULT_REPEAT})")
     ap.add_argument("--quick", action="store_true", help="100,000 mentions")
     ap.add_argument("--quiet", action="store_true", help="print only the table")
     args = ap.parse_args(argv)
@@ -176,28 +183,29 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
             log(f"  running {conv} ({CONVENTIONS[conv]}) at {n:,} mentions ...")
             spec = {"n_mentions": n, "convention": conv, "seed": args.seed, "doc_size": args.doc_size,
                     "zipf": args.zipf, "max_chain": args.max_chain}
-            records.append(run_worker(SCRIPT, spec))
+            records.append(run_worker(SCRIPT, spec, repeat=args.repeat))
     print_report(records)
     return records
 
 
 def print_report(records: list[dict[str, Any]]) -> None:
     header = [
-        "mentions", "convention", "distance", "build", "alpha", "total", "build peak RSS", "alpha peak RSS",
-        "extra RSS", "process peak", "classes", "alpha value",
+        "mentions", "convention", "distance", "build", "alpha", "total: median (min-max)", "build peak RSS",
+        "alpha peak RSS", "extra RSS", "process peak", "classes", "alpha value", "load",
     ]
     rows = []
     for r in records:
         s = r["spec"]
         if "failed" in r:
             rows.append([f"{s['n_mentions']:,}", s["convention"], CONVENTIONS[s["convention"]], "-", "-",
-                         r["failed"], "-", "-", "-", "-", "-", "-"])
+                         r["failed"], "-", "-", "-", "-", "-", "-", fmt_load(r)])
             continue
         ph, pk, res = r["phases"], r["phase_peak_mib"], r["result"]
         rows.append([
             f"{s['n_mentions']:,}", s["convention"], CONVENTIONS[s["convention"]], fmt_time(ph["build"]),
-            fmt_time(ph["alpha"]), fmt_time(r["time_s"]), fmt_mib(pk["build"]), fmt_mib(pk["alpha"]),
+            fmt_time(ph["alpha"]), fmt_spread(r), fmt_mib(pk["build"]), fmt_mib(pk["alpha"]),
             fmt_mib(r["extra_mib"]), fmt_mib(r["life_peak_mib"]), f"{res['n_classes']:,}", f"{res['alpha']:.6f}",
+            fmt_load(r),
         ])
     print()
     print(markdown_table(header, rows))
@@ -205,6 +213,9 @@ def print_report(records: list[dict[str, Any]]) -> None:
     print("build/alpha peak RSS: the process's peak during each phase (interpreter, libraries and the input")
     print("DataFrame included); extra RSS: the peak over both phases less the RSS before them; process peak: the")
     print("worker's whole life, corpus generation included.")
+    report = load_report(records)
+    if report:
+        print(report)
     for r in records:
         if "failed" in r:
             continue

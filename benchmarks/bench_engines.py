@@ -4,7 +4,9 @@ Data (generated with DuckDB into Parquet in a temporary directory; deterministic
 U units x C coders (default 5,000,000 x 4 = 20M cells), values 1..V (default 10); a coder copies the
 unit's "true" value with probability 1/2, otherwise draws uniformly; 5% of the cells are absent (no row).
 
-Contenders, each in its own fresh process (``benchmarks/_harness.py``; peak RSS = the process's VmHWM):
+Contenders, each in its own fresh process (``benchmarks/_harness.py``; peak RSS = the process's VmHWM), with
+their imports and accord's lazy names resolved and one run on a 1,000-unit file before the clock, each timed
+``--repeat`` times (median, min-max; the load average printed around each run):
 
 - ``krippendorff``: pandas reads the Parquet file, pivots to the coders x units matrix, then
   ``krippendorff.alpha`` (phases read / pivot / alpha);
@@ -38,7 +40,21 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from _harness import fmt_mib, fmt_time, machine, markdown_table, measure, run_worker, versions, worker_main  # noqa: E402
+from _harness import (  # noqa: E402
+    DEFAULT_REPEAT,
+    fmt_load,
+    fmt_mib,
+    fmt_spread,
+    fmt_time,
+    load_report,
+    machine,
+    markdown_table,
+    measure,
+    resolve,
+    run_worker,
+    versions,
+    worker_main,
+)
 
 CONTENDERS = ("krippendorff", "memory", "duckdb", "polars", "dask", "spark")
 
@@ -76,58 +92,61 @@ def make_parquet(path: Path, units: int, coders: int = 4, values: int = 10, abse
 
 
 def _worker(spec: dict[str, Any]) -> dict[str, Any]:
-    path = spec["path"]
+    """One contender: its phases take the Parquet path; imports, names and a run on a small file come first."""
+    path, small = spec["path"], spec.get("small")
     who = spec["contender"]
     if who == "krippendorff":
-        import krippendorff
-        import pandas as pd
+        kalpha = resolve("krippendorff.alpha")
+        read_parquet = resolve("pandas.read_parquet")
 
         def pivot(df: Any) -> Any:
             return df.pivot(index="coder", columns="unit", values="value").to_numpy(dtype=float)
 
         phases = [
-            ("read", lambda _: pd.read_parquet(path)),
+            ("read", read_parquet),
             ("pivot", pivot),
-            ("alpha", lambda m: float(krippendorff.alpha(reliability_data=m, level_of_measurement="nominal"))),
+            ("alpha", lambda m: float(kalpha(reliability_data=m, level_of_measurement="nominal"))),
         ]
-        return measure(phases, None)
+        return measure(phases, path, warmup=small)
     distance = spec.get("distance", "nominal")
     if who == "memory":
-        import accord
+        read, alpha_of = resolve("accord.read"), resolve("accord.alpha")  # lazy attributes, resolved here
 
-        return measure([("read", lambda _: accord.read(path)),
-                        ("alpha", lambda d: accord.alpha(d, distance=distance).alpha)], None)
-    from accord import engines
+        return measure([("read", read), ("alpha", lambda d: alpha_of(d, distance=distance).alpha)], path,
+                       warmup=small)
+    reduce, engine_alpha = resolve("accord.engines.reduce"), resolve("accord.engines.alpha")
 
     def alpha(red: Any) -> float:
-        return float(engines.alpha(red, distance=distance).alpha)
+        return float(engine_alpha(red, distance=distance).alpha)
 
     if who == "duckdb":
+        resolve("duckdb")
         kw = {"memory_limit": spec.get("memory_limit"), "temp_dir": spec.get("temp_dir")}
-        return measure([("reduce", lambda _: engines.reduce(path, engine="duckdb", **kw)), ("alpha", alpha)], None)
+        return measure([("reduce", lambda p: reduce(p, engine="duckdb", **kw)), ("alpha", alpha)], path,
+                       warmup=small)
     if who == "polars":
-        import polars as pl
+        scan_parquet = resolve("polars.scan_parquet")
 
-        return measure([("reduce", lambda _: engines.reduce(pl.scan_parquet(path))), ("alpha", alpha)], None)
+        return measure([("reduce", lambda p: reduce(scan_parquet(p))), ("alpha", alpha)], path, warmup=small)
     if who == "dask":
-        import dask.dataframe as dd
+        read_parquet = resolve("dask.dataframe.read_parquet")
         from distributed import Client, LocalCluster
 
         cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None)
         client = Client(cluster)
         try:
-            frame = dd.read_parquet(path, dtype_backend="pyarrow")  # list columns as lists, not object arrays
-            return measure([("reduce", lambda _: engines.reduce(frame)), ("alpha", alpha)], None)
+            # list columns as lists, not object arrays
+            return measure([("reduce", lambda p: reduce(read_parquet(p, dtype_backend="pyarrow"))), ("alpha", alpha)],
+                           path, warmup=small)
         finally:
             client.close()
             cluster.close()
     if who == "spark":
-        session = engines.spark_session("local[2]")
+        session = resolve("accord.engines.spark_session")("local[2]")
         session.sparkContext.setLogLevel("ERROR")
         try:
-            return measure(
-                [("reduce", lambda _: engines.reduce(session.read.parquet(path))), ("alpha", alpha)], None
-            )
+            return measure([("reduce", lambda p: reduce(session.read.parquet(p))), ("alpha", alpha)], path,
+                           warmup=small)
         finally:
             session.stop()
     raise SystemExit(f"unknown contender {who!r}")
@@ -137,11 +156,11 @@ def _row(rec: dict[str, Any], rows: int, base: dict[str, Any] | None) -> list[st
     spec = rec["spec"]
     label = spec["contender"] + (f" (limit {spec['memory_limit']})" if spec.get("memory_limit") else "")
     if "failed" in rec:
-        return [f"{rows:,}", label, "-", "-", "-", "-", rec["failed"], "-"]
+        return [f"{rows:,}", label, "-", rec["failed"], "-", "-", "-", "-", fmt_load(rec)]
     phases = " + ".join(f"{k} {fmt_time(v)}" for k, v in rec["phases"].items())
     diff = "-" if base is None or "failed" in base else f"{abs(rec['result'] - base['result']):.1e}"
-    return [f"{rows:,}", label, phases, fmt_time(rec["time_s"]), fmt_mib(rec["peak_mib"]),
-            fmt_mib(rec["life_peak_mib"]), f"{rec['result']:.6f}", diff]
+    return [f"{rows:,}", label, phases, fmt_spread(rec), fmt_mib(rec["peak_mib"]),
+            fmt_mib(rec["life_peak_mib"]), f"{rec['result']:.6f}", diff, fmt_load(rec)]
 
 
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
@@ -159,6 +178,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--big-memory-limit", default="2GB")
     parser.add_argument("--dir", default=None, help="where to write the Parquet files (default: a temp dir)")
     parser.add_argument("--timeout", type=float, default=1800)
+    parser.add_argument("--repeat", type=int, default=DEFAULT_REPEAT,
+                        help=f"timed runs of each contender, median and min-max reported (default {DEFAULT_REPEAT})")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     contenders = [c for c in args.contenders.split(",") if c]
@@ -175,32 +196,40 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
             contenders = [c for c in contenders if c != "krippendorff"]
         size = path.stat().st_size / 2**20
         say(f"generated {rows:,} rows ({size:.0f} MiB Parquet) in {time.perf_counter() - t0:.1f} s")
+        small = Path(tmp) / "small.parquet"  # each contender runs once on it before the clock
+        make_parquet(small, 1_000, args.coders, args.values, sets=args.sets)
         table = []
         base = None
         for who in contenders:
-            spec = {"contender": who, "path": str(path), "distance": "masi-2006" if args.sets else "nominal"}
-            rec = run_worker(__file__, spec, timeout=args.timeout)
+            spec = {"contender": who, "path": str(path), "small": str(small),
+                    "distance": "masi-2006" if args.sets else "nominal"}
+            rec = run_worker(__file__, spec, timeout=args.timeout, repeat=args.repeat)
             records.append(rec)
             if who == "memory":
                 base = rec
             if who == "duckdb" and args.duckdb_limit:
                 records.append(run_worker(__file__, {**spec, "memory_limit": args.duckdb_limit,
-                                                     "temp_dir": str(Path(tmp) / "spill")}, timeout=args.timeout))
+                                                     "temp_dir": str(Path(tmp) / "spill")}, timeout=args.timeout,
+                                          repeat=args.repeat))
         for rec in records:
             table.append(_row(rec, rows, base if rec["spec"]["contender"] != "memory" else None))
         if args.big_units:
             big = Path(tmp) / "big.parquet"
             big_rows = make_parquet(big, args.big_units, args.coders, args.values)
             say(f"generated {big_rows:,} rows ({big.stat().st_size / 2**20:.0f} MiB Parquet)")
-            spec = {"contender": "duckdb", "path": str(big), "memory_limit": args.big_memory_limit,
+            spec = {"contender": "duckdb", "path": str(big), "small": str(small), "memory_limit": args.big_memory_limit,
                     "temp_dir": str(Path(tmp) / "spill")}
-            rec = run_worker(__file__, spec, timeout=args.timeout)
+            rec = run_worker(__file__, spec, timeout=args.timeout, repeat=args.repeat)
             records.append(rec)
             table.append(_row(rec, big_rows, None))
-    header = ["rows", "contender", "phases", "total", "peak RSS", "process peak", "alpha", "|diff| vs memory"]
+    header = ["rows", "contender", "phases (medians)", "total: median (min-max)", "peak RSS", "process peak", "alpha",
+              "|diff| vs memory", "load"]
     say(machine())
     say(versions("duckdb", "polars", "dask", "distributed", "pyspark", "krippendorff", "narwhals", "pyarrow"))
-    say(markdown_table(header, table))
+    print(markdown_table(header, table))
+    report = load_report(records)
+    if report:
+        print(report)
     return records
 
 

@@ -2,8 +2,10 @@
 
 Data: 3 coders x ``--units`` units (default 100,000), codes 1..10; coders 2 and 3 copy coder 1's code with
 probability 1/2 and otherwise draw uniformly; 5% of the cells are missing (the data of bench_alpha.py).
-Input: ``Annotations.from_matrix`` of that matrix, built before the clock starts.  Timed, in a fresh
-process (so the import of Jinja2, Altair and vl-convert and the making of the Vega bundle are counted):
+Input: ``Annotations.from_matrix`` of that matrix, built before the clock starts.  Timed, in a fresh process,
+after the imports (accord's reporting, Jinja2, Altair, vl-convert) and one report of 200 units made before the
+clock, so that what is timed is the report and not the imports (``bench_startup.py`` times those); each run
+repeated ``--repeat`` times (median and min-max), the load average printed around each:
 
 - phase "build": ``accord.reporting.build_report(data, bootstrap=1000, seed=1)``: every coefficient that
   applies, 1,000 bootstrap resamples of units, coder pairs, coders left out, per-value alpha, the
@@ -11,7 +13,8 @@ process (so the import of Jinja2, Altair and vl-convert and the making of the Ve
 - phase "write": ``Report.save`` (render the page with the Vega JavaScript inlined, write atomically).
 
 Each size runs twice: with an empty cache ("cold": vl-convert bundles the Vega JavaScript, seconds, as on
-the first report a user makes) and with the bundle in the user's cache ("warm", every later report).
+the first report a user makes; each cold run starts from a new empty cache) and with the bundle in the user's
+cache ("warm", every later report).
 
 Targets (issue 12): under 10 s, and a page under 5 MB.
 
@@ -36,11 +39,16 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _harness import (  # noqa: E402
+    DEFAULT_REPEAT,
+    fmt_load,
     fmt_mib,
+    fmt_spread,
     fmt_time,
+    load_report,
     machine,
     markdown_table,
     measure,
+    resolve,
     run_worker,
     versions,
     worker_main,
@@ -64,16 +72,21 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
 
     from accord.data import Annotations
 
-    if spec["cache"] == "cold":  # an empty cache: vl-convert bundles the Vega JavaScript during the run
-        os.environ["ACCORD_CACHE_DIR"] = tempfile.mkdtemp()
+    build_report = resolve("accord.reporting.build_report")
+    vega_bundle = resolve("accord.reporting.page._vega_bundle")
+    for module in ("altair", "jinja2", "vl_convert"):
+        resolve(module)
+    cold = spec["cache"] == "cold"
 
     data = Annotations.from_matrix(make_matrix(spec["units"], seed=spec["seed"]))
+    small = Annotations.from_matrix(make_matrix(200, seed=spec["seed"] + 1))
     folder = Path(tempfile.mkdtemp())
     result: dict[str, Any] = {}
 
     def build(d: Any) -> Any:
-        from accord.reporting import build_report
-
+        if cold:  # an empty cache: vl-convert bundles the Vega JavaScript during the run
+            os.environ["ACCORD_CACHE_DIR"] = tempfile.mkdtemp()
+            vega_bundle.cache_clear()
         return build_report(d, bootstrap=spec["bootstrap"], seed=1)
 
     def write(rep: Any) -> dict[str, Any]:
@@ -84,7 +97,7 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
         out.unlink()
         return result
 
-    return measure([("build", build), ("write", write)], data)
+    return measure([("build", build), ("write", write)], data, warmup=small)
 
 
 def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
@@ -96,6 +109,8 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     ap.add_argument("--sizes", default="100000", help="comma-separated numbers of units (default 100000)")
     ap.add_argument("--bootstrap", type=int, default=1000, help="bootstrap resamples (default 1000)")
     ap.add_argument("--seed", type=int, default=20261123)
+    ap.add_argument("--repeat", type=int, default=DEFAULT_REPEAT,
+                    help=f"timed runs of each case, median and min-max reported (default {DEFAULT_REPEAT})")
     ap.add_argument("--quick", action="store_true", help="10,000 units")
     ap.add_argument("--quiet", action="store_true", help="print only the table")
     args = ap.parse_args(argv)
@@ -112,28 +127,32 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
             if not args.quiet:
                 print(f"  running {n:,} units, {cache} cache ...", flush=True)
             records.append(run_worker(SCRIPT, {"units": n, "seed": args.seed, "bootstrap": args.bootstrap,
-                                               "cache": cache}))
+                                               "cache": cache}, repeat=args.repeat))
     print_report(records)
     return records
 
 
 def print_report(records: list[dict[str, Any]]) -> None:
-    header = ["units", "bootstrap", "Vega cache", "build", "write", "total", "peak RSS", "process peak", "page size",
-              "charts", "table rows", "alpha"]
+    header = ["units", "bootstrap", "Vega cache", "build", "write", "total: median (min-max)", "peak RSS",
+              "process peak", "page size", "charts", "table rows", "alpha", "load"]
     rows = []
     for r in records:
         s = r["spec"]
         if "failed" in r:
             rows.append([f"{s['units']:,}", str(s["bootstrap"]), s["cache"], "-", "-", r["failed"], "-", "-", "-", "-",
-                         "-", "-"])
+                         "-", "-", fmt_load(r)])
             continue
         ph, res = r["phases"], r["result"]
         rows.append([f"{s['units']:,}", str(s["bootstrap"]), s["cache"], fmt_time(ph["build"]), fmt_time(ph["write"]),
-                     fmt_time(r["time_s"]), fmt_mib(r["peak_mib"]), fmt_mib(r["life_peak_mib"]),
-                     f"{res['bytes'] / 1e6:.2f} MB", str(res["charts"]), f"{res['rows']:,}", f"{res['alpha']:.6f}"])
+                     fmt_spread(r), fmt_mib(r["peak_mib"]), fmt_mib(r["life_peak_mib"]),
+                     f"{res['bytes'] / 1e6:.2f} MB", str(res["charts"]), f"{res['rows']:,}", f"{res['alpha']:.6f}",
+                     fmt_load(r)])
     print()
     print(markdown_table(header, rows))
     print()
+    report = load_report(records)
+    if report:
+        print(report)
     for r in records:
         if "failed" in r:
             continue

@@ -36,12 +36,17 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _harness import (  # noqa: E402
+    DEFAULT_REPEAT,
+    fmt_load,
     fmt_mib,
     fmt_ratio,
+    fmt_spread,
     fmt_time,
+    load_report,
     machine,
     markdown_table,
     measure,
+    resolve,
     run_worker,
     versions,
     worker_main,
@@ -83,27 +88,32 @@ def make_sets(n_units: int, *, seed: int, coders: int = 3) -> np.ndarray:
 def _worker(spec: dict[str, Any]) -> dict[str, Any]:
     name = spec["contender"]
     m = make_sets(spec["n_units"], seed=spec["seed"])
+    small = make_sets(50, seed=spec["seed"] + 1)  # run once before the clock: first-use imports paid
     if name == "accord":
-        import accord
+        annotations, alpha = resolve("accord.Annotations"), resolve("accord.alpha")  # lazy attributes
 
         return measure(
             [
-                ("build", accord.Annotations.from_matrix),
-                ("alpha", lambda data: float(accord.alpha(data, distance="masi-2006").alpha)),
+                ("build", annotations.from_matrix),
+                ("alpha", lambda data: float(alpha(data, distance="masi-2006").alpha)),
             ],
             m,
+            warmup=small,
         )
     if name == "nltk":
-        from nltk.metrics.agreement import AnnotationTask
-        from nltk.metrics.distance import masi_distance
+        task_class = resolve("nltk.metrics.agreement.AnnotationTask")
+        masi_distance = resolve("nltk.metrics.distance.masi_distance")
 
-        triples = [(c, u, m[c, u]) for c in range(m.shape[0]) for u in range(m.shape[1])]
+        def triples_of(x: np.ndarray) -> list[tuple[int, int, Any]]:
+            return [(c, u, x[c, u]) for c in range(x.shape[0]) for u in range(x.shape[1])]
+
         return measure(
             [
-                ("build", lambda t: AnnotationTask(data=t, distance=masi_distance)),
+                ("build", lambda t: task_class(data=t, distance=masi_distance)),
                 ("alpha", lambda task: float(task.alpha())),
             ],
-            triples,
+            triples_of(m),
+            warmup=triples_of(small),
         )
     raise SystemExit(f"unknown contender {name!r}")
 
@@ -125,6 +135,8 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     ap.add_argument("--sizes", default="1000000", help="comma-separated units for accord alone (default 1000000)")
     ap.add_argument("--nltk-limit", type=float, default=600.0, help="seconds NLTK may take (default 600)")
     ap.add_argument("--seed", type=int, default=20261122)
+    ap.add_argument("--repeat", type=int, default=DEFAULT_REPEAT,
+                    help=f"timed runs of each contender, median and min-max reported (default {DEFAULT_REPEAT})")
     ap.add_argument("--quick", action="store_true", help="NLTK at 1,000 units, accord alone at 100,000")
     ap.add_argument("--quiet", action="store_true", help="print only the table")
     args = ap.parse_args(argv)
@@ -141,7 +153,8 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
 
     def run(name: str, n: int, timeout: float | None = None) -> None:
         log(f"  running {name} at 3 x {n:,} units ...")
-        records.append(run_worker(SCRIPT, {"contender": name, "n_units": n, "seed": args.seed}, timeout=timeout))
+        records.append(run_worker(SCRIPT, {"contender": name, "n_units": n, "seed": args.seed}, timeout=timeout,
+                                  repeat=args.repeat))
 
     if n_nltk > 0:
         run("accord", n_nltk)
@@ -161,24 +174,24 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
 
 def print_report(records: list[dict[str, Any]]) -> None:
     header = [
-        "units", "contender", "build", "alpha", "total", "peak RSS", "extra RSS", "process peak",
-        "time accord/other", "peak accord/other", "alpha value", "|diff| vs accord",
+        "units", "contender", "build", "alpha", "total: median (min-max)", "peak RSS", "extra RSS", "process peak",
+        "time accord/other", "peak accord/other", "alpha value", "|diff| vs accord", "load",
     ]
     by_key = {(r["spec"]["n_units"], r["spec"]["contender"]): r for r in records if "failed" not in r}
     rows = []
     for r in records:
         n, name = r["spec"]["n_units"], r["spec"]["contender"]
         if "failed" in r:
-            rows.append([f"{n:,}", name, "-", "-", r["failed"], "-", "-", "-", "-", "-", "-", "-"])
+            rows.append([f"{n:,}", name, "-", "-", r["failed"], "-", "-", "-", "-", "-", "-", "-", fmt_load(r)])
             continue
         acc = by_key.get((n, "accord"))
         other = acc is not None and name != "accord"
         rows.append([
             f"{n:,}", name, fmt_time(r["phases"].get("build")), fmt_time(r["phases"].get("alpha")),
-            fmt_time(r["time_s"]), fmt_mib(r["peak_mib"]), fmt_mib(r["extra_mib"]), fmt_mib(r["life_peak_mib"]),
+            fmt_spread(r), fmt_mib(r["peak_mib"]), fmt_mib(r["extra_mib"]), fmt_mib(r["life_peak_mib"]),
             fmt_ratio(acc["time_s"] / r["time_s"]) if other else "",
             fmt_ratio(acc["peak_mib"] / r["peak_mib"]) if other else "",
-            f"{r['result']:.6f}", f"{abs(acc['result'] - r['result']):.1e}" if other else "",
+            f"{r['result']:.6f}", f"{abs(acc['result'] - r['result']):.1e}" if other else "", fmt_load(r),
         ])
     print()
     print(markdown_table(header, rows))
@@ -186,6 +199,9 @@ def print_report(records: list[dict[str, Any]]) -> None:
     print("peak RSS: the process's peak during the timed call (interpreter, libraries and input included);")
     print("extra RSS: that peak less the RSS just before the call; process peak: the worker's whole life,")
     print("input generation included.")
+    report = load_report(records)
+    if report:
+        print(report)
     for (n, name), r in sorted(by_key.items()):
         acc = by_key.get((n, "accord"))
         if name == "nltk" and acc is not None:

@@ -34,8 +34,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _harness import (  # noqa: E402
+    DEFAULT_REPEAT,
+    fmt_load,
     fmt_mib,
+    fmt_spread,
     fmt_time,
+    load_report,
     machine,
     markdown_table,
     measure,
@@ -106,7 +110,8 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
         result["interval"] = list(res.confidence_interval(n_resamples=200, rng=0))
         return result
 
-    return measure([("statistic", compute), ("ci", ci)], data)
+    small = make_corpus(2_000, seed=spec["seed"] + 1, doc_words=spec["doc_words"])  # before the clock: imports paid
+    return measure([("statistic", compute), ("ci", ci)], data, warmup=small)
 
 
 def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
@@ -119,6 +124,8 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     ap.add_argument("--statistics", default=",".join(STATISTICS), help=f"some of {', '.join(STATISTICS)}")
     ap.add_argument("--doc-words", type=int, default=200, help="words per document (default 200)")
     ap.add_argument("--seed", type=int, default=20261123)
+    ap.add_argument("--repeat", type=int, default=DEFAULT_REPEAT,
+                    help=f"timed runs of each statistic, median and min-max reported (default {DEFAULT_REPEAT})")
     ap.add_argument("--quick", action="store_true", help="about 100,000 spans")
     ap.add_argument("--quiet", action="store_true", help="print only the table")
     args = ap.parse_args(argv)
@@ -136,29 +143,35 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
             if not args.quiet:
                 print(f"  running {s} at about {n:,} spans ...", flush=True)
             records.append(run_worker(SCRIPT, {"n_spans": n, "statistic": s, "seed": args.seed,
-                                               "doc_words": args.doc_words}))
+                                               "doc_words": args.doc_words}, repeat=args.repeat))
     print_report(records)
     return records
 
 
 def print_report(records: list[dict[str, Any]]) -> None:
-    header = ["spans", "documents", "statistic", "value", "time", "bootstrap (200)", "peak RSS", "extra RSS"]
+    header = ["spans", "documents", "statistic", "value", "time", "bootstrap (200)", "total: median (min-max)",
+              "peak RSS", "extra RSS", "load"]
     rows = []
     for r in records:
         s = r["spec"]
         if "failed" in r:
-            rows.append([f"~{s['n_spans']:,}", "-", s["statistic"], "-", r["failed"], "-", "-", "-"])
+            rows.append([f"~{s['n_spans']:,}", "-", s["statistic"], "-", r["failed"], "-", "-", "-", "-", fmt_load(r)])
             continue
         res, ph = r["result"], r["phases"]
         rows.append([
             f"{res['n_spans']:,}", f"{res['n_documents']:,}", s["statistic"], f"{res['value']:.4f}",
-            fmt_time(ph["statistic"]), fmt_time(ph["ci"]), fmt_mib(r["peak_mib"]), fmt_mib(r["extra_mib"]),
+            fmt_time(ph["statistic"]), fmt_time(ph["ci"]), fmt_spread(r), fmt_mib(r["peak_mib"]),
+            fmt_mib(r["extra_mib"]), fmt_load(r),
         ])
     print()
     print(markdown_table(header, rows))
     print()
     print("time: the statistic alone; bootstrap: 200 document resamples; peak RSS: the process's peak during the")
     print("timed phases (interpreter, libraries and the input included); extra RSS: that peak less the RSS before.")
+    print("time and bootstrap: medians of the phases over the runs.")
+    report = load_report(records)
+    if report:
+        print(report)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 """Start-up time of the command line and of ``import accord``, side by side with the libraries it rests on.
 
-Each case runs in a fresh interpreter, ``--repeat`` times; the median wall time is printed with its ratio
-to a bare ``python -c pass``.  The 100-row ``agree`` input is generated in a temporary folder.
+Each case runs in a fresh interpreter, ``--repeat`` times (the harness's rule: median and min-max); the median wall
+time is printed with its ratio to a bare ``python -c pass``, and the 1-minute load average before and after each
+case, with a warning when the machine was not quiet (``benchmarks/_harness.py``).  The 100-row ``agree`` input is
+generated in a temporary folder.
 
     python benchmarks/bench_startup.py [--repeat 7]
 """
@@ -15,6 +17,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _harness import load_report, loadavg  # noqa: E402
 
 
 def _cases(small: Path) -> list[tuple[str, list[str]]]:
@@ -46,11 +52,14 @@ def run(repeat: int = 7) -> list[dict[str, float | str]]:
         records = []
         for name, cmd in _cases(small):
             times = []
+            load_before = loadavg()
             for _ in range(repeat):
                 t0 = time.perf_counter()
                 subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 times.append(time.perf_counter() - t0)
-            records.append({"case": name, "median_s": statistics.median(times), "min_s": min(times)})
+            records.append({"case": name, "median_s": statistics.median(times), "min_s": min(times),
+                            "max_s": max(times), "repeat": repeat, "load_before": load_before,
+                            "load_after": loadavg()})
     return records
 
 
@@ -60,9 +69,12 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     records = run(args.repeat)
     base = records[0]["median_s"]
-    print(f"{'case':<24} {'median s':>9} {'min s':>7} {'x pass':>7}")
+    print(f"{'case':<24} {'median s':>9} {'min s':>7} {'max s':>7} {'x pass':>7} {'load':>11}")
     for r in records:
-        print(f"{r['case']:<24} {r['median_s']:9.3f} {r['min_s']:7.3f} {r['median_s'] / base:7.1f}")
+        load = f"{r['load_before']:.2f}/{r['load_after']:.2f}"
+        print(f"{r['case']:<24} {r['median_s']:9.3f} {r['min_s']:7.3f} {r['max_s']:7.3f} {r['median_s'] / base:7.1f} "
+              f"{load:>11}")
+    print(load_report(records))
 
 
 if __name__ == "__main__":

@@ -45,8 +45,11 @@ def test_bench_alpha_runs_every_contender_and_they_agree(capsys: pytest.CaptureF
     for level in ("nominal", "interval"):
         values = [r["result"] for r in records if r["spec"]["level"] == level]
         assert np.ptp(values) < 1e-12
+    assert all(r["repeat"] == 3 and r["time_min"] <= r["time_s"] <= r["time_max"] for r in records)
+    assert all(r["load_before"] >= 0 and r["load_after"] >= 0 for r in records)
     out = capsys.readouterr().out
     assert "| accord" in out and "target vs krippendorff" in out
+    assert "load average (1 min) around the runs" in out
 
 
 def test_bench_alpha_data_have_the_stated_shape() -> None:
@@ -104,3 +107,30 @@ def test_bench_startup_runs_every_case(capsys: pytest.CaptureFixture[str]) -> No
     out = capsys.readouterr().out
     for case in ("import accord", "accord --help", "accord agree 100 rows"):
         assert case in out
+
+
+def test_harness_repeats_warms_up_and_resolves_lazy_names() -> None:
+    harness = _load("_harness")
+    calls: list[int] = []
+
+    def phase(x: int) -> int:
+        calls.append(x)
+        return x + 1
+
+    record = harness.measure([("one", phase), ("two", phase)], 10, repeat=3, warmup=0)
+    assert calls == [0, 1] + [10, 11] * 3  # the warm-up first, then three timed runs from the payload
+    assert record["repeat"] == 3 and len(record["times"]) == 3 and record["result"] == 12
+    assert record["time_min"] <= record["time_s"] <= record["time_max"]
+    assert set(record["phases"]) == {"one", "two"} and record["cpu_s"] >= 0
+    import accord
+
+    assert harness.resolve("accord.alpha") is accord.alpha  # a lazy (PEP 562) attribute
+    assert harness.resolve("numpy.linalg.norm") is np.linalg.norm
+
+
+def test_harness_warns_when_the_machine_is_busy() -> None:
+    harness = _load("_harness")
+    quiet = harness.load_report([{"load_before": 0.1, "load_after": 0.2, "repeat": 3}])
+    assert "0.10 to 0.20" in quiet and "WARNING" not in quiet
+    busy = harness.load_report([{"load_before": 0.1, "load_after": 9.0, "repeat": 3}])
+    assert "WARNING: the load reached 9.00" in busy and "rerun on a quiet machine" in busy

@@ -510,7 +510,7 @@ def test_bench_engines_runs_tiny() -> None:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     records = module.main(["--units", "3000", "--contenders", "memory,duckdb,polars", "--big-units", "4000",
-                           "--big-memory-limit", "200MB", "--quiet"])
+                           "--big-memory-limit", "200MB", "--repeat", "1", "--quiet"])
     assert not [r for r in records if "failed" in r]
     alphas = [r["result"] for r in records[:3]]
     assert np.ptp(alphas) < 1e-12

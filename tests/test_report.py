@@ -184,7 +184,7 @@ def test_bench_report_runs(capsys):
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
-    records = module.main(["--sizes", "300", "--bootstrap", "20", "--quiet"])
+    records = module.main(["--sizes", "300", "--bootstrap", "20", "--repeat", "1", "--quiet"])
     assert len(records) == 2 and not [r for r in records if "failed" in r]
     assert all(r["result"]["bytes"] < 5_000_000 and r["result"]["charts"] >= 5 for r in records)
 

@@ -596,6 +596,55 @@ class Annotations:
             _row_numbers=rows,
         )
 
+    @classmethod
+    def _from_codes(
+        cls,
+        unit_codes: np.ndarray,
+        units: np.ndarray,
+        coder_codes: np.ndarray,
+        coders: np.ndarray,
+        value_codes: np.ndarray,
+        values: np.ndarray,
+        *,
+        source: str | None,
+        row_numbers: np.ndarray,
+    ) -> Annotations:
+        """What :meth:`_build` makes of the rows ``(units[unit_codes[i]], coders[coder_codes[i]], values[...])``,
+        each distinct label interned once instead of once per row.
+
+        For importers that have already coded their columns (``pandas.factorize``): the tables hold distinct
+        labels (values neither missing nor with a bool beside the number equal to it) and no (unit, coder)
+        pair repeats; the caller checks both.  Labels no row uses are left out of the tables, as :meth:`_build`
+        leaves them out.
+        """
+
+        def table(codes: np.ndarray, labels: np.ndarray, what: str, normalise: bool) -> tuple[np.ndarray, np.ndarray]:
+            used = np.flatnonzero(np.bincount(codes, minlength=len(labels)))
+            remap = np.zeros(len(labels), dtype=np.int64)
+            remap[used] = np.arange(len(used))
+            distinct = np.empty(len(used), dtype=object)
+            distinct[:] = [labels[k] for k in used.tolist()]
+            if normalise:
+                distinct = _as_value_array(distinct)[0]
+            sub, tab = _intern(distinct, what)
+            return sub[remap[codes]], tab
+
+        ucodes, unit_table = table(unit_codes, units, "unit", False)
+        ccodes, coder_table = table(coder_codes, coders, "coder", False)
+        vcodes, value_table = table(value_codes, values, "value", True)
+        order = np.lexsort((ccodes, ucodes))
+        return cls(
+            unit_index=ucodes[order],
+            coder_index=ccodes[order],
+            value_index=vcodes[order],
+            units=unit_table,
+            coders=coder_table,
+            values=value_table,
+            n_missing=0,
+            source=source,
+            _row_numbers=np.asarray(row_numbers, dtype=np.int64)[order],
+        )
+
     def _with_labels(self, unit_labels: Sequence[Hashable], coder_labels: Sequence[Hashable]) -> Annotations:
         """Re-express codes against full label tables (labels with no values kept)."""
         ulab = np.empty(len(unit_labels), dtype=object)
