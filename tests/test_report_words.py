@@ -87,7 +87,7 @@ def pages(tmp_path_factory):
     return out
 
 
-_CHARTS_JS = """() => [...document.querySelectorAll('div.chart')].map(el => {
+_CHARTS_JS = r"""() => [...document.querySelectorAll('div.chart')].map(el => {
   const svg = el.querySelector('svg');
   const box = el.getBoundingClientRect(), s = svg ? svg.getBoundingClientRect() : box;
   const visible = t => t.getAttribute('opacity') !== '0' && getComputedStyle(t).opacity !== '0';

@@ -27,7 +27,8 @@ aligned mention by mention (exact span within a document).  Formats:
 ``csv``
     A long table with columns ``document, mention, coder, chain`` (``.tsv``:
     tab-separated); an empty chain cell marks a non-referring mention.  The file
-    names the coders itself.
+    names the coders itself.  Optional ``text`` and ``sentence`` columns give the
+    words of each mention and the sentence it sits in.
 ``corefud``
     CorefUD 1.x: CoNLL-U (``.conllu``) with ``Entity=`` bracket annotations in the
     MISC column (``(e1-person-1-`` opens a mention of entity ``e1``, ``e1)`` closes
@@ -46,6 +47,12 @@ content too (:func:`detect_format`); the guess is stated in an
 column whatever the number of columns (the 5-column ``doc part index word
 chains`` variant reads as the full 12+-column one); in a ``.conllu`` file the
 multiword-token lines (``9-10``) and empty nodes (``8.1``) are not tokens.
+
+The words of each mention and the sentence it starts in (counted from 1 within
+the document) are kept where the format has them, for what a person reads (the
+report): CoNLL's word column (blank lines end sentences), CoNLL-U's FORM, the
+text of a brat ``T`` line, the ``sentences`` of a JSON line, a CSV's ``text`` and
+``sentence`` columns.  They change no number.
 
 Every error is an :class:`~accord.AccordError` naming the file and line.
 """
@@ -85,8 +92,8 @@ _EXTENSIONS = {
     ".tsv": "csv",
 }
 
-# one record: (document, mention, chain, line number)
-_Record = tuple[Hashable, Hashable, Any, int]
+# one record: (document, mention, chain, line number, words of the mention, sentence it starts in)
+_Record = tuple[Hashable, Hashable, Any, int, str | None, int | None]
 
 
 def _format_of(path: Path) -> str:
@@ -211,7 +218,8 @@ class _Mentions:
         self.seen: dict[tuple[Hashable, Hashable], tuple[Any, int]] = {}
         self.records: list[_Record] = []
 
-    def add(self, document: Hashable, mention: Hashable, chain: Any, line: int) -> None:
+    def add(self, document: Hashable, mention: Hashable, chain: Any, line: int, text: str | None = None,
+            sentence: int | None = None) -> None:
         key = (document, mention)
         if key in self.seen:
             old_chain, old_line = self.seen[key]
@@ -223,7 +231,7 @@ class _Mentions:
                 )
             return
         self.seen[key] = (chain, line)
-        self.records.append((document, mention, chain, line))
+        self.records.append((document, mention, chain, line, text, sentence))
 
 
 # ---------------------------------------------------------------------------- CoNLL
@@ -242,10 +250,21 @@ def _read_conll(path: Path, duplicates: str) -> list[_Record]:
     names: set[str] = set()
     token = 0
     stacks: dict[str, list[tuple[int, int]]] = {}
+    words: list[str | None] = []  # the document's words, and the sentence of each (from 1)
+    sentence_of: list[int] = []
+    sentence = 1
+
+    def add(start: int, end: int, chain: str, lineno: int) -> None:
+        span = words[start:end + 1]
+        text = " ".join(w for w in span if w) if all(w is not None for w in span) else None
+        out.add(document, (start, end), chain, lineno, text or None, sentence_of[start])
+
     with open(path, encoding="utf-8") as fh:
         for lineno, raw in enumerate(fh, start=1):
             line = raw.rstrip("\r\n")
             if not line.strip():
+                if sentence_of and sentence_of[-1] == sentence:
+                    sentence += 1
                 continue
             m = _BEGIN.match(line)
             if m:
@@ -260,6 +279,7 @@ def _read_conll(path: Path, duplicates: str) -> list[_Record]:
                 names.add(document)
                 token = 0
                 stacks = {}
+                words, sentence_of, sentence = [], [], 1
                 continue
             if _END.match(line):
                 if document is None:
@@ -287,6 +307,8 @@ def _read_conll(path: Path, duplicates: str) -> list[_Record]:
                         f"coreference {cell!r}; put it on the words"
                     )
                 continue
+            words.append(fields[1] if conllu else fields[3] if len(fields) >= 5 else None)
+            sentence_of.append(sentence)
             if cell not in ("-", "_"):
                 for part in cell.split("|"):
                     pm = _CONLL_PART.match(part)
@@ -297,7 +319,7 @@ def _read_conll(path: Path, duplicates: str) -> list[_Record]:
                         )
                     opens, chain, closes = pm.group(1) is not None, pm.group(2), pm.group(3) is not None
                     if opens and closes:
-                        out.add(document, (token, token), chain, lineno)
+                        add(token, token, chain, lineno)
                     elif opens:
                         stacks.setdefault(chain, []).append((token, lineno))
                     else:
@@ -308,7 +330,7 @@ def _read_conll(path: Path, duplicates: str) -> list[_Record]:
                                 "that is not open"
                             )
                         start, _ = stack.pop()
-                        out.add(document, (start, token), chain, lineno)
+                        add(start, token, chain, lineno)
             token += 1
     if document is not None:
         raise AccordError(f"{path}: document {document!r} has no '#end document'")
@@ -324,6 +346,7 @@ def _read_brat(
     duplicates: str,
 ) -> list[_Record]:
     spans: dict[str, tuple[tuple[int, ...], int]] = {}
+    texts: dict[str, str] = {}
     links: list[tuple[list[str], int]] = []
     with open(path, encoding="utf-8") as fh:
         for lineno, raw in enumerate(fh, start=1):
@@ -352,6 +375,8 @@ def _read_brat(
                 if ident in spans:
                     raise AccordError(f"{path}:{lineno}: annotation id {ident} is defined twice")
                 spans[ident] = (span, lineno)
+                if len(fields) >= 3 and fields[2].strip():
+                    texts[ident] = fields[2]
             elif ident == "*" or ident.startswith("R"):
                 if len(fields) < 2:
                     continue
@@ -391,7 +416,7 @@ def _read_brat(
                 parent[b] = a
     out = _Mentions(path, duplicates)
     for t, (span, lineno) in spans.items():
-        out.add(document, span, find(t), lineno)
+        out.add(document, span, find(t), lineno, texts.get(t))
     return out.records
 
 
@@ -415,6 +440,13 @@ def _read_jsonl(path: Path, clusters_key: str, duplicates: str) -> list[_Record]
             if doc in names:
                 raise AccordError(f"{path}:{lineno}: document {doc!r} appears twice")
             names.add(doc)
+            flat: list[str] = []
+            sentence_of: list[int] = []
+            sentences = obj.get("sentences")
+            if isinstance(sentences, list) and all(isinstance(x, list) for x in sentences):
+                for k, sent in enumerate(sentences, start=1):
+                    flat += [str(w) for w in sent]
+                    sentence_of += [k] * len(sent)
             clusters = obj[clusters_key]
             if not isinstance(clusters, list):
                 raise AccordError(f"{path}:{lineno}: {clusters_key!r} must be a list of clusters")
@@ -431,7 +463,10 @@ def _read_jsonl(path: Path, clusters_key: str, duplicates: str) -> list[_Record]
                             f"{path}:{lineno}: cluster {ci} holds {span!r}, "
                             "not a [start, end] pair of integers"
                         )
-                    out.add(doc, (span[0], span[1]), ci, lineno)
+                    a, b = span
+                    known = 0 <= a <= b < len(flat)
+                    out.add(doc, (a, b), ci, lineno, " ".join(flat[a:b + 1]) if known else None,
+                            sentence_of[a] if known else None)
     return out.records
 
 
@@ -457,7 +492,9 @@ def _read_csv(path: Path) -> pd.DataFrame:
             f"{path}:1: missing column(s) {missing}; the header must name {list(_CSV_COLUMNS)} "
             f"(found {list(frame.columns)})"
         )
-    frame = frame.loc[:, list(_CSV_COLUMNS)].astype(object)
+    frame = frame.loc[:, [*_CSV_COLUMNS, *(c for c in ("text", "sentence") if c in frame.columns)]].astype(object)
+    for col in ("text", "sentence"):
+        frame[col] = frame[col].where(frame[col].str.strip() != "", None) if col in frame.columns else None
     for col in ("document", "mention", "coder"):
         empty = (frame[col].str.strip() == "").to_numpy()
         if empty.any():
@@ -593,6 +630,8 @@ def read_coref(
                         "mention": pd.Series([r[1] for r in recs], dtype=object),
                         "coder": pd.Series([coder] * len(recs), dtype=object),
                         "chain": pd.Series([r[2] for r in recs], dtype=object),
+                        "text": pd.Series([r[4] if len(r) > 4 else None for r in recs], dtype=object),
+                        "sentence": pd.Series([r[5] if len(r) > 5 else None for r in recs], dtype=object),
                         "_line": [r[3] for r in recs],
                         "_file": str(f),
                     }
@@ -616,7 +655,7 @@ def read_coref(
                     "keep the first with duplicates='first' (on the command line: --duplicates first)"
                 )
     return CorefAnnotations.from_records(
-        records, missing_mentions=missing_mentions, duplicates="first"
+        records, missing_mentions=missing_mentions, duplicates="first", text="text", sentence="sentence"
     )
 
 

@@ -25,9 +25,9 @@ from accord.errors import AccordError, AccordWarning
 from accord.progress import Progress, progress_for
 from accord.reporting import charts
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Section, fmt_number
-from accord.reporting.words import describe_distance, threshold_words, value_label
+from accord.reporting.words import describe_distance, plain, seed_words, threshold_words, value_label
 
-__all__ = ["AgreementParts", "agreement_parts", "check_report_options"]
+__all__ = ["AgreementParts", "agreement_parts", "bootstrap_interval", "check_report_options", "gwet_interval"]
 
 MAX_ROWS = 2000
 MAX_CODERS_MATRIX = 40
@@ -58,6 +58,50 @@ def check_report_options(*, bootstrap: int, confidence: float, max_rows: int) ->
         raise AccordError(f"confidence must be in (0, 1); got {confidence!r}")
     if isinstance(max_rows, bool) or not isinstance(max_rows, (int, np.integer)) or max_rows < 1:
         raise AccordError(f"max_rows must be a positive integer; got {max_rows!r}")
+
+
+def bootstrap_interval(res: Any, *, confidence: float, bootstrap: int, seed: int | None, what: str = "alpha",
+                       progress: Any = None) -> tuple[tuple[float, float] | None, np.ndarray | None, str]:
+    """The percentile interval of *res* (an alpha result) over its defined resamples, as its
+    ``confidence_interval`` gives it, with the resamples; ``(None, samples, reason)`` when there is none."""
+    from accord.alpha import interval_over_defined
+
+    try:
+        boot = res._bootstrap(confidence, bootstrap, "percentile", seed, progress=progress)
+    except AccordError as exc:
+        return None, None, str(exc)
+    samples = np.asarray(boot.bootstrap_distribution, dtype=float)
+    try:
+        lo, hi = interval_over_defined(boot, res.alpha, confidence_level=confidence, method="percentile", what=what)
+    except AccordError as exc:
+        return None, samples, str(exc)
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        return None, samples, f"{what} is undefined on too many resamples to place the interval's ends"
+    return (float(lo), float(hi)), samples, ""
+
+
+def gwet_interval(res: Any, confidence: float) -> tuple[tuple[float, float] | None, str]:
+    """Gwet's large-sample interval as the page gives it, and the sentence that says how it was made.
+
+    Gwet's (2008) variance is a large-sample approximation: with few subjects rated twice, AC +/- t * se
+    reaches past the coefficient's range.  :meth:`accord.GwetResult.confidence_interval` cuts the interval
+    to [-1, 1] (a true value lies in that range, so cutting there loses no coverage) and refuses one subject;
+    the page says when the cut was needed, since the interval then says little beyond the range itself.
+    """
+    from scipy import stats
+
+    try:
+        lo, hi = res.confidence_interval(confidence)
+    except AccordError as exc:
+        return None, f"no interval: {plain(str(exc))}"
+    note = f"{confidence * 100:g}% large-sample interval (Student's t)"
+    half = float(stats.t.ppf(0.5 + confidence / 2, res.n_units - 1)) * res.standard_error
+    if res.ac - half < -1 or res.ac + half > 1:
+        raw = f"[{res.ac - half:.3f}, {res.ac + half:.3f}]"
+        note += (f", cut to the coefficient's range [-1, 1]: with {res.n_pairable_units} subject"
+                 f"{'' if res.n_pairable_units == 1 else 's'} rated twice or more the normal approximation "
+                 f"reaches {raw}, so the interval says little")
+    return (float(lo), float(hi)), note
 
 
 def _value(res: Any) -> float:
@@ -107,7 +151,7 @@ def agreement_parts(
     with prog.step("coefficients"), warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", AccordWarning)
         results = {name: compute(data, name, distance) for name in names}
-    notes += list(dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, AccordWarning)))
+    notes += list(dict.fromkeys(plain(str(w.message)) for w in caught if issubclass(w.category, AccordWarning)))
     res_alpha = results["alpha"]
     interval = None
     samples = None
@@ -115,15 +159,18 @@ def agreement_parts(
     if bootstrap and math.isfinite(res_alpha.alpha) and res_alpha.n_pairable_units >= 2:
         what = f"bootstrap: {bootstrap} resamples of {res_alpha.n_pairable_units:,} {unit_word}s"
         with prog.step(what), prog.counter(what, bootstrap) as advance:
-            boot = res_alpha._bootstrap(confidence, bootstrap, "percentile", seed, progress=advance)
-        interval = (float(boot.confidence_interval[0]), float(boot.confidence_interval[1]))
-        samples = np.asarray(boot.bootstrap_distribution, dtype=float)
-        interval_note = (f"{confidence * 100:g}% bootstrap interval: {bootstrap} resamples of {unit_word}s, "
-                         f"seed {seed if seed is not None else 'none'}")
+            interval, samples, why = bootstrap_interval(res_alpha, confidence=confidence, bootstrap=bootstrap,
+                                                        seed=seed, progress=advance)
+        interval_note = (f"{confidence * 100:g}% bootstrap interval: {bootstrap:,} resamples of {unit_word}s, "
+                         f"{seed_words(seed)}") if interval is not None else f"no interval: {why}"
     elif not bootstrap:
-        interval_note = "no interval: bootstrap is off (--bootstrap 0)"
+        interval_note = "no interval: the bootstrap was turned off for this page"
+    elif not math.isfinite(res_alpha.alpha):
+        interval_note = "no interval: alpha is undefined"
     else:
-        interval_note = "no interval: alpha is undefined or there are fewer than two pairable units"
+        interval_note = (f"no interval: a bootstrap interval needs at least two {unit_word}s with two or more "
+                         f"values; there {'is' if res_alpha.n_pairable_units == 1 else 'are'} "
+                         f"{res_alpha.n_pairable_units}")
 
     heads: list[HeadlineNumber] = []
     summary: dict[str, Any] = {}
@@ -134,15 +181,19 @@ def agreement_parts(
         v = _value(res)
         iv = interval if name == "alpha" else None
         note = interval_note if name == "alpha" else ""
-        if name in ("cohen", "gwet") and math.isfinite(v):
+        if name == "gwet" and math.isfinite(v):
+            iv, note = gwet_interval(res, confidence)  # type: ignore[assignment]
+        elif name == "cohen" and math.isfinite(v):
             try:
                 iv = tuple(float(x) for x in res.confidence_interval(confidence))  # type: ignore[assignment]
                 note = f"{confidence * 100:g}% large-sample interval"
             except AccordError as exc:
-                note = f"no interval: {exc}"
+                note = f"no interval: {plain(str(exc))}"
         words, level = threshold_words(v, iv, what="alpha") if name == "alpha" else ("", "neutral")
-        if name == "alpha" and not math.isfinite(v):
-            words = f"alpha is undefined: {res.undefined_reason}"
+        if not math.isfinite(v):
+            reason = getattr(res, "undefined_reason", None) or "the data do not define it"
+            words = f"{label} is undefined: {plain(reason)}."
+            note = ""
         heads.append(HeadlineNumber(key=name, label=label, value=v, interval=iv, interval_note=note,
                                     words=words, level=level))
         summary[name] = res.to_dict()
@@ -160,7 +211,7 @@ def agreement_parts(
                      "family and percent agreement are shown for comparison (percent agreement ignores chance).")
 
     sections = [
-        _data_section(data, res_alpha, dist.name, prog, unit_word, coder_word),
+        _data_section(data, res_alpha, dist.name, prog, unit_word, coder_word, per_value),
         _who_section(data, dist.name, prog, coder_word, per_value),
         _fix_section(data, dist.name, prog, max_rows, unit_word, coder_word, per_value, cell_label),
     ]
@@ -196,7 +247,7 @@ def _value_names(data: Annotations) -> list[str]:
 
 
 def _data_section(data: Annotations, res: Any, dist_name: str, prog: Progress, unit_word: str,
-                  coder_word: str) -> Section:
+                  coder_word: str, per_value: bool = True) -> Section:
     with prog.step("the data"):
         per_unit = np.bincount(data.unit_index, minlength=data.n_units)
         facts = [
@@ -230,7 +281,7 @@ def _data_section(data: Annotations, res: Any, dist_name: str, prog: Progress, u
                              "count": int(counts[c, other].sum()), "_order": order})
                 order += 1
         chart_list = []
-        if rows and data.n_coders <= 200:
+        if rows and data.n_coders <= 200 and per_value:
             df = pd.DataFrame(rows)
             chart_list.append(Chart(
                 "values_per_coder", f"Values per {coder_word}",
@@ -280,9 +331,12 @@ def _who_section(data: Annotations, dist_name: str, prog: Progress, coder_word: 
             chart_list.append(Chart(
                 "coder_pairs", f"Alpha of each pair of {coder_word}s",
                 charts.heatmap_chart(df, x="coder_a", y="coder_b", value="alpha", text="text",
-                                     tooltip=["coder_a:N", "coder_b:N", "alpha:Q", "percent_agreement:Q",
-                                              "shared_units:Q"]),
-                caption=f"On the units both coded (distance {dist_name}); empty where undefined.",
+                                     x_order=coders, y_order=coders,
+                                     tooltip=[("coder_a:N", coder_word), ("coder_b:N", f"other {coder_word}"),
+                                              ("alpha:Q", "alpha"), ("percent_agreement:Q", "percent agreement"),
+                                              ("shared_units:Q", "shared units")]),
+                caption=f"On the units both coded (distance {dist_name}); a cell is empty where alpha is "
+                        "undefined (the pair shares no unit, or agrees on a single value).",
             ))
             finite = df.dropna(subset=["alpha"])
             if len(finite):
@@ -297,8 +351,10 @@ def _who_section(data: Annotations, dist_name: str, prog: Progress, coder_word: 
             chart_list.append(Chart(
                 "coder_left_out", f"Alpha with each {coder_word} left out",
                 charts.bar_chart(ldf.dropna(), category="coder", value="alpha_without",
-                                 title_value="alpha without this coder",
-                                 tooltip=["coder:N", "alpha_without:Q", "change:Q"],
+                                 title_value=f"alpha without this {coder_word}",
+                                 tooltip=[("coder:N", coder_word),
+                                          ("alpha_without:Q", f"alpha without this {coder_word}"),
+                                          ("change:Q", "change")],
                                  reference=lo.alpha_all, reference_label="alpha, all coders"),
                 caption="A bar right of the dashed line: agreement rises without that coder.",
             ))
@@ -392,7 +448,8 @@ def _fix_section(data: Annotations, dist_name: str, prog: Progress, max_rows: in
             chart_list.append(Chart(
                 "per_category", "Agreement on each value",
                 charts.bar_chart(shown, category="value", value="alpha", title_value="alpha, this value vs the rest",
-                                 tooltip=["value:N", "alpha:Q", "n_values:Q"], thresholds=True),
+                                 tooltip=[("value:N", "value"), ("alpha:Q", "alpha"), ("n_values:Q", "uses")],
+                                 thresholds=True),
                 caption="Nominal alpha of the data recoded as 'this value' or 'any other' (set values: 'holds "
                         "this label' or not); the dashed lines are Krippendorff's .667 and .800.",
             ))
@@ -430,7 +487,7 @@ def adjudication_table(data: Annotations, dist_name: str, *, max_rows: int = MAX
     wide = data.n_coders <= MAX_CODER_COLUMNS
     coder_names = [value_label(c) for c in data.coders]
     value_names = _value_names(data)
-    columns = ["rank", unit_word, "disagreement", "share of D_o", "values"]
+    columns = ["rank", unit_word, "disagreement", "share of all disagreement", "values"]
     kinds = ["num", "text", "num", "num", "num"]
     if wide:
         columns += coder_names
@@ -469,7 +526,7 @@ def adjudication_table(data: Annotations, dist_name: str, *, max_rows: int = MAX
     table = DataTable(name="adjudication", title="Adjudication list", columns=tuple(columns), rows=tuple(rows),
                       kinds=tuple(kinds), note=note,
                       caption=f"Disagreement: mean distance ({dist_name}) over the pairs of values in the "
-                              f"{unit_word}; share: its part of the total observed disagreement D_o.")
+                              f"{unit_word}; share: its part of all the disagreement observed.")
     return table, text
 
 
@@ -479,7 +536,7 @@ def _uncertainty_section(samples: np.ndarray, estimate: float, interval: tuple[f
     finite = samples[np.isfinite(samples)]
     dropped = len(samples) - len(finite)
     paras = [f"Alpha recomputed on {bootstrap:,} resamples of the pairable {unit_word}s (drawn with replacement, "
-             f"each keeping all its values; seed {seed if seed is not None else 'none'}). The {confidence * 100:g}% "
+             f"each keeping all its values; {seed_words(seed)}). The {confidence * 100:g}% "
              f"percentile interval is [{interval[0]:.3f}, {interval[1]:.3f}], {interval[1] - interval[0]:.3f} wide."]
     if len(finite):
         for t in (0.8, 0.667):

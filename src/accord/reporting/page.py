@@ -104,9 +104,10 @@ class HeadlineNumber:
 
     @property
     def shown_interval(self) -> str:
-        if self.interval is None:
-            return ""
-        return f"[{fmt_number(self.interval[0])}, {fmt_number(self.interval[1])}]"
+        """``[low, high]`` to three decimals; empty when there is no interval or an end is undefined."""
+        from accord.reporting.words import interval_words
+
+        return interval_words(self.interval)
 
 
 @dataclass(frozen=True)
@@ -280,7 +281,8 @@ class Report:
 
 
 def static_spec(spec: dict[str, Any], width: int = 520) -> dict[str, Any]:
-    """The spec with ``width: "container"`` replaced by a fixed width (for files, which have no container)."""
+    """The spec with ``width: "container"`` replaced by a fixed width (for files, which have no container), and
+    its legends in two columns with their labels whole (the page's script fits them to the chart's box)."""
 
     def fix(obj: Any) -> Any:
         if isinstance(obj, dict):
@@ -289,7 +291,11 @@ def static_spec(spec: dict[str, Any], width: int = 520) -> dict[str, Any]:
             return [fix(v) for v in obj]
         return obj
 
-    return fix(spec)
+    out = fix(spec)
+    config = dict(out.get("config", {}))
+    config["legend"] = {"columns": 2, "labelLimit": 0, **config.get("legend", {})}
+    out["config"] = config
+    return out
 
 
 def _asset(name: str) -> Any:
