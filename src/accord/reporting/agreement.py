@@ -126,13 +126,18 @@ def agreement_parts(
     headline: bool = True,
     per_value: bool = True,
     cell_label: Any = None,
+    unit_columns: tuple[str, ...] | None = None,
+    unit_label: Any = None,
+    cell_caption: str = "",
 ) -> AgreementParts:
     """Headline numbers and the data / who disagrees / what to fix / uncertainty sections of *data*.
 
     ``coefficients`` is ``"all"`` (those that apply, as ``accord agree --coefficient all``) or a
     comma-separated list of the names of ``accord agree``; the numbers equal that command's
     ``--json`` output for the same options.  ``cell_label(unit, coder)``, if given, writes the
-    value a coder gave in the adjudication list (e.g. primary label first).
+    value a coder gave in the adjudication list (e.g. primary label first), and ``cell_caption`` says
+    how; ``unit_label(unit)`` writes the cells of the columns ``unit_columns`` that name a unit there
+    (e.g. a mention's text, document and sentence).
     """
     from accord.coefficients import COEFFICIENTS, applicable, compute
 
@@ -212,8 +217,9 @@ def agreement_parts(
 
     sections = [
         _data_section(data, res_alpha, dist.name, prog, unit_word, coder_word, per_value),
-        _who_section(data, dist.name, prog, coder_word, per_value),
-        _fix_section(data, dist.name, prog, max_rows, unit_word, coder_word, per_value, cell_label),
+        _who_section(data, dist.name, prog, coder_word, per_value, unit_word),
+        _fix_section(data, dist.name, prog, max_rows, unit_word, coder_word, per_value, cell_label,
+                     unit_columns, unit_label, cell_caption),
     ]
     if samples is not None and interval is not None:
         sections.append(_uncertainty_section(samples, res_alpha.alpha, interval, confidence, bootstrap, seed,
@@ -303,7 +309,8 @@ def _top_values(totals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ---------------------------------------------------------------------------------------------- who disagrees
-def _who_section(data: Annotations, dist_name: str, prog: Progress, coder_word: str, per_value: bool) -> Section:
+def _who_section(data: Annotations, dist_name: str, prog: Progress, coder_word: str, per_value: bool,
+                 unit_word: str = "unit") -> Section:
     chart_list: list[Chart] = []
     paras: list[str] = []
     notes: list[str] = []
@@ -334,15 +341,15 @@ def _who_section(data: Annotations, dist_name: str, prog: Progress, coder_word: 
                                      x_order=coders, y_order=coders,
                                      tooltip=[("coder_a:N", coder_word), ("coder_b:N", f"other {coder_word}"),
                                               ("alpha:Q", "alpha"), ("percent_agreement:Q", "percent agreement"),
-                                              ("shared_units:Q", "shared units")]),
-                caption=f"On the units both coded (distance {dist_name}); a cell is empty where alpha is "
-                        "undefined (the pair shares no unit, or agrees on a single value).",
+                                              ("shared_units:Q", f"shared {unit_word}s")]),
+                caption=f"On the {unit_word}s both coded (distance {dist_name}); a cell is empty where alpha is "
+                        f"undefined (the pair shares no {unit_word}, or agrees on a single value).",
             ))
             finite = df.dropna(subset=["alpha"])
             if len(finite):
                 worst = finite.sort_values("alpha").iloc[0]
                 paras.append(f"The pair that agrees least is {worst.coder_a} and {worst.coder_b} "
-                             f"(alpha {worst.alpha:.3f} on {worst.shared_units} shared units).")
+                             f"(alpha {worst.alpha:.3f} on {worst.shared_units} shared {unit_word}s).")
         if data.n_coders >= 3:
             with prog.step(f"alpha with each {coder_word} left out"):
                 lo = coder_left_out(data, distance=dist_name)
@@ -432,7 +439,8 @@ def per_category_alpha(data: Annotations) -> pd.DataFrame:
 
 
 def _fix_section(data: Annotations, dist_name: str, prog: Progress, max_rows: int, unit_word: str,
-                 coder_word: str, per_value: bool, cell_label: Any = None) -> Section:
+                 coder_word: str, per_value: bool, cell_label: Any = None, unit_columns: Any = None,
+                 unit_label: Any = None, cell_caption: str = "") -> Section:
     chart_list: list[Chart] = []
     tables: list[DataTable] = []
     paras: list[str] = []
@@ -462,7 +470,8 @@ def _fix_section(data: Annotations, dist_name: str, prog: Progress, max_rows: in
                      f"{MAX_CATEGORIES}.")
     with prog.step("adjudication list"):
         table, text = adjudication_table(data, dist_name, max_rows=max_rows, unit_word=unit_word,
-                                         coder_word=coder_word, cell_label=cell_label)
+                                         coder_word=coder_word, cell_label=cell_label, unit_columns=unit_columns,
+                                         unit_label=unit_label, cell_caption=cell_caption)
     tables.append(table)
     paras.append(text)
     return Section(id="fix", title="What to fix", paragraphs=tuple(paras), charts=tuple(chart_list),
@@ -470,7 +479,8 @@ def _fix_section(data: Annotations, dist_name: str, prog: Progress, max_rows: in
 
 
 def adjudication_table(data: Annotations, dist_name: str, *, max_rows: int = MAX_ROWS, unit_word: str = "unit",
-                       coder_word: str = "coder", cell_label: Any = None) -> tuple[DataTable, str]:
+                       coder_word: str = "coder", cell_label: Any = None, unit_columns: Any = None,
+                       unit_label: Any = None, cell_caption: str = "") -> tuple[DataTable, str]:
     """The units ranked by observed disagreement, with the value each coder gave: the adjudication list.
 
     Only units with some disagreement are listed, at most *max_rows* of them (a note says how many more).
@@ -487,8 +497,9 @@ def adjudication_table(data: Annotations, dist_name: str, *, max_rows: int = MAX
     wide = data.n_coders <= MAX_CODER_COLUMNS
     coder_names = [value_label(c) for c in data.coders]
     value_names = _value_names(data)
-    columns = ["rank", unit_word, "disagreement", "share of all disagreement", "values"]
-    kinds = ["num", "text", "num", "num", "num"]
+    unit_columns = tuple(unit_columns) if unit_columns else (unit_word,)
+    columns = ["rank", *unit_columns, "disagreement", "share of all disagreement", "values"]
+    kinds = ["num", *(["text"] * len(unit_columns)), "num", "num", "num"]
     if wide:
         columns += coder_names
         kinds += ["text"] * len(coder_names)
@@ -497,8 +508,8 @@ def adjudication_table(data: Annotations, dist_name: str, *, max_rows: int = MAX
         kinds.append("text")
     rows = []
     for r, (k, s, e) in enumerate(zip(shown.tolist(), starts.tolist(), ends.tolist(), strict=True)):
-        row: list[Any] = [r + 1, value_label(ud.units[k]), float(ud.disagreement[k]), float(ud.share[k]),
-                          int(ud.n_values[k])]
+        named = tuple(unit_label(ud.units[k])) if unit_label is not None else (value_label(ud.units[k]),)
+        row: list[Any] = [r + 1, *named, float(ud.disagreement[k]), float(ud.share[k]), int(ud.n_values[k])]
         cs = data.coder_index[s:e]
         vs = data.value_index[s:e]
         unit = data.units[uc.unit_ids[k]]
@@ -516,8 +527,7 @@ def adjudication_table(data: Annotations, dist_name: str, *, max_rows: int = MAX
     note = ""
     if n_dis > len(shown):
         note = (f"Showing the {len(shown):,} {unit_word}s with most disagreement of {n_dis:,} that have any; the "
-                f"rest are left out to keep the page light (accord agree --diagnostics --json lists them all, or "
-                f"raise --max-rows).")
+                "rest are left out to keep the page light (a page made with a higher limit on rows lists more).")
     top_share = float(ud.share[disagreeing[: max(1, n_dis // 10)]].sum()) if n_dis else 0.0
     text = (f"{n_dis:,} of {n_pairable:,} pairable {unit_word}s show some disagreement"
             + (f"; the top tenth of them carry {top_share:.0%} of the observed disagreement." if n_dis >= 10 else ".")
@@ -526,7 +536,8 @@ def adjudication_table(data: Annotations, dist_name: str, *, max_rows: int = MAX
     table = DataTable(name="adjudication", title="Adjudication list", columns=tuple(columns), rows=tuple(rows),
                       kinds=tuple(kinds), note=note,
                       caption=f"Disagreement: mean distance ({dist_name}) over the pairs of values in the "
-                              f"{unit_word}; share: its part of all the disagreement observed.")
+                              f"{unit_word}; share: its part of all the disagreement observed."
+                              + (f" {cell_caption}" if cell_caption else ""))
     return table, text
 
 

@@ -15,7 +15,7 @@ from accord.errors import AccordError, AccordWarning
 from accord.progress import progress_for
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Report, Section
-from accord.reporting.words import threshold_words, value_label
+from accord.reporting.words import seed_words, threshold_words, value_label
 
 __all__ = ["multilabel_annotations", "multilabel_report"]
 
@@ -80,7 +80,8 @@ def multilabel_report(
             iv = bootstrap_augmented_kappa(data, p=p, rule=rule, confidence_level=confidence,  # type: ignore[arg-type]
                                            n_resamples=bootstrap, rng=seed)
         interval = (iv.low, iv.high)
-        note = f"{confidence * 100:g}% bootstrap interval ({iv.method}), {bootstrap} resamples of items, seed {seed}"
+        note = (f"{confidence * 100:g}% bootstrap interval ({iv.method}), {bootstrap:,} resamples of items, "
+                f"{seed_words(seed)}")
         samples = iv.bootstrap_distribution
     else:
         prog.add(-1)
@@ -110,9 +111,11 @@ def multilabel_report(
 
     with prog.step("K' against p"):
         from accord.multilabel.plot import sweep_chart
+        from accord.reporting.charts import responsive_legends
 
         spec = sweep_chart(sweep, classes=classes, title="").properties(width="container", height=260).to_dict()
         spec.pop("$schema", None)
+        spec = responsive_legends(spec)
         sweep_chart_ = Chart("kappa_against_p", "K' against p, overall and per class of items", spec,
                              caption=f"This report's K' is the value at p = {p:g}. Rosenberg & Binkowski (2004), "
                                      "section 6: items whose agreement does not move with p are constant; the "
@@ -146,7 +149,7 @@ def multilabel_report(
                         caption="Resampling items; the interval is marked in red.")
         at = next((i for i, s in enumerate(sections) if s.id == "uncertainty"), None)
         k_words = (f"K' recomputed on {bootstrap} resamples of the {res.n_items} items two annotators labelled "
-                   f"(seed {seed if seed is not None else 'none'}): the {confidence * 100:g}% interval is "
+                   f"({seed_words(seed)}): the {confidence * 100:g}% interval is "
                    f"[{interval[0]:.3f}, {interval[1]:.3f}].")
         if at is None:
             sections.append(Section(id="uncertainty", title="Uncertainty", paragraphs=(k_words,), charts=(k_chart,)))

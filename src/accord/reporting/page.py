@@ -157,8 +157,11 @@ class DataTable:
     def payload(self) -> str:
         kinds = self.kinds or tuple("text" for _ in self.columns)
         rows = [[_cell(v) for v in r] for r in self.rows]
+        # a column of measures (any float) shows every number to three decimals, 1 as 1.000 beside 0.788
+        decimals = [3 if k == "num" and any(isinstance(r[j], float) for r in rows) else None
+                    for j, k in enumerate(kinds)]
         return _script_json({"columns": list(self.columns), "kinds": list(kinds), "rows": rows,
-                             "pageSize": self.page_size, "csvName": f"{self.name}.csv"})
+                             "decimals": decimals, "pageSize": self.page_size, "csvName": f"{self.name}.csv"})
 
 
 def _cell(v: Any) -> Any:

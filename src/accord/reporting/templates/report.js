@@ -82,6 +82,7 @@
   function setupTable(box) {
     var data = JSON.parse(box.querySelector("script.table-data").textContent);
     var cols = data.columns, kinds = data.kinds, rows = data.rows, size = data.pageSize || 50;
+    var decimals = data.decimals || [];
     var order = rows.map(function (_, i) { return i; });
     var shown = order.slice(), page = 0, sortCol = -1, sortDir = 1;
     var thead = box.querySelector("thead"), tbody = box.querySelector("tbody");
@@ -143,7 +144,8 @@
           if (kinds[j] === "num") { td.className = "num"; }
           var v = r[j];
           td.textContent = (v === null || v === undefined) ? "" :
-            (kinds[j] === "num" && typeof v === "number" && !Number.isInteger(v)) ? v.toFixed(3) : String(v);
+            (kinds[j] === "num" && typeof v === "number" && (decimals[j] || !Number.isInteger(v))) ?
+              v.toFixed(decimals[j] || 3) : String(v);
           row.appendChild(td);
         }
         frag.appendChild(row);
