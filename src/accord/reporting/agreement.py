@@ -27,7 +27,8 @@ from accord.reporting import charts
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Section, fmt_number
 from accord.reporting.words import describe_distance, plain, seed_words, threshold_words, value_label
 
-__all__ = ["AgreementParts", "agreement_parts", "bootstrap_interval", "check_report_options", "gwet_interval"]
+__all__ = ["AgreementParts", "agreement_parts", "bootstrap_interval", "check_report_options", "gwet_interval",
+           "kappa_interval"]
 
 MAX_ROWS = 2000
 MAX_CODERS_MATRIX = 40
@@ -99,8 +100,29 @@ def gwet_interval(res: Any, confidence: float) -> tuple[tuple[float, float] | No
     if res.ac - half < -1 or res.ac + half > 1:
         raw = f"[{res.ac - half:.3f}, {res.ac + half:.3f}]"
         note += (f", cut to the coefficient's range [-1, 1]: with {res.n_pairable_units} subject"
-                 f"{'' if res.n_pairable_units == 1 else 's'} rated twice or more the normal approximation "
+                 f"{'' if res.n_pairable_units == 1 else 's'} rated twice or more the large-sample approximation "
                  f"reaches {raw}, so the interval says little")
+    return (float(lo), float(hi)), note
+
+
+def kappa_interval(res: Any, confidence: float) -> tuple[tuple[float, float] | None, str]:
+    """Cohen's large-sample interval as the page gives it: none where its standard error is 0 (a few units
+    can give that, and an interval of no width would claim certainty), cut to [-1, 1] with a sentence where
+    the normal approximation reaches past the range."""
+    try:
+        lo, hi = res.confidence_interval(confidence)
+    except AccordError as exc:
+        return None, f"no interval: {plain(str(exc))}"
+    n = getattr(res, "n_units", None)
+    on = f" on {n} unit{'' if n == 1 else 's'}" if n is not None else ""
+    if not res.standard_error > 0:
+        return None, (f"no interval: the large-sample standard error is 0{on}, and an interval of no width "
+                      "would claim a certainty that few units cannot give")
+    note = f"{confidence * 100:g}% large-sample interval"
+    if lo < -1 or hi > 1:
+        note += (f", cut to the coefficient's range [-1, 1]: the normal approximation{on} reaches "
+                 f"[{lo:.3f}, {hi:.3f}], so the interval says little")
+        lo, hi = max(-1.0, lo), min(1.0, hi)
     return (float(lo), float(hi)), note
 
 
@@ -189,11 +211,7 @@ def agreement_parts(
         if name == "gwet" and math.isfinite(v):
             iv, note = gwet_interval(res, confidence)  # type: ignore[assignment]
         elif name == "cohen" and math.isfinite(v):
-            try:
-                iv = tuple(float(x) for x in res.confidence_interval(confidence))  # type: ignore[assignment]
-                note = f"{confidence * 100:g}% large-sample interval"
-            except AccordError as exc:
-                note = f"no interval: {plain(str(exc))}"
+            iv, note = kappa_interval(res, confidence)  # type: ignore[assignment]
         words, level = threshold_words(v, iv, what="alpha") if name == "alpha" else ("", "neutral")
         if not math.isfinite(v):
             reason = getattr(res, "undefined_reason", None) or "the data do not define it"
@@ -202,6 +220,8 @@ def agreement_parts(
         heads.append(HeadlineNumber(key=name, label=label, value=v, interval=iv, interval_note=note,
                                     words=words, level=level))
         summary[name] = res.to_dict()
+    said = " ".join(h.words for h in heads)  # an undefined coefficient's card says why: not again below
+    notes = [n for n in notes if not (" is undefined: " in n and n.split(" is undefined: ", 1)[1] in said)]
     if interval is not None:
         summary["confidence_interval"] = list(interval)
         summary["confidence_level"] = confidence
@@ -362,8 +382,8 @@ def _who_section(data: Annotations, dist_name: str, prog: Progress, coder_word: 
                                  tooltip=[("coder:N", coder_word),
                                           ("alpha_without:Q", f"alpha without this {coder_word}"),
                                           ("change:Q", "change")],
-                                 reference=lo.alpha_all, reference_label="alpha, all coders"),
-                caption="A bar right of the dashed line: agreement rises without that coder.",
+                                 reference=lo.alpha_all, reference_label=f"alpha, all {coder_word}s"),
+                caption=f"A bar right of the dashed line: agreement rises without that {coder_word}.",
             ))
             top = ldf.dropna().iloc[0] if ldf["change"].notna().any() else None
             if top is not None and top.change > 0:
@@ -373,14 +393,14 @@ def _who_section(data: Annotations, dist_name: str, prog: Progress, coder_word: 
             prog.add(-1)
     if per_value:
         with prog.step("distributions"):
-            chart_list.append(_distribution(data, coders))
+            chart_list.append(_distribution(data, coders, coder_word))
     else:
         prog.add(-1)
     return Section(id="who", title="Who disagrees", paragraphs=tuple(paras), charts=tuple(chart_list),
                    notes=tuple(notes))
 
 
-def _distribution(data: Annotations, coders: list[str]) -> Chart:
+def _distribution(data: Annotations, coders: list[str], coder_word: str = "coder") -> Chart:
     names = _value_names(data)
     counts = np.zeros((data.n_coders, len(data.values)), dtype=np.int64)
     np.add.at(counts, (data.coder_index, data.value_index), 1)
@@ -400,9 +420,10 @@ def _distribution(data: Annotations, coders: list[str]) -> Chart:
             s = table[c, j] / tot
             rows.append({"coder": coders[c], "value": lab, "share": float(s), "pooled": float(pooled[j]),
                          "difference": float(s - pooled[j]), "label": f"{s:.0%}"})
-    return Chart("value_distribution", "Each coder's values against the pooled distribution",
+    return Chart("value_distribution", f"Each {coder_word}'s values against the pooled distribution",
                  charts.distribution_chart(pd.DataFrame(rows)),
-                 caption="Share of each value per coder; orange: uses it more than all coders together, blue: less.")
+                 caption=f"Share of each value per {coder_word}; orange: uses it more than all {coder_word}s "
+                         "together, blue: less.")
 
 
 # ------------------------------------------------------------------------------------------------ what to fix
@@ -462,8 +483,8 @@ def _fix_section(data: Annotations, dist_name: str, prog: Progress, max_rows: in
                         "this label' or not); the dashed lines are Krippendorff's .667 and .800.",
             ))
             low = shown.sort_values("alpha").iloc[0]
-            paras.append(f"The value coders agree on least is {low.value} (alpha {low.alpha:.3f} against the rest, "
-                         f"{low.n_values} uses): its definition is the first to clarify in the guidelines.")
+            paras.append(f"The value {coder_word}s agree on least is {low.value} (alpha {low.alpha:.3f} against the "
+                         f"rest, {low.n_values} uses): its definition is the first to clarify in the guidelines.")
     else:
         prog.add(-1)
         notes.append(f"{len(data.values)} distinct values: per-value agreement is shown for at most "

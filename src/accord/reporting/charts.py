@@ -84,6 +84,7 @@ def stacked_bars_chart(df: pd.DataFrame, *, y: str, x: str, color: str, title_x:
         y=alt.Y(f"{y}:N", title=None, sort=list(dict.fromkeys(df[y]))),
         x=alt.X(f"{x}:Q", stack="zero", axis=_count_axis(title_x)),
         color=alt.Color(f"{color}:N", title=color, sort=list(dict.fromkeys(df[color])),
+                        scale=alt.Scale(scheme="tableau20" if df[color].nunique() > 10 else "tableau10"),
                         legend=alt.Legend(orient="bottom")),
         order=alt.Order("_order:Q"),
         tooltip=[alt.Tooltip(f"{y}:N"), alt.Tooltip(f"{color}:N"), alt.Tooltip(f"{x}:Q")],
@@ -168,6 +169,8 @@ def distribution_chart(df: pd.DataFrame) -> dict[str, Any]:
                  alt.Tooltip("pooled:Q", format=".1%", title="pooled share"),
                  alt.Tooltip("difference:Q", format="+.1%")],
     )
+    if df["value"].nunique() > 8:  # cells too narrow to hold their share: the tooltip gives it
+        return _finish(rect, _height(n, 30, 100))
     text = base.mark_text(fontSize=10).encode(text="label:N")
     return _finish(rect + text, _height(n, 30, 100))
 

@@ -19,6 +19,11 @@ from accord.reporting.words import seed_words, threshold_words, value_label
 
 __all__ = ["multilabel_annotations", "multilabel_report"]
 
+_RULES = {
+    "pair": "a primary label weighs p and a secondary 1 - p, as the paper has it",
+    "geometric": "each label of a list takes p of the weight the labels before it left, the last the rest",
+    "primary-rest": "the primary label weighs p and the others share 1 - p",
+}
 _CLASS_TITLES = {
     "constant_high": "constant high (class 1)",
     "constant_low": "constant low (class 2)",
@@ -126,14 +131,15 @@ def multilabel_report(
                       rows=tuple((value_label(t.annotator_a), value_label(t.annotator_b), t.n_items,
                                   t.observed_agreement, t.expected_agreement, t.kappa) for t in res.pairs),
                       kinds=("text", "text", "num", "num", "num", "num"))
-    cls_rows = tuple((value_label(i), (c or "labelled by one annotator").replace("_", " "))
-                     for i, c in zip(classes.items, classes.classes, strict=True))
+    cls_rows = tuple((value_label(i), _CLASS_TITLES.get(c, "labelled by one annotator") if c else
+                      "labelled by one annotator") for i, c in zip(classes.items, classes.classes, strict=True))
     facts = [Fact(_CLASS_TITLES.get(k, k.replace("_", " ")), v) for k, v in classes.counts.items()]
     ml = Section(
         id="multilabel", title="Primary and secondary labels",
         paragraphs=(f"{res.n_items} items labelled by at least two of {res.n_annotators} annotators, "
-                    f"{res.n_categories} categories, rule {res.rule}; {res.n_items_unpaired} items labelled by "
-                    "one annotator enter no pair.",),
+                    f"{res.n_categories} categories; {_RULES.get(res.rule, 'labels weighted by a rule of the user')}."
+                    + (f" {res.n_items_unpaired} item{' is' if res.n_items_unpaired == 1 else 's are'} labelled by "
+                       "one annotator and enter no pair." if res.n_items_unpaired else ""),),
         facts=tuple(facts), charts=(sweep_chart_,),
         tables=(pairs, DataTable(name="item_classes", title="Items by class", columns=("item", "class"),
                                  rows=cls_rows)),

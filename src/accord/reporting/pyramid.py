@@ -66,13 +66,13 @@ def pyramid_report(
             tooltip=[("weight:N", "weight"), ("SCUs:Q", "SCUs")]),
             caption="An SCU's weight is the number of models that express it; a pyramid has few heavy SCUs and "
                     "many light ones.")
-        defects = tuple((d.severity, d.kind, d.message, "yes" if d.repaired else "") for d in report.defects)
+        defects = tuple((d.severity, d.message, "yes" if d.repaired else "no") for d in report.defects)
         sections.append(Section(
             id="pyramid", title="The pyramid",
             facts=(Fact("models", pyr.n_models), Fact("SCUs", len(pyr.scus)), Fact("Xₐ", f"{tiers.x_a:.4g}"),
                    Fact("validation", "valid" if report.ok else f"{len(report.errors)} unrepaired error(s)")),
             charts=(tier_chart,),
-            tables=(DataTable(name="defects", title="Validation", columns=("severity", "kind", "message", "repaired"),
+            tables=(DataTable(name="defects", title="Validation", columns=("severity", "what was found", "repaired"),
                               rows=defects, note="" if defects else "No defect found."),),
         ))
     if scores is not None and scores.scores:
@@ -82,7 +82,7 @@ def pyramid_report(
         orig = np.array([s.original for s in scores.scores], dtype=float)
         heads.append(HeadlineNumber("modified", "mean modified score of the peers", float(np.nanmean(mod)),
                                     interval_note=f"{len(mod)} peer(s), from {np.nanmin(mod):.3f} to "
-                                                  f"{np.nanmax(mod):.3f}; convention {scores.convention}"))
+                                                  f"{np.nanmax(mod):.3f}; scored {_convention(scores.convention)}"))
         heads.append(HeadlineNumber("original", "mean original score of the peers", float(np.nanmean(orig))))
         long = pd.DataFrame(
             [{"peer": _short(s.peer), "score": kind, "value": getattr(s, kind)} for s in scores.scores
@@ -98,7 +98,8 @@ def pyramid_report(
                             columns=("peer", "raw", "PSEs", "SCUs expressed", "original", "Xₐ used", "modified",
                                      "note"), rows=rows,
                             kinds=("text", "num", "num", "num", "num", "num", "num", "text"))]
-        paras = [f"{len(frame)} peer summaries scored against the pyramid (convention {scores.convention})."]
+        paras = [f"{len(frame)} peer summar{'y' if len(frame) == 1 else 'ies'} scored against the pyramid "
+                 f"{_convention(scores.convention)}."]
         if pyr is not None and pyr.n_models >= 2:
             with prog.step("jackknife"):
                 try:
@@ -124,6 +125,20 @@ def pyramid_report(
                   headline_notes=tuple(notes), sections=tuple(sections), summary=summary,
                   subtitle=(f"{pyr.n_models} models, {len(pyr.scus)} SCUs, {len(peers)} peer(s)" if pyr is not None
                             else f"{len(scores.scores)} peer(s)"))
+
+
+_CONVENTIONS = {
+    "paper": "as Passonneau (2010) defines the scores",
+    "pyreval": "as PyrEval computes the scores",
+    "ducview-1.5": "as DUCView 1.5 computes the scores",
+    "ducview-1.4": "as DUCView 1.4 computes the scores",
+    "nist-duc": "as NIST scored DUC 2006 and 2007 (DUCView 1.4)",
+    "sacrerouge": "as SacreROUGE computes the scores",
+}
+
+
+def _convention(name: Any) -> str:
+    return _CONVENTIONS.get(str(name), f"by the convention {name}")
 
 
 def _short(name: Any) -> str:

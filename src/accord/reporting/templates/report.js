@@ -151,8 +151,9 @@
         frag.appendChild(row);
       }
       tbody.replaceChildren(frag);
-      count.textContent = shown.length === rows.length ? rows.length + " rows" :
-        shown.length + " of " + rows.length + " rows match";
+      count.textContent = shown.length === rows.length ? rows.length + (rows.length === 1 ? " row" : " rows") :
+        shown.length + " of " + rows.length + (rows.length === 1 ? " row" : " rows") +
+        (shown.length === 1 ? " matches" : " match");
       pageLabel.textContent = shown.length ? "rows " + (start + 1) + "\u2013" + end + " (page " + (page + 1) +
         " of " + pages + ")" : "no rows";
       prev.disabled = page === 0;
