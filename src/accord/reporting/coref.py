@@ -31,7 +31,7 @@ class MentionWords:
     """How the page names mentions and chains: a mention is its words (told apart by their sentence, or by
     their order, where a document holds the same words twice), its document and its sentence; a chain is the
     words of its mentions in the order of the text.  A mention the input gives no words for is its id with
-    ``(no text in the input)``.
+    ``(no text in the input)`` (in a chain, its id alone).
 
     Examples
     --------
@@ -47,6 +47,7 @@ class MentionWords:
         frame = data.mention_texts()
         self.has_sentences = bool(frame["sentence"].notna().any())
         self._name: dict[tuple[Hashable, Hashable], str] = {}
+        self._short: dict[tuple[Hashable, Hashable], str] = {}
         self._where: dict[tuple[Hashable, Hashable], tuple[str, str]] = {}
         self._rank: dict[tuple[Hashable, Hashable], int] = {}
         for doc, grp in frame.groupby("document", sort=False):
@@ -60,6 +61,7 @@ class MentionWords:
                 self._rank[key] = rank
                 self._where[key] = (value_label(doc), "" if sent is None else value_label(sent))
                 if t is None:
+                    self._short[key] = _mention_id(m).removeprefix("mention ")
                     self._name[key] = f"{_mention_id(m)} (no text in the input)"
                     continue
                 text = " ".join(str(t).split())
@@ -82,7 +84,7 @@ class MentionWords:
     def chain(self, document: Hashable, mentions: Any) -> str:
         """The mentions' names in the order of the text, joined by semicolons."""
         ordered = sorted(mentions, key=lambda m: self._rank.get((document, m), 0))
-        return "; ".join(self.name(document, m) for m in ordered)
+        return "; ".join(self._short.get((document, m)) or self.name(document, m) for m in ordered)
 
 
 def _mention_id(m: Any) -> str:
