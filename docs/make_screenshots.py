@@ -36,7 +36,7 @@ def pages(folder: Path) -> dict[str, Path]:
     demo = {p.stem: p for p in demo_pages(folder / "demo", force=True)}
     out = {"agreement": demo["krippendorff2011"], "coreference": demo["passonneau2004-coreference"],
            "multilabel": demo["multilabel-example"], "gold": demo["multilabel-example-gold"]}
-    data = ROOT / "tests" / "data"
+    data = Path("tests") / "data"
     pyr = read_pyramid(data / "pyramid" / "small.pyr")
     out["pyramid"] = build_report((pyr, [read_peer_annotation(data / "pyramid" / "small_peer.pan")]),
                                   title="A small pyramid and one peer").save(folder / "pyramid.html", force=True)
@@ -54,14 +54,18 @@ def pages(folder: Path) -> dict[str, Path]:
 
 
 def main(target: Path) -> None:
+    import os
+
     from playwright.sync_api import sync_playwright
+
+    os.chdir(ROOT)  # the pages name their inputs as given: tests/data/...
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         for kind, path in pages(Path(tmp)).items():
             for width in (1280, 390):
                 page = browser.new_page(viewport={"width": width, "height": 900})
-                page.goto(path.as_uri())
+                page.goto(path.resolve().as_uri())
                 page.wait_for_function("() => [...document.querySelectorAll('div.chart')].every("
                                        "e => e.dataset.rendered === '1')", timeout=60000)
                 keep = ["headline", *SECTIONS[kind]]
@@ -80,4 +84,4 @@ def main(target: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs")
+    main(Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else ROOT / "docs")

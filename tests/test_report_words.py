@@ -100,6 +100,8 @@ _CHARTS_JS = r"""() => [...document.querySelectorAll('div.chart')].map(el => {
     labels: [...a.querySelectorAll('.role-axis-label text')].filter(visible).map(t => [t.textContent, rect(t)])}));
   const legends = [...el.querySelectorAll('g.role-legend')].map(l =>
     [...l.querySelectorAll('.role-legend-label text')].filter(visible).map(t => [t.textContent, rect(t)]));
+  legends.push([...el.querySelectorAll('.role-title text, .role-legend-title text, .role-axis-title text')]
+    .filter(visible).map(t => [t.textContent, rect(t)]));
   return {name: el.dataset.chart, box: [box.left, box.right], svg: [s.left, s.right], axes, legends};
 })"""
 

@@ -120,6 +120,7 @@ def multilabel_report(
 
         spec = sweep_chart(sweep, classes=classes, title="").properties(width="container", height=260).to_dict()
         spec.pop("$schema", None)
+        spec.pop("title", None)  # the figure's caption names it; a title would be cut on a phone
         spec = responsive_legends(spec)
         sweep_chart_ = Chart("kappa_against_p", "K' against p, overall and per class of items", spec,
                              caption=f"This report's K' is the value at p = {p:g}. Rosenberg & Binkowski (2004), "
