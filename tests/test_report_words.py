@@ -26,7 +26,7 @@ runner = CliRunner()
 DATA = Path(__file__).parent / "data"
 
 # axis titles of counts: their ticks must be whole numbers
-COUNT_AXES = {"values given", "resamples", "SCUs of this weight", "mentions"}
+COUNT_AXES = {"values given", "resamples", "SCUs of this weight", "mentions", "disagreed items d"}
 SNAKE = re.compile(r"\b[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+\b")
 CLI_HINT = re.compile(r"(?<![\w-])--[a-z]|\b[a-z][a-z_]*=(?![=\s])")
 INTERNAL = [re.compile(p) for p in (r"\bNone\b", r"\bnan\b", r"\bNaN\b", r"undefined, undefined",

@@ -231,11 +231,13 @@ def bootstrap_chart(samples: np.ndarray, *, estimate: float, interval: tuple[flo
 
 def line_chart(df: pd.DataFrame, *, x: str, y: str, series: str | None, title_x: str, title_y: str,
                points: pd.DataFrame | None = None, point_label: str = "", tooltip: list[str] | None = None,
-               dashed: str | None = None) -> dict[str, Any]:
-    """Lines of *y* against *x* (one per *series*), optionally with highlighted points; zoomable."""
+               dashed: str | None = None, x_counts: bool = False) -> dict[str, Any]:
+    """Lines of *y* against *x* (one per *series*), optionally with highlighted points; zoomable;
+    ``x_counts``: *x* counts things, ticked on whole numbers."""
     alt = _alt()
     enc: dict[str, Any] = dict(
-        x=alt.X(f"{x}:Q", title=title_x, scale=alt.Scale(zero=False)),
+        x=alt.X(f"{x}:Q", scale=alt.Scale(zero=False),
+                axis=_count_axis(title_x) if x_counts else alt.Axis(title=title_x)),
         y=alt.Y(f"{y}:Q", title=title_y, scale=alt.Scale(zero=False)),
         tooltip=[alt.Tooltip(t) for t in (tooltip or [x, y] + ([series] if series else []))],
     )
