@@ -292,3 +292,16 @@ def test_cli_two_coders_end_to_end(tmp_path):
     r = runner.invoke(app, ["coref", str(a), str(b), "--key", str(a)])
     assert r.exit_code == 0, r.output
     assert "conll" in r.stdout.lower()
+
+
+def test_mentions_keep_their_words_and_sentence(tmp_path):
+    """The FORMs of each mention's words (empty nodes left out; a discontinuous mention's parts joined by '…') and
+    the sentence it starts in, counted from 1 within the document."""
+    text = _doc(("s1", [("1", "Anna", "Entity=(e1-person-1-)"), ("2", "sleeps", "_")]),
+                ("s2", [("1", "She", "Entity=(e1-person-1-)"), ("2", "and", "_"),
+                        ("3", "her", "Entity=(e2[1/2]-person-1-)"), ("4", "big", "_"),
+                        ("5", "dog", "Entity=(e2[2/2]-person-1-)")]), newdoc="d")
+    with pytest.warns(AccordWarning, match="read as corefud"):
+        data = read_coref(_write(tmp_path, "a.conllu", text))
+    rows = data.mention_texts()[["mention", "text", "sentence"]].values.tolist()
+    assert rows == [[(0, 0), "Anna", 1], [(2, 2), "She", 2], [(4, 4, 6, 6), "her … dog", 2]]

@@ -388,3 +388,24 @@ def test_passonneau2004_alphas_through_plain_records():
     assert run("classes", "nominal").alpha == pytest.approx(49 / 109, abs=1e-12)
     assert run("classes-less-unit", "set-relation").alpha == pytest.approx(875 / 1179, abs=1e-12)
     assert run("classes-less-unit", "nominal").alpha == pytest.approx(11 / 21, abs=1e-12)
+
+
+def test_readers_keep_the_words_and_sentence_of_each_mention(tmp_path):
+    """What a person reads of a mention (the report names mentions by it): CoNLL's word column with sentences
+    counted from 1 per document part, brat's T-line text, the sentences of a JSON line, a CSV's text and sentence
+    columns (tests/data/coref, written by hand)."""
+    from accord.coref import read_coref
+
+    data_dir = Path(__file__).parent / "data" / "coref"
+    conll = read_coref([data_dir / "ann1.conll", data_dir / "ann2.conll"]).mention_texts()
+    assert conll[["text", "sentence"]].values.tolist() == [["John", 1], ["John 's mother", 1], ["him", 1],
+                                                         ["She", 2], ["It", 1]]
+    brat = read_coref([data_dir / "ann1.ann", data_dir / "ann2.ann"]).mention_texts()
+    assert brat["text"].tolist()[:4] == ["John", "John's mother", "him", "She"]
+    assert brat["sentence"].isna().all()
+    jsonl = read_coref([data_dir / "ann1.jsonl", data_dir / "ann2.jsonl"]).mention_texts()
+    assert jsonl["text"].tolist()[:2] == ["John", "John s mother"] and jsonl["text"].iloc[2] is None
+    src = tmp_path / "c.csv"
+    src.write_text("document,mention,coder,chain,text\nd,m1,a,1,the cat\nd,m1,b,1,\nd,m2,a,1,it\nd,m2,b,2,it\n")
+    csv = read_coref(src).mention_texts()
+    assert csv["text"].tolist() == ["the cat", "it"] and csv["sentence"].isna().all()

@@ -53,7 +53,8 @@ def test_equals_irrcac_on_random_data_with_missing_ratings(weights, distance):
         assert res.standard_error == pytest.approx(est["se"], abs=1e-9)
         assert res.p_value == pytest.approx(est["p_value"], abs=1e-9)
         lo, hi = res.confidence_interval(0.95)
-        assert (lo, hi) == pytest.approx(est["confidence_interval"], abs=1e-9)
+        ref_lo, ref_hi = est["confidence_interval"]  # irrCAC caps the upper end at 1; accord cuts the lower at -1 too
+        assert (lo, hi) == pytest.approx((max(-1.0, ref_lo), ref_hi), abs=1e-9)
 
 
 def test_custom_weights_and_unused_categories_equal_irrcac():
@@ -183,3 +184,17 @@ def test_cli_gwet(tmp_path):
     out = CliRunner().invoke(app, ["agree", str(f), "--coefficient", "gwet", "--json"])
     assert out.exit_code == 0, out.output
     assert '"ac"' in out.output
+
+
+def test_interval_stays_in_the_range_and_needs_two_subjects():
+    """Few subjects: AC +/- t * se reaches below -1 and is cut there; one subject rated twice has no interval."""
+    from accord.errors import AccordError
+
+    two = gwet_ac1(Annotations.from_records([("u1", "a", "x"), ("u1", "b", "x"), ("u2", "a", "y"),
+                                             ("u2", "b", "x"), ("u3", "a", "y")]))
+    assert two.n_pairable_units == 2 and two.ac - 12 * two.standard_error < -1
+    lo, hi = two.confidence_interval()
+    assert lo == -1.0 and hi == 1.0
+    one = gwet_ac1(Annotations.from_records([("u1", "a", "x"), ("u1", "b", "y"), ("u2", "a", "y")]))
+    with pytest.raises(AccordError, match="at least two subjects rated twice"):
+        one.confidence_interval()

@@ -202,7 +202,7 @@ def test_gwet_ac2_is_finite_or_undefined_with_the_reason():
     with pytest.raises(accord.AccordError, match="undefined here"):
         res.confidence_interval()
     one = accord.gwet_ac2(np.array([[1.0], [2.0]]), distance="interval")
-    with pytest.raises(accord.AccordError, match="standard error of ac2 is undefined"):
+    with pytest.raises(accord.AccordError, match="ac2's interval needs at least two subjects"):
         one.confidence_interval()  # one subject rated twice: no (nan, 1.0) interval
 
 

@@ -61,7 +61,8 @@ def test_coref_report_equals_coref_json(tmp_path):
     assert doc["kind"] == "coreference"
     for section in ("coref", "documents", "scores", "chains", "who", "fix"):
         assert f'id="{section}"' in html
-    assert "Split and merged chains" in html and "muc" in html and "lea" in html
+    assert "Split and merged chains" in html and "CEAF-m" in html and "B³" in html  # the scores by their names
+    assert "b_cubed" not in html.split('<script type="application/json" id="chart-specs">')[0]
 
 
 def test_multilabel_report_equals_multilabel_json(tmp_path):

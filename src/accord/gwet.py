@@ -89,22 +89,34 @@ class GwetResult(Result):
     undefined_reason: str | None = None
 
     def confidence_interval(self, confidence_level: float = 0.95) -> tuple[float, float]:
-        """Student-t interval AC +/- t(n - 1) * standard_error, its upper end capped at 1 (Gwet 2014, 5.3).
+        """Student-t interval AC +/- t(n - 1) * standard_error, cut to [-1, 1].
+
+        The upper end is capped at 1 as Gwet (2014, 5.3) does; the lower end is cut at -1 likewise: the
+        variance is a large-sample approximation, and with few subjects the interval reaches past the
+        range the coefficient is reported on.  A true value lies in the range, so cutting the interval
+        there loses no coverage.  With fewer than two subjects rated twice or more there is no interval:
+        the agreement of one subject says nothing of its spread between subjects.
 
         Raises
         ------
         AccordError
-            When the coefficient is undefined, or for a confidence level outside (0, 1).
+            When the coefficient is undefined, fewer than two subjects are rated twice or more, or for a
+            confidence level outside (0, 1).
         """
         if not (isinstance(confidence_level, (int, float)) and 0 < confidence_level < 1):
             raise AccordError(f"confidence_level must be in (0, 1); got {confidence_level!r}")
         if math.isnan(self.ac):
             raise AccordError(f"{self.coefficient} is undefined here ({self.undefined_reason}); no interval")
+        if self.n_pairable_units < 2:
+            raise AccordError(
+                f"{self.coefficient}'s interval needs at least two subjects rated twice or more; there is "
+                f"{self.n_pairable_units}, whose agreement says nothing of its spread between subjects"
+            )
         if not math.isfinite(self.standard_error):
             raise AccordError(f"the standard error of {self.coefficient} is undefined (it needs two or more subjects); "
                               "no interval")
         t = stats.t.ppf(0.5 + confidence_level / 2, self.n_units - 1)
-        return (self.ac - t * self.standard_error, min(1.0, self.ac + t * self.standard_error))
+        return (max(-1.0, self.ac - t * self.standard_error), min(1.0, self.ac + t * self.standard_error))
 
 
 #: 1 - p_e below this is chance agreement 1 up to rounding: AC would be rounding error over rounding error.

@@ -34,6 +34,7 @@ an :class:`~accord.AccordWarning`, not read into chains.
 
 from __future__ import annotations
 
+import math
 import re
 import warnings
 from collections.abc import Hashable
@@ -109,17 +110,33 @@ class _Document:
         self.trailing = 0  # tenths used by empty nodes after the previous sentence's last word
         self.open: dict[str, list[_Open]] = {}
         self.pending: dict[str, list[_Discontinuous]] = {}
+        self.forms: list[str] = []  # FORM of each word, and the sentence it is in (from 1)
+        self.sentence_of: list[int] = []
+        self.sentence = 1
+
+    def words_of(self, mention: tuple[Any, ...]) -> tuple[str | None, int | None]:
+        """The words of a mention ((start, end) pairs of positions; empty nodes left out) and its sentence."""
+        parts = []
+        for a, b in zip(mention[::2], mention[1::2], strict=True):
+            lo, hi = math.ceil(a), math.floor(b)
+            parts.append(" ".join(self.forms[lo:hi + 1]))
+        first = math.ceil(mention[0])
+        sentence = self.sentence_of[first] if first < len(self.sentence_of) else None
+        text = " … ".join(p for p in parts if p)
+        return text or None, sentence
 
     def end_sentence(self) -> None:
         if self.words > self.offset:
+            self.sentence += 1
             self.trailing = self.tail.get(self.last_ord, 0)
         self.offset = self.words
         self.last_ord = 0
         self.tail = {}
 
 
-def read_corefud(path: Path, duplicates: str) -> list[tuple[Hashable, Hashable, Any, int]]:
-    """Read one CorefUD file into ``(document, mention, chain, line)`` records (see the module docstring)."""
+def read_corefud(path: Path, duplicates: str) -> list[tuple[Any, ...]]:
+    """Read one CorefUD file into ``(document, mention, chain, line, words, sentence)`` records (see the module
+    docstring); *words* are the FORMs of the mention's words, *sentence* the sentence it starts in (from 1)."""
     from accord.coref.readers import _Mentions
 
     out = _Mentions(path, duplicates)
@@ -152,13 +169,14 @@ def read_corefud(path: Path, duplicates: str) -> list[tuple[Hashable, Hashable, 
 
     def close(d: _Document, eid: str, o: _Open, end: Any, line: int) -> None:
         if o.whole is None:
-            out.add(d.name, (o.start, end), eid, line)
+            out.add(d.name, (o.start, end), eid, line, *d.words_of((o.start, end)))
             return
         o.whole.parts.append((o.start, end))
         o.whole.open = False
         if len(o.whole.parts) == o.whole.total:
             d.pending[eid].remove(o.whole)
-            out.add(d.name, tuple(x for part in o.whole.parts for x in part), eid, line)
+            mention = tuple(x for part in o.whole.parts for x in part)
+            out.add(d.name, mention, eid, line, *d.words_of(mention))
 
     def part_of(eid: str, line: int) -> tuple[str, tuple[int, int] | None]:
         if not eid.endswith("]"):
@@ -275,6 +293,8 @@ def read_corefud(path: Path, duplicates: str) -> list[tuple[Hashable, Hashable, 
                 k = int(ident)
                 pos = doc.words
                 doc.words += 1
+                doc.forms.append(cells[1])
+                doc.sentence_of.append(doc.sentence)
                 doc.last_ord = max(doc.last_ord, k)
             elif _MULTIWORD.match(ident):
                 if "Entity" in misc:

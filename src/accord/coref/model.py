@@ -180,6 +180,8 @@ class CorefAnnotations:
     _mention_ids: np.ndarray
     _chains: np.ndarray
     _annotated: np.ndarray
+    _mention_text: np.ndarray | None = None
+    _mention_sentence: np.ndarray | None = None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -193,6 +195,8 @@ class CorefAnnotations:
         chain: str = "chain",
         missing_mentions: MissingMentions = "singleton",
         duplicates: Duplicates = "error",
+        text: str | None = None,
+        sentence: str | None = None,
     ) -> CorefAnnotations:
         """Build the model from long records, one per mention per coder.
 
@@ -216,6 +220,11 @@ class CorefAnnotations:
             A mention given two different chains by one coder: raise (default), or
             keep the first record (what the CoNLL-2012 reference scorer does with a
             response mention repeated in two chains).
+        text, sentence : str, optional
+            Columns (of a DataFrame) holding the words of each mention and the sentence
+            it sits in, kept for what a person reads (:meth:`mention_texts`, the
+            report); the first non-empty cell of a mention is kept.  They change no
+            number.
 
         Returns
         -------
@@ -238,7 +247,7 @@ class CorefAnnotations:
             )
         if duplicates not in _DUPLICATE_POLICIES:
             raise AccordError(f"duplicates must be one of {_DUPLICATE_POLICIES}, got {duplicates!r}")
-        docs, ments, cods, chs = _columns(records, document, mention, coder, chain)
+        docs, ments, cods, chs, texts, sents = _columns(records, document, mention, coder, chain, text, sentence)
         n = len(docs)
         if n == 0:
             raise AccordError("records: no records given")
@@ -309,6 +318,8 @@ class CorefAnnotations:
             mention_ids,
             chains,
             missing_mentions,
+            _per_mention(texts, global_idx, n_mentions),
+            _per_mention(sents, global_idx, n_mentions),
         )
 
     @classmethod
@@ -320,6 +331,8 @@ class CorefAnnotations:
         mention_ids: np.ndarray,
         chains: np.ndarray,
         missing_mentions: str,
+        mention_text: np.ndarray | None = None,
+        mention_sentence: np.ndarray | None = None,
     ) -> CorefAnnotations:
         annotated = chains != _ABSENT
         n_coders, n_mentions = chains.shape
@@ -368,6 +381,8 @@ class CorefAnnotations:
             _mention_ids=mention_ids,
             _chains=chains,
             _annotated=annotated,
+            _mention_text=mention_text,
+            _mention_sentence=mention_sentence,
         )
 
     # ------------------------------------------------------------------ look-ups
@@ -409,6 +424,22 @@ class CorefAnnotations:
                 "mention": pd.Series(self._mention_ids, dtype=object),
             }
         )
+
+    def mention_texts(self) -> pd.DataFrame:
+        """What a person reads of each mention: one row per mention (in :meth:`mention_index` order) with its
+        document, id, ``text`` (its words, ``None`` where the input gave none) and ``sentence`` (the sentence
+        of the document it starts in, ``None`` where unknown).
+
+        Examples
+        --------
+        >>> example_passonneau2004().mention_texts().iloc[3].tolist()
+        ['fig1', 'D', 'Daniel', 2]
+        """
+        out = self.mention_index()
+        n = self.n_mentions
+        for name, arr in (("text", self._mention_text), ("sentence", self._mention_sentence)):
+            out[name] = pd.Series(arr if arr is not None else np.full(n, None, dtype=object), dtype=object)
+        return out
 
     def mentions(self, document: Hashable) -> tuple[Hashable, ...]:
         """The mention ids of one document, in the model's order."""
@@ -473,6 +504,8 @@ class CorefAnnotations:
             self._mention_ids[keep],
             np.ascontiguousarray(chains[:, keep]),
             self.missing_mentions,
+            None if self._mention_text is None else self._mention_text[keep],
+            None if self._mention_sentence is None else self._mention_sentence[keep],
         )
 
     # ------------------------------------------------------------------ views
@@ -612,10 +645,28 @@ def _group(chain_row: np.ndarray, ids: np.ndarray) -> list[frozenset[Hashable]]:
     return [frozenset(g) for g in groups]
 
 
+def _per_mention(values: pd.Series | None, global_idx: np.ndarray, n_mentions: int) -> np.ndarray | None:
+    """The first non-empty value of each mention among its records (object array), or None when there is none."""
+    if values is None:
+        return None
+    arr = values.to_numpy(dtype=object)
+    ok = values.notna().to_numpy() & (values.astype(str).str.strip() != "").to_numpy()
+    if not ok.any():
+        return None
+    idx = np.flatnonzero(ok)
+    mentions, first = np.unique(global_idx[idx], return_index=True)
+    out = np.full(n_mentions, None, dtype=object)
+    out[mentions] = arr[idx[first]]
+    out.setflags(write=False)
+    return out
+
+
 def _columns(
-    records: Any, document: str, mention: str, coder: str, chain: str
-) -> tuple[pd.Series, pd.Series, pd.Series, pd.Series]:
-    """The four columns of long records given as tuples or a DataFrame, as pandas Series."""
+    records: Any, document: str, mention: str, coder: str, chain: str, text: str | None = None,
+    sentence: str | None = None,
+) -> tuple[pd.Series, pd.Series, pd.Series, pd.Series, pd.Series | None, pd.Series | None]:
+    """The four columns of long records given as tuples or a DataFrame, as pandas Series, and the optional
+    text and sentence columns of a DataFrame (None when not asked for or absent)."""
     if not isinstance(records, (pd.DataFrame, Mapping)) and hasattr(records, "columns"):
         try:
             import narwhals as nw
@@ -633,7 +684,9 @@ def _columns(
         cols = [records[c].reset_index(drop=True) for c in (document, mention, coder, chain)]
         if cols[1].dtype == object:
             cols[1] = cols[1].map(lambda m: tuple(m) if isinstance(m, list) else m)
-        return cols[0], cols[1], cols[2], cols[3]
+        extra = [records[c].reset_index(drop=True).astype(object) if c is not None and c in records.columns
+                 else None for c in (text, sentence)]
+        return cols[0], cols[1], cols[2], cols[3], extra[0], extra[1]
     if isinstance(records, (str, bytes, Mapping)):
         raise AccordError(
             f"records must be an iterable of (document, mention, coder, chain) tuples or a DataFrame, "
@@ -654,7 +707,7 @@ def _columns(
         ments.append(tuple(m) if isinstance(m, list) else m)
         cods.append(c)
         chs.append(h)
-    return tuple(_object_series(x) for x in (docs, ments, cods, chs))  # type: ignore[return-value]
+    return (*(_object_series(x) for x in (docs, ments, cods, chs)), None, None)  # type: ignore[return-value]
 
 
 def _object_series(values: list[Any]) -> pd.Series:
@@ -678,6 +731,16 @@ _PASSONNEAU_TABLE1: dict[str, tuple[Any, Any, Any]] = {
     "K": (4, 4, 3),
     "L": (2, 2, 2),
 }
+
+
+# the words of each NP and the sentence of Figure 1 it sits in (Passonneau 2004, Table 1 and Figure 1)
+_PASSONNEAU_WORDS: dict[str, str] = {
+    "A": "Gov. Price Daniel", "B": "abandoned property act", "C": "Texas bankers", "D": "Daniel",
+    "E": "the measure", "F": "it", "G": "committee members", "H": "bankers", "J": "witnesses", "K": "they",
+    "L": "it",
+}
+_PASSONNEAU_SENTENCES: dict[str, int] = {"A": 1, "B": 1, "C": 1, "D": 2, "E": 2, "F": 3, "G": 4, "H": 4, "J": 4,
+                                         "K": 4, "L": 4}
 
 
 def example_passonneau2004(*, nil_as: Literal["singleton", "missing"] = "singleton") -> CorefAnnotations:
@@ -725,5 +788,6 @@ def example_passonneau2004(*, nil_as: Literal["singleton", "missing"] = "singlet
         for coder, ch in zip(coders, chains, strict=True):
             if ch is None and nil_as == "singleton":
                 ch = f"nil-{mention}"
-            records.append(("fig1", mention, coder, ch))
-    return CorefAnnotations.from_records(records)
+            records.append(("fig1", mention, coder, ch, _PASSONNEAU_WORDS[mention], _PASSONNEAU_SENTENCES[mention]))
+    frame = pd.DataFrame(records, columns=["document", "mention", "coder", "chain", "text", "sentence"], dtype=object)
+    return CorefAnnotations.from_records(frame, text="text", sentence="sentence")

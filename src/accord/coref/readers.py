@@ -27,7 +27,8 @@ aligned mention by mention (exact span within a document).  Formats:
 ``csv``
     A long table with columns ``document, mention, coder, chain`` (``.tsv``:
     tab-separated); an empty chain cell marks a non-referring mention.  The file
-    names the coders itself.
+    names the coders itself.  Optional ``text`` and ``sentence`` columns give the
+    words of each mention and the sentence it sits in.
 ``corefud``
     CorefUD 1.x: CoNLL-U (``.conllu``) with ``Entity=`` bracket annotations in the
     MISC column (``(e1-person-1-`` opens a mention of entity ``e1``, ``e1)`` closes
@@ -50,6 +51,12 @@ holds CoNLL-U word ids (``1``, ``2``, ``3-4``, ``3``, ``4``, ``4.1``: :func:`con
 the multiword-token lines (``9-10``) and empty nodes (``8.1``) are not tokens; the
 lines decide, not the file's name, so a word ``9.90`` of a word-first layout is a
 word even in a ``.conllu`` file.
+
+The words of each mention and the sentence it starts in (counted from 1 within
+the document) are kept where the format has them, for what a person reads (the
+report): CoNLL's word column (blank lines end sentences), CoNLL-U's FORM, the
+text of a brat ``T`` line, the ``sentences`` of a JSON line, a CSV's ``text`` and
+``sentence`` columns.  They change no number.
 
 Every error is an :class:`~accord.AccordError` naming the file and line.
 """
@@ -89,8 +96,8 @@ _EXTENSIONS = {
     ".tsv": "csv",
 }
 
-# one record: (document, mention, chain, line number)
-_Record = tuple[Hashable, Hashable, Any, int]
+# one record: (document, mention, chain, line number, words of the mention, sentence it starts in)
+_Record = tuple[Hashable, Hashable, Any, int, str | None, int | None]
 
 
 def _format_of(path: Path) -> str:
@@ -223,7 +230,8 @@ class _Mentions:
         self.seen: dict[tuple[Hashable, Hashable], tuple[Any, int]] = {}
         self.records: list[_Record] = []
 
-    def add(self, document: Hashable, mention: Hashable, chain: Any, line: int) -> None:
+    def add(self, document: Hashable, mention: Hashable, chain: Any, line: int, text: str | None = None,
+            sentence: int | None = None) -> None:
         key = (document, mention)
         if key in self.seen:
             old_chain, old_line = self.seen[key]
@@ -235,7 +243,7 @@ class _Mentions:
                 )
             return
         self.seen[key] = (chain, line)
-        self.records.append((document, mention, chain, line))
+        self.records.append((document, mention, chain, line, text, sentence))
 
 
 # ---------------------------------------------------------------------------- CoNLL
@@ -293,11 +301,14 @@ def _read_conll(path: Path, duplicates: str) -> list[_Record]:
     out = _Mentions(path, duplicates)
     document: str | None = None
     names: set[str] = set()
-    rows: list[tuple[int, list[str]]] = []  # the token lines of the document being read
+    rows: list[tuple[int, list[str], int]] = []  # the token lines of the document being read, with their sentence
+    sentence = 1
     with open(path, encoding="utf-8") as fh:
         for lineno, raw in enumerate(fh, start=1):
             line = raw.rstrip("\r\n")
             if not line.strip():
+                if rows and rows[-1][2] == sentence:
+                    sentence += 1
                 continue
             m = _BEGIN.match(line)
             if m:
@@ -311,6 +322,7 @@ def _read_conll(path: Path, duplicates: str) -> list[_Record]:
                     raise AccordError(f"{path}:{lineno}: document {document!r} appears twice")
                 names.add(document)
                 rows = []
+                sentence = 1
                 continue
             if _END.match(line):
                 if document is None:
@@ -326,19 +338,39 @@ def _read_conll(path: Path, duplicates: str) -> list[_Record]:
                     f"{path}:{lineno}: token line outside '#begin document' ... '#end document'"
                     + _corefud_hint(line.split("\t"))
                 )
-            rows.append((lineno, fields))
+            rows.append((lineno, fields, sentence))
     if document is not None:
         raise AccordError(f"{path}: document {document!r} has no '#end document'")
     return out.records
 
 
-def _conll_document(path: Path, document: str, rows: list[tuple[int, list[str]]], end: int, out: _Mentions) -> None:
+def _conll_word(fields: list[str], ids: bool) -> str | None:
+    """The word of a token line: CoNLL-U's FORM, CoNLL-2012's fourth column, or the first of the five-column
+    word-first layout (word, sentence, token, _, chains); None when the line holds none."""
+    if ids:
+        return fields[1] if len(fields) > 1 else None
+    if len(fields) == 5 and fields[3] in ("_", "-") and fields[1].isdigit() and fields[2].isdigit():
+        return fields[0]
+    return fields[3] if len(fields) >= 5 else None
+
+
+def _conll_document(path: Path, document: str, rows: list[tuple[int, list[str], int]], end: int,
+                    out: _Mentions) -> None:
     """The mentions of one document's token lines; CoNLL-U's multiword and empty-node lines are not tokens
-    when the first column holds CoNLL-U ids (:func:`conllu_ids`: the lines decide, not the file's name)."""
-    ids = conllu_ids([fields[0] for _, fields in rows])
+    when the first column holds CoNLL-U ids (:func:`conllu_ids`: the lines decide, not the file's name).
+    Each mention keeps its words and the sentence it starts in, for pages that show mentions as text."""
+    ids = conllu_ids([fields[0] for _, fields, _ in rows])
     stacks: dict[str, list[tuple[int, int]]] = {}
+    words: list[str | None] = []
+    sentence_of: list[int] = []
+
+    def add(start: int, stop: int, chain: str, lineno: int) -> None:
+        span = words[start:stop + 1]
+        text = " ".join(w for w in span if w) if all(w is not None for w in span) else None
+        out.add(document, (start, stop), chain, lineno, text or None, sentence_of[start])
+
     token = 0
-    for lineno, fields in rows:
+    for lineno, fields, sentence in rows:
         cell = fields[-1]
         if ids and not fields[0].isdigit():
             if cell not in ("-", "_"):
@@ -347,6 +379,8 @@ def _conll_document(path: Path, document: str, rows: list[tuple[int, list[str]]]
                     f"coreference {cell!r}; put it on the words"
                 )
             continue
+        words.append(_conll_word(fields, ids))
+        sentence_of.append(sentence)
         if cell not in ("-", "_"):
             for part in cell.split("|"):
                 pm = _CONLL_PART.match(part)
@@ -357,7 +391,7 @@ def _conll_document(path: Path, document: str, rows: list[tuple[int, list[str]]]
                     )
                 opens, chain, closes = pm.group(1) is not None, pm.group(2), pm.group(3) is not None
                 if opens and closes:
-                    out.add(document, (token, token), chain, lineno)
+                    add(token, token, chain, lineno)
                 elif opens:
                     stacks.setdefault(chain, []).append((token, lineno))
                 else:
@@ -368,7 +402,7 @@ def _conll_document(path: Path, document: str, rows: list[tuple[int, list[str]]]
                             "that is not open"
                         )
                     start, _ = stack.pop()
-                    out.add(document, (start, token), chain, lineno)
+                    add(start, token, chain, lineno)
         token += 1
     for chain, stack in stacks.items():
         if stack:
@@ -387,6 +421,7 @@ def _read_brat(
     duplicates: str,
 ) -> list[_Record]:
     spans: dict[str, tuple[tuple[int, ...], int]] = {}
+    texts: dict[str, str] = {}
     links: list[tuple[list[str], int]] = []
     with open(path, encoding="utf-8") as fh:
         for lineno, raw in enumerate(fh, start=1):
@@ -415,6 +450,8 @@ def _read_brat(
                 if ident in spans:
                     raise AccordError(f"{path}:{lineno}: annotation id {ident} is defined twice")
                 spans[ident] = (span, lineno)
+                if len(fields) >= 3 and fields[2].strip():
+                    texts[ident] = fields[2]
             elif ident == "*" or ident.startswith("R"):
                 if len(fields) < 2:
                     continue
@@ -454,7 +491,7 @@ def _read_brat(
                 parent[b] = a
     out = _Mentions(path, duplicates)
     for t, (span, lineno) in spans.items():
-        out.add(document, span, find(t), lineno)
+        out.add(document, span, find(t), lineno, texts.get(t))
     return out.records
 
 
@@ -481,6 +518,13 @@ def _read_jsonl(path: Path, clusters_key: str, duplicates: str) -> list[_Record]
             if doc in names:
                 raise AccordError(f"{path}:{lineno}: document {doc!r} appears twice")
             names.add(doc)
+            flat: list[str] = []
+            sentence_of: list[int] = []
+            sentences = obj.get("sentences")
+            if isinstance(sentences, list) and all(isinstance(x, list) for x in sentences):
+                for k, sent in enumerate(sentences, start=1):
+                    flat += [str(w) for w in sent]
+                    sentence_of += [k] * len(sent)
             clusters = obj[clusters_key]
             if not isinstance(clusters, list):
                 raise AccordError(f"{path}:{lineno}: {clusters_key!r} must be a list of clusters")
@@ -497,7 +541,10 @@ def _read_jsonl(path: Path, clusters_key: str, duplicates: str) -> list[_Record]
                             f"{path}:{lineno}: cluster {ci} holds {span!r}, "
                             "not a [start, end] pair of integers"
                         )
-                    out.add(doc, (span[0], span[1]), ci, lineno)
+                    a, b = span
+                    known = 0 <= a <= b < len(flat)
+                    out.add(doc, (a, b), ci, lineno, " ".join(flat[a:b + 1]) if known else None,
+                            sentence_of[a] if known else None)
     return out.records
 
 
@@ -523,7 +570,9 @@ def _read_csv(path: Path) -> pd.DataFrame:
             f"{path}:1: missing column(s) {missing}; the header must name {list(_CSV_COLUMNS)} "
             f"(found {list(frame.columns)})"
         )
-    frame = frame.loc[:, list(_CSV_COLUMNS)].astype(object)
+    frame = frame.loc[:, [*_CSV_COLUMNS, *(c for c in ("text", "sentence") if c in frame.columns)]].astype(object)
+    for col in ("text", "sentence"):
+        frame[col] = frame[col].where(frame[col].str.strip() != "", None) if col in frame.columns else None
     for col in ("document", "mention", "coder"):
         empty = (frame[col].str.strip() == "").to_numpy()
         if empty.any():
@@ -659,6 +708,8 @@ def read_coref(
                         "mention": pd.Series([r[1] for r in recs], dtype=object),
                         "coder": pd.Series([coder] * len(recs), dtype=object),
                         "chain": pd.Series([r[2] for r in recs], dtype=object),
+                        "text": pd.Series([r[4] if len(r) > 4 else None for r in recs], dtype=object),
+                        "sentence": pd.Series([r[5] if len(r) > 5 else None for r in recs], dtype=object),
                         "_line": [r[3] for r in recs],
                         "_file": str(f),
                     }
@@ -682,7 +733,7 @@ def read_coref(
                     "keep the first with duplicates='first' (on the command line: --duplicates first)"
                 )
     return CorefAnnotations.from_records(
-        records, missing_mentions=missing_mentions, duplicates="first"
+        records, missing_mentions=missing_mentions, duplicates="first", text="text", sentence="sentence"
     )
 
 

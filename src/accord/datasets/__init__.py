@@ -9,7 +9,9 @@ krippendorff2011.csv    Krippendorff (2011), *Computing Krippendorff's
                         ordinal .815, interval .849, ratio .797.
 passonneau2004_coref.csv  Passonneau (2004), Table 1: 11 noun phrases of a
                         newswire text indexed for coreference by three coders
-                        (RA.1-RA.3); the empty chain of RA.2 on J is NIL.
+                        (RA.1-RA.3); the empty chain of RA.2 on J is NIL.  Each
+                        NP's words (Table 1) and the sentence of Figure 1 it
+                        sits in (``text``, ``sentence``).
 multilabel_example.csv  A small synthetic e-mail labelling set with primary and
                         secondary labels (see :mod:`accord.multilabel`).
 shroutfleiss1979.csv    Shrout & Fleiss (1979), Table 2: four judges rate six

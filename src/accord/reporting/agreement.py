@@ -25,9 +25,10 @@ from accord.errors import AccordError, AccordWarning
 from accord.progress import Progress, progress_for
 from accord.reporting import charts
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Section, fmt_number
-from accord.reporting.words import describe_distance, threshold_words, value_label
+from accord.reporting.words import describe_distance, plain, seed_words, threshold_words, value_label
 
-__all__ = ["AgreementParts", "agreement_parts", "check_report_options"]
+__all__ = ["AgreementParts", "agreement_parts", "bootstrap_interval", "check_report_options", "gwet_interval",
+           "kappa_interval"]
 
 MAX_ROWS = 2000
 MAX_CODERS_MATRIX = 40
@@ -60,6 +61,71 @@ def check_report_options(*, bootstrap: int, confidence: float, max_rows: int) ->
         raise AccordError(f"max_rows must be a positive integer; got {max_rows!r}")
 
 
+def bootstrap_interval(res: Any, *, confidence: float, bootstrap: int, seed: int | None, what: str = "alpha",
+                       progress: Any = None) -> tuple[tuple[float, float] | None, np.ndarray | None, str]:
+    """The percentile interval of *res* (an alpha result) over its defined resamples, as its
+    ``confidence_interval`` gives it, with the resamples; ``(None, samples, reason)`` when there is none."""
+    from accord.alpha import interval_over_defined
+
+    try:
+        boot = res._bootstrap(confidence, bootstrap, "percentile", seed, progress=progress)
+    except AccordError as exc:
+        return None, None, str(exc)
+    samples = np.asarray(boot.bootstrap_distribution, dtype=float)
+    try:
+        lo, hi = interval_over_defined(boot, res.alpha, confidence_level=confidence, method="percentile", what=what)
+    except AccordError as exc:
+        return None, samples, str(exc)
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        return None, samples, f"{what} is undefined on too many resamples to place the interval's ends"
+    return (float(lo), float(hi)), samples, ""
+
+
+def gwet_interval(res: Any, confidence: float) -> tuple[tuple[float, float] | None, str]:
+    """Gwet's large-sample interval as the page gives it, and the sentence that says how it was made.
+
+    Gwet's (2008) variance is a large-sample approximation: with few subjects rated twice, AC +/- t * se
+    reaches past the coefficient's range.  :meth:`accord.GwetResult.confidence_interval` cuts the interval
+    to [-1, 1] (a true value lies in that range, so cutting there loses no coverage) and refuses one subject;
+    the page says when the cut was needed, since the interval then says little beyond the range itself.
+    """
+    from scipy import stats
+
+    try:
+        lo, hi = res.confidence_interval(confidence)
+    except AccordError as exc:
+        return None, f"no interval: {plain(str(exc))}"
+    note = f"{confidence * 100:g}% large-sample interval (Student's t)"
+    half = float(stats.t.ppf(0.5 + confidence / 2, res.n_units - 1)) * res.standard_error
+    if res.ac - half < -1 or res.ac + half > 1:
+        raw = f"[{res.ac - half:.3f}, {res.ac + half:.3f}]"
+        note += (f", cut to the coefficient's range [-1, 1]: with {res.n_pairable_units} subject"
+                 f"{'' if res.n_pairable_units == 1 else 's'} rated twice or more the large-sample approximation "
+                 f"reaches {raw}, so the interval says little")
+    return (float(lo), float(hi)), note
+
+
+def kappa_interval(res: Any, confidence: float) -> tuple[tuple[float, float] | None, str]:
+    """Cohen's large-sample interval as the page gives it: none where its standard error is 0 (a few units
+    can give that, and an interval of no width would claim certainty), cut to [-1, 1] with a sentence where
+    the normal approximation reaches past the range."""
+    try:
+        lo, hi = res.confidence_interval(confidence)
+    except AccordError as exc:
+        return None, f"no interval: {plain(str(exc))}"
+    n = getattr(res, "n_units", None)
+    on = f" on {n} unit{'' if n == 1 else 's'}" if n is not None else ""
+    if not res.standard_error > 0:
+        return None, (f"no interval: the large-sample standard error is 0{on}, and an interval of no width "
+                      "would claim a certainty that few units cannot give")
+    note = f"{confidence * 100:g}% large-sample interval"
+    if lo < -1 or hi > 1:
+        note += (f", cut to the coefficient's range [-1, 1]: the normal approximation{on} reaches "
+                 f"[{lo:.3f}, {hi:.3f}], so the interval says little")
+        lo, hi = max(-1.0, lo), min(1.0, hi)
+    return (float(lo), float(hi)), note
+
+
 def _value(res: Any) -> float:
     for name in ("alpha", "kappa", "percent_agreement", "ac"):
         if hasattr(res, name):
@@ -82,13 +148,18 @@ def agreement_parts(
     headline: bool = True,
     per_value: bool = True,
     cell_label: Any = None,
+    unit_columns: tuple[str, ...] | None = None,
+    unit_label: Any = None,
+    cell_caption: str = "",
 ) -> AgreementParts:
     """Headline numbers and the data / who disagrees / what to fix / uncertainty sections of *data*.
 
     ``coefficients`` is ``"all"`` (those that apply, as ``accord agree --coefficient all``) or a
     comma-separated list of the names of ``accord agree``; the numbers equal that command's
     ``--json`` output for the same options.  ``cell_label(unit, coder)``, if given, writes the
-    value a coder gave in the adjudication list (e.g. primary label first).
+    value a coder gave in the adjudication list (e.g. primary label first), and ``cell_caption`` says
+    how; ``unit_label(unit)`` writes the cells of the columns ``unit_columns`` that name a unit there
+    (e.g. a mention's text, document and sentence).
     """
     from accord.coefficients import COEFFICIENTS, applicable, compute
 
@@ -107,7 +178,7 @@ def agreement_parts(
     with prog.step("coefficients"), warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", AccordWarning)
         results = {name: compute(data, name, distance) for name in names}
-    notes += list(dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, AccordWarning)))
+    notes += list(dict.fromkeys(plain(str(w.message)) for w in caught if issubclass(w.category, AccordWarning)))
     res_alpha = results["alpha"]
     interval = None
     samples = None
@@ -115,15 +186,18 @@ def agreement_parts(
     if bootstrap and math.isfinite(res_alpha.alpha) and res_alpha.n_pairable_units >= 2:
         what = f"bootstrap: {bootstrap} resamples of {res_alpha.n_pairable_units:,} {unit_word}s"
         with prog.step(what), prog.counter(what, bootstrap) as advance:
-            boot = res_alpha._bootstrap(confidence, bootstrap, "percentile", seed, progress=advance)
-        interval = (float(boot.confidence_interval[0]), float(boot.confidence_interval[1]))
-        samples = np.asarray(boot.bootstrap_distribution, dtype=float)
-        interval_note = (f"{confidence * 100:g}% bootstrap interval: {bootstrap} resamples of {unit_word}s, "
-                         f"seed {seed if seed is not None else 'none'}")
+            interval, samples, why = bootstrap_interval(res_alpha, confidence=confidence, bootstrap=bootstrap,
+                                                        seed=seed, progress=advance)
+        interval_note = (f"{confidence * 100:g}% bootstrap interval: {bootstrap:,} resamples of {unit_word}s, "
+                         f"{seed_words(seed)}") if interval is not None else f"no interval: {why}"
     elif not bootstrap:
-        interval_note = "no interval: bootstrap is off (--bootstrap 0)"
+        interval_note = "no interval: the bootstrap was turned off for this page"
+    elif not math.isfinite(res_alpha.alpha):
+        interval_note = "no interval: alpha is undefined"
     else:
-        interval_note = "no interval: alpha is undefined or there are fewer than two pairable units"
+        interval_note = (f"no interval: a bootstrap interval needs at least two {unit_word}s with two or more "
+                         f"values; there {'is' if res_alpha.n_pairable_units == 1 else 'are'} "
+                         f"{res_alpha.n_pairable_units}")
 
     heads: list[HeadlineNumber] = []
     summary: dict[str, Any] = {}
@@ -134,18 +208,20 @@ def agreement_parts(
         v = _value(res)
         iv = interval if name == "alpha" else None
         note = interval_note if name == "alpha" else ""
-        if name in ("cohen", "gwet") and math.isfinite(v):
-            try:
-                iv = tuple(float(x) for x in res.confidence_interval(confidence))  # type: ignore[assignment]
-                note = f"{confidence * 100:g}% large-sample interval"
-            except AccordError as exc:
-                note = f"no interval: {exc}"
+        if name == "gwet" and math.isfinite(v):
+            iv, note = gwet_interval(res, confidence)  # type: ignore[assignment]
+        elif name == "cohen" and math.isfinite(v):
+            iv, note = kappa_interval(res, confidence)  # type: ignore[assignment]
         words, level = threshold_words(v, iv, what="alpha") if name == "alpha" else ("", "neutral")
-        if name == "alpha" and not math.isfinite(v):
-            words = f"alpha is undefined: {res.undefined_reason}"
+        if not math.isfinite(v):
+            reason = getattr(res, "undefined_reason", None) or "the data do not define it"
+            words = f"{label} is undefined: {plain(reason)}."
+            note = ""
         heads.append(HeadlineNumber(key=name, label=label, value=v, interval=iv, interval_note=note,
                                     words=words, level=level))
         summary[name] = res.to_dict()
+    said = " ".join(h.words for h in heads)  # an undefined coefficient's card says why: not again below
+    notes = [n for n in notes if not (" is undefined: " in n and n.split(" is undefined: ", 1)[1] in said)]
     if interval is not None:
         summary["confidence_interval"] = list(interval)
         summary["confidence_level"] = confidence
@@ -163,9 +239,10 @@ def agreement_parts(
                      "family and percent agreement are shown for comparison (percent agreement ignores chance).")
 
     sections = [
-        _data_section(data, res_alpha, dist, prog, unit_word, coder_word),
-        _who_section(data, dist, prog, coder_word, per_value),
-        _fix_section(data, dist, prog, max_rows, unit_word, coder_word, per_value, cell_label),
+        _data_section(data, res_alpha, dist, prog, unit_word, coder_word, per_value),
+        _who_section(data, dist, prog, coder_word, per_value, unit_word),
+        _fix_section(data, dist, prog, max_rows, unit_word, coder_word, per_value, cell_label,
+                     unit_columns, unit_label, cell_caption),
     ]
     if samples is not None and interval is not None:
         sections.append(_uncertainty_section(samples, res_alpha.alpha, interval, confidence, bootstrap, seed,
@@ -202,8 +279,12 @@ def _value_names(data: Annotations) -> list[str]:
     return [value_label(v) for v in data.values]
 
 
+def _named(dist: str | Distance) -> str:
+    return getattr(dist, "name", dist)  # type: ignore[return-value]
+
+
 def _data_section(data: Annotations, res: Any, dist_name: str | Distance, prog: Progress, unit_word: str,
-                  coder_word: str) -> Section:
+                  coder_word: str, per_value: bool = True) -> Section:
     with prog.step("the data"):
         per_unit = np.bincount(data.unit_index, minlength=data.n_units)
         facts = [
@@ -237,7 +318,7 @@ def _data_section(data: Annotations, res: Any, dist_name: str | Distance, prog: 
                              "count": int(counts[c, other].sum()), "_order": order})
                 order += 1
         chart_list = []
-        if rows and data.n_coders <= 200:
+        if rows and data.n_coders <= 200 and per_value:
             df = pd.DataFrame(rows)
             chart_list.append(Chart(
                 "values_per_coder", f"Values per {coder_word}",
@@ -259,8 +340,8 @@ def _top_values(totals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ---------------------------------------------------------------------------------------------- who disagrees
-def _who_section(data: Annotations, dist_name: str | Distance, prog: Progress, coder_word: str,
-                 per_value: bool) -> Section:
+def _who_section(data: Annotations, dist_name: str | Distance, prog: Progress, coder_word: str, per_value: bool,
+                 unit_word: str = "unit") -> Section:
     chart_list: list[Chart] = []
     paras: list[str] = []
     notes: list[str] = []
@@ -288,15 +369,18 @@ def _who_section(data: Annotations, dist_name: str | Distance, prog: Progress, c
             chart_list.append(Chart(
                 "coder_pairs", f"Alpha of each pair of {coder_word}s",
                 charts.heatmap_chart(df, x="coder_a", y="coder_b", value="alpha", text="text",
-                                     tooltip=["coder_a:N", "coder_b:N", "alpha:Q", "percent_agreement:Q",
-                                              "shared_units:Q"]),
-                caption=f"On the units both coded (distance {dist_name}); empty where undefined.",
+                                     x_order=coders, y_order=coders,
+                                     tooltip=[("coder_a:N", coder_word), ("coder_b:N", f"other {coder_word}"),
+                                              ("alpha:Q", "alpha"), ("percent_agreement:Q", "percent agreement"),
+                                              ("shared_units:Q", f"shared {unit_word}s")]),
+                caption=f"On the {unit_word}s both coded (distance {_named(dist_name)}); a cell is empty where alpha "
+                        f"is undefined (the pair shares no {unit_word}, or agrees on a single value).",
             ))
             finite = df.dropna(subset=["alpha"])
             if len(finite):
                 worst = finite.sort_values("alpha").iloc[0]
                 paras.append(f"The pair that agrees least is {worst.coder_a} and {worst.coder_b} "
-                             f"(alpha {worst.alpha:.3f} on {worst.shared_units} shared units).")
+                             f"(alpha {worst.alpha:.3f} on {worst.shared_units} shared {unit_word}s).")
         if data.n_coders >= 3:
             with prog.step(f"alpha with each {coder_word} left out"):
                 lo = coder_left_out(data, distance=dist_name)
@@ -305,10 +389,12 @@ def _who_section(data: Annotations, dist_name: str | Distance, prog: Progress, c
             chart_list.append(Chart(
                 "coder_left_out", f"Alpha with each {coder_word} left out",
                 charts.bar_chart(ldf.dropna(), category="coder", value="alpha_without",
-                                 title_value="alpha without this coder",
-                                 tooltip=["coder:N", "alpha_without:Q", "change:Q"],
-                                 reference=lo.alpha_all, reference_label="alpha, all coders"),
-                caption="A bar right of the dashed line: agreement rises without that coder.",
+                                 title_value=f"alpha without this {coder_word}",
+                                 tooltip=[("coder:N", coder_word),
+                                          ("alpha_without:Q", f"alpha without this {coder_word}"),
+                                          ("change:Q", "change")],
+                                 reference=lo.alpha_all, reference_label=f"alpha, all {coder_word}s"),
+                caption=f"A bar right of the dashed line: agreement rises without that {coder_word}.",
             ))
             top = ldf.dropna().iloc[0] if ldf["change"].notna().any() else None
             if top is not None and top.change > 0:
@@ -318,14 +404,14 @@ def _who_section(data: Annotations, dist_name: str | Distance, prog: Progress, c
             prog.add(-1)
     if per_value:
         with prog.step("distributions"):
-            chart_list.append(_distribution(data, coders))
+            chart_list.append(_distribution(data, coders, coder_word))
     else:
         prog.add(-1)
     return Section(id="who", title="Who disagrees", paragraphs=tuple(paras), charts=tuple(chart_list),
                    notes=tuple(notes))
 
 
-def _distribution(data: Annotations, coders: list[str]) -> Chart:
+def _distribution(data: Annotations, coders: list[str], coder_word: str = "coder") -> Chart:
     names = _value_names(data)
     counts = np.zeros((data.n_coders, len(data.values)), dtype=np.int64)
     np.add.at(counts, (data.coder_index, data.value_index), 1)
@@ -345,9 +431,10 @@ def _distribution(data: Annotations, coders: list[str]) -> Chart:
             s = table[c, j] / tot
             rows.append({"coder": coders[c], "value": lab, "share": float(s), "pooled": float(pooled[j]),
                          "difference": float(s - pooled[j]), "label": f"{s:.0%}"})
-    return Chart("value_distribution", "Each coder's values against the pooled distribution",
+    return Chart("value_distribution", f"Each {coder_word}'s values against the pooled distribution",
                  charts.distribution_chart(pd.DataFrame(rows)),
-                 caption="Share of each value per coder; orange: uses it more than all coders together, blue: less.")
+                 caption=f"Share of each value per {coder_word}; orange: uses it more than all {coder_word}s "
+                         "together, blue: less.")
 
 
 # ------------------------------------------------------------------------------------------------ what to fix
@@ -384,7 +471,8 @@ def per_category_alpha(data: Annotations) -> pd.DataFrame:
 
 
 def _fix_section(data: Annotations, dist_name: str | Distance, prog: Progress, max_rows: int, unit_word: str,
-                 coder_word: str, per_value: bool, cell_label: Any = None) -> Section:
+                 coder_word: str, per_value: bool, cell_label: Any = None, unit_columns: Any = None,
+                 unit_label: Any = None, cell_caption: str = "") -> Section:
     chart_list: list[Chart] = []
     tables: list[DataTable] = []
     paras: list[str] = []
@@ -400,20 +488,22 @@ def _fix_section(data: Annotations, dist_name: str | Distance, prog: Progress, m
             chart_list.append(Chart(
                 "per_category", "Agreement on each value",
                 charts.bar_chart(shown, category="value", value="alpha", title_value="alpha, this value vs the rest",
-                                 tooltip=["value:N", "alpha:Q", "n_values:Q"], thresholds=True),
+                                 tooltip=[("value:N", "value"), ("alpha:Q", "alpha"), ("n_values:Q", "uses")],
+                                 thresholds=True),
                 caption="Nominal alpha of the data recoded as 'this value' or 'any other' (set values: 'holds "
                         "this label' or not); the dashed lines are Krippendorff's .667 and .800.",
             ))
             low = shown.sort_values("alpha").iloc[0]
-            paras.append(f"The value coders agree on least is {low.value} (alpha {low.alpha:.3f} against the rest, "
-                         f"{low.n_values} uses): its definition is the first to clarify in the guidelines.")
+            paras.append(f"The value {coder_word}s agree on least is {low.value} (alpha {low.alpha:.3f} against the "
+                         f"rest, {low.n_values} uses): its definition is the first to clarify in the guidelines.")
     else:
         prog.add(-1)
         notes.append(f"{len(data.values)} distinct values: per-value agreement is shown for at most "
                      f"{MAX_CATEGORIES}.")
     with prog.step("adjudication list"):
         table, text = adjudication_table(data, dist_name, max_rows=max_rows, unit_word=unit_word,
-                                         coder_word=coder_word, cell_label=cell_label)
+                                         coder_word=coder_word, cell_label=cell_label, unit_columns=unit_columns,
+                                         unit_label=unit_label, cell_caption=cell_caption)
     tables.append(table)
     paras.append(text)
     return Section(id="fix", title="What to fix", paragraphs=tuple(paras), charts=tuple(chart_list),
@@ -421,8 +511,9 @@ def _fix_section(data: Annotations, dist_name: str | Distance, prog: Progress, m
 
 
 def adjudication_table(data: Annotations, dist_name: str | Distance, *, max_rows: int = MAX_ROWS,
-                       unit_word: str = "unit", coder_word: str = "coder",
-                       cell_label: Any = None) -> tuple[DataTable, str]:
+                       unit_word: str = "unit",
+                       coder_word: str = "coder", cell_label: Any = None, unit_columns: Any = None,
+                       unit_label: Any = None, cell_caption: str = "") -> tuple[DataTable, str]:
     """The units ranked by observed disagreement, with the value each coder gave: the adjudication list.
 
     Only units with some disagreement are listed, at most *max_rows* of them (a note says how many more).
@@ -439,8 +530,9 @@ def adjudication_table(data: Annotations, dist_name: str | Distance, *, max_rows
     wide = data.n_coders <= MAX_CODER_COLUMNS
     coder_names = [value_label(c) for c in data.coders]
     value_names = _value_names(data)
-    columns = ["rank", unit_word, "disagreement", "share of D_o", "values"]
-    kinds = ["num", "text", "num", "num", "num"]
+    unit_columns = tuple(unit_columns) if unit_columns else (unit_word,)
+    columns = ["rank", *unit_columns, "disagreement", "share of all disagreement", "values"]
+    kinds = ["num", *(["text"] * len(unit_columns)), "num", "num", "num"]
     if wide:
         columns += coder_names
         kinds += ["text"] * len(coder_names)
@@ -449,8 +541,8 @@ def adjudication_table(data: Annotations, dist_name: str | Distance, *, max_rows
         kinds.append("text")
     rows = []
     for r, (k, s, e) in enumerate(zip(shown.tolist(), starts.tolist(), ends.tolist(), strict=True)):
-        row: list[Any] = [r + 1, value_label(ud.units[k]), float(ud.disagreement[k]), float(ud.share[k]),
-                          int(ud.n_values[k])]
+        named = tuple(unit_label(ud.units[k])) if unit_label is not None else (value_label(ud.units[k]),)
+        row: list[Any] = [r + 1, *named, float(ud.disagreement[k]), float(ud.share[k]), int(ud.n_values[k])]
         cs = data.coder_index[s:e]
         vs = data.value_index[s:e]
         unit = data.units[uc.unit_ids[k]]
@@ -468,8 +560,7 @@ def adjudication_table(data: Annotations, dist_name: str | Distance, *, max_rows
     note = ""
     if n_dis > len(shown):
         note = (f"Showing the {len(shown):,} {unit_word}s with most disagreement of {n_dis:,} that have any; the "
-                f"rest are left out to keep the page light (accord agree --diagnostics --json lists them all, or "
-                f"raise --max-rows).")
+                "rest are left out to keep the page light (a page made with a higher limit on rows lists more).")
     top_share = float(ud.share[disagreeing[: max(1, n_dis // 10)]].sum()) if n_dis else 0.0
     text = (f"{n_dis:,} of {n_pairable:,} pairable {unit_word}s show some disagreement"
             + (f"; the top tenth of them carry {top_share:.0%} of the observed disagreement." if n_dis >= 10 else ".")
@@ -477,8 +568,9 @@ def adjudication_table(data: Annotations, dist_name: str | Distance, *, max_rows
               "export to CSV.")
     table = DataTable(name="adjudication", title="Adjudication list", columns=tuple(columns), rows=tuple(rows),
                       kinds=tuple(kinds), note=note,
-                      caption=f"Disagreement: mean distance ({dist_name}) over the pairs of values in the "
-                              f"{unit_word}; share: its part of the total observed disagreement D_o.")
+                      caption=f"Disagreement: mean distance ({_named(dist_name)}) over the pairs of values in the "
+                              f"{unit_word}; share: its part of all the disagreement observed."
+                              + (f" {cell_caption}" if cell_caption else ""))
     return table, text
 
 
@@ -488,7 +580,7 @@ def _uncertainty_section(samples: np.ndarray, estimate: float, interval: tuple[f
     finite = samples[np.isfinite(samples)]
     dropped = len(samples) - len(finite)
     paras = [f"Alpha recomputed on {bootstrap:,} resamples of the pairable {unit_word}s (drawn with replacement, "
-             f"each keeping all its values; seed {seed if seed is not None else 'none'}). The {confidence * 100:g}% "
+             f"each keeping all its values; {seed_words(seed)}). The {confidence * 100:g}% "
              f"percentile interval is [{interval[0]:.3f}, {interval[1]:.3f}], {interval[1] - interval[0]:.3f} wide."]
     if len(finite):
         for t in (0.8, 0.667):

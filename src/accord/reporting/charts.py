@@ -36,7 +36,40 @@ def _finish(chart: Any, height: int | None = None) -> dict[str, Any]:
         props["height"] = height
     spec = chart.properties(**props).configure_view(strokeWidth=0).to_dict()
     spec.pop("$schema", None)  # vega-embed reads the version from it; vl-convert too, so keep v5 implicit
-    return spec
+    return responsive_legends(spec)
+
+
+def responsive_legends(spec: dict[str, Any]) -> dict[str, Any]:
+    """The spec with its legends' columns and label widths left to the page.
+
+    The page's script lays every legend out in as many columns as the chart's box holds, with labels
+    never cut (see ``report.js``), so no legend of the spec fixes ``columns`` or ``labelLimit``.
+    """
+
+    def fix(obj: Any) -> Any:
+        if isinstance(obj, dict):
+            out = {}
+            for k, v in obj.items():
+                if k == "legend" and isinstance(v, dict):
+                    v = {a: b for a, b in v.items() if a not in ("columns", "labelLimit", "direction")}
+                out[k] = fix(v)
+            return out
+        if isinstance(obj, list):
+            return [fix(v) for v in obj]
+        return obj
+
+    return fix(spec)
+
+
+def _tip(t: Any) -> Any:
+    """A tooltip field: ``"field:T"``, or ``("field:T", "title the reader sees")``."""
+    alt = _alt()
+    return alt.Tooltip(t[0], title=t[1]) if isinstance(t, tuple) else alt.Tooltip(t)
+
+
+def _count_axis(title: str) -> Any:
+    """A quantitative axis of counts: ticks on whole numbers only."""
+    return _alt().Axis(title=title, tickMinStep=1, format="d")
 
 
 def _height(n_rows: int, per_row: int = 22, low: int = 120, high: int = 520) -> int:
@@ -48,49 +81,59 @@ def stacked_bars_chart(df: pd.DataFrame, *, y: str, x: str, color: str, title_x:
     alt = _alt()
     n = df[y].nunique()
     chart = alt.Chart(df).mark_bar().encode(
-        y=alt.Y(f"{y}:N", title=None, sort=None),
-        x=alt.X(f"{x}:Q", title=title_x, stack="zero"),
-        color=alt.Color(f"{color}:N", title=color, sort=None,
-                        legend=alt.Legend(orient="bottom", columns=4, labelLimit=110)),
+        y=alt.Y(f"{y}:N", title=None, sort=list(dict.fromkeys(df[y]))),
+        x=alt.X(f"{x}:Q", stack="zero", axis=_count_axis(title_x)),
+        color=alt.Color(f"{color}:N", title=color, sort=list(dict.fromkeys(df[color])),
+                        scale=alt.Scale(scheme="tableau20" if df[color].nunique() > 10 else "tableau10"),
+                        legend=alt.Legend(orient="bottom")),
         order=alt.Order("_order:Q"),
         tooltip=[alt.Tooltip(f"{y}:N"), alt.Tooltip(f"{color}:N"), alt.Tooltip(f"{x}:Q")],
     )
     return _finish(chart, _height(n, 26, 90))
 
 
-def heatmap_chart(df: pd.DataFrame, *, x: str, y: str, value: str, text: str, tooltip: list[str],
+def heatmap_chart(df: pd.DataFrame, *, x: str, y: str, value: str, text: str, tooltip: list[Any],
                   domain: tuple[float, float] | None = (-0.2, 1.0), scheme: str = "redyellowgreen",
-                  title: str = "alpha") -> dict[str, Any]:
-    """A square heatmap (coder x coder), the value written in each cell."""
+                  title: str = "alpha", x_order: list[str] | None = None,
+                  y_order: list[str] | None = None) -> dict[str, Any]:
+    """A heatmap (e.g. coder x coder), the value written in each cell; its rows and columns in the order
+    given (that of the page's text and tables), else in the order of the data."""
     alt = _alt()
-    n = max(df[x].nunique(), df[y].nunique())
+    x_order = list(x_order) if x_order is not None else list(dict.fromkeys(df[x]))
+    y_order = list(y_order) if y_order is not None else list(dict.fromkeys(df[y]))
+    n = max(len(x_order), len(y_order))
     scale = alt.Scale(scheme=scheme, domain=list(domain)) if domain else alt.Scale(scheme=scheme)
     base = alt.Chart(df).encode(
-        x=alt.X(f"{x}:N", title=None, sort=None, axis=alt.Axis(labelAngle=-40)),
-        y=alt.Y(f"{y}:N", title=None, sort=None),
+        x=alt.X(f"{x}:N", title=None, sort=x_order, scale=alt.Scale(domain=x_order),
+                axis=alt.Axis(labelAngle=-40, labelLimit=200)),
+        y=alt.Y(f"{y}:N", title=None, sort=y_order, scale=alt.Scale(domain=y_order),
+                axis=alt.Axis(labelLimit=200)),
     )
     rect = base.mark_rect().encode(
         color=alt.Color(f"{value}:Q", title=title, scale=scale),
-        tooltip=[alt.Tooltip(t) for t in tooltip],
+        tooltip=[_tip(t) for t in tooltip],
     )
     label = base.mark_text(fontSize=11 if n <= 10 else 8).encode(text=alt.Text(f"{text}:N"))
     return _finish(rect + label, _height(n, 34, 120, 560))
 
 
-def bar_chart(df: pd.DataFrame, *, category: str, value: str, title_value: str, tooltip: list[str],
+def bar_chart(df: pd.DataFrame, *, category: str, value: str, title_value: str, tooltip: list[Any],
               reference: float | None = None, reference_label: str = "", thresholds: bool = False,
-              color: str | None = None, domain: tuple[float, float] | None = None) -> dict[str, Any]:
-    """Horizontal bars of *value* per *category*, with an optional reference line and Krippendorff's thresholds."""
+              color: str | None = None, domain: tuple[float, float] | None = None,
+              counts: bool = False) -> dict[str, Any]:
+    """Horizontal bars of *value* per *category* (in the order of the data), with an optional reference line
+    and Krippendorff's thresholds; ``counts``: the values are counts, ticked on whole numbers."""
     alt = _alt()
     n = df[category].nunique()
     xscale = alt.Scale(domain=list(domain)) if domain else alt.Undefined
     enc: dict[str, Any] = dict(
-        y=alt.Y(f"{category}:N", title=None, sort=None),
-        x=alt.X(f"{value}:Q", title=title_value, scale=xscale),
-        tooltip=[alt.Tooltip(t) for t in tooltip],
+        y=alt.Y(f"{category}:N", title=None, sort=list(dict.fromkeys(df[category])), axis=alt.Axis(labelLimit=200)),
+        x=alt.X(f"{value}:Q", scale=xscale, axis=_count_axis(title_value) if counts else alt.Axis(title=title_value)),
+        tooltip=[_tip(t) for t in tooltip],
     )
     if color:
-        enc["color"] = alt.Color(f"{color}:N", title=color, legend=alt.Legend(orient="bottom"))
+        enc["color"] = alt.Color(f"{color}:N", title=None, sort=list(dict.fromkeys(df[color])),
+                                 legend=alt.Legend(orient="bottom"))
         enc["yOffset"] = alt.YOffset(f"{color}:N")
         n = n * max(1, df[color].nunique())
     layers = [alt.Chart(df).mark_bar().encode(**enc)]
@@ -115,8 +158,9 @@ def distribution_chart(df: pd.DataFrame) -> dict[str, Any]:
     n = df["coder"].nunique()
     lim = float(max(0.05, np.nanmax(np.abs(df["difference"].to_numpy(dtype=float)))) if len(df) else 0.05)
     base = alt.Chart(df).encode(
-        x=alt.X("value:N", title="value", sort=None, axis=alt.Axis(labelAngle=-40, labelLimit=120)),
-        y=alt.Y("coder:N", title=None, sort=None),
+        x=alt.X("value:N", title="value", sort=list(dict.fromkeys(df["value"])),
+                axis=alt.Axis(labelAngle=-40, labelLimit=200)),
+        y=alt.Y("coder:N", title=None, sort=list(dict.fromkeys(df["coder"])), axis=alt.Axis(labelLimit=200)),
     )
     rect = base.mark_rect().encode(
         color=alt.Color("difference:Q", title="share - pooled", scale=alt.Scale(scheme="blueorange",
@@ -125,6 +169,8 @@ def distribution_chart(df: pd.DataFrame) -> dict[str, Any]:
                  alt.Tooltip("pooled:Q", format=".1%", title="pooled share"),
                  alt.Tooltip("difference:Q", format="+.1%")],
     )
+    if df["value"].nunique() > 8:  # cells too narrow to hold their share: the tooltip gives it
+        return _finish(rect, _height(n, 30, 100))
     text = base.mark_text(fontSize=10).encode(text="label:N")
     return _finish(rect + text, _height(n, 30, 100))
 
@@ -154,27 +200,30 @@ def bootstrap_chart(samples: np.ndarray, *, estimate: float, interval: tuple[flo
     bars = alt.Chart(hist).mark_bar(color="#8fa8cf").encode(
         x=alt.X("start:Q", title=f"bootstrap {label}", scale=alt.Scale(zero=False)),
         x2="end:Q",
-        y=alt.Y("resamples:Q", title="resamples", scale=alt.Scale(domain=[0, int(counts.max(initial=1) * 1.08) + 1])),
+        y=alt.Y("resamples:Q", axis=_count_axis("resamples"),
+                scale=alt.Scale(domain=[0, int(counts.max(initial=1) * 1.08) + 1])),
         y2=alt.datum(0),
         tooltip=[alt.Tooltip("start:Q", format=".3f", title="from"), alt.Tooltip("end:Q", format=".3f", title="to"),
                  alt.Tooltip("resamples:Q")],
     )
-    marks = [{"x": float(estimate), "what": f"{label} (all data)"}]
+    whole = f"{label}, all the data"
+    marks = [{"x": float(estimate), "what": whole}]
     colors = ["#1d2330"]
     if interval is not None:
-        marks += [{"x": float(interval[0]), "what": "interval low"}, {"x": float(interval[1]), "what": "interval high"}]
-        colors += ["#b3261e", "#b3261e"]
+        marks += [{"x": float(interval[0]), "what": "the interval's ends"},
+                  {"x": float(interval[1]), "what": "the interval's ends"}]
+        colors += ["#b3261e"]
     if thresholds:
         lo, hi = (float(s.min()), float(s.max())) if len(s) else (0.0, 1.0)
         shown = [t for t in THRESHOLDS if lo - 0.1 <= t <= hi + 0.1]
-        marks += [{"x": t, "what": f"Krippendorff {t:.3f}"} for t in shown]
+        marks += [{"x": t, "what": f"Krippendorff's {t:.3f}".replace("0.", ".")} for t in shown]
         colors += ["#a86400" if t < 0.8 else "#1b7f3b" for t in shown]
     mdf = pd.DataFrame(marks)
     rules = alt.Chart(mdf).mark_rule(strokeWidth=2).encode(
         x="x:Q",
         color=alt.Color("what:N", title=None, legend=alt.Legend(orient="bottom"),
-                        scale=alt.Scale(domain=[m["what"] for m in marks], range=colors)),
-        strokeDash=alt.condition(alt.datum.what == f"{label} (all data)", alt.value([1, 0]), alt.value([5, 3])),
+                        scale=alt.Scale(domain=list(dict.fromkeys(m["what"] for m in marks)), range=colors)),
+        strokeDash=alt.condition(alt.datum.what == whole, alt.value([1, 0]), alt.value([5, 3])),
         tooltip=[alt.Tooltip("what:N"), alt.Tooltip("x:Q", format=".4f")],
     )
     return _finish(alt.layer(bars, rules).interactive(bind_y=False), 220)
@@ -182,16 +231,19 @@ def bootstrap_chart(samples: np.ndarray, *, estimate: float, interval: tuple[flo
 
 def line_chart(df: pd.DataFrame, *, x: str, y: str, series: str | None, title_x: str, title_y: str,
                points: pd.DataFrame | None = None, point_label: str = "", tooltip: list[str] | None = None,
-               dashed: str | None = None) -> dict[str, Any]:
-    """Lines of *y* against *x* (one per *series*), optionally with highlighted points; zoomable."""
+               dashed: str | None = None, x_counts: bool = False) -> dict[str, Any]:
+    """Lines of *y* against *x* (one per *series*), optionally with highlighted points; zoomable;
+    ``x_counts``: *x* counts things, ticked on whole numbers."""
     alt = _alt()
     enc: dict[str, Any] = dict(
-        x=alt.X(f"{x}:Q", title=title_x, scale=alt.Scale(zero=False)),
+        x=alt.X(f"{x}:Q", scale=alt.Scale(zero=False),
+                axis=_count_axis(title_x) if x_counts else alt.Axis(title=title_x)),
         y=alt.Y(f"{y}:Q", title=title_y, scale=alt.Scale(zero=False)),
         tooltip=[alt.Tooltip(t) for t in (tooltip or [x, y] + ([series] if series else []))],
     )
     if series:
-        enc["color"] = alt.Color(f"{series}:N", title=None, sort=None, legend=alt.Legend(orient="bottom", columns=2))
+        enc["color"] = alt.Color(f"{series}:N", title=None, sort=list(dict.fromkeys(df[series])),
+                                 legend=alt.Legend(orient="bottom"))
     if dashed:
         enc["strokeDash"] = alt.StrokeDash(f"{dashed}:N", legend=None)
     layers = [alt.Chart(df).mark_line(point=alt.OverlayMarkDef(size=25)).encode(**enc)]

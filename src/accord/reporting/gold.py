@@ -154,7 +154,7 @@ def _gold_section(gold: Any) -> Section:
                  else None)
         chart_list = (Chart("gamma_against_d", "The noise bound against the number of disagreements",
                             charts.line_chart(pd.DataFrame(rows), x="d", y="gamma", series="curve",
-                                              title_x="disagreed items d", title_y="noise bound gamma",
+                                              title_x="disagreed items d", title_y="noise bound gamma", x_counts=True,
                                               points=point, point_label="this project"),
                             caption="The diamond is this project; fewer disagreements (better guidelines, easier "
                                     "items) move it down the curve."),)

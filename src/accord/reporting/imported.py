@@ -13,6 +13,7 @@ from typing import Any
 
 from accord.errors import AccordError
 from accord.reporting.page import DataTable, Fact, Report, Section
+from accord.reporting.words import plain
 
 __all__ = ["accepts", "imported_report", "import_section"]
 
@@ -37,12 +38,14 @@ def import_section(imported: Any) -> Section:
                                 "spans, empty) cells enter the coefficients.")]
     if reasons:
         tables.append(DataTable(name="import_dropped", title="Records not read, by reason",
-                                columns=("reason", "records"), rows=tuple(reasons.items()), kinds=("text", "num")))
-    facts = (Fact("tool", imported.tool), Fact("field", imported.field or "-"), Fact("values read as", imported.kind),
+                                columns=("reason", "records"), rows=tuple((plain(k), v) for k, v in reasons.items()),
+                                kinds=("text", "num")))
+    facts = (Fact("tool", imported.tool), Fact("field", imported.field or "the only one"),
+             Fact("values read as", imported.kind),
              Fact("items", rep.n_items), Fact("annotators", len(rep.coders)),
              Fact("records not read", sum(reasons.values())))
     return Section(id="import", title=f"The export: what {imported.tool} wrote and what was read", facts=facts,
-                   paragraphs=tuple(rep.notes), tables=tuple(tables))
+                   paragraphs=tuple(plain(n) for n in rep.notes), tables=tuple(tables))
 
 
 def imported_report(imported: Any, *, title: str | None = None, distance: str | None = None,

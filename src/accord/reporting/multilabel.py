@@ -15,10 +15,15 @@ from accord.errors import AccordError, AccordWarning
 from accord.progress import progress_for
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Report, Section
-from accord.reporting.words import threshold_words, value_label
+from accord.reporting.words import seed_words, threshold_words, value_label
 
 __all__ = ["multilabel_annotations", "multilabel_report"]
 
+_RULES = {
+    "pair": "a primary label weighs p and a secondary 1 - p, as the paper has it",
+    "geometric": "each label of a list takes p of the weight the labels before it left, the last the rest",
+    "primary-rest": "the primary label weighs p and the others share 1 - p",
+}
 _CLASS_TITLES = {
     "constant_high": "constant high (class 1)",
     "constant_low": "constant low (class 2)",
@@ -80,7 +85,8 @@ def multilabel_report(
             iv = bootstrap_augmented_kappa(data, p=p, rule=rule, confidence_level=confidence,  # type: ignore[arg-type]
                                            n_resamples=bootstrap, rng=seed)
         interval = (iv.low, iv.high)
-        note = f"{confidence * 100:g}% bootstrap interval ({iv.method}), {bootstrap} resamples of items, seed {seed}"
+        note = (f"{confidence * 100:g}% bootstrap interval ({iv.method}), {bootstrap:,} resamples of items, "
+                f"{seed_words(seed)}")
         samples = iv.bootstrap_distribution
     else:
         prog.add(-1)
@@ -110,9 +116,12 @@ def multilabel_report(
 
     with prog.step("K' against p"):
         from accord.multilabel.plot import sweep_chart
+        from accord.reporting.charts import responsive_legends
 
         spec = sweep_chart(sweep, classes=classes, title="").properties(width="container", height=260).to_dict()
         spec.pop("$schema", None)
+        spec.pop("title", None)  # the figure's caption names it; a title would be cut on a phone
+        spec = responsive_legends(spec)
         sweep_chart_ = Chart("kappa_against_p", "K' against p, overall and per class of items", spec,
                              caption=f"This report's K' is the value at p = {p:g}. Rosenberg & Binkowski (2004), "
                                      "section 6: items whose agreement does not move with p are constant; the "
@@ -123,14 +132,15 @@ def multilabel_report(
                       rows=tuple((value_label(t.annotator_a), value_label(t.annotator_b), t.n_items,
                                   t.observed_agreement, t.expected_agreement, t.kappa) for t in res.pairs),
                       kinds=("text", "text", "num", "num", "num", "num"))
-    cls_rows = tuple((value_label(i), (c or "labelled by one annotator").replace("_", " "))
-                     for i, c in zip(classes.items, classes.classes, strict=True))
+    cls_rows = tuple((value_label(i), _CLASS_TITLES.get(c, "labelled by one annotator") if c else
+                      "labelled by one annotator") for i, c in zip(classes.items, classes.classes, strict=True))
     facts = [Fact(_CLASS_TITLES.get(k, k.replace("_", " ")), v) for k, v in classes.counts.items()]
     ml = Section(
         id="multilabel", title="Primary and secondary labels",
         paragraphs=(f"{res.n_items} items labelled by at least two of {res.n_annotators} annotators, "
-                    f"{res.n_categories} categories, rule {res.rule}; {res.n_items_unpaired} items labelled by "
-                    "one annotator enter no pair.",),
+                    f"{res.n_categories} categories; {_RULES.get(res.rule, 'labels weighted by a rule of the user')}."
+                    + (f" {res.n_items_unpaired} item{' is' if res.n_items_unpaired == 1 else 's are'} labelled by "
+                       "one annotator and enter no pair." if res.n_items_unpaired else ""),),
         facts=tuple(facts), charts=(sweep_chart_,),
         tables=(pairs, DataTable(name="item_classes", title="Items by class", columns=("item", "class"),
                                  rows=cls_rows)),
@@ -146,7 +156,7 @@ def multilabel_report(
                         caption="Resampling items; the interval is marked in red.")
         at = next((i for i, s in enumerate(sections) if s.id == "uncertainty"), None)
         k_words = (f"K' recomputed on {bootstrap} resamples of the {res.n_items} items two annotators labelled "
-                   f"(seed {seed if seed is not None else 'none'}): the {confidence * 100:g}% interval is "
+                   f"({seed_words(seed)}): the {confidence * 100:g}% interval is "
                    f"[{interval[0]:.3f}, {interval[1]:.3f}].")
         if at is None:
             sections.append(Section(id="uncertainty", title="Uncertainty", paragraphs=(k_words,), charts=(k_chart,)))

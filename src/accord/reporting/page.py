@@ -104,9 +104,10 @@ class HeadlineNumber:
 
     @property
     def shown_interval(self) -> str:
-        if self.interval is None:
-            return ""
-        return f"[{fmt_number(self.interval[0])}, {fmt_number(self.interval[1])}]"
+        """``[low, high]`` to three decimals; empty when there is no interval or an end is undefined."""
+        from accord.reporting.words import interval_words
+
+        return interval_words(self.interval)
 
 
 @dataclass(frozen=True)
@@ -156,8 +157,11 @@ class DataTable:
     def payload(self) -> str:
         kinds = self.kinds or tuple("text" for _ in self.columns)
         rows = [[_cell(v) for v in r] for r in self.rows]
+        # a column of measures (any float) shows every number to three decimals, 1 as 1.000 beside 0.788
+        decimals = [3 if k == "num" and any(isinstance(r[j], float) for r in rows) else None
+                    for j, k in enumerate(kinds)]
         return _script_json({"columns": list(self.columns), "kinds": list(kinds), "rows": rows,
-                             "pageSize": self.page_size, "csvName": f"{self.name}.csv"})
+                             "decimals": decimals, "pageSize": self.page_size, "csvName": f"{self.name}.csv"})
 
 
 def _cell(v: Any) -> Any:
@@ -291,7 +295,8 @@ class Report:
 
 
 def static_spec(spec: dict[str, Any], width: int = 520) -> dict[str, Any]:
-    """The spec with ``width: "container"`` replaced by a fixed width (for files, which have no container)."""
+    """The spec with ``width: "container"`` replaced by a fixed width (for files, which have no container), and
+    its legends in two columns with their labels whole (the page's script fits them to the chart's box)."""
 
     def fix(obj: Any) -> Any:
         if isinstance(obj, dict):
@@ -300,7 +305,11 @@ def static_spec(spec: dict[str, Any], width: int = 520) -> dict[str, Any]:
             return [fix(v) for v in obj]
         return obj
 
-    return fix(spec)
+    out = fix(spec)
+    config = dict(out.get("config", {}))
+    config["legend"] = {"columns": 2, "labelLimit": 0, **config.get("legend", {})}
+    out["config"] = config
+    return out
 
 
 def _asset(name: str) -> Any:

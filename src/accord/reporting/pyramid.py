@@ -54,28 +54,29 @@ def pyramid_report(
     summary: dict[str, Any] = {}
     notes: list[str] = ["Scores (Passonneau 2010): original = raw / the best raw score a summary with as many "
                         "content units could have; modified = raw / the best for the average number of content "
-                        "units per model (X_a). They are scores, not agreement coefficients: Krippendorff's "
+                        "units per model (Xₐ). They are scores, not agreement coefficients: Krippendorff's "
                         "thresholds do not apply."]
     if scores is not None:
         notes += list(scores.notes)
     if pyr is not None:
         tiers = tier_table(pyr)
         report = check_pyramid(pyr)
-        heads.append(HeadlineNumber("x_a", "average SCUs per model (X_a)", tiers.x_a,
+        heads.append(HeadlineNumber("x_a", "average SCUs per model (Xₐ)", tiers.x_a,
                                     interval_note=f"{pyr.n_models} models, {len(pyr.scus)} SCUs"))
         summary["tiers"] = tiers.to_dict()
         df = pd.DataFrame({"weight": [str(w) for w in tiers.weights], "SCUs": list(tiers.sizes)})
         tier_chart = Chart("tiers", "Tiers of the pyramid", charts.bar_chart(
-            df, category="weight", value="SCUs", title_value="SCUs of this weight", tooltip=["weight:N", "SCUs:Q"]),
+            df, category="weight", value="SCUs", title_value="SCUs of this weight", counts=True,
+            tooltip=[("weight:N", "weight"), ("SCUs:Q", "SCUs")]),
             caption="An SCU's weight is the number of models that express it; a pyramid has few heavy SCUs and "
                     "many light ones.")
-        defects = tuple((d.severity, d.kind, d.message, "yes" if d.repaired else "") for d in report.defects)
+        defects = tuple((d.severity, d.message, "yes" if d.repaired else "no") for d in report.defects)
         sections.append(Section(
             id="pyramid", title="The pyramid",
-            facts=(Fact("models", pyr.n_models), Fact("SCUs", len(pyr.scus)), Fact("X_a", f"{tiers.x_a:.4g}"),
+            facts=(Fact("models", pyr.n_models), Fact("SCUs", len(pyr.scus)), Fact("Xₐ", f"{tiers.x_a:.4g}"),
                    Fact("validation", "valid" if report.ok else f"{len(report.errors)} unrepaired error(s)")),
             charts=(tier_chart,),
-            tables=(DataTable(name="defects", title="Validation", columns=("severity", "kind", "message", "repaired"),
+            tables=(DataTable(name="defects", title="Validation", columns=("severity", "what was found", "repaired"),
                               rows=defects, note="" if defects else "No defect found."),),
         ))
     if scores is not None and scores.scores:
@@ -85,7 +86,7 @@ def pyramid_report(
         orig = np.array([s.original for s in scores.scores], dtype=float)
         heads.append(HeadlineNumber("modified", "mean modified score of the peers", float(np.nanmean(mod)),
                                     interval_note=f"{len(mod)} peer(s), from {np.nanmin(mod):.3f} to "
-                                                  f"{np.nanmax(mod):.3f}; convention {scores.convention}"))
+                                                  f"{np.nanmax(mod):.3f}; scored {_convention(scores.convention)}"))
         heads.append(HeadlineNumber("original", "mean original score of the peers", float(np.nanmean(orig))))
         long = pd.DataFrame(
             [{"peer": _short(s.peer), "score": kind, "value": getattr(s, kind)} for s in scores.scores
@@ -98,10 +99,11 @@ def pyramid_report(
         rows = tuple((_short(s.peer), s.raw, s.n_pses, s.n_scus_expressed, s.original, s.x_a_used, s.modified,
                       s.reason or "") for s in scores.scores)
         tables = [DataTable(name="peer_scores", title="Peer scores",
-                            columns=("peer", "raw", "PSEs", "SCUs expressed", "original", "X_a used", "modified",
+                            columns=("peer", "raw", "PSEs", "SCUs expressed", "original", "Xₐ used", "modified",
                                      "note"), rows=rows,
                             kinds=("text", "num", "num", "num", "num", "num", "num", "text"))]
-        paras = [f"{len(frame)} peer summaries scored against the pyramid (convention {scores.convention})."]
+        paras = [f"{len(frame)} peer summar{'y' if len(frame) == 1 else 'ies'} scored against the pyramid "
+                 f"{_convention(scores.convention)}."]
         if pyr is not None and pyr.n_models >= 2:
             with prog.step("jackknife"):
                 try:
@@ -127,6 +129,20 @@ def pyramid_report(
                   headline_notes=tuple(notes), sections=tuple(sections), summary=summary,
                   subtitle=(f"{pyr.n_models} models, {len(pyr.scus)} SCUs, {len(peers)} peer(s)" if pyr is not None
                             else f"{len(scores.scores)} peer(s)"))
+
+
+_CONVENTIONS = {
+    "paper": "as Passonneau (2010) defines the scores",
+    "pyreval": "as PyrEval computes the scores",
+    "ducview-1.5": "as DUCView 1.5 computes the scores",
+    "ducview-1.4": "as DUCView 1.4 computes the scores",
+    "nist-duc": "as NIST scored DUC 2006 and 2007 (DUCView 1.4)",
+    "sacrerouge": "as SacreROUGE computes the scores",
+}
+
+
+def _convention(name: Any) -> str:
+    return _CONVENTIONS.get(str(name), f"by the convention {name}")
 
 
 def _short(name: Any) -> str:

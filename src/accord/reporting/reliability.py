@@ -7,7 +7,6 @@ from typing import Any
 
 import numpy as np
 
-from accord.errors import AccordError
 from accord.progress import progress_for
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
 from accord.reporting.page import HeadlineNumber, Report, Section
@@ -58,17 +57,15 @@ def _alpha_result_report(res: Any, *, title: str | None, bootstrap: int, seed: i
     from accord.reporting.agreement import _uncertainty_section
 
     check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=1)
+    from accord.reporting.agreement import bootstrap_interval
+    from accord.reporting.words import seed_words
+
     interval = samples = None
-    note = "no interval: bootstrap is off"
+    note = "no interval: the bootstrap was turned off for this page"
     if bootstrap and math.isfinite(res.alpha):
-        try:
-            boot = res._bootstrap(confidence, bootstrap, "percentile", seed)
-        except AccordError as exc:
-            note = f"no interval: {exc}"
-        else:
-            interval = tuple(float(x) for x in boot.confidence_interval)
-            samples = np.asarray(boot.bootstrap_distribution, dtype=float)
-            note = f"{confidence * 100:g}% bootstrap interval: {bootstrap} resamples of units, seed {seed}"
+        interval, samples, why = bootstrap_interval(res, confidence=confidence, bootstrap=bootstrap, seed=seed)
+        note = (f"{confidence * 100:g}% bootstrap interval: {bootstrap:,} resamples of units, {seed_words(seed)}"
+                if interval is not None else f"no interval: {why}")
     words, level = threshold_words(res.alpha, interval)
     head = HeadlineNumber("alpha", "Krippendorff's alpha", res.alpha, interval, note, words, level)
     sections = [Section(id="data", title="The data", paragraphs=(

@@ -13,7 +13,7 @@ from accord.progress import progress_for
 from accord.reporting import charts
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Report, Section, fmt_number
-from accord.reporting.words import threshold_words
+from accord.reporting.words import seed_words, threshold_words
 
 __all__ = ["accepts", "load_spans", "spans_report"]
 
@@ -35,6 +35,15 @@ def load_spans(inputs: list[Any], **o: Any) -> tuple[Any, dict[str, Any]]:
         raise AccordError(f"span reports read one file; got {len(inputs)}")
     data, _ = read_span_input(inputs[0], tool=o.get("tool"), field=o.get("field"), texts=o.get("texts"))
     return data, {"match": o.get("match", "exact"), "tokens": o.get("tokens", "whitespace")}
+
+
+def _covered(text: str | None, start: int, end: int, given: str | None = None) -> str:
+    """The text a span covers (its document's, else the text the input gave), or its offsets in words."""
+    if text and 0 <= start < end <= len(text):
+        return " ".join(text[start:end].split())
+    if given:
+        return " ".join(str(given).split())
+    return f"characters {start}–{end}"
 
 
 def _in_text(text: str | None, start: int, end: int) -> str:
@@ -78,7 +87,7 @@ def spans_report(
             return None, "no interval: bootstrap is off" if not bootstrap else ""
         if isinstance(ci, dict):
             return None, f"no interval: {ci['undefined_reason']}"
-        note = f"{confidence * 100:g}% bootstrap interval, {bootstrap} resamples of documents, seed {seed}"
+        note = f"{confidence * 100:g}% bootstrap interval, {bootstrap:,} resamples of documents, {seed_words(seed)}"
         return (float(ci[0]), float(ci[1])), note
 
     iv, note = interval("span micro F1")
@@ -136,7 +145,8 @@ def _f1_section(f1: Any) -> Section:
         df = pd.DataFrame(rows)
         chart_list = (Chart("span_f1", "F1 per label and pair of coders", charts.heatmap_chart(
             df, x="label", y="pair", value="f1", text="text", domain=(0, 1), title="F1",
-            tooltip=["pair:N", "label:N", "f1:Q", "precision:Q", "recall:Q", "spans_a:Q", "spans_b:Q"]),
+            tooltip=[("pair:N", "pair"), ("label:N", "label"), ("f1:Q", "F1"), ("precision:Q", "precision"),
+                     ("recall:Q", "recall"), ("spans_a:Q", "spans of the first"), ("spans_b:Q", "spans of the other")]),
             caption="Labels with low F1 across pairs are the ones the guidelines leave open."),)
     table_rows = tuple((p.coder_a, p.coder_b, s.label, s.n_a, s.n_b, s.precision, s.recall, s.f1)
                        for p in f1.pairs for s in (*p.labels, p.micro, p.macro))
@@ -152,9 +162,11 @@ def _unmatched_section(data: Any, f1: Any, max_rows: int) -> Section:
     texts = data.texts
     rows = []
     for d in f1.diagnosis[:max_rows]:
-        other = "" if d.other_label is None else f"[{d.other_start}, {d.other_end}) {d.other_label}"
-        rows.append((d.document, d.coder, d.other_coder, d.label, d.kind, f"[{d.start}, {d.end})",
-                     _in_text(texts.get(d.document), d.start, d.end) or (d.text or ""), other))
+        text = texts.get(d.document)
+        other = ("" if d.other_label is None
+                 else f"{_covered(text, d.other_start, d.other_end)} ({d.other_label})")
+        rows.append((d.document, d.coder, d.other_coder, d.label, d.kind, _covered(text, d.start, d.end, d.text),
+                     _in_text(text, d.start, d.end) or (d.text or ""), other))
     kinds = pd.Series([d.kind for d in f1.diagnosis]).value_counts().to_dict() if f1.diagnosis else {}
     note = f"Showing {max_rows:,} of {len(f1.diagnosis):,} unmatched spans." if len(f1.diagnosis) > max_rows else ""
     paras = ["Every span one coder marked and the other did not match, shown in its text (the span between ⟦ and "
@@ -163,7 +175,8 @@ def _unmatched_section(data: Any, f1: Any, max_rows: int) -> Section:
     if kinds:
         paras.append("By kind: " + ", ".join(f"{k} {v}" for k, v in kinds.items()) + ".")
     if not texts:
-        paras.append("No document texts were given (--texts), so the spans are shown by offsets only.")
+        paras.append("The input gave no document texts, so a span is shown by the words it holds where the input "
+                      "gave them, else by its character offsets.")
     return Section(id="fix", title="What to fix: unmatched spans", paragraphs=tuple(paras), tables=(DataTable(
         name="unmatched", title="Unmatched spans",
         columns=("document", "coder", "other coder", "label", "why", "span", "in the text", "other coder's span"),

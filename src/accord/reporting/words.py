@@ -3,12 +3,65 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-__all__ = ["describe_distance", "threshold_words", "value_label"]
+__all__ = ["describe_distance", "interval_words", "plain", "seed_words", "threshold_words", "value_label"]
+
+# the names estimators give themselves in warnings and results, as a reader knows them
+COEFFICIENT_NAMES = {
+    "cohen_kappa": "Cohen's kappa", "scott_pi": "Scott's pi", "fleiss_kappa": "Fleiss' kappa",
+    "multi_kappa": "multi-kappa", "bennett_s": "Bennett's S", "ac1": "Gwet's AC1", "ac2": "Gwet's AC2",
+    "percent_agreement": "percent agreement", "max_disagreements": "the largest number of disagreements",
+}
+_NAME = re.compile(r"\b(" + "|".join(map(re.escape, COEFFICIENT_NAMES)) + r")\b")
+# a hint at an option of the command line or of a Python call: "(pass --field to choose)", "; pass kind= or ..."
+_HINT_PAREN = re.compile(r"\s*\((?:pass|use|see)\s[^()]*(?:--[a-z]|[a-z_]+=)[^()]*\)")
+_HINT_CLAUSE = re.compile(r";\s*(?:pass|use)\s[^();]*(?:--[a-z]|[a-z_]+=)[^();]*(?=\)|$)")
+
+
+def plain(text: str) -> str:
+    """A message of accord (a warning, an importer's note) as a page says it: coefficients by their names,
+    without the hints at command-line options or Python arguments, which the reader of a page cannot act on.
+
+    Examples
+    --------
+    >>> plain("cohen_kappa is undefined: no expected disagreement")
+    "Cohen's kappa is undefined: no expected disagreement"
+    >>> plain("not read: ner, topic (pass --field to choose)")
+    'not read: ner, topic'
+    >>> plain("read as nominal (JSON-MIN gives no types; pass kind= or multiple= to change)")
+    'read as nominal (JSON-MIN gives no types)'
+    """
+    out = _HINT_CLAUSE.sub("", _HINT_PAREN.sub("", str(text)))
+    return _NAME.sub(lambda m: COEFFICIENT_NAMES[m.group(1)], out)
+
+
+def seed_words(seed: Any) -> str:
+    """How the resamples were drawn: ``seed 1``, or that no seed was given.
+
+    Examples
+    --------
+    >>> seed_words(1), seed_words(None)
+    ('seed 1', 'no seed, so another run draws other resamples')
+    """
+    return "no seed, so another run draws other resamples" if seed is None else f"seed {seed}"
+
+
+def interval_words(interval: Any) -> str:
+    """An interval as the page writes it, ``[0.426, 1.000]``; empty when there is none or its ends are undefined.
+
+    Examples
+    --------
+    >>> interval_words((0.4261, 1.0)), interval_words((float("nan"), 1.0)), interval_words(None)
+    ('[0.426, 1.000]', '', '')
+    """
+    if interval is None or not all(x is not None and math.isfinite(float(x)) for x in interval):
+        return ""
+    return f"[{float(interval[0]):.3f}, {float(interval[1]):.3f}]"
 
 
 def threshold_words(value: float, interval: tuple[float, float] | None = None, *,
@@ -115,6 +168,8 @@ def value_label(v: Any) -> str:
     if v is None:
         return ""
     if isinstance(v, (frozenset, set)):
+        if not v:
+            return "(none)"
         items = sorted((value_label(x) for x in v), key=lambda s: (len(s), s))
         return "{" + ", ".join(items) + "}"
     if isinstance(v, tuple) and len(v) == 2:  # a (document, mention) pair: the mention says enough

@@ -1,8 +1,55 @@
 /* accord report: draws the charts with vega-embed and makes the tables sortable, filterable, exportable. */
 (function () {
   "use strict";
+  /* Legends fit the chart's box: drawn first in one column with whole labels, then in as many columns as the
+     box holds for the widest entry; drawn again when a resize changes that number. */
+  var views = new WeakMap();
+  function embed(el, spec, columns) {
+    var s = JSON.parse(JSON.stringify(spec));
+    s.config = s.config || {};
+    s.config.legend = Object.assign({}, s.config.legend || {},
+      { columns: columns, labelLimit: Math.max(80, (el.clientWidth || 400) - 60) });
+    if (views.has(el)) { views.get(el).finalize(); views.delete(el); }
+    return window.vegaEmbed(el, s, {
+      renderer: "svg",
+      actions: { export: true, source: false, compiled: false, editor: false }
+    }).then(function (res) { views.set(el, res); return res; });
+  }
+  function legendColumns(el) {
+    var svg = el.querySelector("svg"), legends = el.querySelectorAll("g.role-legend");
+    if (!svg || !legends.length) { return 0; }
+    var left = Infinity, widest = 0;
+    legends.forEach(function (g) {
+      left = Math.min(left, g.getBoundingClientRect().left - svg.getBoundingClientRect().left);
+      g.querySelectorAll(".role-legend-label text").forEach(function (t) {
+        widest = Math.max(widest, t.getBBox().width);
+      });
+    });
+    if (!widest) { return 0; }
+    return Math.max(1, Math.floor((el.clientWidth - left - 8) / (widest + 34)));
+  }
+  function drawChart(el, spec) {
+    var fail = function (err) {
+      el.textContent = "This chart could not be drawn: " + err;
+      el.classList.add("chart-error");
+      console.error(err);
+    };
+    el.dataset.rendered = "";
+    embed(el, spec, 1).then(function () {
+      var cols = legendColumns(el);
+      el.dataset.columns = String(cols);
+      el.dataset.width = String(el.clientWidth);
+      if (cols <= 1) { el.dataset.rendered = "1"; return; }
+      return embed(el, spec, cols).then(function () {
+        if (el.querySelector("svg").getBoundingClientRect().width > el.clientWidth + 1) {
+          return embed(el, spec, Math.max(1, cols - 1));  /* entries of unequal width: one column fewer */
+        }
+      }).then(function () { el.dataset.rendered = "1"; });
+    }).catch(fail);
+  }
   function drawCharts() {
     var specs = JSON.parse(document.getElementById("chart-specs").textContent);
+    var charts = [];
     document.querySelectorAll("div.chart[data-chart]").forEach(function (el) {
       var spec = specs[el.dataset.chart];
       if (!spec) { return; }
@@ -11,15 +58,18 @@
         el.classList.add("chart-error");
         return;
       }
-      window.vegaEmbed(el, spec, {
-        renderer: "svg",
-        actions: { export: true, source: false, compiled: false, editor: false }
-      }).then(function () { el.dataset.rendered = "1"; })
-        .catch(function (err) {
-          el.textContent = "This chart could not be drawn: " + err;
-          el.classList.add("chart-error");
-          console.error(err);
+      charts.push([el, spec]);
+      drawChart(el, spec);
+    });
+    var timer = null;
+    window.addEventListener("resize", function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        charts.forEach(function (c) {
+          if (c[0].dataset.columns && c[0].dataset.columns !== "0" &&
+              String(c[0].clientWidth) !== c[0].dataset.width) { drawChart(c[0], c[1]); }
         });
+      }, 200);
     });
   }
 
@@ -41,6 +91,7 @@
   function setupTable(box) {
     var data = JSON.parse(box.querySelector("script.table-data").textContent);
     var cols = data.columns, kinds = data.kinds, rows = data.rows, size = data.pageSize || 50;
+    var decimals = data.decimals || [];
     var order = rows.map(function (_, i) { return i; });
     var shown = order.slice(), page = 0, sortCol = -1, sortDir = 1;
     var thead = box.querySelector("thead"), tbody = box.querySelector("tbody");
@@ -102,14 +153,16 @@
           if (kinds[j] === "num") { td.className = "num"; }
           var v = r[j];
           td.textContent = (v === null || v === undefined) ? "" :
-            (kinds[j] === "num" && typeof v === "number" && !Number.isInteger(v)) ? v.toFixed(3) : String(v);
+            (kinds[j] === "num" && typeof v === "number" && (decimals[j] || !Number.isInteger(v))) ?
+              v.toFixed(decimals[j] || 3) : String(v);
           row.appendChild(td);
         }
         frag.appendChild(row);
       }
       tbody.replaceChildren(frag);
-      count.textContent = shown.length === rows.length ? rows.length + " rows" :
-        shown.length + " of " + rows.length + " rows match";
+      count.textContent = shown.length === rows.length ? rows.length + (rows.length === 1 ? " row" : " rows") :
+        shown.length + " of " + rows.length + (rows.length === 1 ? " row" : " rows") +
+        (shown.length === 1 ? " matches" : " match");
       pageLabel.textContent = shown.length ? "rows " + (start + 1) + "\u2013" + end + " (page " + (page + 1) +
         " of " + pages + ")" : "no rows";
       prev.disabled = page === 0;
