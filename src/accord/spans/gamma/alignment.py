@@ -218,7 +218,6 @@ def candidate_alignments(c: Continuum, f: PairFunction, delta_empty: float,
 
 def _solve_partition(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty: float) -> np.ndarray:
     """Indices of the candidates forming the partition of least total cost (exact)."""
-    from scipy.optimize import Bounds, LinearConstraint, milp
     from scipy.sparse.csgraph import connected_components
 
     m, n = tuples.shape

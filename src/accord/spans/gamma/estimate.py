@@ -368,6 +368,16 @@ def gamma(
     seed_seq = np.random.SeedSequence(
         rng.integers(2**63) if isinstance(rng, np.random.Generator) else rng)  # type: ignore[arg-type]
     n_units = sum(len(c) for c in conts)
+    if n_units == 0:
+        reason = "no annotator marked any unit"
+        warn_undefined("gamma", reason)
+        n = len({a for c in conts for a in c.annotators})
+        docs0 = tuple(DocumentGamma(c.document, math.nan, math.nan, math.nan, c.n_annotators, 0, 0, 0, 0)
+                      for c in conts)
+        return GammaResult(math.nan, math.nan, math.nan, math.nan, {}, 0, float(precision), math.nan,
+                           (math.nan, math.nan), sampler, d.describe(), len(conts), n, 0, docs0,
+                           undefined_reason=reason, _continua=conts,
+                           _solutions=tuple(best_alignment(c, d) for c in conts))
     xbar_obs = np.array([c.mean_units for c in conts])
     bar = progress if isinstance(progress, Progress) else Progress(enabled=bool(progress), label="accord gamma")
     pool = _pool(jobs) if jobs > 1 else None
@@ -397,9 +407,7 @@ def gamma(
     cv = float(pooled.std() / d_e) if d_e > 0 else math.nan
     p_hat = 1.96 * cv / math.sqrt(n_s)
     reason = None
-    if n_units == 0:
-        reason = "no annotator marked any unit"
-    elif not d_e > 0:
+    if not d_e > 0:
         reason = "the expected disorder is 0"
     g = math.nan if reason else 1.0 - d_o / d_e
     interval = (math.nan, math.nan) if reason else (1 - d_o / (d_e * (1 - p_hat)), 1 - d_o / (d_e * (1 + p_hat)))

@@ -126,7 +126,9 @@ def _pick(columns: Iterable[str], names: tuple[str, ...], what: str) -> str:
     raise AccordError(f"the unit table has no {what} column (one of {', '.join(names)}); it has {', '.join(cols)}")
 
 
-def continua(data: Any, *, annotators: Mapping[str, Iterable[str]] | Iterable[str] | None = None) -> tuple[Continuum, ...]:
+def continua(
+    data: Any, *, annotators: Mapping[str, Iterable[str]] | Iterable[str] | None = None
+) -> tuple[Continuum, ...]:
     """The continua (one per document) of span annotations or a unit table.
 
     Parameters
