@@ -329,3 +329,53 @@ def test_gamma_within_pygamma_interval(sampler, n_ann, seed):
     else:  # two independent estimates of the same expected disorder: their sampling intervals meet
         assert r.interval[0] <= hi and lo <= r.interval[1], (r.interval, (lo, hi))
     assert math.isfinite(r.gamma_cat)
+
+
+# -- command line -------------------------------------------------------------------------------------------------
+
+SPAN_CSV = """document,coder,start,end,label
+d1,ann1,0,5,PER
+d1,ann2,0,5,PER
+d1,ann1,10,14,ORG
+d1,ann2,11,14,LOC
+d2,ann1,3,9,PER
+d2,ann2,3,8,PER
+d2,ann3,,,
+"""
+
+
+def test_cli_spans_gamma(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from accord.cli import app
+
+    (tmp_path / "s.csv").write_text(SPAN_CSV, encoding="utf-8")
+    runner = CliRunner()
+    res = runner.invoke(app, ["spans", str(tmp_path / "s.csv"), "--gamma", "--seed", "1", "--json", "-q"])
+    assert res.exit_code == 0, res.output
+    g = json.loads(res.output)["gamma"]
+    assert g["n_documents"] == 2 and g["n_units"] == 6 and g["n_samples"] >= 30
+    assert [d["n_annotators"] for d in g["documents"]] == [2, 3]
+    res = runner.invoke(app, ["spans", str(tmp_path / "s.csv"), "--gamma", "--seed", "1", "-q"])
+    assert res.exit_code == 0, res.output
+    assert "gamma: " in res.output and "best alignment: 3 unitary alignments of 6 units" in res.output
+    res = runner.invoke(app, ["spans", str(tmp_path / "s.csv"), "--gamma", "--gamma-sampler", "nope"])
+    assert res.exit_code == 2 and "sampler must be one of statistical, shuffle" in res.output
+
+
+def test_bench_gamma_runs_beside_pygamma(capsys):
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_gamma.py"
+    spec = importlib.util.spec_from_file_location("accord_bench_gamma", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    bench.main(["--sizes", "2x6", "--timeout", "300", "--gamma"])
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    cells = [c.strip() for c in line.strip("|").split("|")]
+    assert cells[0] == "2x6" and all(" s (disorder " in c for c in cells[1:]), line
+    disorders = {c.split("disorder ")[1].rstrip(")") for c in cells[1:3]}
+    assert len(disorders) == 1  # accord's and pygamma's exact disorders, to 6 decimals

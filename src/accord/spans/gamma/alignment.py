@@ -169,7 +169,7 @@ def candidate_alignments(c: Continuum, f: PairFunction, delta_empty: float,
                     if total > _MAX_CANDIDATES:
                         raise AccordError(
                             f"document {c.document!r}: more than {_MAX_CANDIDATES:,} candidate unitary alignments; "
-                            "the exact alignment is not practical here (use method='windowed')"
+                            "the exact alignment is not practical here; split the document into shorter continua"
                         )
                     rows = np.repeat(has, counts)
                     e_idx = np.repeat(lo, counts) + (np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts))
@@ -205,7 +205,7 @@ def candidate_alignments(c: Continuum, f: PairFunction, delta_empty: float,
         if len(tup) > _MAX_CANDIDATES:
             raise AccordError(
                 f"document {c.document!r}: more than {_MAX_CANDIDATES:,} candidate unitary alignments; "
-                "the exact alignment is not practical here (use method='windowed')"
+                "the exact alignment is not practical here; split the document into shorter continua"
             )
     real = tup >= 0
     k = real.sum(axis=1)
