@@ -13,6 +13,10 @@ $(STAMP): pyproject.toml
 	# irrCAC (the oracle for Gwet's AC1/AC2) pins scipy==1.12, older than accord needs (bootstrap's rng,
 	# SciPy 1.15); its code runs on the current SciPy, so it is installed without its pins.
 	$(BIN)/python -m pip install --quiet --no-deps 'irrcac>=0.4'
+	# pygamma-agreement (the oracle for gamma) pins cvxopt==1.3.2; its code runs on the current cvxopt, so it is
+	# installed without its pins, with the packages it imports.
+	$(BIN)/python -m pip install --quiet numba cvxpy cvxopt pyannote.core pyannote.database sortedcontainers
+	$(BIN)/python -m pip install --quiet --no-deps 'pygamma-agreement==0.5.9'
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -116,6 +116,13 @@ def spans(
     show: Annotated[int, typer.Option(help="Unmatched spans to list (0: none).")] = 20,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")] = False,
+    gamma: Annotated[bool, typer.Option("--gamma", help="Also gamma (Mathet et al. 2015): exact best alignment, "
+                                                        "chance from sampled continua (--seed).")] = False,
+    gamma_sampler: Annotated[str, typer.Option(help="Gamma's chance sampler: statistical or shuffle.")] = (
+        "statistical"
+    ),
+    gamma_precision: Annotated[float, typer.Option(help="Relative precision of gamma's expected disorder.")] = 0.02,
+    jobs: Annotated[int, typer.Option(help="Processes for gamma (-1: all cores).")] = 1,
     importer: ImporterArgs = _NO_IMPORTER,
 ) -> None:
     """Agreement on spans: pairwise F1, token alpha and kappa, unitizing alpha.
@@ -141,6 +148,12 @@ def spans(
         raise AccordError(f"--tokens export: {data.source or input} carries no tokenisation; use whitespace")
     rep = span_statistics(data, match=match, tokens=tokens, bootstrap=bootstrap, confidence=confidence, seed=seed,
                           ignore_labels=ignore_labels, scheme=scheme, quiet=quiet)
+    g = None
+    if gamma:
+        from accord.spans.gamma import gamma as gamma_fn
+
+        g = gamma_fn(data, sampler=gamma_sampler, precision=gamma_precision, n_jobs=jobs, progress=not quiet,
+                     rng=seed)
     if json_out:
         out: dict[str, Any] = {"source": str(input), "match": match, "tokens": tokens}
         if report is not None:
@@ -153,6 +166,8 @@ def spans(
             "token_agreement": rep["tokens"],
             "unitizing_alpha": rep["unitizing"],
         })
+        if g is not None:
+            out["gamma"] = g.to_dict()
         if bootstrap:
             out["confidence_intervals"] = {
                 "confidence_level": confidence, "resampled": "documents", "n_resamples": bootstrap, "seed": seed,
@@ -165,6 +180,26 @@ def spans(
             console.print(note)
     _render(rep, title=f"Span agreement of {input.name}", show=show, bootstrap=bootstrap, seed=seed,
             confidence=confidence)
+    if g is not None:
+        _render_gamma(g)
+
+
+def _render_gamma(g: Any) -> None:
+    """Gamma's lines under the span tables."""
+    if g.undefined_reason:
+        console.print(f"gamma: undefined ({g.undefined_reason})")
+        return
+    lo, hi = g.interval
+    console.print(
+        f"gamma: {_f(g.gamma)} (sampling interval {_f(lo)} to {_f(hi)}; observed disorder "
+        f"{_f(g.observed_disorder)}, expected {_f(g.expected_disorder)} from {g.n_samples} {g.sampler} samples; "
+        f"{g.dissimilarity})"
+    )
+    console.print(f"gamma-cat: {_f(g.gamma_cat)}; gamma-k: "
+                  + ", ".join(f"{k} {_f(v)}" for k, v in sorted(g.gamma_k.items())))
+    unaligned = sum(d.n_unaligned for d in g.documents)
+    console.print(f"best alignment: {sum(d.n_unitary_alignments for d in g.documents)} unitary alignments of "
+                  f"{g.n_units} units, {unaligned} unit(s) left alone")
 
 
 def read_input(input: Path, importer: ImporterArgs, texts: Path | None) -> tuple[Any, Any]:

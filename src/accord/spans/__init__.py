@@ -9,10 +9,13 @@ The model (:class:`Span`, :class:`SpanAnnotations`) is what the span importers o
   span being its own value;
 - :func:`unitizing_alpha`: Krippendorff's alpha for unitizing a continuum;
 - every result's ``confidence_interval()`` resamples documents;
+- :func:`gamma`: Mathet et al.'s gamma, with the exact best alignment of the units
+  (:mod:`accord.spans.gamma`);
 - :func:`span_statistics`: all three at once with their intervals (what ``accord spans``
   prints), and :func:`read_span_input`: a span table or a tool's export, as that command reads it.
 """
 
+from accord.spans.gamma import GammaResult, gamma
 from accord.spans.matching import CoderPairScores, SpanDisagreement, SpanF1Result, SpanScore, span_f1
 from accord.spans.model import Span, SpanAnnotations
 from accord.spans.readers import read_span_input, read_spans, read_texts
@@ -24,6 +27,7 @@ __all__ = [
     "OUTSIDE",
     "CategoryUnitizing",
     "CoderPairScores",
+    "GammaResult",
     "Span",
     "SpanAnnotations",
     "SpanDisagreement",
@@ -31,6 +35,7 @@ __all__ = [
     "SpanScore",
     "TokenAgreement",
     "UnitizingAlphaResult",
+    "gamma",
     "read_span_input",
     "read_spans",
     "read_texts",

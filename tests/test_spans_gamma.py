@@ -1,0 +1,381 @@
+"""Gamma (Mathet, Widlöcher & Métivier 2015): hand cases, pygamma-agreement as an oracle, errors.
+
+pygamma-agreement 0.5.9 computes in float32; its best alignment is re-priced in
+float64 here (with accord's dissimilarity on the units it chose) before the
+1e-9 comparison, so the test checks that both programs choose a partition of
+the same least disorder.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import math
+import warnings
+
+import numpy as np
+import pytest
+
+from accord import AccordError
+from accord.errors import AccordWarning
+from accord.spans import Span, SpanAnnotations
+from accord.spans.gamma import (
+    CategoricalDissimilarity,
+    CombinedDissimilarity,
+    Continuum,
+    PositionalDissimilarity,
+    best_alignment,
+    continua,
+    gamma,
+)
+
+
+def cont(rows, annotators=(), document="d"):
+    return Continuum.from_arrays(document, list(annotators), [r[0] for r in rows], [r[1] for r in rows],
+                                 [r[2] for r in rows], [r[3] for r in rows])
+
+
+def dpos(u, v):
+    r = (abs(u[1] - v[1]) + abs(u[2] - v[2])) / ((u[2] - u[1]) + (v[2] - v[1]))
+    return r * r
+
+
+def ua_cost(units, n, d):
+    """Disorder of one unitary alignment (None for the empty unit), by the definition."""
+    pairs = list(itertools.combinations(units + [None] * (n - len(units)), 2))
+    return sum(1.0 if u is None or v is None else d(u, v) for u, v in pairs) / len(pairs)
+
+
+def combined(u, v):
+    return dpos(u, v) + (0.0 if u[3] == v[3] else 1.0)
+
+
+# -- hand cases ---------------------------------------------------------------------------------------------------
+
+
+def test_identical_annotations_have_no_disorder():
+    rows = [(a, s, e, c) for a in "AB" for s, e, c in [(0, 5, "x"), (10, 20, "y")]]
+    sol = best_alignment(cont(rows), CombinedDissimilarity())
+    assert sol.disorder == 0.0
+    assert sorted(map(tuple, sol.tuples.tolist())) == [(0, 2), (1, 3)]
+
+
+def test_three_annotators_by_the_definition():
+    rows = [("A", 0, 10, "x"), ("A", 12, 20, "y"), ("B", 1, 9, "x"), ("B", 30, 40, "y"), ("C", 0, 11, "y")]
+    sol = best_alignment(cont(rows), CombinedDissimilarity())
+    # A1, B1, C1 together; A2 and B2 alone (each costs delta_empty = 1)
+    expected = (ua_cost([rows[0], rows[2], rows[4]], 3, combined) + 1 + 1) / (5 / 3)
+    assert sol.disorder == pytest.approx(expected, abs=1e-12)
+    assert sol.disorder == pytest.approx(1.6079088, abs=1e-6)  # pygamma-agreement 0.5.9 on the same continuum
+
+
+def test_an_annotator_who_marked_nothing_counts_in_the_mean():
+    rows = [("A", 0, 10, "x"), ("B", 0, 10, "x")]
+    two = best_alignment(cont(rows), CombinedDissimilarity())
+    three = best_alignment(cont(rows, annotators=["A", "B", "C"]), CombinedDissimilarity())
+    assert two.disorder == 0
+    # {A, B, empty}: pairs (A,B)=0, (A,-)=(B,-)=1 -> 2/3, over x = 2/3 units per annotator
+    assert three.disorder == pytest.approx((2 / 3) / (2 / 3))
+
+
+def test_far_units_stay_alone_and_delta_empty_scales():
+    rows = [("A", 0, 10, "x"), ("B", 100, 110, "x")]
+    for de in (1.0, 2.5):
+        sol = best_alignment(cont(rows), CombinedDissimilarity(delta_empty=de))
+        assert len(sol.tuples) == 2 and sol.disorder == pytest.approx(2 * de)
+
+
+def test_pair_kept_exactly_at_its_bound():
+    # two annotators: a pair costs d, its units alone 2 delta; d = 2 is a tie, either way the disorder is 2
+    rows = [("A", 0, 10, "x"), ("B", 0, 10, "y")]
+    d = CombinedDissimilarity(beta=2.0)
+    assert best_alignment(cont(rows), d).disorder == pytest.approx(2.0)
+
+
+def test_fractional_relaxation_is_solved_as_an_integer_program():
+    # three units, pairwise dissimilarity 2.5: half of each pair (LP 2.25) beats any partition (2.5)
+    m = CategoricalDissimilarity.from_matrix({"a": {"b": 2.5, "c": 2.5}, "b": {"c": 2.5}})
+    d = CombinedDissimilarity(alpha=0, beta=1, categorical=m)
+    rows = [("A", 0, 1, "a"), ("B", 0, 1, "b"), ("C", 0, 1, "c")]
+    sol = best_alignment(cont(rows), d)
+    assert sol.total == pytest.approx(2.5)
+    assert sol.disorder == pytest.approx(2.5)
+
+
+def test_zero_length_units_align_only_at_the_same_point():
+    rows = [("A", 5, 5, "x"), ("B", 5, 5, "x"), ("A", 9, 9, "x"), ("B", 10, 10, "x")]
+    sol = best_alignment(cont(rows), CombinedDissimilarity())
+    assert sol.total == pytest.approx(0 + 1 + 1)
+
+
+def test_dissimilarity_values():
+    f = PositionalDissimilarity(delta_empty=2).bind(())
+    v = f(np.array([0.0]), np.array([10.0]), np.array([0]), np.array([2.0]), np.array([8.0]), np.array([0]))
+    assert v[0] == pytest.approx(((2 + 2) / 16) ** 2 * 2)
+    o = CategoricalDissimilarity.ordinal(["lo", "mid", "hi"], delta_empty=2).bind(["hi", "lo", "mid"])
+    assert o(None, None, np.array([0, 1]), None, None, np.array([1, 2])).tolist() == [2.0, 1.0]
+    n = CategoricalDissimilarity.numeric(["1", "2", "5"]).matrix
+    assert n[0, 2] == 1.0 and n[0, 1] == pytest.approx(0.25)
+
+
+def test_corpus_pools_the_documents():
+    rows1 = [("A", 0, 10, "x"), ("B", 2, 10, "x")]
+    rows2 = [("A", 0, 10, "x"), ("B", 50, 60, "x"), ("B", 70, 80, "y")]
+    r = gamma([cont(rows1, document="d1"), cont(rows2, document="d2")], rng=0, min_samples=5, max_samples=5)
+    s1 = best_alignment(cont(rows1), CombinedDissimilarity())
+    s2 = best_alignment(cont(rows2), CombinedDissimilarity())
+    assert r.observed_disorder == pytest.approx((s1.total + s2.total) / (1 + 1.5))
+    assert [d.document for d in r.documents] == ["d1", "d2"]
+    assert r.documents[1].observed_disorder == pytest.approx(s2.disorder)
+    assert r.n_samples == 5 and len(r.expected_samples) == 5
+
+
+def test_result_faces():
+    rows = [("A", 0, 10, "x"), ("B", 1, 10, "x"), ("A", 20, 30, "y"), ("B", 60, 70, "y"), ("C", 0, 9, "x")]
+    r = gamma(cont(rows), rng=1, min_samples=10, max_samples=50, precision=0.05)
+    f = r.to_frame()
+    assert list(f.columns) == ["document", "alignment", "annotator", "unit", "start", "end", "category",
+                               "disorder", "aligned"]
+    assert len(f) == 5
+    assert set(f.loc[f.aligned, "annotator"]) == {"A", "B", "C"}
+    assert (~f.aligned).sum() == 2
+    d = r.to_dict()
+    assert d["n_units"] == 5 and "gamma_k" in d and "_continua" not in d
+    lo, hi = r.confidence_interval()
+    assert lo < r.gamma < hi
+    assert r.interval[0] <= r.gamma <= r.interval[1]
+    assert r.n_samples >= 10 and (r.achieved_precision <= 0.05 or r.n_samples == 50)
+    assert set(r.gamma_k) == {"x", "y"}
+
+
+def test_same_seed_same_result_and_processes_agree():
+    rows = [("A", 0, 10, "x"), ("B", 1, 10, "x"), ("A", 20, 30, "y"), ("B", 22, 30, "y")]
+    a = gamma(cont(rows), rng=3, min_samples=6, max_samples=6)
+    b = gamma(cont(rows), rng=3, min_samples=6, max_samples=6)
+    c = gamma(cont(rows), rng=3, min_samples=6, max_samples=6, n_jobs=2)
+    assert a.expected_samples == b.expected_samples == c.expected_samples
+
+
+def test_from_span_annotations_with_a_silent_annotator():
+    sa = SpanAnnotations.from_spans(
+        [Span("d1", 0, 5, "PER", "ann1"), Span("d1", 0, 5, "PER", "ann2"), Span("d2", 3, 8, "ORG", "ann1")],
+        seen=[("d1", "ann3"), ("d2", "ann2")],
+    )
+    cs = continua(sa)
+    assert [(c.document, c.annotators, len(c)) for c in cs] == [
+        ("d1", ("ann1", "ann2", "ann3"), 2), ("d2", ("ann1", "ann2"), 1)]
+    r = gamma(sa, rng=0, min_samples=4, max_samples=4)
+    assert r.n_documents == 2 and r.n_units == 3
+
+
+def test_gamma_cat_by_the_definition():
+    # all units aligned; gamma-cat observed disorder = weighted mean of categorical dissimilarities
+    rows = [("A", 0, 10, "x"), ("B", 0, 10, "y"), ("A", 20, 30, "x"), ("B", 21, 30, "x")]
+    c = cont(rows)
+    d = CombinedDissimilarity()
+    sol = best_alignment(c, d)
+    from accord.spans.gamma.estimate import _cat_parts
+
+    num, den, _, _ = _cat_parts(c, sol, d, np.array([0, 1]), 2)
+    w2 = 1 - dpos(rows[2], rows[3])
+    assert num / den == pytest.approx(1.0 / (1.0 + w2))
+
+
+# -- errors and undefined ---------------------------------------------------------------------------------------
+
+
+def test_bad_units_are_named():
+    with pytest.raises(AccordError, match=r"document 'd', annotator 'B', unit 1 .*end < start"):
+        cont([("A", 0, 5, "x"), ("B", 5, 2, "x")])
+    with pytest.raises(AccordError, match=r"annotator 'A', unit 0 .*not a finite number"):
+        cont([("A", float("nan"), 5, "x"), ("B", 1, 2, "x")])
+    with pytest.raises(AccordError, match=r"document 'd' has only annotator 'A'"):
+        cont([("A", 0, 5, "x")])
+
+
+def test_unknown_category_in_a_matrix_is_named():
+    m = CategoricalDissimilarity.from_matrix({"x": {"y": 0.5}})
+    with pytest.raises(AccordError, match=r"annotator 'B', unit 1 .*category 'z' is not in the dissimilarity"):
+        gamma(cont([("A", 0, 5, "x"), ("B", 0, 5, "z")]), dissimilarity=CombinedDissimilarity(categorical=m))
+
+
+def test_bad_options():
+    c = cont([("A", 0, 5, "x"), ("B", 0, 5, "x")])
+    with pytest.raises(AccordError, match="sampler must be one of"):
+        gamma(c, sampler="uniform")
+    with pytest.raises(AccordError, match="precision must be in"):
+        gamma(c, precision=2)
+    with pytest.raises(AccordError, match="delta_empty"):
+        CombinedDissimilarity(delta_empty=0)
+    with pytest.raises(AccordError, match="not symmetric"):
+        CategoricalDissimilarity.from_matrix([[0, 1], [2, 0]], ["a", "b"])
+    with pytest.raises(AccordError, match="give both the same"):
+        CombinedDissimilarity(delta_empty=2, categorical=CategoricalDissimilarity.nominal())
+
+
+def test_no_unit_at_all_is_undefined():
+    c = Continuum.from_arrays("d", ["A", "B"], [], [], [], [])
+    with pytest.warns(AccordWarning, match="gamma is undefined: no annotator marked any unit"):
+        r = gamma(c, rng=0)
+    assert math.isnan(r.gamma) and r.undefined_reason == "no annotator marked any unit"
+    assert r.to_frame().empty
+
+
+# -- pygamma-agreement as the oracle ------------------------------------------------------------------------------
+
+
+
+def _pygamma():
+    logging.getLogger().setLevel(logging.ERROR)
+    warnings.filterwarnings("ignore")
+    import pygamma_agreement
+    from pyannote.core import Segment
+
+    return pygamma_agreement, Segment
+
+
+def random_rows(rng, n_ann, n_units, cats="abc"):
+    base_s = np.sort(rng.uniform(0, 20 * n_units, n_units))
+    base_l = rng.uniform(5, 30, n_units)
+    rows = set()
+    for a in range(n_ann):
+        for i in range(n_units):
+            if rng.random() < 0.15:
+                continue
+            s = base_s[i] + rng.normal(0, 3)
+            ln = max(1.0, base_l[i] + rng.normal(0, 4))
+            c = cats[rng.integers(len(cats))] if rng.random() < 0.3 else cats[i % len(cats)]
+            rows.add((f"a{a}", round(s, 3), round(s + ln, 3), c))
+        if rng.random() < 0.5:
+            s = rng.uniform(0, 20 * n_units)
+            rows.add((f"a{a}", round(s, 3), round(s + 10, 3), cats[0]))
+    return sorted(rows)
+
+
+def _repriced(pg_alignment, c, d):
+    """The float64 disorder, under accord's dissimilarity *d*, of the partition pygamma chose."""
+    index = {(c.annotators[c.annotator[i]], c.start[i], c.end[i], c.categories[c.category[i]]): i
+             for i in range(len(c))}
+    f = d.bind(c.categories)
+    n = c.n_annotators
+    total = 0.0
+    for ua in pg_alignment:
+        units = [None if u is None else index[(a, u.segment.start, u.segment.end, u.annotation)]
+                 for a, u in ua.n_tuple]
+        s = 0.0
+        for x, y in itertools.combinations(units, 2):
+            if x is None or y is None:
+                s += d.delta_empty
+            else:
+                s += float(f(c.start[[x]], c.end[[x]], c.category[[x]], c.start[[y]], c.end[[y]], c.category[[y]])[0])
+        total += s / (n * (n - 1) / 2)
+    return total / c.mean_units
+
+
+def _dissimilarity_pairs(pa, cats):
+    cats = sorted(cats)
+    rng = np.random.default_rng(7)
+    m = rng.uniform(0, 1, (len(cats), len(cats)))
+    m = np.round((m + m.T) / 2, 3)
+    np.fill_diagonal(m, 0)
+    yield ("combined", CombinedDissimilarity(), pa.CombinedCategoricalDissimilarity())
+    yield ("positional", PositionalDissimilarity(), pa.PositionalSporadicDissimilarity())
+    yield ("alpha/beta", CombinedDissimilarity(alpha=2, beta=0.5), pa.CombinedCategoricalDissimilarity(alpha=2,
+                                                                                                        beta=0.5))
+    yield ("delta 2", CombinedDissimilarity(delta_empty=2),
+           pa.CombinedCategoricalDissimilarity(delta_empty=2,
+                                               cat_dissim=pa.AbsoluteCategoricalDissimilarity(delta_empty=2)))
+    from sortedcontainers import SortedSet
+
+    yield ("matrix", CombinedDissimilarity(categorical=CategoricalDissimilarity.from_matrix(m, cats)),
+           pa.CombinedCategoricalDissimilarity(
+               cat_dissim=pa.PrecomputedCategoricalDissimilarity(SortedSet(cats), m.astype(np.float32))))
+    yield ("ordinal", CombinedDissimilarity(categorical=CategoricalDissimilarity.ordinal(cats)),
+           pa.CombinedCategoricalDissimilarity(cat_dissim=pa.OrdinalCategoricalDissimilarity(cats)))
+
+
+@pytest.mark.parametrize("seed,n_ann,n_units", [(0, 2, 12), (1, 3, 8), (2, 3, 12), (3, 4, 5), (4, 2, 30)])
+def test_best_alignment_equals_pygamma(seed, n_ann, n_units):
+    pa, Segment = _pygamma()
+    rows = random_rows(np.random.default_rng(seed), n_ann, n_units)
+    pc = pa.Continuum()
+    for a, s, e, cat in rows:
+        pc.add(a, Segment(s, e), cat)
+    c = cont(rows)
+    for name, mine, theirs in _dissimilarity_pairs(pa, c.categories):
+        ours = best_alignment(c, mine)
+        pg = pc.get_best_alignment(theirs)
+        assert pg.disorder == pytest.approx(ours.disorder, rel=1e-5), name  # pygamma's own float32 value
+        assert _repriced(pg, c, mine) == pytest.approx(ours.disorder, abs=1e-9), name
+
+
+@pytest.mark.parametrize("sampler,n_ann,seed", [("statistical", 3, 0), ("shuffle", 2, 1)])
+def test_gamma_within_pygamma_interval(sampler, n_ann, seed):
+    # pygamma's shuffle sampler keeps pivots apart only for the first two annotators (its removal of the
+    # used stretch re-extends the others), so the comparison of the shuffle sampler uses two annotators.
+    pa, Segment = _pygamma()
+    rows = random_rows(np.random.default_rng(seed), n_ann, 10)
+    pc = pa.Continuum()
+    for a, s, e, cat in rows:
+        pc.add(a, Segment(s, e), cat)
+    np.random.seed(seed)  # noqa: NPY002 (pygamma draws from the legacy global generator)
+    smp = pa.StatisticalContinuumSampler() if sampler == "statistical" else pa.ShuffleContinuumSampler("float_pivot")
+    pg = pc.compute_gamma(pa.CombinedCategoricalDissimilarity(), precision_level=0.02, sampler=smp)
+    lo, hi = pg.approx_gamma_range
+    r = gamma(cont(rows), sampler=sampler, precision=0.02, rng=seed)
+    assert r.observed_disorder == pytest.approx(float(pg.observed_disorder), rel=1e-5)
+    if sampler == "statistical":
+        assert lo <= r.gamma <= hi, (r.gamma, (lo, hi))
+    else:  # two independent estimates of the same expected disorder: their sampling intervals meet
+        assert r.interval[0] <= hi and lo <= r.interval[1], (r.interval, (lo, hi))
+    assert math.isfinite(r.gamma_cat)
+
+
+# -- command line -------------------------------------------------------------------------------------------------
+
+SPAN_CSV = """document,coder,start,end,label
+d1,ann1,0,5,PER
+d1,ann2,0,5,PER
+d1,ann1,10,14,ORG
+d1,ann2,11,14,LOC
+d2,ann1,3,9,PER
+d2,ann2,3,8,PER
+d2,ann3,,,
+"""
+
+
+def test_cli_spans_gamma(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from accord.cli import app
+
+    (tmp_path / "s.csv").write_text(SPAN_CSV, encoding="utf-8")
+    runner = CliRunner()
+    res = runner.invoke(app, ["spans", str(tmp_path / "s.csv"), "--gamma", "--seed", "1", "--json", "-q"])
+    assert res.exit_code == 0, res.output
+    g = json.loads(res.output)["gamma"]
+    assert g["n_documents"] == 2 and g["n_units"] == 6 and g["n_samples"] >= 30
+    assert [d["n_annotators"] for d in g["documents"]] == [2, 3]
+    res = runner.invoke(app, ["spans", str(tmp_path / "s.csv"), "--gamma", "--seed", "1", "-q"])
+    assert res.exit_code == 0, res.output
+    assert "gamma: " in res.output and "best alignment: 3 unitary alignments of 6 units" in res.output
+    res = runner.invoke(app, ["spans", str(tmp_path / "s.csv"), "--gamma", "--gamma-sampler", "nope"])
+    assert res.exit_code == 2 and "sampler must be one of statistical, shuffle" in res.output
+
+
+def test_bench_gamma_runs_beside_pygamma(capsys):
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_gamma.py"
+    spec = importlib.util.spec_from_file_location("accord_bench_gamma", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    bench.main(["--sizes", "2x6", "--timeout", "300", "--gamma"])
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    cells = [c.strip() for c in line.strip("|").split("|")]
+    assert cells[0] == "2x6" and all(" s (disorder " in c for c in cells[1:]), line
+    disorders = {c.split("disorder ")[1].rstrip(")") for c in cells[1:3]}
+    assert len(disorders) == 1  # accord's and pygamma's exact disorders, to 6 decimals
