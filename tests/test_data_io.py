@@ -144,7 +144,8 @@ def test_text_labels_that_look_like_numbers_are_never_merged(tmp_path):
 def test_distance_errors_name_the_file(tmp_path):
     path = tmp_path / "text.csv"
     path.write_text("unit,coder,value\n1,A,low\n1,B,high\n")
-    with pytest.raises(AccordError, match=r"text\.csv: the interval distance needs numeric values; got 'high'"):
+    with pytest.raises(AccordError, match=r"text\.csv: the interval distance needs the order of the text labels "
+                                          r"\('high', 'low'\)"):
         alpha(read(path), distance="interval")
 
 
