@@ -15,14 +15,16 @@ EPSILONS = (0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3)
 
 
 def make_case(*, seed: int, n_humans: int, n_models: int, kind: str, n_items: int, missing: float = 0.0,
-              sparse_human: bool = False) -> tuple[dict[str, dict[int, Any]], dict[str, dict[int, Any]]]:
+              sparse_human: bool = False, copy_human: bool = False
+              ) -> tuple[dict[str, dict[int, Any]], dict[str, dict[int, Any]]]:
     """``(humans, models)``, each ``{coder: {item: value}}`` as the authors' ``alt_test`` takes them.
 
     kind: ``categorical`` (2 to 5 labels 0..K-1), ``ratings`` (integers 1..5) or ``continuous`` (floats).
     Each annotator keeps the gold value with its own noise (humans 0.2 to 0.7, models 0.1 to 0.7); with
     *missing*, each human's cell is dropped with that probability and each model's with half of it; with
     *sparse_human*, the last human annotates only the first 20 items (too few to be tested; it still serves
-    as a remaining human).
+    as a remaining human); with *copy_human*, model ``m0`` gives the first human's annotations (the test against
+    that human has constant differences: p = 0, or undefined at epsilon = 0).
     """
     rng = np.random.default_rng(seed)
     if kind == "categorical":
@@ -57,6 +59,8 @@ def make_case(*, seed: int, n_humans: int, n_models: int, kind: str, n_items: in
         values = annotate(float(rng.uniform(0.1, 0.7)))
         present = rng.random(n_items) >= missing / 2
         models[f"m{m}"] = {i: v for i, (v, ok) in enumerate(zip(values, present, strict=True)) if ok}
+    if copy_human:
+        models["m0"] = dict(humans["h0"])
     return humans, models
 
 
@@ -71,8 +75,10 @@ def _cases() -> dict[str, dict[str, Any]]:
         kind = ("categorical", "ratings", "continuous")[i % 3]
         missing = 0.15 if i % 4 == 3 else 0.0
         data = {"seed": 1000 + i, "n_humans": 3 + i % 8, "n_models": 1 + i % 3, "kind": kind,
-                "n_items": (60 if missing else 30) + 10 * (i % 5), "missing": missing, "sparse_human": i % 6 == 5}
-        out[f"case{i:02d}"] = {"data": data, "epsilons": [EPSILONS[i % 7], EPSILONS[(i + 3) % 7]],
+                "n_items": (60 if missing else 30) + 10 * (i % 5), "missing": missing, "sparse_human": i % 6 == 5,
+                "copy_human": i % 9 == 4}
+        epsilons = [0.0, 0.2] if i % 9 == 4 else [EPSILONS[i % 7], EPSILONS[(i + 3) % 7]]
+        out[f"case{i:02d}"] = {"data": data, "epsilons": epsilons,
                                "scoring": "accuracy" if kind == "categorical" else "neg_rmse"}
     return out
 

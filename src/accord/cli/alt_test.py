@@ -195,11 +195,15 @@ def _print(file: Path, result: Any, agreement: Any, departures: Any, notes: list
     for col in ("model", "items", "humans tested", "wins", "omega", "rho", "verdict"):
         summary.add_column(col, justify="left" if col in ("model", "verdict") else "right")
     for t in result.tests:
-        verdict = ("undefined" if t.passes is None else
-                   "passes: may replace the humans" if t.passes else "fails: keep the humans")
+        verdict = "undefined" if t.passes is None else "passes" if t.passes else "fails"
         summary.add_row(str(t.model), str(t.n_items), str(t.n_humans), str(t.n_wins), _fmt(t.omega), _fmt(t.rho),
                         verdict)
     console.print(summary)
+    for t in result.tests:
+        if t.passes is not None:
+            console.print(f"{t.model} {'passes' if t.passes else 'fails'}: it wins against {t.n_wins} of {t.n_humans} "
+                          f"humans at epsilon {result.epsilon:g} (half are needed); "
+                          + ("it may replace them." if t.passes else "keep the humans."))
     for t in result.tests:
         if t.undefined_reason:
             console.print(f"[yellow]{escape(str(t.model))}: undefined:[/yellow] {escape(t.undefined_reason)}",

@@ -10,6 +10,7 @@ against the number of items says how many items a model of that quality needs to
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError
+from accord.errors import AccordError, AccordWarning
 from accord.results import Result
 
 __all__ = ["EPSILON_RULES", "AltTestGuidance", "alt_test_guidance"]
@@ -214,7 +215,9 @@ def alt_test_guidance(
                 for e, p in zip(epsilons, p_values, strict=True):
                     rec.setdefault(f"omega_{e:g}", []).append(float(np.mean(benjamini_yekutieli(p, alpha=alpha)[0])))
                 rec.setdefault("rho", []).append(float(np.mean(rho_f)))
-                a = krippendorff_alpha(h.T.astype(float)).alpha
+                with warnings.catch_warnings():  # a draw where the humans never disagree: alpha undefined, NaN
+                    warnings.simplefilter("ignore", AccordWarning)
+                    a = krippendorff_alpha(h.T.astype(float)).alpha
                 rec.setdefault("alpha_humans", []).append(a)
                 majority = np.argmax(np.stack([(h == c).sum(axis=1) for c in labels], axis=1), axis=1)
                 rec.setdefault("accuracy_majority", []).append(float(np.mean(f == majority)))

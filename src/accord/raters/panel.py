@@ -88,9 +88,9 @@ def panel_agreement(
     ...     [(i, c, v) for i, row in enumerate(["aaab", "bbbb", "abaa", "ccac"])
     ...      for c, v in zip(["h1", "h2", "h3", "llm"], row)])
     >>> panel_agreement(data, models="llm").to_frame().round(4)
-            coders   alpha  change  n_pairable_units
-    0       humans  0.6000  0.0000                 4
-    1  humans + llm  0.4603 -0.1397                 4
+             coders   alpha  change  n_pairable_units
+    0        humans  0.5000  0.0000                 4
+    1  humans + llm  0.4444 -0.0556                 4
     """
     from accord.alpha import alpha
 
@@ -134,7 +134,7 @@ class PanelDepartures(Result):
 
     def to_frame(self) -> pd.DataFrame:
         """One row per (model, item) departure: model, unit, model_value, panel_value, n_agree, n_panel,
-        unanimous; unanimous panels first, then the larger panels."""
+        unanimous; by model, then unanimous panels first, then the larger panels."""
         return pd.DataFrame(self._rows, columns=["model", "unit", "model_value", "panel_value", "n_agree",
                                                  "n_panel", "unanimous"])
 
@@ -181,11 +181,8 @@ def panel_departures(
     ...     [(i, c, v) for i, row in enumerate(["aaab", "bbbb", "abaa", "ccac"])
     ...      for c, v in zip(["h1", "h2", "h3", "llm"], row)])
     >>> panel_departures(data, models="llm").to_frame()
-      model  unit model_value panel_value  n_agree  n_panel  unanimous
-    0   llm     0           b           a        3        3       True
-    1   llm     3           c           c        2        3      False
-    >>> _.shape[0]
-    2
+      model unit model_value panel_value n_agree n_panel unanimous
+    0   llm    0           b           a       3       3      True
     """
     from accord.engine import count_values
 
@@ -235,9 +232,11 @@ def panel_departures(
         cols["unanimous"] += (n_agree[p] == n_panel[p]).tolist()
     frame = pd.DataFrame(cols)
     if len(frame):
+        rank = {m: k for k, m in enumerate(roles.model_names)}
+        frame["_model"] = frame["model"].map(rank)
         frame["_dissent"] = frame["n_panel"] - frame["n_agree"]
-        frame = frame.sort_values(["_dissent", "n_panel"], ascending=[True, False], kind="stable")
-        frame = frame.drop(columns="_dissent")
+        frame = frame.sort_values(["_model", "_dissent", "n_panel"], ascending=[True, True, False], kind="stable")
+        frame = frame.drop(columns=["_model", "_dissent"])
     rows = {k: _column(frame[k].tolist()) for k in cols}
     return PanelDepartures(models=tuple(roles.model_names), max_dissent=int(max_dissent), min_panel=int(min_panel),
                            n_panel_items=n_items, n_departures=n_dep, _rows=rows)

@@ -175,9 +175,11 @@ class _ValueCounts:
         self.keys, self.counts = keys, counts
 
     def lookup(self, rows: np.ndarray, values: np.ndarray) -> np.ndarray:
+        if not len(self.keys):
+            return np.zeros(len(rows), dtype=np.int64)
         key = rows * self.v + values
-        pos = np.minimum(np.searchsorted(self.keys, key), max(len(self.keys) - 1, 0))
-        hit = (len(self.keys) > 0) & (self.keys[pos] == key) & (values >= 0)
+        pos = np.minimum(np.searchsorted(self.keys, key), len(self.keys) - 1)
+        hit = (self.keys[pos] == key) & (values >= 0)
         return np.where(hit, self.counts[pos], 0)
 
 
