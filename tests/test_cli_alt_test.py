@@ -176,3 +176,12 @@ def test_label_studio_predictions_read_as_the_model(tmp_path: Path) -> None:
     # without the option the predictions are not read, and the model is not a coder
     res = runner.invoke(app, ["alt-test", str(f), "--from", "label-studio", "--models", "gpt-4o"])
     assert res.exit_code == 2 and "no coder matches" in res.stderr
+
+
+def test_an_import_is_read_by_the_python_api(tmp_path: Path) -> None:
+    from accord import read_export
+
+    imp = read_export(_label_studio_export(tmp_path), tool="label-studio", predictions=True)
+    res = alt_test(imp, models="gpt-4o", min_items=12)
+    assert res.humans == ("1", "2", "3") and res["gpt-4o"].passes is True
+    assert panel_departures(imp, models="gpt-4o").n_departures == {"gpt-4o": 0}

@@ -16,9 +16,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from accord.data import Annotations, Layout, as_annotations
+from accord.data import Annotations, Layout
 from accord.errors import AccordError, choice_error
-from accord.raters.roles import ModelsArg, coder_roles
+from accord.raters.roles import ModelsArg, as_rater_data, coder_roles
 from accord.raters.scoring import SCORINGS, auto_scoring, make_scorer
 from accord.results import Result
 
@@ -335,9 +335,10 @@ def alt_test(
 
     Parameters
     ----------
-    data : Annotations or array-like
-        Reliability data holding the humans and the models as coders (a coders x units matrix is read as
-        :func:`accord.as_annotations` reads it).
+    data : Annotations, an import, or array-like
+        Reliability data holding the humans and the models as coders: :class:`accord.Annotations`
+        (:func:`accord.read`), an annotation tool's export read by :func:`accord.read_export`, or a coders x
+        units matrix as :func:`accord.as_annotations` reads it.
     models : str or sequence, keyword-only
         The coders that are models: names, a comma-separated string of names, or shell-style patterns
         (``"gpt-*"``); every other coder is a human.  Several models are tested side by side, each against
@@ -419,7 +420,7 @@ def alt_test(
     (0.75, 0.0, False)
     """
     _check(epsilon, alpha, scoring, min_items, min_humans)
-    data = as_annotations(data, layout=layout)
+    data = as_rater_data(data, layout=layout)
     roles = coder_roles(data, models)
     where = f"{data.source}: " if data.source else ""
     # the humans with values; models with none are refused

@@ -14,10 +14,10 @@ import numpy as np
 import pandas as pd
 
 from accord.alpha import AlphaResult
-from accord.data import Annotations, Layout, as_annotations
+from accord.data import Annotations, Layout
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.errors import AccordError
-from accord.raters.roles import ModelsArg, coder_roles
+from accord.raters.roles import ModelsArg, as_rater_data, coder_roles
 from accord.results import Result
 
 __all__ = ["PanelAgreement", "PanelDepartures", "panel_agreement", "panel_departures"]
@@ -94,7 +94,7 @@ def panel_agreement(
     """
     from accord.alpha import alpha
 
-    data = as_annotations(data, layout=layout)
+    data = as_rater_data(data, layout=layout)
     roles = coder_roles(data, models)
     dist = get_distance(distance)
     is_human = np.zeros(data.n_coders, dtype=bool)
@@ -189,7 +189,7 @@ def panel_departures(
     for name, x, low in (("max_dissent", max_dissent, 0), ("min_panel", min_panel, 2)):
         if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < low:
             raise AccordError(f"{name} must be an integer >= {low}; got {x!r}")
-    data = as_annotations(data, layout=layout)
+    data = as_rater_data(data, layout=layout)
     roles = coder_roles(data, models)
     is_human = np.zeros(data.n_coders, dtype=bool)
     is_human[roles.humans] = True

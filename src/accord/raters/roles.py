@@ -16,12 +16,25 @@ import numpy as np
 from accord.data import Annotations
 from accord.errors import AccordError
 
-__all__ = ["CoderRoles", "ModelsArg", "coder_roles", "parse_models"]
+__all__ = ["CoderRoles", "ModelsArg", "as_rater_data", "coder_roles", "parse_models"]
 
 #: How models are named: one name or pattern, a comma-separated string of them, or a sequence of them.
 ModelsArg = str | Sequence[Any]
 
 _WILDCARDS = "*?["
+
+
+def as_rater_data(data: Any, *, layout: str = "coders-by-units") -> Annotations:
+    """*data* as :class:`Annotations`: an import of an annotation tool's export (:func:`accord.read_export`) gives
+    its annotations; anything else is read as :func:`accord.as_annotations` reads it."""
+    from accord.data import as_annotations
+
+    if type(data).__name__ == "Imported" and hasattr(data, "annotations"):
+        if data.annotations is None:
+            raise AccordError(f"the {data.tool} import holds spans; humans and models are compared on a label, rating "
+                              "or label set per item (read another field)")
+        return data.annotations
+    return as_annotations(data, layout=layout)  # type: ignore[arg-type]
 
 
 def parse_models(models: ModelsArg, *, what: str = "models") -> tuple[Any, ...]:
