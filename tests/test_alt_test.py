@@ -13,6 +13,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from accord import AccordError, Annotations
 from accord.raters import (
@@ -378,3 +380,32 @@ def test_guidance_agrees_with_the_authors_simulation() -> None:
             assert abs(row[f"omega_{eps:g}"] - omega) < 0.1, (row["size"], eps)
         assert abs(row["rho"] - rho) < 0.02
         assert abs(row["alpha_humans"] - 0.48) < 0.05  # the paper: noise 0.3 gives an IAA of about 0.48
+
+
+# ----------------------------------------------------------------------------------------------- properties
+@given(seed=st.integers(0, 2**32 - 1), n_humans=st.integers(3, 6), k=st.integers(2, 4))
+def test_properties_of_the_test(seed: int, n_humans: int, k: int) -> None:
+    """Renaming the labels or reordering the coders changes nothing; a larger epsilon never makes the model lose
+    against a human it won against; rho_model + rho_human - 1 is the share of ties, in [0, 1]."""
+    rng = np.random.default_rng(seed)
+    n = 12
+    gold = rng.integers(k, size=n)
+    values = np.where(rng.random((n_humans + 1, n)) < 0.6, gold, rng.integers(k, size=(n_humans + 1, n)))
+    names = [f"h{j}" for j in range(n_humans)] + ["llm"]
+    recs = [(i, names[c], int(values[c, i])) for c in range(n_humans + 1) for i in range(n)
+            if c == n_humans or rng.random() > 0.1]
+    data = Annotations.from_records(recs)
+    try:
+        base = alt_test(data, models="llm", scoring="accuracy", min_items=4, epsilon=0.1)["llm"]
+    except AccordError:
+        return  # too few items shared with three humans: refused, as it should be
+    renamed = Annotations.from_records([(i, "z" + c if c != "llm" else c, f"label-{v}") for i, c, v in recs[::-1]])
+    other = alt_test(renamed, models="llm", min_items=4, epsilon=0.1)["llm"]
+    assert other.omega == base.omega and other.rho == pytest.approx(base.rho, abs=1e-15)
+    mine = {c.human: c.p_value for c in base.comparisons}
+    assert {c.human[1:]: c.p_value for c in other.comparisons} == pytest.approx(mine, rel=1e-12, nan_ok=True)
+    wider = alt_test(data, models="llm", scoring="accuracy", min_items=4, epsilon=0.3)["llm"]
+    assert wider.omega >= base.omega
+    for c, w in zip(base.comparisons, wider.comparisons, strict=True):
+        assert w.model_wins or not c.model_wins
+        assert 0 <= c.rho_model + c.rho_human - 1 <= 1
