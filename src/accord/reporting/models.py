@@ -11,7 +11,7 @@ from typing import Any
 from accord.errors import AccordError, AccordWarning
 from accord.progress import progress_for
 from accord.reporting.agreement import MAX_ROWS
-from accord.reporting.page import DataTable, Fact, HeadlineNumber, Report, Section
+from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Report, Section
 
 __all__ = ["accepts", "models_report"]
 
@@ -173,7 +173,29 @@ def _per_human_section(result: Any, max_rows: int) -> Section:
                               "humans at least as well as the human does; rho human: the reverse; p: the one-sided "
                               "t-test's p-value, p (BY): after the Benjamini-Yekutieli correction. An infinite t "
                               "(constant differences) shows as empty, with p 0 or 1.")
-    return Section(id="per-human", title="omega and rho, human by human", tables=(table,), notes=tuple(skipped))
+    charts = ()
+    bars = [{"pair": f"{t.model} / {c.human}", "who": who, "rho": rho, "model": str(t.model), "human": str(c.human),
+             "wins": "yes" if c.model_wins else "no"}
+            for t in result.tests for c in t.comparisons
+            for who, rho in ((str(t.model), c.rho_model), (str(c.human), c.rho_human))]
+    if bars and len(bars) <= 2 * max_rows:
+        import pandas as pd
+
+        from accord.reporting.charts import bar_chart
+
+        df = pd.DataFrame(bars)
+        df["who"] = ["model" if w == m else "human" for w, m in zip(df["who"], df["model"], strict=True)]
+        spec = bar_chart(df, category="pair", value="rho", title_value="rho",
+                         tooltip=[("model:N", "model"), ("human:N", "human left out"), ("who:N", "who"),
+                                  ("rho:Q", "rho"), ("wins:N", "model wins")],
+                         color="who", domain=(0.0, 1.0))
+        charts = (Chart(name="rho-per-human", title="Model and human, each human left out in turn", spec=spec,
+                        caption="Per model and human left out: the share of the human's items where the model "
+                                "agrees with the other humans at least as well as the human (model), and the "
+                                "reverse (human). The model wins when the human's share exceeds its own by less "
+                                f"than epsilon = {result.epsilon:g}, significantly."),)
+    return Section(id="per-human", title="omega and rho, human by human", charts=charts, tables=(table,),
+                   notes=tuple(skipped))
 
 
 def _finite(x: float) -> float | None:
@@ -228,7 +250,7 @@ def _guidance_section(result: Any) -> Section:
     rule = ", ".join(f"{v:g} for {k}" for k, v in EPSILON_RULES.items())
     paras = (f"Epsilon is the model's cost-benefit advantage, chosen before the test: the paper suggests {rule}, "
              "and a smaller value when the humans agree little.",
-             f"Items: {ITEMS_ADVICE}. The paper's simulation (accord alt-test --guidance, or "
-             "accord.raters.alt_test_guidance) shows, for your number of labels and humans, from how many items a "
-             "model as reliable as a human passes at each epsilon.")
+             f"Items: {ITEMS_ADVICE}. The paper's simulation (its appendix C), which accord runs for your number "
+             "of labels and humans, shows from how many items a model as reliable as a human passes at each "
+             "epsilon; accord's documentation on humans and models says how to run it.")
     return Section(id="guidance", title="Choosing epsilon and the number of items", paragraphs=paras)
