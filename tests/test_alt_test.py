@@ -272,6 +272,7 @@ def test_a_model_with_too_few_items_is_undefined_beside_one_that_is_tested() -> 
     res = alt_test(data, models="llm,short")
     short = res["short"]
     assert math.isnan(short.omega) and math.isnan(short.rho) and short.passes is None
+    assert short.verdict == "undefined" and res["llm"].verdict == "passes"
     assert "only 0 humans share at least min_items=30" in short.undefined_reason
     assert res["llm"].passes is True
 

@@ -120,6 +120,11 @@ class ModelAltTest(Result):
     undefined_reason: str | None = None
 
     @property
+    def verdict(self) -> str:
+        """``passes`` (the model may replace the humans), ``fails`` or ``undefined``."""
+        return "undefined" if self.passes is None else "passes" if self.passes else "fails"
+
+    @property
     def n_humans(self) -> int:
         """The number of humans the model was tested against."""
         return len(self.comparisons)
@@ -185,8 +190,8 @@ class AltTestResult(Result):
         return max(defined, key=lambda t: t.rho) if defined else None
 
     def summary(self) -> pd.DataFrame:
-        """One row per model: model, omega, rho, passes, humans tested, wins, items."""
-        cols = ["model", "omega", "rho", "passes", "n_humans", "n_wins", "n_items", "undefined_reason"]
+        """One row per model: model, omega, rho, verdict, passes, humans tested, wins, items, why undefined."""
+        cols = ["model", "omega", "rho", "verdict", "passes", "n_humans", "n_wins", "n_items", "undefined_reason"]
         return pd.DataFrame([{c: getattr(t, c) for c in cols} for t in self.tests], columns=cols)
 
     def to_frame(self) -> pd.DataFrame:
@@ -416,8 +421,8 @@ def alt_test(
     0    h1       0.75       1.00
     1    h2       0.75       0.75
     2    h3       0.75       0.75
-    >>> round(res["llm"].rho, 4), res["llm"].omega, res["llm"].passes
-    (0.75, 0.0, False)
+    >>> round(res["llm"].rho, 4), res["llm"].omega, res["llm"].verdict
+    (0.75, 0.0, 'fails')
     """
     _check(epsilon, alpha, scoring, min_items, min_humans)
     data = as_rater_data(data, layout=layout)
