@@ -19,7 +19,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 # kind -> the sections shown below the headline
 SECTIONS = {"agreement": ("fix",), "coreference": ("fix", "chains"), "multilabel": ("multilabel",),
-            "gold": ("gold",), "pyramid": ("pyramid", "peers"), "spans": ("f1", "fix"), "import": ("import",)}
+            "gold": ("gold",), "pyramid": ("pyramid", "peers"), "spans": ("f1", "fix"), "import": ("import",),
+            "models": ("per-human",)}
 MAX_HEIGHT = {1280: 2400, 390: 3600}
 
 
@@ -50,6 +51,11 @@ def pages(folder: Path) -> dict[str, Path]:
     export = read_export(data / "importers" / "labelstudio" / "export_min.json", tool="label-studio",
                          field="sentiment")
     out["import"] = build_report(export, bootstrap=200, seed=1).save(folder / "import.html", force=True)
+    from accord import read
+
+    reviews = read(Path("docs") / "examples" / "reviews-with-models.csv", unit="item", layout="wide")
+    out["models"] = build_report(reviews, kind="models", models="gpt-4o,small-llm").save(folder / "models.html",
+                                                                                          force=True)
     return out
 
 

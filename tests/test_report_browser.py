@@ -104,11 +104,16 @@ def pages(tmp_path_factory):
         _cli("report", str(imports), "--from", "label-studio", "--field", field, "--bootstrap", "50", "--seed", "1",
              "-o", str(folder / f"import-{field}.html"))
         out[f"import-{field}"] = folder / f"import-{field}.html"
+    example = Path(__file__).parent.parent / "docs" / "examples" / "reviews-with-models.csv"
+    _cli("report", str(example), "--unit", "item", "--layout", "wide", "--models", "gpt-4o,small-llm", "-o",
+         str(folder / "models.html"))
+    out["models"] = folder / "models.html"
     return out
 
 
 @pytest.mark.parametrize("name", ["passonneau2004-coreference", "coref-documents", "multilabel-example",
-                                  "multilabel-example-gold", "pyramid", "spans", "import-sentiment", "import-ner"])
+                                  "multilabel-example-gold", "pyramid", "spans", "import-sentiment", "import-ner",
+                                  "models"])
 def test_every_kind_draws_offline(browser, pages, tmp_path, name):
     page = OpenedPage(browser, pages[name])
     try:

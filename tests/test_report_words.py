@@ -78,6 +78,9 @@ def pages(tmp_path_factory):
     for field in ("sentiment", "ner"):
         page(f"import-{field}", export, "--from", "label-studio", "--field", field, "--bootstrap", "50",
              words=("export_min",))
+    example = Path(__file__).parent.parent / "docs" / "examples" / "reviews-with-models.csv"
+    page("models", str(example), "--unit", "item", "--layout", "wide", "--models", "gpt-4o,small-llm",
+         words=("reviews-with-models",))
     tiny = d / "tiny.csv"  # two units coded twice: Gwet's large-sample interval leaves [-1, 1]
     tiny.write_text("unit,coder,value\nu1,a,x\nu1,b,x\nu2,a,y\nu2,b,x\nu3,a,y\n", encoding="utf-8")
     page("agreement-tiny", str(tiny), "--bootstrap", "50", "--seed", "1")
@@ -175,7 +178,8 @@ def _around(pat: re.Pattern, text: str) -> list[str]:
 
 NAMES = ["krippendorff2011", "agreement-unseeded", "agreement-tiny", "agreement-undefined",
          "passonneau2004-coreference", "coref-bundled", "coref-conll", "coref-no-text", "multilabel-example",
-         "multilabel-unseeded", "multilabel-example-gold", "pyramid", "spans", "import-sentiment", "import-ner"]
+         "multilabel-unseeded", "multilabel-example-gold", "pyramid", "spans", "import-sentiment", "import-ner",
+         "models"]
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -20,6 +20,8 @@ The public API, by concept (each in its own module):
 - significance studies: :mod:`accord.significance`
 - spans: :mod:`accord.spans` (:func:`read_spans`, :func:`span_f1`, :func:`token_agreement`,
   :func:`unitizing_alpha`)
+- humans and models (:mod:`accord.raters`): :func:`alt_test`, the alternative annotator test (may a
+  model replace the human annotators?), and the model-vs-panel reads beside it
 - the reliability report (one HTML page): :func:`report`, :mod:`accord.reporting`
 - annotation tools' exports: :mod:`accord.importers` (:func:`read_export`, :class:`Imported`,
   :class:`ImportReport`)
@@ -148,6 +150,10 @@ if TYPE_CHECKING:
         read_pyramid,
         score_peer,
     )
+    from accord.raters import (
+        AltTestResult,
+        alt_test,
+    )
     from accord.ratings import (
         CCCResult,
         ICCResult,
@@ -202,6 +208,8 @@ _EXPORTS: dict[str, str] = {
     "kappa_weights": "accord.weights",
     "AgreementResult": "accord.kappa",
     "alpha": "accord.alpha",
+    "alt_test": "accord.raters",
+    "AltTestResult": "accord.raters",
     "AlphaResult": "accord.alpha",
     "Annotations": "accord.data",
     "as_annotations": "accord.data",
@@ -296,6 +304,7 @@ __all__ = [
     "AccordWarning",
     "AgreementResult",
     "AlphaResult",
+    "AltTestResult",
     "Annotations",
     "AugmentedKappaResult",
     "AugmentedKappaSweep",
@@ -341,6 +350,7 @@ __all__ = [
     "UnitizingAlphaResult",
     "__version__",
     "alpha",
+    "alt_test",
     "anova_power",
     "anova_sample_size",
     "as_annotations",
@@ -399,8 +409,8 @@ __all__ = [
 
 #: subpackages reachable as attributes (``accord.engines.agree``), imported on first access.
 _SUBPACKAGES = frozenset(
-    {"coref", "engines", "importers", "multilabel", "noise", "pyramid", "ratings", "reporting", "significance",
-     "spans"}
+    {"coref", "engines", "importers", "multilabel", "noise", "pyramid", "raters", "ratings", "reporting",
+     "significance", "spans"}
 )
 
 

@@ -43,6 +43,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "One HTML page of reliability to read, share and act on (works offline, prints to PDF).",
     ),
     "demo": ("demo", "Print reliability reports for the example data bundled with accord."),
+    "alt-test": (
+        "alt_test",
+        "May a model replace the human annotators? The alternative annotator test (Calderon, Reichart & Dror 2025).",
+    ),
     "import": ("import_", "Turn an annotation tool's export into accord's long table (unit, coder, value; or spans)."),
 }
 

@@ -24,7 +24,7 @@ __all__ = ["KIND_NAMES", "detect_kind", "register"]
 
 # CLI name -> report kind
 KIND_NAMES = {"agree": "agreement", "coref": "coreference", "multilabel": "multilabel", "pyramid": "pyramid",
-              "gold": "gold", "spans": "spans"}
+              "gold": "gold", "spans": "spans", "models": "models"}
 _COREF_SUFFIXES = (".conll", ".conllu", ".gold_conll", ".auto_conll", ".v4_gold_conll", ".v4_auto_conll",
                    ".v9_gold_conll", ".ann")
 
@@ -66,7 +66,8 @@ def _report(
     inputs: Annotated[list[Path], typer.Argument(help="The annotation file(s): as for agree, coref (one per coder), "
                                                  "multilabel, gold, or a pyramid then its peer annotations.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write.")],
-    kind: Annotated[str, typer.Option(help="auto, agree, coref, multilabel, pyramid, gold or spans.")] = "auto",
+    kind: Annotated[str, typer.Option(help="auto, agree, coref, multilabel, pyramid, gold, spans or models (the "
+                                      "humans-and-models page; auto with --models).")] = "auto",
     force: Annotated[bool, typer.Option("--force", help="Replace an existing output file (never an input).")] = False,
     raw_csv: Annotated[bool, typer.Option("--raw-csv", help="The page's Export CSV writes every cell as it is: no "
                                           "leading ' before a cell beginning with =, +, -, @, a tab or a line break "
@@ -117,6 +118,14 @@ def _report(
     target_gamma: Annotated[float, typer.Option("--target-gamma", help="gold: noise target.")] = 0.05,
     drop_incomplete: Annotated[bool, typer.Option("--drop-incomplete", help="gold: leave out incomplete items.")]
     = False,
+    # models
+    models: Annotated[str | None, typer.Option("--models", help="models: the coders that are models (comma-"
+                                               "separated names or patterns); gives the humans-and-models page.")]
+    = None,
+    epsilon: Annotated[float, typer.Option(help="models: the model's cost-benefit advantage epsilon.")] = 0.2,
+    alpha: Annotated[float, typer.Option(help="models: false discovery rate across the humans.")] = 0.05,
+    scoring: Annotated[str, typer.Option(help="models: auto, accuracy, neg_rmse, jaccard or rank.")] = "auto",
+    min_items: Annotated[int, typer.Option(help="models: least items per human tested.")] = 30,
     importer: ImporterArgs = _NO_IMPORTER,
 ) -> None:
     """One HTML page of reliability to read, share and act on (works offline, prints to PDF).
@@ -129,19 +138,25 @@ def _report(
 
     if kind != "auto" and kind not in KIND_NAMES:
         raise AccordError(f"--kind must be auto or one of {', '.join(KIND_NAMES)}; got {kind!r}")
+    if models is not None and kind not in ("auto", "models"):
+        raise AccordError(f"--models gives the humans-and-models page; not with --kind {kind}")
+    if kind == "models" and models is None:
+        raise AccordError("--kind models needs --models (the coders that are models)")
+    if models is not None:
+        kind = "models"
     imported = None
     tool, field = importer.tool, importer.field
     if _from_export(inputs, kind, tool):
         from accord.cli._importing import load_export
 
-        fits = {"spans": "spans", "agree": "categorical"}.get(kind)
+        fits = {"spans": "spans", "agree": "categorical", "models": "categorical"}.get(kind)
         imported = load_export(inputs[0], importer, plain_fallback=tool is None and kind != "spans", fits=fits)
     passed = [f for f in importer.given() if f != "--field"]
     if passed and imported is None:
         raise AccordError(f"{' and '.join(passed)} {'pass' if len(passed) > 1 else 'passes'} options to an "
                           "annotation tool's importer (an export, or --from)")
     if imported is not None:
-        name = "spans" if imported.kind == "spans" else "agree"
+        name = "spans" if imported.kind == "spans" else "models" if kind == "models" else "agree"
         if kind not in ("auto", name):
             from accord.cli._importing import describe_field
 
@@ -159,6 +174,10 @@ def _report(
             echo(imported.report.summary(), err=True)
     else:
         name = detect_kind(inputs) if kind == "auto" else kind
+    if name == "models":
+        from accord.raters.alt_test import _check
+
+        _check(epsilon, alpha, scoring, min_items, 3)
     check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
     if order is not None and name != "agree":
         raise AccordError(f"--order gives the order of the labels of an agree report (ordinal, interval or ratio "
@@ -178,6 +197,8 @@ def _report(
             obj: Any = imported
             options: dict[str, Any] = ({"match": match, "tokens": tokens} if name == "spans" else
                                        {"distance": distance, "coefficients": coefficient})
+            if name == "models":
+                options = {"distance": distance}
         else:
             obj, options = _load(name, inputs, key=key, fmt=fmt, unit=unit, coder=coder, value=value,
                                  layout=layout, coders=coders, distance=distance, coefficient=coefficient,
@@ -186,12 +207,16 @@ def _report(
                                  start_regex=start_regex, target_gamma=target_gamma,
                                  drop_incomplete=drop_incomplete, tool=tool, field=field, texts=texts, match=match,
                                  tokens=tokens)
+            if name == "models":
+                options = {"distance": options["distance"] if distance else None}
             if name == "agree":
                 options["distance"] = ordered_distance(options["distance"], order, obj.values,
                                                        source=obj.source or str(inputs[0]),
                                                        set_valued=obj.is_set_valued)
         from accord.reporting import build_report
 
+        if name == "models":
+            options.update(models=models, epsilon=epsilon, alpha=alpha, scoring=scoring, min_items=min_items)
         rep = build_report(obj, kind=KIND_NAMES[name], title=title, progress=prog, **common, **options)
         if figures is not None:
             rep.check_figures(figures, force=force, inputs=tuple(all_inputs))
@@ -214,7 +239,7 @@ def _from_export(inputs: list[Path], kind: str, tool: str | None) -> bool:
     """Whether INPUT is read by an annotation tool's importer: with --from, or, with --kind auto or agree, a file
     that is not a plain table (JSON, JSON lines or a zip a tool wrote, or a table with a tool's own header),
     or, with --kind spans, an input that is not the span table (as accord spans reads it)."""
-    if len(inputs) != 1 or kind not in ("auto", "agree", "spans"):
+    if len(inputs) != 1 or kind not in ("auto", "agree", "spans", "models"):
         return False
     if tool is not None:
         return True
@@ -222,12 +247,12 @@ def _from_export(inputs: list[Path], kind: str, tool: str | None) -> bool:
         from accord.spans.readers import is_span_table
 
         return not is_span_table(inputs[0])
-    return inputs[0].is_file() and (kind == "agree" or detect_kind(inputs) == "agree")
+    return inputs[0].is_file() and (kind in ("agree", "models") or detect_kind(inputs) == "agree")
 
 
 def _load(name: str, inputs: list[Path], **o: Any) -> tuple[Any, dict[str, Any]]:
     """Read the input of the kind, refusing bad input as the kind's own command does."""
-    if name == "agree":
+    if name in ("agree", "models"):
         if len(inputs) != 1:
             raise AccordError(f"agree reports read one file; got {len(inputs)}")
         from accord.io import read

@@ -103,6 +103,7 @@ def read(
     text_key: str | None = None,
     multiple: bool | None = None,
     kind: str | None = None,
+    predictions: bool = False,
 ) -> Imported:
     """Read a Label Studio JSON or JSON-MIN export.
 
@@ -123,6 +124,12 @@ def read(
     kind : {"nominal", "set", "ordinal", "interval"}, optional
         JSON-MIN only (it does not say a control's type): how to read the
         control's values when the guess from their shape is wrong.
+    predictions : bool, optional
+        JSON export only: also read each task's predictions (a model's
+        pre-annotations) as the annotations of a coder named by the
+        prediction's ``model_version`` (``prediction`` when it has none), to
+        compare the model with the annotators (``accord alt-test --models``).
+        Off by default: predictions are counted in a note and not read.
 
     Returns
     -------
@@ -159,7 +166,10 @@ def read(
                 "Label Studio 1.x, which writes 'annotations'", record=rec.get("id", idx), line=line,
             )
     if any("annotations" in r for _, _, r in records):
-        return _read_json(path, records, field=field, text_key=text_key, multiple=multiple)
+        return _read_json(path, records, field=field, text_key=text_key, multiple=multiple, predictions=predictions)
+    if predictions:
+        raise fail(TOOL, path, "predictions=True reads the predictions of a JSON export; a JSON-MIN export holds "
+                   "none")
     if any("annotator" in r or "annotation_id" in r for _, _, r in records):
         return _read_min(path, records, field=field, text_key=text_key, multiple=multiple, kind=kind)
     raise fail(
@@ -232,7 +242,7 @@ def _text_of(path: Path, data: dict[str, Any], text_key: str | None, to_name: st
 
 
 def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | None, text_key: str | None,
-               multiple: bool | None) -> Imported:
+               multiple: bool | None, predictions: bool = False) -> Imported:
     from accord.spans.model import Span
 
     types: dict[str, Counter[str]] = defaultdict(Counter)
@@ -278,8 +288,14 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     if per_region:
         names = ", ".join(sorted(per_region))
         cells.notes.append(f"per-region controls (answers about one span) not compared: {names}")
-    if n_pred:
-        cells.notes.append(f"{n_pred} model prediction(s) are not annotations and were not read")
+    if n_pred and predictions:
+        versions = sorted({_prediction_coder(p) for _, _, rec in records for p in rec.get("predictions") or []
+                           if isinstance(p, dict)})
+        cells.notes.append(f"{n_pred} model prediction(s) read as the annotations of coder(s) named by their "
+                           f"model_version: {', '.join(map(quote, versions))}")
+    elif n_pred:
+        cells.notes.append(f"{n_pred} model prediction(s) are not annotations and were not read (predictions=true "
+                           "reads them as coders)")
     if n_drafts:
         cells.notes.append(f"{n_drafts} draft(s) (work not submitted) are not annotations and were not read")
     if ctype == "choices" and multiple:
@@ -297,7 +313,11 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
         cells.item(task if vkind != "spans" else doc)
         data = rec.get("data") or {}
         index = None
-        for ann in rec.get("annotations") or []:
+        entries = list(rec.get("annotations") or [])
+        if predictions:  # a model's pre-annotations, each read as the annotation of a coder named for the model
+            entries += [{**p, "completed_by": _prediction_coder(p)} for p in rec.get("predictions") or []
+                        if isinstance(p, dict)]
+        for ann in entries:
             coder = coder_name(ann.get("completed_by"))
             if coder is None:
                 raise fail(TOOL, path, "an annotation has no 'completed_by'", record=task, line=line)
@@ -367,6 +387,12 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     if vkind == "spans":
         return _spans_result(path, cells, name, spans, texts)
     return cells.imported(name, vkind)  # type: ignore[arg-type]
+
+
+def _prediction_coder(pred: dict[str, Any]) -> str:
+    """The coder a prediction is read as: its ``model_version``, else ``prediction``."""
+    version = pred.get("model_version")
+    return str(version) if version not in (None, "") else "prediction"
 
 
 def _span_notes(cells: Cells, fallbacks: int, check: TextCheck, repeats: list[str]) -> None:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 __all__ = ["KINDS", "build_report", "report"]
 
-KINDS = ("agreement", "coreference", "multilabel", "pyramid", "gold", "spans")
+KINDS = ("agreement", "coreference", "multilabel", "pyramid", "gold", "spans", "models")
 
 
 def build_report(obj: Any, **options: Any) -> Report:
@@ -64,7 +64,9 @@ def report(
         Of the kind: ``distance``, ``coefficients``, ``bootstrap`` (resamples, default 1000),
         ``seed``, ``confidence``, ``max_rows``, ``title``, ``kind``, ``progress`` and those of
         coreference (``key``, ``set_distance``), multi-label (``p``, ``rule``, ``tolerance``,
-        ``high``), pyramid (``convention``) and gold (``target_gamma``, ``p``, ``incomplete``).
+        ``high``), pyramid (``convention``), gold (``target_gamma``, ``p``, ``incomplete``) and humans and
+        models (``kind="models"`` with ``models``, ``epsilon``, ``alpha``, ``scoring``, ``min_items``,
+        ``min_humans``, ``max_dissent``; an :class:`accord.AltTestResult` gets that page by itself).
 
     Returns
     -------

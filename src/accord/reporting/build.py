@@ -11,7 +11,8 @@ __all__ = ["build", "kind_of"]
 
 
 def kind_of(obj: Any) -> str:
-    """The kind of report *obj* calls for (``agreement``, ``coreference``, ``multilabel``, ``pyramid``, ``gold``)."""
+    """The kind of report *obj* calls for (``agreement``, ``coreference``, ``multilabel``, ``pyramid``, ``gold``,
+    ``spans``, ``models``)."""
     from accord.alpha import AlphaResult
     from accord.coref.model import CorefAnnotations
     from accord.coref.report import CorefReliability
@@ -32,6 +33,10 @@ def kind_of(obj: Any) -> str:
 
     if isinstance(obj, Pyramid | PeerScores) or (isinstance(obj, tuple) and obj and isinstance(obj[0], Pyramid)):
         return "pyramid"
+    from accord.reporting import models
+
+    if models.accepts(obj):
+        return "models"
     spans = _spans_kind(obj)
     if spans:
         return spans
@@ -41,8 +46,8 @@ def kind_of(obj: Any) -> str:
         return "agreement" if obj.kind != "spans" else "spans"
     raise AccordError(
         "result_or_data must be accord.Annotations, AlphaResult, CorefAnnotations, CorefReliability, "
-        "MultiLabelData, GoldStandard, an import (accord.read_export), a pandas.DataFrame with kind='gold', "
-        "or (Pyramid, [PeerAnnotation]); "
+        "MultiLabelData, GoldStandard, AltTestResult, an import (accord.read_export), a pandas.DataFrame with "
+        "kind='gold', or (Pyramid, [PeerAnnotation]); "
         f"got {type(obj).__name__}"
     )
 
@@ -63,10 +68,14 @@ def build(obj: Any, *, kind: str = "auto", title: str | None = None, **options: 
     k = kind_of(obj) if kind == "auto" else kind
     from accord.reporting import imported
 
-    if imported.accepts(obj):
+    if imported.accepts(obj) and k != "models":
         if k not in ("agreement", "spans"):
-            raise AccordError(f"an import of {obj.tool} gets an agreement or spans report; got kind {kind!r}")
+            raise AccordError(f"an import of {obj.tool} gets an agreement, spans or models report; got kind {kind!r}")
         return imported.imported_report(obj, title=title, **options)
+    if k == "models":
+        from accord.reporting.models import models_report
+
+        return models_report(obj, title=title, **options)
     if k == "agreement":
         from accord.reporting.reliability import agreement_report
 
