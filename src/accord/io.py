@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from accord.data import Annotations, DuplicatePolicy
-from accord.errors import AccordError
+from accord.errors import AccordError, no_such_file
 
 __all__ = ["FileFormat", "read", "read_table"]
 
@@ -137,7 +137,7 @@ def read_table(
     """
     p = _one_file(path)
     if not p.exists():
-        raise AccordError(f"{p}: no such file")
+        raise no_such_file(p)
     if p.is_dir():
         raise AccordError(f"{p}: is a directory, not a file")
     fmt = _format_of(p, format)

@@ -21,7 +21,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from accord.errors import AccordError
+from accord.errors import AccordError, no_such_file
 from accord.results import jsonable
 from accord.sanitize import terminal_safe
 
@@ -68,6 +68,8 @@ def cli_errors(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except (AccordError, FileNotFoundError, IsADirectoryError, PermissionError) as exc:
+            if isinstance(exc, FileNotFoundError) and not isinstance(exc, AccordError) and exc.filename:
+                exc = no_such_file(exc.filename)  # Python's "[Errno 2] No such file or directory: 'x'" in accord's words
             text = terminal_safe(exc.for_cli() if isinstance(exc, AccordError) else str(exc))
             msg = text.splitlines()[0] if text else type(exc).__name__
             print(f"accord: error: {msg}", file=sys.stderr)

@@ -17,7 +17,7 @@ import typer
 from accord.cli._common import cli_errors, echo, print_json
 from accord.cli._importing import ImporterArgs, importer_options
 from accord.cli._options import OrderOption, ordered_distance
-from accord.errors import AccordError
+from accord.errors import AccordError, no_such_file
 from accord.output import check_output
 
 __all__ = ["KIND_NAMES", "detect_kind", "register"]
@@ -168,7 +168,7 @@ def _report(
     all_inputs = [*inputs, *([key] if key else []), *([texts] if texts else [])]
     for path in all_inputs:
         if not path.exists():
-            raise AccordError(f"file {path}: not found")
+            raise no_such_file(path)
     check_output(output, force=force, inputs=all_inputs)
     if figures is not None and figures.exists() and not figures.is_dir():
         raise AccordError(f"--figures {figures}: exists and is not a folder")

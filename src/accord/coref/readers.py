@@ -75,7 +75,7 @@ import pandas as pd
 
 from accord.coref.corefud import looks_corefud, read_corefud
 from accord.coref.model import CorefAnnotations, Duplicates, MissingMentions
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, no_such_file
 
 __all__ = ["conllu_ids", "detect_format", "read_coref"]
 
@@ -661,7 +661,7 @@ def read_coref(
     owner: dict[tuple[Hashable, Hashable], Path] = {}
     for i, p in enumerate(path_list):
         if not p.exists():
-            raise AccordError(f"{p}: no such file or directory")
+            raise no_such_file(p)
         if p.is_dir():
             files = sorted(f for f in p.iterdir() if f.is_file() and _known(f, format))
             if not files:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from accord._glob import glob_files, is_glob
-from accord.errors import AccordError, choice_error
+from accord.errors import AccordError, choice_error, no_such_file
 
 __all__ = ["ENGINES", "choose_engine", "expand", "open_files", "total_memory"]
 
@@ -50,7 +50,7 @@ def expand(pattern: str | os.PathLike[str]) -> list[Path]:
         return files
     p = Path(text)
     if not p.exists():
-        raise AccordError(f"{p}: no such file")
+        raise no_such_file(p)
     if p.is_dir():
         files = sorted(q for q in p.iterdir() if q.suffix.lower() in _FORMATS)
         if not files:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from accord.errors import AccordError, choice_error
+from accord.errors import AccordError, choice_error, no_such_file
 from accord.importers.report import CELL_STATES, CellState, DroppedRecord, ImportReport
 
 if TYPE_CHECKING:
@@ -200,7 +200,7 @@ def guess_tool(path: str | Path) -> str:
     """
     path = Path(path)
     if not path.exists():
-        raise AccordError(f"{path}: no such file or folder")
+        raise no_such_file(path)
     head = _head(path)
     found: list[str] = []
     for tool in TOOLS:
@@ -260,7 +260,7 @@ def read_export(
     if fits is not None and fits not in FITS:
         raise AccordError(f"fits must be one of {', '.join(FITS)}; got {fits!r}")
     if not path.exists():
-        raise AccordError(f"{path}: no such file or folder")
+        raise no_such_file(path)
     guessed = tool is None
     if tool is None:
         tool = guess_tool(path)

@@ -32,7 +32,7 @@ from xml.sax.saxutils import escape, quoteattr
 import defusedxml
 import defusedxml.ElementTree as DET
 
-from accord.errors import AccordError
+from accord.errors import AccordError, no_such_file
 from accord.output import write_output
 from accord.pyramid.model import (
     PSE,
@@ -103,7 +103,7 @@ def _load(source: Source) -> tuple[str, str, bool]:
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
-            raise AccordError(f"file {name}: not found") from None
+            raise no_such_file(name) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

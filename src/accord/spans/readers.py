@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError
+from accord.errors import AccordError, no_such_file
 from accord.spans.model import Span, SpanAnnotations
 
 __all__ = ["SPAN_COLUMNS", "export_spans", "is_span_table", "read_span_input", "read_spans", "read_texts"]
@@ -114,7 +114,7 @@ def read_texts(path: str | os.PathLike[str]) -> dict[str, str]:
     """Document texts from a folder of ``<document>.txt`` files or a document/text CSV or JSON Lines file."""
     p = Path(path)
     if not p.exists():
-        raise AccordError(f"--texts {p}: no such file or folder")
+        raise no_such_file(p, param="texts")
     if p.is_dir():
         # bytes decoded as they are: no newline translation (offsets count "\r\n" as two code points)
         return {f.stem: f.read_bytes().decode("utf-8-sig") for f in sorted(p.glob("*.txt"))}
@@ -166,7 +166,7 @@ def read_spans(path: str | os.PathLike[str], *, texts: dict[str, str] | None = N
     """
     p = Path(path)
     if not p.exists():
-        raise AccordError(f"{p}: no such file")
+        raise no_such_file(p)
     texts = dict(texts or {})
     spans: list[Span] = []
     seen: set[tuple[str, str]] = set()
