@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from accord.data import Annotations, DuplicatePolicy
-from accord.errors import AccordError, no_such_file
+from accord.errors import AccordError, no_such_file, plural
 
 __all__ = ["FileFormat", "read", "read_table"]
 
@@ -209,7 +209,8 @@ def _one_file(path: str | os.PathLike[str]) -> Path:
         raise AccordError(f"{path}: no file matches")
     if len(files) > 1:
         shown = ", ".join(map(str, files[:3])) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
-        raise AccordError(f"{path}: matches {len(files)} files ({shown}); accord.read reads one file: read several "
+        raise AccordError(f"{path}: matches {plural(len(files), 'file')} ({shown}); accord.read reads one file: "
+                          "read several "
                           "with a lazy engine (accord.engines.agree, accord agree --engine duckdb)")
     return files[0]
 

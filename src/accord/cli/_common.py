@@ -69,7 +69,7 @@ def cli_errors(func: F) -> F:
             return func(*args, **kwargs)
         except (AccordError, FileNotFoundError, IsADirectoryError, PermissionError) as exc:
             if isinstance(exc, FileNotFoundError) and not isinstance(exc, AccordError) and exc.filename:
-                exc = no_such_file(exc.filename)  # Python's "[Errno 2] No such file or directory: 'x'" in accord's words
+                exc = no_such_file(exc.filename)  # not Python's "[Errno 2] No such file or directory: ..."
             text = terminal_safe(exc.for_cli() if isinstance(exc, AccordError) else str(exc))
             msg = text.splitlines()[0] if text else type(exc).__name__
             print(f"accord: error: {msg}", file=sys.stderr)

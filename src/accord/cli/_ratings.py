@@ -17,7 +17,7 @@ from rich.table import Table
 
 from accord.cli._common import console
 from accord.coefficients import ALL_COEFFICIENTS, WEIGHTED, choose, compute
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, plural
 
 __all__ = ["LABELS", "compute_named", "interval_of", "label", "load_confusion", "print_extra", "with_intervals"]
 
@@ -125,11 +125,13 @@ def print_extra(results: dict[str, Any], left_out: dict[str, str], confidence: f
     if "kendall-w" in results:
         r = results["kendall-w"]
         console.print(f"Kendall's W: chi-square({r.df}) = {r.chi_square:.4f}, p = {r.p_value:.4g} "
-                      f"({'tie-corrected' if r.tie_correction else 'no tie correction'}, {r.n_units} units ranked "
-                      f"by {r.n_coders} coders)")
+                      f"({'tie-corrected' if r.tie_correction else 'no tie correction'}, "
+                      f"{plural(r.n_units, 'unit')} ranked "
+                      f"by {plural(r.n_coders, 'coder')})")
     if "icc" in results:
         tab = results["icc"]
-        t = Table(title=f"Intraclass correlations of {tab.n_units} units by {tab.n_coders} coders (McGraw & Wong 1996; "
+        t = Table(title=f"Intraclass correlations of {plural(tab.n_units, 'unit')} by "
+                        f"{plural(tab.n_coders, 'coder')} (McGraw & Wong 1996; "
                   "S&F: Shrout & Fleiss 1979); two-way models random unless mixed; A: absolute agreement, "
                   "C: consistency; 1: single, k: average rating")
         for col in ("McGraw & Wong", "model", "S&F", "ICC", "F (df)", "p", f"{level} interval"):

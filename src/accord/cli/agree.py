@@ -18,7 +18,7 @@ from accord.coefficients import ALL_COEFFICIENTS, MEMORY_COEFFICIENTS
 from accord.data import Annotations
 from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
 from accord.distances import DISTANCE_NAMES, get_distance
-from accord.errors import AccordError, AccordWarning, choice_error
+from accord.errors import AccordError, AccordWarning, choice_error, plural
 from accord.io import read
 
 __all__ = ["register"]
@@ -266,8 +266,8 @@ def agree(
     via = "" if engine_used == "memory" else f", engine {engine_used}"
     if weights is not None:
         via += f", {weights} weights"
-    table = Table(title=f"Agreement in {file.name} ({sizes[0]} coders, {sizes[1]} units, "
-                  f"{sizes[2]} values, distance {get_distance(distance).name}{via})")
+    table = Table(title=f"Agreement in {file.name} ({plural(sizes[0], 'coder')}, {plural(sizes[1], 'unit')}, "
+                  f"{plural(sizes[2], 'value')}, distance {get_distance(distance).name}{via})")
     table.add_column("coefficient")
     table.add_column("value", justify="right")
     table.add_column("observed", justify="right")
@@ -292,7 +292,7 @@ def agree(
         r = results["alpha"]
         console.print(
             f"pairable values n = {r.n_pairable}; units with a single value: "
-            f"{r.n_units - r.n_pairable_units} ({r.n_unpairable_values} values left out)"
+            f"{r.n_units - r.n_pairable_units} ({plural(r.n_unpairable_values, 'value')} left out)"
         )
         if interval is not None:
             console.print(

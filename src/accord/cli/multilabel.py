@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from accord.cli._common import cli_errors, console, print_json
+from accord.errors import plural
 from accord.multilabel import (
     ITEM_CLASSES,
     augmented_kappa,
@@ -141,7 +142,7 @@ def _multilabel(
     table.add_row("items labelled by one annotator (in no pair)", str(res.n_items_unpaired))
     table.add_row("annotators", str(res.n_annotators))
     table.add_row("categories", str(res.n_categories))
-    label = "K'" if res.n_annotators == 2 else f"K' (mean of {len(res.pairs) - res.n_pairs_undefined} pairs)"
+    label = "K'" if res.n_annotators == 2 else f"K' (mean of {plural(len(res.pairs) - res.n_pairs_undefined, 'pair')})"
     table.add_row(label, _num(res.kappa))
     if interval is not None:
         table.add_row(
@@ -155,7 +156,8 @@ def _multilabel(
     console.print(table)
     if res.n_items_unpaired:
         shown = ", ".join(map(str, res.unpaired_items[:10])) + (" ..." if res.n_items_unpaired > 10 else "")
-        console.print(f"[yellow]note:[/yellow] {res.n_items_unpaired} item(s) in no pair: {escape(shown)}", markup=True)
+        console.print(f"[yellow]note:[/yellow] {plural(res.n_items_unpaired, 'item')} in no pair: "
+                      f"{escape(shown)}", markup=True)
 
     if res.n_annotators > 2:
         pairs = Table(title="Pairwise K'")

@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from accord.cli._common import RAW_CSV_HELP, cli_errors, console, err_console, print_json
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, plural
 from accord.pyramid import (
     CONVENTIONS,
     Pyramid,
@@ -105,7 +105,7 @@ def show(
                     "start_regex": pyr.start_regex, "n_scus": len(pyr.scus), "tiers": tiers, "weights": weights,
                     "validation": report})
         return
-    console.print(f"[bold]{escape(str(file))}[/bold]: {pyr.n_models} models, {len(pyr.scus)} SCUs, "
+    console.print(f"[bold]{escape(str(file))}[/bold]: {plural(pyr.n_models, 'model')}, {plural(len(pyr.scus), 'SCU')}, "
                   f"X_a = {tiers.x_a:.4g} (weight = {escape(str(weight))})", markup=True)
     console.print(_found_by(pyr.n_models, pyr.models_found_by), highlight=False, soft_wrap=True)
     t = Table("weight", "SCUs", title="Tiers")
@@ -120,7 +120,7 @@ def show(
         for d in report.defects:
             console.print(f"[{'red' if d.severity == 'error' and not d.repaired else 'yellow'}]{escape(str(d))}[/]",
                           markup=True, highlight=False)
-    console.print("valid" if report.ok else f"{len(report.errors)} unrepaired error(s)")
+    console.print("valid" if report.ok else f"{plural(len(report.errors), 'unrepaired error')}")
 
 
 @pyramid_app.command("score")
@@ -211,7 +211,7 @@ def agree_peers(
     if as_json:
         print_json(res)
         return
-    t = Table("measure", "alpha", title=f"Peer annotation agreement ({res.n_units} SCUs)")
+    t = Table("measure", "alpha", title=f"Peer annotation agreement ({plural(res.n_units, 'SCU')})")
     t.add_row("Dice (PSE multisets)", _num(res.alpha_dice))
     t.add_row("Binary", _num(res.alpha_binary))
     t.add_row("Binary'", _num(res.alpha_binary_prime))

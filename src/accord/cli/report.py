@@ -17,7 +17,7 @@ import typer
 from accord.cli._common import cli_errors, echo, print_json
 from accord.cli._importing import ImporterArgs, importer_options
 from accord.cli._options import OrderOption, ordered_distance
-from accord.errors import AccordError, no_such_file
+from accord.errors import AccordError, no_such_file, plural
 from accord.output import check_output
 
 __all__ = ["KIND_NAMES", "detect_kind", "register"]
@@ -199,7 +199,7 @@ def _report(
             rep.save(output, force=force, inputs=tuple(all_inputs), raw_csv=raw_csv)
         written = []
         if figures is not None:
-            with prog.step(f"writing {len(rep.charts) * 3} figures"):
+            with prog.step(f"writing {plural(len(rep.charts) * 3, 'figure')}"):
                 written = rep.write_figures(figures, force=force, inputs=tuple(all_inputs))
     if json_out:
         print_json({"output": str(output), "kind": rep.kind, "headline": rep.summary,
@@ -207,7 +207,7 @@ def _report(
         return
     echo(f"wrote {output}")
     if written:
-        echo(f"wrote {len(written)} figures to {figures}")
+        echo(f"wrote {plural(len(written), 'figure')} to {figures}")
 
 
 def _from_export(inputs: list[Path], kind: str, tool: str | None) -> bool:
@@ -264,7 +264,7 @@ def _load(name: str, inputs: list[Path], **o: Any) -> tuple[Any, dict[str, Any]]
 
         if len(inputs) < 2:
             raise AccordError("pyramid reports read the pyramid then at least one peer annotation; got "
-                              f"{len(inputs)} file(s)")
+                              f"{plural(len(inputs), 'file')}")
         pyr = _load_pyramid(inputs[0], o["start_regex"])
         peers = [_load_peer(f, o["start_regex"]) for f in inputs[1:]]
         return (pyr, peers), {"convention": o["convention"]}

@@ -34,7 +34,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 from accord.results import Result
 
 __all__ = [
@@ -350,7 +350,8 @@ class CorefAnnotations:
         if partial and missing_mentions == "error":
             doc, men, present = partial[0]
             raise AccordError(
-                f"missing_mentions='error': {len(partial)} mention(s) are present for only some coders, "
+                f"missing_mentions='error': {plural(len(partial), 'mention is', 'mentions are')} present for "
+                "only some coders, "
                 f"e.g. mention {men!r} of document {doc!r} (present for {list(present)}); "
                 "use missing_mentions='singleton' or 'missing'"
             )

@@ -75,7 +75,7 @@ import pandas as pd
 
 from accord.coref.corefud import looks_corefud, read_corefud
 from accord.coref.model import CorefAnnotations, Duplicates, MissingMentions
-from accord.errors import AccordError, AccordWarning, no_such_file
+from accord.errors import AccordError, AccordWarning, no_such_file, plural
 
 __all__ = ["conllu_ids", "detect_format", "read_coref"]
 
@@ -468,7 +468,7 @@ def _read_brat(
                         members.append(arg.split(":", 1)[1])
                     if len(members) != 2:
                         raise AccordError(
-                            f"{path}:{lineno}: relation {ident} has {len(members)} arguments, expected 2"
+                            f"{path}:{lineno}: relation {ident} has {plural(len(members), 'argument')}, expected 2"
                         )
                 links.append((members, lineno))
     parent = {t: t for t in spans}
@@ -655,7 +655,7 @@ def read_coref(
     if coders is not None:
         coders = list(coders)
         if len(coders) != len(path_list):
-            raise AccordError(f"coders: {len(coders)} names for {len(path_list)} paths")
+            raise AccordError(f"coders: {plural(len(coders), 'name')} for {len(path_list)} paths")
 
     frames: list[pd.DataFrame] = []
     owner: dict[tuple[Hashable, Hashable], Path] = {}

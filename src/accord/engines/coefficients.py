@@ -20,7 +20,7 @@ from accord.diagnostics import CoderLeftOut, CoderPairs
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import UnitCounts
 from accord.engines.reductions import Reductions
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 from accord.gwet import GwetResult
 from accord.kappa import AgreementResult, KappaResult
 
@@ -102,7 +102,8 @@ def _complete(red: Reductions, name: str) -> int:
     lo, hi = int(m.min()), int(m.max())
     if lo != hi:
         raise AccordError(
-            f"{name} needs every unit coded by the same number of coders; some units have {lo} values, others "
+            f"{name} needs every unit coded by the same number of coders; some units have "
+            f"{plural(lo, 'value')}, others "
             f"up to {hi}: use alpha, which handles missing values"
         )
     if lo < 2:
@@ -128,7 +129,8 @@ def multi_kappa(red: Reductions, *, distance: DistanceArg = "nominal") -> KappaR
     m = _complete(red, "multi_kappa")
     if m != red.n_coders:
         raise AccordError(
-            f"multi_kappa needs every coder to code every unit ({red.n_coders} coders, {m} values per unit)"
+            f"multi_kappa needs every coder to code every unit ({plural(red.n_coders, 'coder')}, "
+            f"{plural(m, 'value')} per unit)"
         )
     return _multi_from_counts(red.pairable(), red.values, get_distance(distance), red.coder_values,
                               source=red.source)

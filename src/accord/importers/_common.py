@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 from accord.importers import Imported, ValueKind
 from accord.importers.offsets import Utf16Index
 from accord.importers.report import CellState, DroppedRecord, ImportReport
@@ -68,16 +68,16 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     text = value if isinstance(value, str) else None
     if text is None:
         shown = repr(value)
-        return shown if len(shown) <= limit + 2 else f"{shown[:limit]}…({len(shown)} characters)"
+        return shown if len(shown) <= limit + 2 else f"{shown[:limit]}…({plural(len(shown), 'character')})"
     if len(text) <= limit:
         return repr(text)
-    return f"{text[:limit]!r}…({len(text)} characters)"
+    return f"{text[:limit]!r}…({plural(len(text), 'character')})"
 
 
 def _name(value: Any) -> str:
     """A record id or an annotator as a message names it (bare, cut like :func:`quote` when long)."""
     text = str(value)
-    return text if len(text) <= QUOTE_LIMIT else f"{text[:QUOTE_LIMIT]}…({len(text)} characters)"
+    return text if len(text) <= QUOTE_LIMIT else f"{text[:QUOTE_LIMIT]}…({plural(len(text), 'character')})"
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -463,7 +463,8 @@ def symlink_note(folder: Path, skipped: list[Path]) -> str | None:
         return None
     names = sorted(p.relative_to(folder).as_posix() if p.is_relative_to(folder) else str(p) for p in skipped)
     shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
-    return (f"{len(names)} symbolic link(s) inside the export folder not followed ({shown}): a link can pull in a "
+    return (f"{plural(len(names), 'symbolic link')} inside the export folder not followed ({shown}): a link can "
+            "pull in a "
             "file from outside the export; pass follow_symlinks=True (--option follow_symlinks=true) to read them")
 
 
@@ -579,7 +580,7 @@ def _short(x: Any) -> str:
     """A value for a message: a number of more than 24 digits shortened (``123456789012... (400 digits)``)."""
     if isinstance(x, int) and not isinstance(x, bool) and abs(x) >= 10**24:
         digits = len(str(abs(x)))
-        return f"{str(x)[:12]}... ({digits} digits)"
+        return f"{str(x)[:12]}... ({plural(digits, 'digit')})"
     text = repr(x)
     return text if len(text) <= 80 else text[:77] + "..."
 
@@ -624,7 +625,8 @@ def reanchor_span(
                    "characters)", **kw)
     if not utf16:
         if end > len(text):
-            raise fail(tool, source, f"span [{start}, {end}) lies outside the text ({len(text)} characters)", **kw)
+            raise fail(tool, source, f"span [{start}, {end}) lies outside the text "
+                                     f"({plural(len(text), 'character')})", **kw)
         if covered is not None and text[start:end] != covered:
             if check is not None and check.same_but_whitespace(text[start:end], covered):
                 return start, end, False
@@ -687,7 +689,8 @@ class TextCheck:
         """The report's note, or None when every text matched exactly."""
         if not self.whitespace:
             return None
-        return (f"{self.whitespace} span(s) whose text differs from the document's only in whitespace (leading or "
+        return (f"{plural(self.whitespace, 'span')} whose text differs from the document's only in whitespace "
+                "(leading or "
                 f"trailing spaces, a run of spaces written as one) were read at their offsets, e.g. "
                 f"{'; '.join(self.examples)}")
 
@@ -759,7 +762,8 @@ class Cells:
             distinct = len(set(answers))
             if len(answers) >= 10 and distinct > len(answers) / 2:
                 self.notes.append(
-                    f"{field_name or 'the field'!r}: {distinct} distinct values in {len(answers)} answers look like "
+                    f"{field_name or 'the field'!r}: {distinct} distinct values in "
+                    f"{plural(len(answers), 'answer')} look like "
                     "free text, not categories (some exports write a one-line text answer as they write a label: "
                     "Label Studio's JSON-MIN, doccano's sequence-to-sequence projects); agreement on free text "
                     "compares strings exactly"

@@ -49,7 +49,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import (
     Cells,
@@ -184,7 +184,7 @@ def read(
                        f"rating, span); the export has {', '.join(f'{q} ({t})' for q, t in types.items()) or 'none'}")
         if len(candidates) > 1:
             raise AmbiguousField(
-                str(fail(TOOL, source, f"the export has {len(candidates)} questions: "
+                str(fail(TOOL, source, f"the export has {plural(len(candidates), 'question')}: "
                          f"{', '.join(f'{q} ({types[q]})' for q in candidates)}; pass --field (field=) to choose "
                          "one")),
                 {q: KINDS[types[q]] for q in candidates},
@@ -275,17 +275,19 @@ def read(
                     raise fail(TOOL, source, f"a label_selection answer must be one label; got {quote(value)}", **kw)
                 cells.cell(unit, user, "annotated", value, line=r["line"])
     if n_drafts:
-        cells.notes.append(f"{n_drafts} draft response(s) (not submitted) read as skipped; pass drafts=True to read "
+        cells.notes.append(f"{plural(n_drafts, 'draft response')} (not submitted) read as skipped; pass "
+                           "drafts=True to read "
                            "them as answers")
     if n_unknown:
         cells.notes.append(
             f"the responses carry no status (Argilla's nested export, records.json of dataset.to_disk and "
             "records.to_json, does not write it): a draft or a discarded response holding a value cannot be told "
-            f"from a submitted one; {n_unknown['submitted']} user-record response(s) with a value were read as "
+            f"from a submitted one; {plural(n_unknown['submitted'], 'user-record response')} with a value read as "
             f"submitted, {n_unknown['discarded']} without one (Argilla refuses a submitted response without a value) "
             "as skipped; records.to_list(flatten=True) writes <question>.responses.status and tells them apart")
     if astral:
-        cells.notes.append(f"{len(astral)} record(s) hold characters outside the Basic Multilingual Plane (emoji): "
+        cells.notes.append(f"{plural(len(astral), 'record holds', 'records hold')} characters outside the Basic "
+                           "Multilingual Plane (emoji): "
                            "span offsets were read as UTF-16 code units; pass offsets='codepoints' (--offsets "
                            "codepoints) to read them as code points")
     if kind == "spans":

@@ -34,7 +34,7 @@ import csv
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import quote
 from accord.importers.report import DroppedRecord, ImportReport
@@ -102,7 +102,7 @@ def _read_rows(tool: str, path: Path) -> tuple[list[str], list[tuple[int, dict[s
                 if len(record) < len(header) and set(header[len(record):]) <= _REVIEW_COLUMNS:
                     record = record + [""] * (len(header) - len(record))  # MTurk leaves Approve, Reject out
                 if len(record) != len(header):
-                    raise _fail(tool, path, f"{len(record)} fields where the header has {len(header)}", start)
+                    raise _fail(tool, path, f"{plural(len(record), 'field')} where the header has {len(header)}", start)
                 rows.append((start, dict(zip(header, record, strict=True))))
     except csv.Error as exc:
         raise _fail(tool, path, f"not a readable CSV ({exc})", line) from None

@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any, NamedTuple
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import ZipArchive, is_zip, quote, read_text, symlink_note, walk_files
 from accord.importers._inception_project import parse_project, state_notes
@@ -331,8 +331,10 @@ def _file_users(files: list[tuple[str, str]], states: dict[tuple[str, str], Any]
         how = ("the users exportedproject.json names" if named else
                "users read from the names (no exportedproject.json naming users: the number cut off and a padding "
                "'_' dropped; check them)")
-        shown = ", ".join(f"{u} ({len(stems)} file(s), e.g. {stems[0]}.tsv)" for u, stems in sorted(mapped.items()))
-        notes.append(f"{sum(map(len, mapped.values()))} annotation file(s) carry INCEpTION's temporary file name (the "
+        shown = ", ".join(f"{u} ({plural(len(stems), 'file')}, e.g. "
+                          f"{stems[0]}.tsv)" for u, stems in sorted(mapped.items()))
+        notes.append(f"{plural(sum(map(len, mapped.values())), 'annotation file')} carry INCEpTION's temporary "
+                     "file name (the "
                      "user name padded to three characters with '_', then a random number; INCEpTION writes it for "
                      f"a user name its rules refuse, such as one shorter than four characters), read as {how}: "
                      f"{shown}")
@@ -493,17 +495,18 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
         notes.append("cell states from exportedproject.json: FINISHED and IN_PROGRESS read, IGNORE (locked) "
                      "skipped, NEW or no annotation document unassigned")
         if progress:
-            notes.append(f"{len(progress)} annotation document(s) IN_PROGRESS read as they stand (pass "
+            notes.append(f"{plural(len(progress), 'annotation document')} IN_PROGRESS read as they stand (pass "
                          f"in_progress='skip', --option in_progress=skip, to count them as skipped): {_some(progress)}")
         if in_progress == "skip":
             notes.append("IN_PROGRESS annotation documents counted as skipped (in_progress='skip')")
         if locked_spans:
-            notes.append(f"{locked_spans} span(s) in locked (IGNORE) documents not read")
+            notes.append(f"{plural(locked_spans, 'span')} in locked (IGNORE) documents not read")
         if no_entry:
-            notes.append(f"{len(no_entry)} file(s) have no annotation document in exportedproject.json, read "
+            notes.append(f"{plural(len(no_entry), 'file has', 'files have')} no annotation document in "
+                         "exportedproject.json, read "
                          f"from the file: {_some(no_entry)}")
         if not_listed:
-            notes.append(f"{len(not_listed)} document(s) not among exportedproject.json's source documents: "
+            notes.append(f"{plural(len(not_listed), 'document')} not among exportedproject.json's source documents: "
                          f"{_some(sorted(not_listed))}")
         notes.extend(state_notes(project))
     note = symlink_note(path, skipped)

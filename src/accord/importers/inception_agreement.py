@@ -48,6 +48,7 @@ import csv
 import io
 from pathlib import Path
 
+from accord.errors import plural
 from accord.importers import Imported
 from accord.importers._common import Cells, fail, quote, read_text
 
@@ -146,7 +147,7 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
     keys: dict[tuple[str, str], int] = {}
     for line, row in records[1:]:
         if len(row) != len(header):
-            raise fail(TOOL, path, f"{len(row)} fields where the header has {len(header)}", line=line,
+            raise fail(TOOL, path, f"{plural(len(row), 'field')} where the header has {len(header)}", line=line,
                        field=header[min(len(row), len(header) - 1)])
         keys.setdefault((row[3], row[4]), line)
     chosen = [k for k in keys if field is None or _matches(field, *k)]
@@ -199,9 +200,10 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
                        "document was not finished or not assigned (it then reads the initial document): read the "
                        "project export (--from inception) for document states")
     if unused:
-        cells.notes.append(f"{unused} position(s) INCEpTION did not use (incomplete, excluded by its settings) "
+        cells.notes.append(f"{plural(unused, 'position')} INCEpTION did not use (incomplete, excluded by its settings) "
                            "were read; pass used_only=True (--option used_only=true) to leave them out")
     if blanks:
-        cells.notes.append(f"{blanks} blank cell(s) read as <no label> (INCEpTION writes an empty label so in rows "
+        cells.notes.append(f"{plural(blanks, 'blank cell')} read as <no label> (INCEpTION writes an empty label "
+                           "so in rows "
                            "it did not use)")
     return cells.imported(f"{layer}|{feature}" if chosen else None, "nominal")

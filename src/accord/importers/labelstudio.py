@@ -53,7 +53,7 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import (
     Cells,
@@ -202,7 +202,8 @@ def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None,
                    f"export has {describe(sorted(types)) or 'no annotated region'}")
     if len(candidates) > 1:
         raise AmbiguousField(
-            str(fail(TOOL, path, f"the export has {len(candidates)} controls: {describe(candidates)}; pass --field "
+            str(fail(TOOL, path, f"the export has {plural(len(candidates), 'control')}: {describe(candidates)}; "
+                                 "pass --field "
                      "(field=) to choose one")),
             {n: COMPARED[next(iter(types[n]))] for n in candidates},
         )
@@ -279,9 +280,9 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
         names = ", ".join(sorted(per_region))
         cells.notes.append(f"per-region controls (answers about one span) not compared: {names}")
     if n_pred:
-        cells.notes.append(f"{n_pred} model prediction(s) are not annotations and were not read")
+        cells.notes.append(f"{plural(n_pred, 'model prediction')} not read (not annotations)")
     if n_drafts:
-        cells.notes.append(f"{n_drafts} draft(s) (work not submitted) are not annotations and were not read")
+        cells.notes.append(f"{plural(n_drafts, 'draft')} (work not submitted) not read (not annotations)")
     if ctype == "choices" and multiple:
         cells.notes.append(f"choices of {quote(name)} read as sets (some annotation holds several choices)")
     spans: list[Any] = []
@@ -373,14 +374,16 @@ def _span_notes(cells: Cells, fallbacks: int, check: TextCheck, repeats: list[st
     """The notes on what reading the spans accepted: code-point offsets, whitespace-only text differences,
     regions repeating another of the same annotation."""
     if fallbacks:
-        cells.notes.append(f"{fallbacks} span(s) matched their text only as code points (not UTF-16) and were read so")
+        cells.notes.append(f"{plural(fallbacks, 'span')} matched their text only as code points (not UTF-16) "
+                           "and were read so")
     note = check.note()
     if note:
         cells.notes.append(note)
     if repeats:
         where = ", ".join(dict.fromkeys(repeats[:5])) + (f" and {len(repeats) - 5} more" if len(repeats) > 5 else "")
-        cells.notes.append(f"{len(repeats)} region(s) repeat another region of the same annotation (same offsets, "
-                           f"same label) and were read once (task/annotator: {where})")
+        cells.notes.append(f"{plural(len(repeats), 'region repeats', 'regions repeat')} another region of the "
+                           "same annotation (same offsets, "
+                           f"same label), read once (task/annotator: {where})")
 
 
 def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool, kw: dict[str, Any]) -> Any:
@@ -558,7 +561,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
                        f"annotator of a task are read as task data: {', '.join(data_keys) or 'none'}); pass --field")
         if len(candidates) > 1:
             raise AmbiguousField(
-                str(fail(TOOL, path, f"the export has {len(candidates)} controls: "
+                str(fail(TOOL, path, f"the export has {plural(len(candidates), 'control')}: "
                          f"{', '.join(f'{k} ({controls[k]})' for k in candidates)}; pass --field (field=) to choose "
                          "one")),
                 {k: _MIN_KINDS[controls[k]] for k in candidates},

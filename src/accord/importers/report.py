@@ -26,6 +26,8 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from accord.errors import plural
+
 __all__ = ["CELL_STATES", "CellState", "DroppedRecord", "ImportReport"]
 
 CellState = Literal["annotated", "empty", "skipped", "unassigned"]
@@ -189,13 +191,14 @@ class ImportReport:
 
     def summary(self) -> str:
         """A few lines for the terminal: items, states per annotator, drops by reason, notes."""
-        lines = [f"{self.tool} export {self.source}: {self.n_items} items, {len(self.counts)} annotators"]
+        lines = [f"{self.tool} export {self.source}: {plural(self.n_items, 'item')}, "
+                 f"{plural(len(self.counts), 'annotator')}"]
         for coder, c in self.counts.items():
             lines.append(
                 f"  {coder}: {c['annotated']} annotated, {c['empty']} empty, {c['skipped']} skipped, "
                 f"{c['unassigned']} unassigned"
             )
         for reason, n in self.dropped_reasons().items():
-            lines.append(f"  dropped {n} record(s): {reason}")
+            lines.append(f"  dropped {plural(n, 'record')}: {reason}")
         lines.extend(f"  note: {n}" for n in self.notes)
         return "\n".join(lines)

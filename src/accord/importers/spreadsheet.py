@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 from accord.importers import Imported
 from accord.importers._common import ZipArchive, check_zip_container
 from accord.importers.report import ImportReport
@@ -213,7 +213,7 @@ def read_sheet(path: str | Path, *, sheet: str | int = 0, engine: str | None = N
         names = list(book.sheet_names)
         if isinstance(sheet, int):
             if not 0 <= sheet < len(names):
-                raise AccordError(f"{p}: --sheet {sheet} is out of range: the file has {len(names)} sheet(s) "
+                raise AccordError(f"{p}: --sheet {sheet} is out of range: the file has {plural(len(names), 'sheet')} "
                                   f"({', '.join(map(repr, names))}; 0 is the first)")
             name = names[sheet]
         else:
@@ -234,7 +234,8 @@ def read_sheet(path: str | Path, *, sheet: str | int = 0, engine: str | None = N
                           f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
     if uncached and formulas == "refuse":
         raise AccordError(
-            f"{p}: sheet {name!r}: {len(uncached)} formula cell(s) hold no computed value ({_refs(uncached)}); the "
+            f"{p}: sheet {name!r}: {plural(len(uncached), 'formula cell holds', 'formula cells hold')} no "
+            f"computed value ({_refs(uncached)}); the "
             "file was saved by a program that does not compute formulas (openpyxl, a script): open and save it in "
             "Excel or LibreOffice, or read them as missing with formulas='missing' (--from spreadsheet --option "
             "formulas=missing)"
@@ -347,7 +348,7 @@ def read(
     notes = [f"sheet {name!r}, {layout} layout; values read as {kind} (pass kind= or --distance to change)"]
     if uncached:
         refs = [ref for _, _, ref in uncached]
-        notes.append(f"{len(refs)} formula cell(s) of sheet {name!r} hold no computed value and were read as missing "
+        notes.append(f"{plural(len(refs), 'formula cell')} of sheet {name!r} with no computed value read as missing "
                      f"(formulas='missing'; a value cell counts as unassigned): {', '.join(refs[:8])}"
                      + (f" and {len(refs) - 8} more" if len(refs) > 8 else ""))
     report = ImportReport.from_cells(TOOL, str(path), items=items, cells=cells, coders=all_coders, notes=notes)

@@ -25,7 +25,7 @@ from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 from accord.results import Result
 
 __all__ = [
@@ -591,7 +591,7 @@ def check_pyramid(pyramid: Pyramid, *, style: Style = "partition") -> Validation
                 out.append(
                     Defect(
                         "duplicate-model-contributor",
-                        f"{len(cs)} contributors from model {m + 1}: {desc} (guideline 2 allows one; "
+                        f"{plural(len(cs), 'contributor')} from model {m + 1}: {desc} (guideline 2 allows one; "
                         "merge them with merge_duplicate_contributors)",
                         file=f, scu_id=scu.id, start=cs[1].spans[0].start, end=cs[1].spans[-1].end,
                     )

@@ -18,7 +18,7 @@ import narwhals as nw
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, plural
 from accord.significance.results import Exclusion
 
 
@@ -94,7 +94,7 @@ def _read_table(
     for p, arr in keys.items():
         missing = pd.isna(pd.Series(arr)).to_numpy() & keep
         if missing.any():
-            exclusions.append(Exclusion("rows", f"{int(missing.sum())} rows have no {p} ({names[p]!r})"))
+            exclusions.append(Exclusion("rows", f"{plural(int(missing.sum()), 'row')} have no {p} ({names[p]!r})"))
             keep &= ~missing
     y = y[keep]
     sys_codes, systems = _factorize(keys["system"][keep])
@@ -131,7 +131,7 @@ def _read_table(
             exclusions.append(Exclusion(f"system {systems[s]!r}", f"scored in annotation {only!r} only"))
         if lonely.size:
             warnings.warn(
-                f"{lonely.size} system(s) scored in one annotation only were left out: "
+                f"{plural(lonely.size, 'system')} scored in one annotation only left out: "
                 f"{[systems[s] for s in lonely][:10]!r}",
                 AccordWarning,
                 stacklevel=3,

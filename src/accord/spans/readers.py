@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError, no_such_file
+from accord.errors import AccordError, no_such_file, plural
 from accord.spans.model import Span, SpanAnnotations
 
 __all__ = ["SPAN_COLUMNS", "export_spans", "is_span_table", "read_span_input", "read_spans", "read_texts"]
@@ -198,7 +198,7 @@ def read_spans(path: str | os.PathLike[str], *, texts: dict[str, str] | None = N
             if end > len(doc_text):
                 raise AccordError(
                     f"{where}: span [{start}, {end}) of coder {coder!r} runs past the end of document {doc!r} "
-                    f"({len(doc_text)} characters)"
+                    f"({plural(len(doc_text), 'character')})"
                 )
             covered = "".join(doc_text[a:b] for a, b in (frags or ((start, end),)))
             if given is not None and given != covered and given != doc_text[start:end]:
