@@ -666,7 +666,7 @@ def test_plot_sweep_needs_force_to_replace(tmp_path):
     sweep = augmented_kappa_sweep(load_multilabel_example())
     out = tmp_path / "s.svg"
     out.write_text("keep me")
-    with pytest.raises(AccordError, match="exists; pass --force"):
+    with pytest.raises(AccordError, match="exists; pass force=True"):
         plot_sweep(sweep, out)
     assert out.read_text() == "keep me"
     assert plot_sweep(sweep, out, force=True) == out and "<svg" in out.read_text()

@@ -215,7 +215,7 @@ def test_progress_shows_on_a_terminal(monkeypatch):
 def test_python_api_refuses_before_writing(tmp_path):
     out = tmp_path / "r.html"
     out.write_text("mine")
-    with pytest.raises(AccordError, match="pass --force"):
+    with pytest.raises(AccordError, match="pass force=True"):
         accord.report(load_krippendorff2011(), out, bootstrap=0)
     assert out.read_text() == "mine"
     figs = tmp_path / "figs"

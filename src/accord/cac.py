@@ -236,7 +236,9 @@ def brennan_prediger(
             isinstance(weights, str) and weights == "identity")
         if not unweighted:
             raise AccordError("n_categories counts unnamed categories, which weights cannot place: with weights "
-                              "or a distance, pass categories=[...] instead")
+                              "or a distance, pass categories=[...] instead",
+                              cli="--categories counts unnamed categories, which --weights cannot place: give the "
+                                  "categories lowest to highest with --order instead")
     uc = count_values(data, min_values=1)
     sa = _subject_agreement(uc, data.values, dist, user_weights=user_weights, source=data.source)
     q_all = int(n_categories) if n_categories is not None else q

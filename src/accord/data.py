@@ -568,12 +568,11 @@ class Annotations:
         if same.any():
             if duplicates == "error":
                 k = int(np.flatnonzero(same)[0])
-                raise AccordError(
-                    f"{source or 'data'}: coder {coders[ccodes[k]]!r} gave two values to unit "
-                    f"{units[ucodes[k]]!r}: {values[vcodes[k]]!r} (row {rows[k]}) and "
-                    f"{values[vcodes[k + 1]]!r} (row {rows[k + 1]}); pass duplicates='first' or "
-                    "'last' to keep one"
-                )
+                head = (f"{source or 'data'}: coder {coders[ccodes[k]]!r} gave two values to unit "
+                        f"{units[ucodes[k]]!r}: {values[vcodes[k]]!r} (row {rows[k]}) and "
+                        f"{values[vcodes[k + 1]]!r} (row {rows[k + 1]})")
+                raise AccordError(f"{head}; pass duplicates='first' or 'last' to keep one",
+                                  cli=f"{head}; a coder gives a unit one value: keep one of them in the file")
             drop = np.zeros(len(ucodes), dtype=bool)
             if duplicates == "first":
                 drop[1:] = same

@@ -115,7 +115,8 @@ def duckdb_connection(*, memory_limit: str | None = None, temp_dir: str | os.Pat
         con.execute("SET preserve_insertion_order = false")
         con.execute("SET enable_progress_bar = false")
     except duckdb.Error as exc:
-        raise AccordError(f"--memory-limit / --temp-dir: DuckDB refused the setting: {exc}") from None
+        raise AccordError(f"memory_limit / temp_dir: DuckDB refused the setting: {exc}",
+                          cli=f"--memory-limit / --temp-dir: DuckDB refused the setting: {exc}") from None
     return con
 
 

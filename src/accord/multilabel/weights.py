@@ -66,7 +66,10 @@ def _check_rule(rule: Any, data: MultiLabelData) -> None:
             f"annotator {data.annotators[a]!r} gave item {data.items[i]!r} "
             f"{plural(int(data._lengths[a, i]), 'label')}; "
             "the paper's rule='pair' weighs at most a primary and a secondary; state a rule for longer lists "
-            "(rule='geometric', 'primary-rest' or a callable)"
+            "(rule='geometric', 'primary-rest' or a callable)",
+            cli=f"annotator {data.annotators[a]!r} gave item {data.items[i]!r} "
+            f"{plural(int(data._lengths[a, i]), 'label')}; the paper's --rule pair weighs at most a primary and a "
+            "secondary; state a rule for longer lists (--rule geometric or primary-rest)"
         )
 
 
