@@ -215,9 +215,11 @@ def _two_coders(data: Annotations, coders: tuple[Any, Any] | None, name: str) ->
     if coders is None:
         present = np.unique(data.coder_index)
         if len(present) != 2:
-            head = f"{name} is for two coders; the data have {len(present)} ({', '.join(map(repr, data.coders[present]))})"
+            head = (f"{name} is for two coders; the data have {len(present)} "
+                    f"({', '.join(map(repr, data.coders[present]))})")
             raise AccordError(f"{head}: pass coders=(a, b), or use fleiss_kappa / multi_kappa / alpha",
-                              cli=f"{head}: use --coefficient fleiss, multi-kappa or alpha (or --layout wide --coders a,b)")
+                              cli=f"{head}: use --coefficient fleiss, multi-kappa or alpha "
+                                  "(or --layout wide --coders a,b)")
         keep_codes = present
     else:
         if len(coders) != 2:

@@ -116,7 +116,8 @@ def check_output(path: PathLike, *, force: bool = False, inputs: Iterable[PathLi
     if not where.parent.is_dir():
         raise AccordError(f"cannot write {out}: folder {out.parent} does not exist")
     if (out.exists() or out.is_symlink()) and not force:
-        raise AccordError(f"{out} exists; pass force=True to replace it", cli=f"{out} exists; pass --force to replace it")
+        raise AccordError(f"{out} exists; pass force=True to replace it",
+                          cli=f"{out} exists; pass --force to replace it")
     return out
 
 

@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from accord.cli._common import RAW_CSV_HELP, cli_errors, console, err_console, print_json
-from accord.errors import AccordError, AccordWarning, plural
+from accord.errors import AccordError, AccordWarning, for_cli, plural
 from accord.pyramid import (
     CONVENTIONS,
     Pyramid,
@@ -150,7 +150,7 @@ def score(
         warnings.filterwarnings("ignore", EMBEDDED_NOTE, AccordWarning)  # in the notes, said below
         res = score_peers(loaded, pyr, convention=convention, against=against)  # type: ignore[arg-type]
     for note in res.notes:
-        err_console.print(f"accord: note: {note}", highlight=False, markup=False, soft_wrap=True)
+        err_console.print(f"accord: note: {for_cli(note)}", highlight=False, markup=False, soft_wrap=True)
     if as_json:
         print_json(res)
         return

@@ -167,7 +167,8 @@ def _two(red: Reductions, coders: tuple[Any, Any] | None, name: str) -> tuple[in
         if red.n_coders != 2:
             head = f"{name} is for two coders; the data have {red.n_coders} ({', '.join(map(repr, labels))})"
             raise AccordError(f"{head}: pass coders=(a, b), or use fleiss_kappa / multi_kappa / alpha",
-                              cli=f"{head}: use --coefficient fleiss, multi-kappa or alpha (or --layout wide --coders a,b)")
+                              cli=f"{head}: use --coefficient fleiss, multi-kappa or alpha "
+                                  "(or --layout wide --coders a,b)")
         return 0, 1
     if len(coders) != 2:
         raise AccordError(f"coders must name two coders; got {coders!r}")

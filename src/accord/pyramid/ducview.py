@@ -570,19 +570,18 @@ def models_from_peers(pyramid: Pyramid, peers: Iterable[PeerAnnotation]) -> Pyra
         if diff is not None:
             sid, what = diff
             scu = f", SCU {sid}" if sid is not None else ""
-            raise AccordError(
-                f"file {peer.name}{scu}: the peer annotation's copy of the pyramid differs from "
-                f"{pyramid.name or 'the pyramid'} ({what}), so its startDocumentRegEx cannot be used to find "
-                f"the models of {pyramid.name or 'the pyramid'}; pass --start-regex / start_regex=, or score each "
-                "peer against its own embedded pyramid (--pyramid embedded / against='embedded')"
-            )
+            head = (f"file {peer.name}{scu}: the peer annotation's copy of the pyramid differs from "
+                    f"{pyramid.name or 'the pyramid'} ({what}), so its startDocumentRegEx cannot be used to find "
+                    f"the models of {pyramid.name or 'the pyramid'}; pass ")
+            tail = ", or score each peer against its own embedded pyramid "
+            raise AccordError(f"{head}start_regex={tail}(against='embedded')",
+                              cli=f"{head}--start-regex{tail}(--pyramid embedded)")
         if donor is None:
             donor = peer
         elif [(m.start, m.end) for m in copy.models] != [(m.start, m.end) for m in donor.pyramid.models]:  # type: ignore[union-attr]
-            raise AccordError(
-                f"file {peer.name}: its copy of the pyramid splits the text into {plural(copy.n_models, 'model')}, the "
-                f"copy in {donor.name} into {donor.pyramid.n_models}; pass --start-regex / start_regex="  # type: ignore[union-attr]
-            )
+            head = (f"file {peer.name}: its copy of the pyramid splits the text into {plural(copy.n_models, 'model')}, "
+                    f"the copy in {donor.name} into {donor.pyramid.n_models}; pass ")  # type: ignore[union-attr]
+            raise AccordError(head + "start_regex=", cli=head + "--start-regex")
     if donor is None:
         return pyramid
     copy = donor.pyramid

@@ -106,7 +106,8 @@ def _read_table(
         if len(annotations) != 2:
             head = (f"annotation column {annotation!r} must hold exactly two annotations to compare; it holds "
                     f"{len(annotations)}: {list(annotations)[:10]!r}")
-            raise AccordError(f"{head} (pass annotation=None to study one)", cli=f"{head} (omit --annotation to study one)")
+            raise AccordError(f"{head} (pass annotation=None to study one)",
+                              cli=f"{head} (omit --annotation to study one)")
     if y.size == 0:
         raise AccordError("scores has no row with a score; nothing to study")
     # one score per (system, docset, annotation)

@@ -248,8 +248,9 @@ def export_spans(imported: Any, path: str | os.PathLike[str], texts: dict[str, s
 
     if imported.spans is None:
         what = "this export" if imported.field is None else f"field {imported.field!r} of this {imported.tool} export"
-        raise AccordError(f"{path}: {what} holds {imported.kind} values, not spans; use accord agree for it, or "
-                          "pick a span field with --field")
+        head = f"{path}: {what} holds {imported.kind} values, not spans"
+        raise AccordError(f"{head}; use accord.read_export and accord.alpha for it, or pick a span field with field=",
+                          cli=f"{head}; use accord agree for it, or pick a span field with --field")
     if not texts:
         return imported
     data = imported.spans
@@ -294,10 +295,9 @@ def read_span_input(
     if tool is None and is_span_table(path):
         if field is not None or options:
             given = ", ".join((["field"] if field is not None else []) + sorted(options))
-            raise AccordError(
-                f"{given}: {path} is a span table, which has no fields or importer options; they read a tool's "
-                "export (--from)"
-            )
+            flags = ", ".join((["--field"] if field is not None else []) + [f"--option {k}" for k in sorted(options)])
+            tail = f"{path} is a span table, which has no fields or importer options; they read a tool's export"
+            raise AccordError(f"{given}: {tail} (tool=)", cli=f"{flags}: {tail} (--from)")
         return read_spans(path, texts=text_map), None
     from accord.importers import read_export
 
