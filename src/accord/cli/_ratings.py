@@ -17,7 +17,7 @@ from rich.table import Table
 
 from accord.cli._common import console
 from accord.coefficients import ALL_COEFFICIENTS, WEIGHTED, choose, compute
-from accord.errors import AccordError, AccordWarning, plural
+from accord.errors import AccordError, AccordWarning, for_cli, plural
 
 __all__ = ["LABELS", "compute_named", "interval_of", "label", "load_confusion", "print_extra", "with_intervals"]
 
@@ -76,8 +76,8 @@ def compute_named(
             except AccordError as exc:
                 if coefficient != "all":
                     raise
-                left_out[name] = str(exc).splitlines()[0]
-        notes += [str(x.message) for x in caught if issubclass(x.category, AccordWarning)]
+                left_out[name] = exc.for_cli().splitlines()[0]
+        notes += [for_cli(x.message) for x in caught if issubclass(x.category, AccordWarning)]
     if weights is not None and coefficient == "all":
         plain = [n for n in results if n not in WEIGHTED]
         if plain:
@@ -90,7 +90,7 @@ def compute_named(
             if q is None:
                 q = len({v for v in data.values[data.value_index].tolist()})
             notes.append(f"{name}: q = {q}, the categories observed (pass --categories N for a scale with more)")
-    left_out = {k: left_out[k] for k in ALL_COEFFICIENTS if k in left_out}
+    left_out = {k: for_cli(left_out[k]) for k in ALL_COEFFICIENTS if k in left_out}
     return results, left_out, notes
 
 

@@ -18,7 +18,7 @@ from accord.coefficients import ALL_COEFFICIENTS, MEMORY_COEFFICIENTS
 from accord.data import Annotations
 from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
 from accord.distances import DISTANCE_NAMES, get_distance
-from accord.errors import AccordError, AccordWarning, choice_error, plural
+from accord.errors import AccordError, AccordWarning, choice_error, for_cli, plural
 from accord.io import read
 
 __all__ = ["register"]
@@ -200,7 +200,7 @@ def agree(
             distance = ordered_distance(distance, order, data.values, source=data.source or str(file),
                                         set_valued=data.is_set_valued)
         if imported is not None and not json_out:
-            echo(imported.report.summary(), err=True)
+            echo(imported.report.summary(cli=True), err=True)
         results, left_out, caught = _ratings.compute_named(data, coefficient, distance, weights=weights,
                                                            n_categories=categories, categories=cat_order)
         sizes = (data.n_coders, data.n_units, data.n_entries)
@@ -222,7 +222,7 @@ def agree(
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter("always", AccordWarning)
             results = {name: engines.compute(red, name, distance) for name in names}
-            caught = [str(x.message) for x in w if issubclass(x.category, AccordWarning)]
+            caught = [for_cli(x.message) for x in w if issubclass(x.category, AccordWarning)]
         if coefficient == "all":
             left_out = {name: "is computed in memory only (--engine memory)" for name in MEMORY_COEFFICIENTS}
         sizes = (red.n_coders, red.n_units, red.n_entries)

@@ -16,7 +16,7 @@ from accord.coref.model import CorefAnnotations
 from accord.coref.readers import read_coref
 from accord.coref.report import CorefReliability, coref_reliability
 from accord.coref.scores import CorefScores, coref_scores
-from accord.errors import AccordError, AccordWarning, choice_error, plural
+from accord.errors import AccordError, AccordWarning, choice_error, for_cli, plural
 
 __all__ = ["register", "render_coref", "render_scores"]
 
@@ -78,7 +78,7 @@ def _read(paths: list[Path], notes: list[str], **kwargs: Any) -> CorefAnnotation
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", AccordWarning)
         data = read_coref(paths, **kwargs)
-    notes += [str(w.message) for w in caught if issubclass(w.category, AccordWarning)]
+    notes += [for_cli(w.message) for w in caught if issubclass(w.category, AccordWarning)]
     return data
 
 
@@ -89,7 +89,7 @@ def _score_one(data: CorefAnnotations, key: Path, key_data: CorefAnnotations, js
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", AccordWarning)
         scores = coref_scores(key_data.partition(key_data.coders[0]), data.partition(coder))
-    notes += [str(w.message) for w in caught if issubclass(w.category, AccordWarning)]
+    notes += [for_cli(w.message) for w in caught if issubclass(w.category, AccordWarning)]
     for note in notes:
         err_console.print(f"accord: note: {note}", highlight=False, markup=False, soft_wrap=True)
     if json_out:

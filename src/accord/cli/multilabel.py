@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from accord.cli._common import cli_errors, console, print_json
-from accord.errors import plural
+from accord.errors import for_cli, plural
 from accord.multilabel import (
     ITEM_CLASSES,
     augmented_kappa,
@@ -112,7 +112,7 @@ def _multilabel(
         cls = sw.classify(tolerance=tolerance, high=high) if (sw is not None and (classes or plot)) else None
         alpha_res = masi_alpha(data) if masi else None
         sharp = sharpen(data, p=p, rule=rule) if do_sharpen else None  # type: ignore[arg-type]
-    notes = list(dict.fromkeys(str(w.message) for w in caught))
+    notes = list(dict.fromkeys(for_cli(w.message) for w in caught))
     if plot is not None and sw is not None:
         from accord.multilabel.plot import plot_sweep
 

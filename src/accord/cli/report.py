@@ -156,7 +156,7 @@ def _report(
             distance = ordered_distance(distance or imported.default_distance, order, data.values,
                                         source=data.source or str(inputs[0]), set_valued=data.is_set_valued)
         if not json_out:
-            echo(imported.report.summary(), err=True)
+            echo(imported.report.summary(cli=True), err=True)
     else:
         name = detect_kind(inputs) if kind == "auto" else kind
     check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)

@@ -10,7 +10,7 @@ import typer
 
 from accord.cli._common import cli_errors, console, print_json
 from accord.cli._importing import ImporterArgs, importer_options
-from accord.errors import AccordError, choice_error, plural
+from accord.errors import AccordError, choice_error, for_cli, plural
 
 __all__ = ["register"]
 
@@ -181,7 +181,7 @@ def spans(
         return
     if report is not None:
         for note in getattr(report, "notes", ()):
-            console.print(note)
+            console.print(for_cli(note))
     _render(rep, title=f"Span agreement of {input.name}", show=show, bootstrap=bootstrap, seed=seed,
             confidence=confidence)
     if g is not None:

@@ -20,7 +20,7 @@ from accord.diagnostics import CoderLeftOut, CoderPairs
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import UnitCounts
 from accord.engines.reductions import Reductions
-from accord.errors import AccordError, plural
+from accord.errors import AccordError, plural, words
 from accord.gwet import GwetResult
 from accord.kappa import AgreementResult, KappaResult
 
@@ -63,7 +63,7 @@ def _with_source(red: Reductions, func: Any, *args: Any, **kwargs: Any) -> Any:
         return func(*args, **kwargs)
     except AccordError as exc:
         if not str(exc).startswith(red.source):
-            raise AccordError(f"{red.source}: {exc}") from None
+            raise AccordError(words(f"{red.source}: ", exc)) from None
         raise
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
-from accord.errors import AccordError, plural
+from accord.errors import AccordError, Message, plural, words
 from accord.importers import Imported, ValueKind
 from accord.importers.offsets import Utf16Index
 from accord.importers.report import CellState, DroppedRecord, ImportReport
@@ -41,6 +41,7 @@ __all__ = [
     "iter_jsonl",
     "quote",
     "json_loads",
+    "opt",
     "reanchor_span",
     "symlink_note",
     "walk_files",
@@ -48,6 +49,35 @@ __all__ = [
 
 #: Characters of a user's value a message quotes before cutting it (see :func:`quote`).
 QUOTE_LIMIT = 60
+
+
+#: The importer arguments the command line gives by a flag of their own; every other is ``--option NAME=VALUE``.
+OPTION_FLAGS = {"tool": "--from", "field": "--field", "sheet": "--sheet", "offsets": "--offsets"}
+_NO_VALUE = object()
+
+
+def opt(name: str, value: Any = _NO_VALUE) -> Message:
+    """An importer argument as a message names it: ``field=`` or ``offsets='codepoints'`` in Python, ``--field``
+    or ``--offsets codepoints`` on the command line, ``--option follow_symlinks=true`` for an option without a
+    flag of its own.
+
+    Examples
+    --------
+    >>> m = opt("follow_symlinks", True)
+    >>> str(m), m.cli
+    ('follow_symlinks=True', '--option follow_symlinks=true')
+    >>> m = opt("field")
+    >>> str(m), m.cli
+    ('field=', '--field')
+    """
+    if value is _NO_VALUE:
+        api = f"{name}="
+        cli = OPTION_FLAGS.get(name) or f"--option {name}=..."
+    else:
+        api = f"{name}={value!r}"
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        cli = f"{OPTION_FLAGS[name]} {shown}" if name in OPTION_FLAGS else f"--option {name}={shown}"
+    return Message(api, cli=cli)
 
 
 def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
@@ -126,7 +156,7 @@ def fail(
         where.append(f"annotator {_name(coder)}")
     if field is not None:
         where.append(f"field {quote(field)}")
-    return AccordError(f"{', '.join(where)}: {message}")
+    return AccordError(words(f"{', '.join(where)}: ", message))
 
 
 def _json_error(tool: str, source: str | Path, exc: json.JSONDecodeError, line: int | None = None) -> AccordError:
@@ -457,21 +487,20 @@ def walk_files(folder: Path, *, follow_symlinks: bool, skipped: list[Path] | Non
     return sorted(out)
 
 
-def symlink_note(folder: Path, skipped: list[Path]) -> str | None:
+def symlink_note(folder: Path, skipped: list[Path]) -> Message | None:
     """The report's note on the symbolic links :func:`folder_entries` / :func:`walk_files` left out."""
     if not skipped:
         return None
     names = sorted(p.relative_to(folder).as_posix() if p.is_relative_to(folder) else str(p) for p in skipped)
     shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
-    return (f"{plural(len(names), 'symbolic link')} inside the export folder not followed ({shown}): a link can "
-            "pull in a "
-            "file from outside the export; pass follow_symlinks=True (--option follow_symlinks=true) to read them")
+    return words(f"{plural(len(names), 'symbolic link')} inside the export folder not followed ({shown}): a link can "
+                 "pull in a file from outside the export; pass ", opt("follow_symlinks", True), " to read them")
 
 
 def symlink_refused(tool: str, path: Path) -> AccordError:
     """The error for a file the export needs that is a symbolic link."""
-    return fail(tool, path, "is a symbolic link, not followed inside an export folder (it can pull in a file from "
-                "outside the export); pass follow_symlinks=True (--option follow_symlinks=true) to read it")
+    return fail(tool, path, words("is a symbolic link, not followed inside an export folder (it can pull in a file "
+                                  "from outside the export); pass ", opt("follow_symlinks", True), " to read it"))
 
 
 _WS = re.compile(r"[ \t\n\r]*")
@@ -486,8 +515,8 @@ def iter_json_records(tool: str, path: Path, text: str | None = None) -> Iterato
     """
     if text is None:
         if path.is_dir():
-            raise fail(tool, path, "is a folder; this tool's export is one JSON file (is it another tool's export? "
-                       "choose it with --from)")
+            raise fail(tool, path, words("is a folder; this tool's export is one JSON file (is it another tool's "
+                                         "export? choose it with ", opt("tool"), ")"))
         text = read_text(tool, path)
     decoder = json.JSONDecoder()
     i = _WS.match(text, 0).end()  # type: ignore[union-attr]
@@ -501,8 +530,9 @@ def iter_json_records(tool: str, path: Path, text: str | None = None) -> Iterato
             rest = _WS.match(text, end).end()  # type: ignore[union-attr]
             if rest < len(text):
                 if isinstance(obj, dict) and text[rest] == "{":
-                    raise fail(tool, path, "the file holds JSON lines (one object per line), not the JSON array "
-                               "this tool's export is; is it another tool's export? (choose it with --from)",
+                    raise fail(tool, path, words("the file holds JSON lines (one object per line), not the JSON "
+                                                 "array this tool's export is; is it another tool's export? (choose "
+                                                 "it with ", opt("tool"), ")"),
                                line=text.count("\n", 0, rest) + 1)
                 raise json.JSONDecodeError("Extra data", text, rest)
             if not isinstance(obj, dict):
@@ -545,8 +575,8 @@ def iter_jsonl(tool: str, path: Path, lines: Iterable[str] | None = None) -> Ite
     fh = None
     if lines is None:
         if path.is_dir():
-            raise fail(tool, path, "is a folder; this tool's export is one JSON lines file (is it another tool's "
-                       "export? choose it with --from)")
+            raise fail(tool, path, words("is a folder; this tool's export is one JSON lines file (is it another "
+                                         "tool's export? choose it with ", opt("tool"), ")"))
         fh = open(path, encoding="utf-8-sig")  # noqa: SIM115
         lines = fh
     try:
@@ -557,8 +587,9 @@ def iter_jsonl(tool: str, path: Path, lines: Iterable[str] | None = None) -> Ite
                 obj = json.loads(raw)
             except json.JSONDecodeError as exc:
                 if raw.lstrip().startswith("["):
-                    raise fail(tool, path, "the file is a JSON array, not the JSON lines (one object per line) "
-                               "this tool's export is; is it another tool's export? (choose it with --from)",
+                    raise fail(tool, path, words("the file is a JSON array, not the JSON lines (one object per line) "
+                                                 "this tool's export is; is it another tool's export? (choose it "
+                                                 "with ", opt("tool"), ")"),
                                line=i) from None
                 raise fail(tool, path, f"not valid JSON ({exc.msg})", line=i) from None
             except (RecursionError, ValueError) as exc:

@@ -42,9 +42,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any, NamedTuple
 
-from accord.errors import AccordError, plural
+from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
-from accord.importers._common import ZipArchive, is_zip, quote, read_text, symlink_note, walk_files
+from accord.importers._common import ZipArchive, is_zip, opt, quote, read_text, symlink_note, walk_files
 from accord.importers._inception_project import parse_project, state_notes
 from accord.importers.offsets import Utf16Index
 from accord.importers.report import DroppedRecord, ImportReport
@@ -120,7 +120,7 @@ def sniff(path: Path, head: str) -> bool:
 
 
 def _fail(where: str, message: str, line: int | None = None) -> AccordError:
-    return AccordError(f"inception export {where}" + (f", line {line}" if line else "") + f": {message}")
+    return AccordError(words(f"inception export {where}" + (f", line {line}" if line else "") + ": ", message))
 
 
 class _Field(NamedTuple):
@@ -179,8 +179,8 @@ def _columns(header: list[str]) -> dict[str, _Field]:
 def _pick(columns: dict[str, _Field], field: str | None, where: str) -> str:
     if field is None:
         if len(columns) > 1:
-            raise AmbiguousField(str(_fail(where, f"several span layers/features ({', '.join(columns)}); pass "
-                                           "--field")), dict.fromkeys(columns, "spans"))
+            raise AmbiguousField(_fail(where, words(f"several span layers/features ({', '.join(columns)}); pass ",
+                                                    opt("field"))), dict.fromkeys(columns, "spans"))
         if not columns:
             raise _fail(where, "no span layer (#T_SP=) in the file")
         return next(iter(columns))
@@ -495,10 +495,11 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
         notes.append("cell states from exportedproject.json: FINISHED and IN_PROGRESS read, IGNORE (locked) "
                      "skipped, NEW or no annotation document unassigned")
         if progress:
-            notes.append(f"{plural(len(progress), 'annotation document')} IN_PROGRESS read as they stand (pass "
-                         f"in_progress='skip', --option in_progress=skip, to count them as skipped): {_some(progress)}")
+            notes.append(words(f"{plural(len(progress), 'annotation document')} IN_PROGRESS read as they stand "
+                               "(pass ", opt("in_progress", "skip"), f" to count them as skipped): {_some(progress)}"))
         if in_progress == "skip":
-            notes.append("IN_PROGRESS annotation documents counted as skipped (in_progress='skip')")
+            notes.append(words("IN_PROGRESS annotation documents counted as skipped (", opt("in_progress", "skip"),
+                               ")"))
         if locked_spans:
             notes.append(f"{plural(locked_spans, 'span')} in locked (IGNORE) documents not read")
         if no_entry:

@@ -45,7 +45,7 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError, plural
+from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import (
     Cells,
@@ -53,6 +53,7 @@ from accord.importers._common import (
     folder_entries,
     gc_paused,
     iter_jsonl,
+    opt,
     quote,
     reanchor_span,
     symlink_note,
@@ -91,9 +92,9 @@ def _tasks(path: Path, follow_symlinks: bool = False, skipped: list[Path] | None
         return list(iter_jsonl(TOOL, path)), 0
     files = folder_entries(path, "*.jsonl", follow_symlinks=follow_symlinks, skipped=skipped)
     if not files:
-        raise fail(TOOL, path, "the folder holds no .jsonl file (one prodigy db-out per annotator)" + (
-            f"; {plural(len(skipped), 'symbolic link')} not followed (pass follow_symlinks=True, --option "
-            "follow_symlinks=true, to read them)" if skipped else ""))
+        raise fail(TOOL, path, words("the folder holds no .jsonl file (one prodigy db-out per annotator)", *(
+            (f"; {plural(len(skipped), 'symbolic link')} not followed (pass ", opt("follow_symlinks", True),
+             " to read them)") if skipped else ())))
     tasks, named = [], 0
     for f in files:
         for line, t in iter_jsonl(TOOL, f):
@@ -176,7 +177,8 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     if field is None:
         if len(found) > 1:
             mix = ", ".join(f"{k} ({plural(n, 'task')})" for k, n in sorted(found.items()))
-            raise AmbiguousField(str(fail(TOOL, path, f"the export mixes {mix}; pass --field (field=) to choose one")),
+            raise AmbiguousField(fail(TOOL, path, words(f"the export mixes {mix}; pass ", opt("field"),
+                                                        " to choose one")),
                                  {k: "spans" if k == "spans" else "nominal" for k in sorted(found)})
         field = next(iter(found))
     cells = Cells(TOOL, str(path))
@@ -241,8 +243,9 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
             cells.cell(unit, coder, "annotated", frozenset(map(_hashable, chosen_ids)), line=line)
         else:
             if len(chosen_ids) > 1:
-                raise fail(TOOL, _src(path, t), f"several choices {chosen_ids} where single choices were asked; pass "
-                           "multiple=True", record=t["_input_hash"], line=line, field=field, coder=coder)
+                raise fail(TOOL, _src(path, t), words(f"several choices {chosen_ids} where single choices were asked; "
+                                                      "pass ", opt("multiple", True)),
+                           record=t["_input_hash"], line=line, field=field, coder=coder)
             cells.cell(unit, coder, "annotated", _hashable(chosen_ids[0]), line=line)
     if rejected:
         cells.notes.append(f"{plural(rejected, 'rejected task')} of a manual interface read as skipped")

@@ -26,7 +26,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from accord.errors import plural
+from accord.errors import for_cli, plural
 
 __all__ = ["CELL_STATES", "CellState", "DroppedRecord", "ImportReport"]
 
@@ -189,8 +189,9 @@ class ImportReport:
         frame.index.name = "coder"
         return frame
 
-    def summary(self) -> str:
-        """A few lines for the terminal: items, states per annotator, drops by reason, notes."""
+    def summary(self, *, cli: bool = False) -> str:
+        """A few lines for the terminal: items, states per annotator, drops by reason, notes (in the command
+        line's words with *cli*: ``pass --field``, not ``pass field=``)."""
         lines = [f"{self.tool} export {self.source}: {plural(self.n_items, 'item')}, "
                  f"{plural(len(self.counts), 'annotator')}"]
         for coder, c in self.counts.items():
@@ -200,5 +201,5 @@ class ImportReport:
             )
         for reason, n in self.dropped_reasons().items():
             lines.append(f"  dropped {plural(n, 'record')}: {reason}")
-        lines.extend(f"  note: {n}" for n in self.notes)
+        lines.extend(f"  note: {for_cli(n) if cli else n}" for n in self.notes)
         return "\n".join(lines)
