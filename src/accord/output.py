@@ -219,7 +219,7 @@ def write_output(
     >>> write_output(d / "a.txt", "two")
     Traceback (most recent call last):
     ...
-    accord.errors.AccordError: ...a.txt exists; pass --force to replace it
+    accord.errors.AccordError: ...a.txt exists; pass force=True to replace it
     >>> _ = write_output(d / "a.txt", "two", force=True); (d / "a.txt").read_text()
     'two'
     """

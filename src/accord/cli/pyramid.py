@@ -50,7 +50,7 @@ def _num(x: Any) -> str:
 
 
 def _found_by(n: int | None, rule: str) -> str:
-    what = "; ".join(MODEL_RULES.get(r, r) for r in rule.split(", "))
+    what = "; ".join(for_cli(MODEL_RULES.get(r, r)) for r in rule.split(", "))
     return f"{n if n is not None else 'The'} models found by {what}"
 
 

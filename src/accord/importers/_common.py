@@ -595,8 +595,9 @@ def iter_jsonl(tool: str, path: Path, lines: Iterable[str] | None = None) -> Ite
             except (RecursionError, ValueError) as exc:
                 raise json_trouble(tool, path, exc, line=i) from None
             if isinstance(obj, list):
-                raise fail(tool, path, "the file is a JSON array, not the JSON lines (one object per line) this "
-                           "tool's export is; is it another tool's export? (choose it with --from)", line=i)
+                raise fail(tool, path, words("the file is a JSON array, not the JSON lines (one object per line) this "
+                                             "tool's export is; is it another tool's export? (choose it with ",
+                                             opt("tool"), ")"), line=i)
             if not isinstance(obj, dict):
                 raise fail(tool, path, f"each line must be a JSON object, found a {type(obj).__name__}", line=i)
             yield i, obj
