@@ -224,8 +224,17 @@ class Annotations:
         return (
             f"Annotations({plural(self.n_units, 'unit')}, {plural(self.n_coders, 'coder')}, "
             f"{plural(self.n_entries, 'value')}, "
-            f"{len(self.values)} distinct values, {self.n_missing} missing)"
+            f"{plural(len(self.values), 'distinct value')}, {self.n_missing} missing)"
         )
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: units, coders (named), values, missing cells, source; every name escaped."""
+        from accord._html import html_table, scalar_text
+
+        names = ", ".join(scalar_text(c) for c in self.coders[:20].tolist()) + (", ..." if self.n_coders > 20 else "")
+        return html_table("Annotations", [("units", self.n_units), ("coders", f"{self.n_coders}: {names}"),
+                                          ("values", self.n_entries), ("distinct values", len(self.values)),
+                                          ("missing", self.n_missing), ("source", self.source)])
 
     # ------------------------------------------------------------ constructors
     @classmethod

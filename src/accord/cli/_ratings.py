@@ -112,7 +112,9 @@ def with_intervals(name: str, res: Any, confidence: float) -> dict[str, Any]:
         for form, d in zip(res.forms, out["forms"], strict=True):
             d["confidence_interval"] = list(form.confidence_interval(confidence)) if not math.isnan(form.icc) else None
         out["confidence_level"] = confidence
-    elif name in ("conger", "brennan-prediger", "ccc"):
+    elif name in ("conger", "brennan-prediger", "ccc") or (
+            hasattr(res, "confidence_interval") and hasattr(res, "standard_error") and not hasattr(res, "alpha")):
+        # the analytic interval the Python result gives (Cohen's kappa, Gwet's AC1/AC2...), null where it has none
         iv = interval_of(res, confidence)
         out["confidence_interval"] = list(iv) if iv else None
         out["confidence_level"] = confidence
