@@ -382,3 +382,11 @@ def test_report_shows_inline_and_writes_the_file(tmp_path) -> None:
     assert "<" not in srcdoc and '"' not in srcdoc  # the whole page is escaped into the attribute
     assert html.unescape(srcdoc) == out.read_text(encoding="utf-8")
     assert "&lt;script&gt;" not in view.split('srcdoc="', 1)[0]
+
+
+def test_the_cli_json_carries_the_import_notes_in_its_words() -> None:
+    res = RUNNER.invoke(app, ["agree", str(DATA / "importers" / "labelstudio" / "export.json"), "--field",
+                              "sentiment", "--json"])
+    assert res.exit_code == 0, res.output
+    notes = json.loads(res.stdout)["import"]["notes"]
+    assert any("(pass --field to choose)" in n for n in notes) and not any("field=" in n for n in notes)

@@ -174,7 +174,7 @@ def test_external_dtd_refused_and_bad_xml():
             '<pyramid><text><line>a</line></text><scu uid="x" label=""><contributor label="">'
             '<part label="a" start="0" end="1"/></contributor></scu></pyramid>'
         )
-    with pytest.raises(AccordError, match="not found"):
+    with pytest.raises(AccordError, match="no such file or folder"):
         read_pyramid(DATA / "missing.pyr")
 
 

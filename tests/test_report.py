@@ -129,7 +129,7 @@ def test_bad_input_is_refused_before_writing(tmp_path, content, args, message):
 
 def test_missing_input_file(tmp_path):
     res = runner.invoke(app, ["report", str(tmp_path / "nope.csv"), "-o", str(tmp_path / "r.html")])
-    assert res.exit_code == 2 and "not found" in res.stderr
+    assert res.exit_code == 2 and "no such file or folder" in res.stderr
 
 
 def test_figures_and_json(tmp_path):
