@@ -188,7 +188,7 @@ def _multilabel(
         console.print(ct)
 
     if sharp is not None:
-        sh = Table(title=f"Sharpening: {sharp.n_iterations} iterations, "
+        sh = Table(title=f"Sharpening: {plural(sharp.n_iterations, 'iteration')}, "
                    f"{'converged' if sharp.converged else 'not converged'}")
         sh.add_column("annotator")
         sh.add_column("weight", justify="right")

@@ -188,7 +188,7 @@ def agree(
     if as_json:
         print_json(res)
         return
-    t = Table("distance", "alpha", title=f"Pyramid agreement ({res.n_units} words)")
+    t = Table("distance", "alpha", title=f"Pyramid agreement ({plural(res.n_units, 'word')})")
     for k, v in res.alphas.items():
         t.add_row(k, _num(v))
     console.print(t)

@@ -75,8 +75,8 @@ def _correlation_row(table: Table, c: PearsonCorrelation) -> None:
 def _print(result: SignificanceStudy, path: Path) -> None:
     ann = [str(a) for a in result.annotations]
     console.print(
-        f"[bold]{escape(str(path))}[/]: {plural(len(result.systems), 'system')}, {result.n_docsets} document sets, "
-        f"{result.n_scores} scores"
+        f"[bold]{escape(str(path))}[/]: {plural(len(result.systems), 'system')}, "
+        f"{plural(result.n_docsets, 'document set')}, {plural(result.n_scores, 'score')}"
         + (escape(f", annotations {ann[0]!r} and {ann[1]!r}") if len(ann) == 2 else ", one annotation"),
         markup=True,
     )
