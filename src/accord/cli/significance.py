@@ -203,7 +203,7 @@ def significance(
             power_sig_level=power_sig_level,
         )
     except AccordError as exc:
-        raise AccordError(f"{file}: {exc}") from None
+        raise AccordError(f"{file}: {exc.for_cli()}") from None
     if as_json:
         print_json(result)
     else:

@@ -124,6 +124,8 @@ def _head(path: Path, n: int = 50) -> list[str]:
                     out.append(raw.rstrip("\r\n"))
                     if len(out) >= n:
                         break
+    except FileNotFoundError:
+        raise no_such_file(path) from None
     except OSError as exc:
         raise AccordError(f"{path}: cannot read ({exc.strerror})") from None
     return out

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
-from accord.errors import AccordError, Message, plural, words
+from accord.errors import AccordError, Message, no_such_file, plural, words
 from accord.importers import Imported, ValueKind
 from accord.importers.offsets import Utf16Index
 from accord.importers.report import CellState, DroppedRecord, ImportReport
@@ -183,6 +183,8 @@ def read_text(tool: str, source: str | Path, data: bytes | None = None) -> str:
     order mark; anything else is an :class:`AccordError` naming the tool and the file."""
     try:
         return (Path(source).read_bytes() if data is None else data).decode("utf-8-sig")
+    except FileNotFoundError:
+        raise no_such_file(source) from None
     except UnicodeDecodeError as exc:
         raise fail(tool, source, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
