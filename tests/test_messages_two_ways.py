@@ -202,7 +202,7 @@ def test_no_such_file_is_one_error_that_is_also_a_file_not_found_error() -> None
 
 def _readers():
     from accord.confusion import read_confusion
-    from accord.importers import read_export
+    from accord.importers import labelstudio, read_export
     from accord.multilabel.readers import read_multilabel
     from accord.pyramid.ducview import read_peer_annotation, read_pyramid
     from accord.pyramid.jsonio import read_json
@@ -211,6 +211,7 @@ def _readers():
     return {
         "read": lambda p: accord.read(p),
         "read_export": read_export,
+        "labelstudio.read": labelstudio.read,
         "read_coref": lambda p: accord.read_coref([p], format="conll"),
         "read_spans": read_spans,
         "read_texts": read_texts,
