@@ -240,7 +240,7 @@ def test_every_reader_says_a_missing_file_the_same_way(tmp_path, name: str) -> N
     ["pyramid", "show", "{m}"],
     ["pyramid", "score", "{m}", "{m}"],
     ["gold", "{m}"],
-    ["significance", "{m}"],
+    ["significance", "{m}", "--system", "s", "--docset", "d", "--score", "y"],
     ["spans", "{m}"],
     ["report", "{m}", "-o", "{out}"],
     ["import", "{m}", "-o", "{out}"],
@@ -334,9 +334,9 @@ def test_cohen_kappa_in_the_cli_has_the_standard_error_interval_and_p_value(tmp_
 
     table = RUNNER.invoke(app, ["agree", str(f), "--coefficient", "cohen"])
     assert table.exit_code == 0, table.output
-    for text in ("std. error", "p (chance)", "95% interval", f"{res.standard_error:.4f}", f"{res.p_value:.4g}",
-                 f"[{lo:.4f}, {hi:.4f}]"):
-        assert text in table.stdout, (text, table.stdout)
+    line = next(x for x in table.stdout.splitlines() if x.startswith("Cohen's kappa: "))
+    assert line == (f"Cohen's kappa: standard error {res.standard_error:.4f}, 95% interval [{lo:.4f}, {hi:.4f}], "
+                    f"p = {res.p_value:.4g} (no agreement beyond chance)"), line
 
     out = json.loads(RUNNER.invoke(app, ["agree", str(f), "--coefficient", "cohen", "--json"]).stdout)
     assert out["standard_error"] == pytest.approx(res.standard_error)
@@ -389,5 +389,5 @@ def test_the_cli_json_carries_the_import_notes_in_its_words() -> None:
     res = RUNNER.invoke(app, ["agree", str(DATA / "importers" / "labelstudio" / "export.json"), "--field",
                               "sentiment", "--json"])
     assert res.exit_code == 0, res.output
-    notes = json.loads(res.stdout)["import"]["notes"]
+    notes = json.loads(res.stdout)["import"]["report"]["notes"]
     assert any("(pass --field to choose)" in n for n in notes) and not any("field=" in n for n in notes)

@@ -43,8 +43,18 @@ def _finite(x: Any) -> float | None:
     return f if math.isfinite(f) else None
 
 
-def _p(x: float | None) -> str:
-    return "-" if x is None else f"{x:.4g}"
+def _print_inference(label: str, res: Any, interval: tuple[float, float] | None, confidence: float) -> None:
+    """The large-sample standard error, interval and p-value of a result that has them, as Python gives them
+    (Cohen's kappa: Fleiss, Cohen & Everitt 1969; Fleiss' kappa; Gwet's AC1/AC2; Conger...)."""
+    se, p = _finite(getattr(res, "standard_error", None)), _finite(getattr(res, "p_value", None))
+    if se is None and p is None:
+        return
+    said = [f"standard error {se:.4f}"] if se is not None else []
+    if interval is not None:
+        said.append(f"{confidence * 100:g}% interval [{interval[0]:.4f}, {interval[1]:.4f}]")
+    if p is not None:
+        said.append(f"p = {p:.4g} (no agreement beyond chance)")
+    console.print(f"{label}: {', '.join(said)}", highlight=False, soft_wrap=True)
 
 
 def _fmt(x: Any) -> str:
@@ -289,14 +299,7 @@ def agree(
     intervals = {name: _ratings.interval_of(res, confidence) for name, res in results.items()}
     if any(intervals.values()):
         table.add_column(f"{confidence * 100:g}% interval", justify="right")
-    # the large-sample standard error and the p-value of "no agreement beyond chance" where a result has them
-    # (Cohen's kappa: Fleiss, Cohen & Everitt 1969; Fleiss' kappa, Gwet's AC1/AC2, Conger...)
-    errors = {name: _finite(getattr(res, "standard_error", None)) for name, res in results.items()}
-    p_values = {name: _finite(getattr(res, "p_value", None)) for name, res in results.items() if name != "kendall-w"}
-    if any(x is not None for x in errors.values()):
-        table.add_column("std. error", justify="right")
-    if any(x is not None for x in p_values.values()):
-        table.add_column("p (chance)", justify="right")
+
     for name, res in results.items():
         if name == "icc":
             continue  # its own table of the ten forms
@@ -305,11 +308,12 @@ def agree(
         used = getattr(res, "n_pairable_units", None) or getattr(res, "n_units", None) or n_units
         iv = intervals[name]
         table.add_row(_ratings.label(name, res), _fmt(_value(res)), _fmt(obs), _fmt(exp), str(used),
-                      *([f"[{iv[0]:.4f}, {iv[1]:.4f}]" if iv else "-"] if any(intervals.values()) else []),
-                      *([_fmt(errors[name])] if any(x is not None for x in errors.values()) else []),
-                      *([_p(p_values.get(name))] if any(x is not None for x in p_values.values()) else []))
+                      *([f"[{iv[0]:.4f}, {iv[1]:.4f}]" if iv else "-"] if any(intervals.values()) else []))
     if table.row_count:
         console.print(table)
+    for name, res in results.items():
+        if name not in ("kendall-w", "icc"):
+            _print_inference(_ratings.label(name, res), res, intervals[name], confidence)
     _ratings.print_extra(results, left_out, confidence)
     if "alpha" in results:
         r = results["alpha"]
