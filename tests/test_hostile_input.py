@@ -477,7 +477,7 @@ def test_symlinks_inside_doccano_prodigy_and_inception_folders(tmp_path):
     assert any("mallory.jsonl" in n and "follow_symlinks" in n for n in imp.report.notes)
     assert read_export(folder, tool="doccano", follow_symlinks=True).report.coders == ("alice", "mallory")
     (folder / "alice.jsonl").unlink()
-    with pytest.raises(AccordError, match=r"no \.jsonl file but 1 symbolic link\(s\) to one, not followed"):
+    with pytest.raises(AccordError, match=r"no \.jsonl file but 1 symbolic link to one, not followed"):
         read_export(folder, tool="doccano")
     # an INCEpTION folder whose annotation file is a link
     proj = tmp_path / "inception"

@@ -60,7 +60,7 @@ def test_binary_answers_with_session_id_fallback():
 def test_mixed_interfaces_need_a_field(tmp_path):
     f = tmp_path / "mixed.jsonl"
     f.write_text((DATA / "choice.jsonl").read_text() + (DATA / "binary.jsonl").read_text())
-    with pytest.raises(AccordError, match="mixes accept \\(7 tasks\\), answer \\(5 tasks\\).*--field"):
+    with pytest.raises(AccordError, match="mixes accept \\(7 tasks\\), answer \\(5 tasks\\).*pass field="):
         prodigy.read(f)
     imp = prodigy.read(f, field="answer")
     assert imp.report.dropped_reasons() == {"a task of another interface (its answers are in field 'accept')": 7}

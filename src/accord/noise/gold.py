@@ -72,7 +72,7 @@ def read_long_table(
     df, _ = read_table(path)
     missing = [c for c in (unit, coder, value) if c not in df.columns]
     if missing:
-        head = (f"{path}: missing {plural(len(missing), 'column')} {', '.join(repr(c) for c in missing)}; "
+        head = (f"{path}: missing column{'s' if len(missing) > 1 else ''} {', '.join(repr(c) for c in missing)}; "
                 f"found {', '.join(repr(c) for c in df.columns)}")
         raise AccordError(f"{head} (name the columns with unit=, coder=, value=)",
                           cli=f"{head} (name the columns with --unit, --coder, --value)")
