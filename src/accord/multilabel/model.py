@@ -82,7 +82,7 @@ class MultiLabelData:
     ...     categories=["a", "b", "c", "d"],
     ... )
     >>> data
-    MultiLabelData(5 items, 1 annotators, 4 categories, 5 labelled cells, at most 2 labels per cell)
+    MultiLabelData(5 items, 1 annotator, 4 categories, 5 labelled cells, at most 2 labels per cell)
     >>> data.labels_of("A", "Msg5")
     ('c', 'b')
     """
