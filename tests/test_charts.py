@@ -37,7 +37,7 @@ def test_save_chart_refusals(tmp_path):
         save_chart({"mark": "line"}, tmp_path / "c.svg")
     out = tmp_path / "c.svg"
     out.write_text("keep")
-    with pytest.raises(AccordError, match="exists; pass --force"):
+    with pytest.raises(AccordError, match="exists; pass force=True"):
         save_chart(_chart(), out)
     assert out.read_text() == "keep"
     inp = tmp_path / "in.svg"

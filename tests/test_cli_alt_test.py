@@ -171,7 +171,7 @@ def test_label_studio_predictions_read_as_the_model(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     out = json.loads(res.stdout)
     assert out["alt_test"]["humans"] == ["1", "2", "3"] and out["alt_test"]["tests"][0]["passes"] is True
-    assert any("read as the annotations of coder(s) named by their model_version: 'gpt-4o'" in n
+    assert any("read as the annotations of 1 coder named by their model_version: 'gpt-4o'" in n
                for n in out["import"]["report"]["notes"])
     # without the option the predictions are not read, and the model is not a coder
     res = runner.invoke(app, ["alt-test", str(f), "--from", "label-studio", "--models", "gpt-4o"])

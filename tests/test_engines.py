@@ -266,7 +266,7 @@ def test_set_values_bad_input_is_named() -> None:
         engines.reduce(holes)
     wide = pl.LazyFrame({"unit": [1, 1], "coder": ["a", "b"],
                          "value": [[f"e{i}" for i in range(40)], [f"f{i}" for i in range(30)]]})
-    with pytest.raises(AccordError, match="70 distinct elements, more than the 62.*--engine memory"):
+    with pytest.raises(AccordError, match="70 distinct elements, more than the 62.*compute in memory"):
         engines.reduce(wide)
     dup = pl.LazyFrame({"unit": [1, 1, 1], "coder": ["a", "b", "b"], "value": [["x"], ["y"], ["y", "x"]]})
     with pytest.raises(AccordError, match=r"coder 'b' gave two values to unit 1"):

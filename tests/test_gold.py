@@ -198,7 +198,7 @@ def test_read_keeps_labels_as_text_and_empty_as_missing(tmp_path):
 def test_read_errors_name_the_file_and_column(tmp_path):
     path = tmp_path / "bad.csv"
     path.write_text("item,coder,value\n1,a,x\n")
-    with pytest.raises(AccordError, match=r"bad.csv.*missing column\(s\) 'unit'"):
+    with pytest.raises(AccordError, match=r"bad.csv: missing column 'unit'"):
         read_long_table(path)
     with pytest.raises(AccordError, match="no such file"):
         read_long_table(tmp_path / "nope.csv")

@@ -174,7 +174,7 @@ def test_nan_in_a_label_studio_number_answer_is_counted_and_said_never_annotated
     res = runner.invoke(app, ["agree", str(export), "--from", "label-studio", "--field", "score"])
     assert res.exit_code == 0, res.output
     assert "ann@x.org: 2 annotated, 0 empty, 1 skipped" in res.stderr
-    assert "dropped 1 record(s): the answer nan is not a finite number (read as skipped)" in res.stderr
+    assert "dropped 1 record: the answer nan is not a finite number (read as skipped)" in res.stderr
 
 
 def test_infinity_in_an_export_never_reaches_the_import_csv(tmp_path):
@@ -189,8 +189,8 @@ def test_infinity_in_an_export_never_reaches_the_import_csv(tmp_path):
     text = out.read_text()
     assert "inf" not in text.lower()
     assert sorted(text.splitlines()[1:]) == ["1,bob@x.org,2", "2,ann@x.org,3", "3,ann@x.org,4", "3,bob@x.org,5"]
-    assert "dropped 1 record(s): the answer inf is not a finite number (read as skipped)" in res.stderr
-    assert "dropped 1 record(s): the answer -inf is not a finite number (read as skipped)" in res.stderr
+    assert "dropped 1 record: the answer inf is not a finite number (read as skipped)" in res.stderr
+    assert "dropped 1 record: the answer -inf is not a finite number (read as skipped)" in res.stderr
 
 
 def test_gwet_ac2_is_finite_or_undefined_with_the_reason():

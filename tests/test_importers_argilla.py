@@ -134,7 +134,7 @@ def test_nested_export_without_response_status(tmp_path):
     assert c[ben] == {"annotated": 1, "empty": 0, "skipped": 0, "unassigned": 1}
     assert c[cy] == {"annotated": 0, "empty": 0, "skipped": 1, "unassigned": 1}
     note = next(n for n in sent.report.notes if "carry no status" in n)
-    assert "3 user-record response(s) with a value were read as submitted, 1 without one" in note
+    assert "3 user-record responses with a value read as submitted, 1 without one" in note
     assert "flatten=True" in note
     # a user who answered another question of the record submitted it: an unanswered optional question is empty
     topics = argilla.read(f, field="topics")

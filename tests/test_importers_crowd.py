@@ -46,7 +46,7 @@ def test_mturk_states_and_values(tmp_path):
 
 
 def test_several_answers_need_field(tmp_path):
-    with pytest.raises(AccordError, match=r"several answers \(note, sentiment\); pass --field"):
+    with pytest.raises(AccordError, match=r"several answers \(note, sentiment\); pass field="):
         read_export(_write(tmp_path), tool="mturk")
     with pytest.raises(AccordError, match="no answer 'stars'"):
         read_export(_write(tmp_path), tool="mturk", field="stars")

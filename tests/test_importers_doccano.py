@@ -124,7 +124,7 @@ def test_intent_detection_cats_and_entities(tmp_path):
     }
     for who, ls in lines.items():
         (tmp_path / f"{who}.jsonl").write_text("\n".join(ls) + "\n", encoding="utf-8")
-    with pytest.raises(AccordError, match=r"cats \(categories\), entities \(spans\); pass --field"):
+    with pytest.raises(AccordError, match=r"cats \(categories\), entities \(spans\); pass field="):
         doccano.read(tmp_path)
     cats = doccano.read(tmp_path, field="cats")
     assert cats.kind == "nominal" and cats.field == "cats"

@@ -179,9 +179,9 @@ def test_document_states_from_exportedproject(tmp_path, zipped):
     (gone,) = [d for d in imp.report.dropped if d.coder == "bob"]
     assert (gone.record, gone.line) == ("doc2.txt/bob", 16)
     notes = "\n".join(imp.report.notes)
-    assert "1 annotation document(s) IN_PROGRESS read as they stand" in notes and "doc1.txt/bob" in notes
-    assert "4 span(s) in locked (IGNORE) documents not read" in notes
-    assert "1 file(s) have no annotation document in exportedproject.json, read from the file: doc4.txt/dave" in notes
+    assert "1 annotation document IN_PROGRESS read as they stand" in notes and "doc1.txt/bob" in notes
+    assert "4 spans in locked (IGNORE) documents not read" in notes
+    assert "1 file has no annotation document in exportedproject.json, read from the file: doc4.txt/dave" in notes
     assert "doc4.txt/carol: FINISHED (annotator: IN_PROGRESS)" in notes
     assert {s.document for s in imp.spans.spans} == {"doc1.txt"}  # carol's locked spans are not read
     assert ("doc2.txt", "alice") in imp.spans.seen and ("doc3.txt", "carol") not in imp.spans.seen

@@ -59,7 +59,7 @@ def test_positions_become_units_and_annotators_coders(tmp_path):
     assert (stacked.record, stacked.line) == ('doc1.txt: 30-42 [the "Ritz"]', 5)
     assert stacked.reason.startswith("stacked")
     notes = "\n".join(imp.report.notes)
-    assert "1 position(s) INCEpTION did not use" in notes and "1 blank cell(s) read as <no label>" in notes
+    assert "1 position INCEpTION did not use" in notes and "1 blank cell read as <no label>" in notes
 
 
 def test_used_only_leaves_out_what_inception_left_out(tmp_path):

@@ -60,7 +60,7 @@ def test_binary_answers_with_session_id_fallback():
 def test_mixed_interfaces_need_a_field(tmp_path):
     f = tmp_path / "mixed.jsonl"
     f.write_text((DATA / "choice.jsonl").read_text() + (DATA / "binary.jsonl").read_text())
-    with pytest.raises(AccordError, match="mixes accept \\(7 tasks\\), answer \\(5 tasks\\).*--field"):
+    with pytest.raises(AccordError, match="mixes accept \\(7 tasks\\), answer \\(5 tasks\\).*pass field="):
         prodigy.read(f)
     imp = prodigy.read(f, field="answer")
     assert imp.report.dropped_reasons() == {"a task of another interface (its answers are in field 'accept')": 7}
@@ -145,7 +145,7 @@ def test_folder_of_single_user_datasets_names_annotators_by_file(tmp_path):
     assert imp.report.counts["alice"] == {"annotated": 3, "empty": 0, "skipped": 1, "unassigned": 0}
     assert imp.report.counts["bob"] == {"annotated": 3, "empty": 0, "skipped": 0, "unassigned": 1}
     assert imp.report.counts["insults-cyril"] == {"annotated": 1, "empty": 0, "skipped": 0, "unassigned": 3}
-    assert any("7 task(s) name no annotator" in n for n in imp.report.notes)
+    assert any("7 tasks name no annotator" in n for n in imp.report.notes)
     values = {(r.unit, r.coder): r.value for r in imp.annotations.to_frame().itertuples()}
     assert values[(102, "alice")] == "reject" and values[(102, "bob")] == "accept"
 

@@ -75,9 +75,9 @@ def test_inception_users_from_temporary_file_names_and_exportedproject(tmp_path)
     assert imp.report.counts["laura"] == {"annotated": 1, "empty": 0, "skipped": 0, "unassigned": 1}
     assert not [d for d in imp.report.dropped if d.reason != "system user, not an annotator"]
     note = next(n for n in imp.report.notes if "temporary file name" in n)
-    assert "4 annotation file(s)" in note and "the users exportedproject.json names" in note
-    assert "sm (2 file(s), e.g. sm_4343257511917352145.tsv)" in note
-    assert "yes (2 file(s), e.g. yes8090299544098498525.tsv)" in note
+    assert "4 annotation files" in note and "the users exportedproject.json names" in note
+    assert "sm (2 files, e.g. sm_4343257511917352145.tsv)" in note
+    assert "yes (2 files, e.g. yes8090299544098498525.tsv)" in note
     got = {(s.document, s.coder, s.start, s.end) for s in imp.spans.spans}
     assert got == {("2001.tsv", "yes", 0, 3), ("2001.tsv", "yes", 8, 11), ("2001.tsv", "sm", 0, 3),
                    ("2001.tsv", "laura", 0, 3), ("2001.tsv", "laura", 8, 11), ("2002.tsv", "yes", 8, 11),
@@ -150,7 +150,7 @@ def test_label_studio_whitespace_only_text_differences_are_read_and_said(tmp_pat
     assert {(s.coder, s.start, s.end) for s in imp.spans.spans} == {("1", 4, 18), ("1", 23, 40), ("2", 4, 18),
                                                                     ("2", 28, 40)}
     note = next(n for n in imp.report.notes if "only in whitespace" in n)
-    assert note.startswith("3 span(s) whose text differs from the document's only in whitespace")
+    assert note.startswith("3 spans whose text differs from the document's only in whitespace")
     assert "' deputy sheriff' for 'deputy sheriff'" in note
 
 
@@ -167,7 +167,7 @@ def test_label_studio_repeated_region_is_read_once_and_said(tmp_path):
             [_region(4, 18, "deputy sheriff")])
     imp = read_export(f, tool="label-studio")
     assert sorted((s.coder, s.start, s.end) for s in imp.spans.spans) == [("1", 4, 10), ("1", 4, 18), ("2", 4, 18)]
-    assert any(n.startswith("1 region(s) repeat another region of the same annotation") and "7/1" in n
+    assert any(n.startswith("1 region repeats another region of the same annotation") and "7/1" in n
                for n in imp.report.notes)
 
 
@@ -180,8 +180,8 @@ def test_label_studio_json_min_repeated_region_and_whitespace(tmp_path):
     f.write_text(json.dumps(rows), encoding="utf-8")
     imp = read_export(f, tool="label-studio")
     assert len(imp.spans.spans) == 1
-    assert any(n.startswith("1 span(s) whose text differs") for n in imp.report.notes)
-    assert any(n.startswith("1 region(s) repeat another region") for n in imp.report.notes)
+    assert any(n.startswith("1 span whose text differs") for n in imp.report.notes)
+    assert any(n.startswith("1 region repeats another region") for n in imp.report.notes)
 
 
 # ------------------------------------------------------------------------------------------------------------------
@@ -235,7 +235,7 @@ def test_mturk_option_column_as_field_points_to_the_answer(tmp_path):
                  "H1,A1,W1,true,false\nH1,A2,W2,true,false\n", encoding="utf-8")
     assert read_export(f, tool="mturk", field="Answer.topic").field == "topic"
     with pytest.raises(AccordError, match=r"column 'Answer.topic.sport' is one option of the answer 'topic'.*"
-                                          r"pass --field topic"):
+                                          r"pass field='topic'"):
         read_export(f, tool="mturk", field="Answer.topic.sport")
 
 

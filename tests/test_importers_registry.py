@@ -24,7 +24,7 @@ def test_report_counts_the_four_states_and_never_merges_them():
     }
     assert r.dropped_reasons() == {"no annotator": 1}
     assert list(r.to_frame().columns) == ["annotated", "empty", "skipped", "unassigned"]
-    assert "dropped 1 record(s): no annotator" in r.summary()
+    assert "dropped 1 record: no annotator" in r.summary()
     assert r.to_dict()["dropped"][0]["line"] == 4
 
 

@@ -61,7 +61,7 @@ def test_set_values_and_empty_sets(tmp_path):
 def test_missing_sheet_and_bad_index_list_the_sheets(book):
     with pytest.raises(AccordError, match="no sheet named 'nope'; the sheets are 'wide', 'long'"):
         spreadsheet.read(book, sheet="nope")
-    with pytest.raises(AccordError, match="--sheet 5 is out of range: the file has 2 sheet"):
+    with pytest.raises(AccordError, match="sheet 5 is out of range: the file has 2 sheets"):
         accord.read(book, sheet=5)
 
 

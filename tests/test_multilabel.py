@@ -615,7 +615,7 @@ def test_cli_errors(tmp_path):
     bad = tmp_path / "three.csv"
     bad.write_text('item,annotator,labels\nm1,A,"a,b,c"\nm1,B,a\n')
     res = runner.invoke(app, ["multilabel", str(bad), "--no-masi"])
-    assert res.exit_code == 2 and "rule=" in res.stderr
+    assert res.exit_code == 2 and "--rule geometric" in res.stderr and "rule=" not in res.stderr
     res = runner.invoke(app, ["multilabel", str(bad), "--rule", "geometric", "--no-masi", "--json"])
     assert res.exit_code == 0
     res = runner.invoke(app, ["multilabel", EXAMPLE, "--plot", str(tmp_path / "x.gif"), "--no-masi"])
@@ -666,7 +666,7 @@ def test_plot_sweep_needs_force_to_replace(tmp_path):
     sweep = augmented_kappa_sweep(load_multilabel_example())
     out = tmp_path / "s.svg"
     out.write_text("keep me")
-    with pytest.raises(AccordError, match="exists; pass --force"):
+    with pytest.raises(AccordError, match="exists; pass force=True"):
         plot_sweep(sweep, out)
     assert out.read_text() == "keep me"
     assert plot_sweep(sweep, out, force=True) == out and "<svg" in out.read_text()

@@ -116,7 +116,7 @@ def test_identical_copies_say_nothing() -> None:
 
 def test_embedded_needs_an_embedded_pyramid_and_a_known_choice() -> None:
     bare = replace(_peers()[0], pyramid=None)
-    with pytest.raises(AccordError, match=r"peer .*duc07_peer1\.pan' embeds no pyramid.*--pyramid embedded"):
+    with pytest.raises(AccordError, match=r"peer .*duc07_peer1\.pan' embeds no pyramid.*against='embedded'"):
         score_peers([bare], read_pyramid(PYR), against="embedded")
     with pytest.raises(AccordError, match=r"against: must be 'given' or 'embedded', got 'pan'"):
         score_peers(_peers(), read_pyramid(PYR), against="pan")  # type: ignore[arg-type]
@@ -130,7 +130,7 @@ def test_a_copy_that_cannot_give_the_models_points_to_embedded(tmp_path: Path) -
     bad = tmp_path / "bad.pan"
     bad.write_text(pan)
     pyr = read_pyramid(DATA / "duc_noregex.pyr")
-    with pytest.raises(AccordError, match=r"bad\.pan, SCU 3: .*--pyramid embedded"):
+    with pytest.raises(AccordError, match=r"bad\.pan, SCU 3: .*against='embedded'"):
         score_peers([read_peer_annotation(bad)], pyr)
     res = score_peers([read_peer_annotation(bad)], pyr, convention="nist-duc", against="embedded")
     assert res.scores[0].modified == 0.875  # peer 1 of duc_peer1.pan: 7/8 (tests/test_pyramid_nist_shape.py)

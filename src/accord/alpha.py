@@ -18,7 +18,7 @@ from accord._lazy import stats
 from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import UnitCounts, count_matrix, count_values, observed_sum, unit_disagreement_sums
-from accord.errors import AccordError, warn_undefined
+from accord.errors import AccordError, plural, warn_undefined, words
 from accord.results import Result
 
 __all__ = [
@@ -308,7 +308,7 @@ def alpha_from_counts(
     )
     if uc.n_pairable_units == 0:
         raise AccordError(
-            f"no pairable unit: none of the {uc.n_units} units holds two or more values, so there is "
+            f"no pairable unit: none of the {plural(uc.n_units, 'unit')} holds two or more values, so there is "
             "nothing to compare"
         )
     prepared = distance.prepare(values, marg)
@@ -410,7 +410,7 @@ def alpha(
         return alpha_from_counts(uc, data.values, dist, n_coders=data.n_coders)
     except AccordError as exc:
         if data.source and not str(exc).startswith(data.source):
-            raise AccordError(f"{data.source}: {exc}") from None
+            raise AccordError(words(f"{data.source}: ", exc)) from None
         raise
 
 

@@ -39,7 +39,7 @@ from accord.alpha import check_annotations
 from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import count_values
-from accord.errors import AccordError, AccordWarning, warn_undefined
+from accord.errors import AccordError, AccordWarning, plural, warn_undefined
 from accord.gwet import _subject_agreement
 from accord.kappa import KappaResult, _coder_marginals, cohen_kappa
 from accord.results import Result
@@ -228,14 +228,17 @@ def brennan_prediger(
     if n_categories is not None:
         if not isinstance(n_categories, (int, np.integer)) or isinstance(n_categories, bool) or n_categories < q:
             raise AccordError(
-                f"n_categories must be an integer >= the {q} categories {'given' if categories else 'observed'}; "
+                f"n_categories must be an integer >= the {plural(q, 'category')} "
+                f"{'given' if categories else 'observed'}; "
                 f"got {n_categories!r}"
             )
         unweighted = (weights is None and dist.name == "nominal") or (
             isinstance(weights, str) and weights == "identity")
         if not unweighted:
             raise AccordError("n_categories counts unnamed categories, which weights cannot place: with weights "
-                              "or a distance, pass categories=[...] instead")
+                              "or a distance, pass categories=[...] instead",
+                              cli="--categories counts unnamed categories, which --weights cannot place: give the "
+                                  "categories lowest to highest with --order instead")
     uc = count_values(data, min_values=1)
     sa = _subject_agreement(uc, data.values, dist, user_weights=user_weights, source=data.source)
     q_all = int(n_categories) if n_categories is not None else q
@@ -424,7 +427,8 @@ def light_kappa(
         raise AccordError(f"{data.source or 'data'}: no unit was rated by all {c} coders (Light's kappa uses the "
                           "units every coder rated)")
     if dropped:
-        warnings.warn(f"light_kappa: {dropped} unit(s) not rated by all {c} coders are left out (complete units "
+        warnings.warn(f"light_kappa: {plural(dropped, 'unit is', 'units are')} not rated by all {c} coders and "
+                      "left out (complete units "
                       "only, as irr's kappam.light)", AccordWarning, stacklevel=2)
     keep = complete[data.unit_index]
     sub = Annotations(unit_index=data.unit_index[keep], coder_index=data.coder_index[keep],

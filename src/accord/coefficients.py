@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from accord.errors import AccordError, choice_error
+from accord.errors import AccordError, Message, choice_error
 
 __all__ = ["ALL_COEFFICIENTS", "COEFFICIENTS", "MEMORY_COEFFICIENTS", "WEIGHTED", "applicable", "choose", "compute"]
 
@@ -223,8 +223,10 @@ def choose(data: Any, distance: Any = "nominal") -> tuple[list[str], dict[str, s
         if not numeric:
             left[name] = "needs numeric ratings; the values are labels"
         elif kind not in scales:
-            left[name] = (f"is for {' or '.join(scales)} ratings; the distance is {kind} "
-                          f"(pass --distance {scales[0]} for numeric ratings)")
+            left[name] = Message(f"is for {' or '.join(scales)} ratings; the distance is {kind} "
+                                 f"(pass distance={scales[0]!r} for numeric ratings)",
+                                 cli=f"is for {' or '.join(scales)} ratings; the distance is {kind} "
+                                     f"(pass --distance {scales[0]} for numeric ratings)")
         elif n_coders < 2 or complete < least[name]:
             left[name] = f"needs {least[name]} or more units rated by every coder; the data have {complete}"
         else:

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError
+from accord.errors import AccordError, no_such_file, plural
 
 __all__ = ["from_confusion", "read_confusion"]
 
@@ -81,7 +81,7 @@ def from_confusion(
     if categories is not None:
         given = list(categories)
         if len(given) != raw.shape[0] or len(set(given)) != len(given):
-            raise AccordError(f"categories must name the {raw.shape[0]} categories once each; got {given!r}")
+            raise AccordError(f"categories must name the {plural(raw.shape[0], 'category')} once each; got {given!r}")
         if isinstance(table, pd.DataFrame):
             if set(given) != set(cats):
                 raise AccordError(f"categories {given!r} are not the table's categories {cats!r}")
@@ -124,7 +124,7 @@ def read_confusion(path: str | Path) -> pd.DataFrame:
     """
     path = Path(path)
     if not path.is_file():
-        raise FileNotFoundError(f"no such file: {path}")
+        raise no_such_file(path)
     try:
         frame = pd.read_csv(path, index_col=0, dtype=str, keep_default_na=False, skipinitialspace=True)
     except (pd.errors.ParserError, UnicodeDecodeError, pd.errors.EmptyDataError) as exc:

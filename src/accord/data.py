@@ -20,7 +20,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError, choice_error, missing_column_error
+from accord.errors import AccordError, choice_error, missing_column_error, plural
 
 __all__ = ["Annotations", "DuplicatePolicy", "Layout", "as_annotations"]
 
@@ -222,9 +222,19 @@ class Annotations:
 
     def __repr__(self) -> str:
         return (
-            f"Annotations({self.n_units} units, {self.n_coders} coders, {self.n_entries} values, "
-            f"{len(self.values)} distinct values, {self.n_missing} missing)"
+            f"Annotations({plural(self.n_units, 'unit')}, {plural(self.n_coders, 'coder')}, "
+            f"{plural(self.n_entries, 'value')}, "
+            f"{plural(len(self.values), 'distinct value')}, {self.n_missing} missing)"
         )
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: units, coders (named), values, missing cells, source; every name escaped."""
+        from accord._html import html_table, scalar_text
+
+        names = ", ".join(scalar_text(c) for c in self.coders[:20].tolist()) + (", ..." if self.n_coders > 20 else "")
+        return html_table("Annotations", [("units", self.n_units), ("coders", f"{self.n_coders}: {names}"),
+                                          ("values", self.n_entries), ("distinct values", len(self.values)),
+                                          ("missing", self.n_missing), ("source", self.source)])
 
     # ------------------------------------------------------------ constructors
     @classmethod
@@ -338,9 +348,9 @@ class Annotations:
         coder_labels = list(coders) if coders is not None else (row_labels or list(range(n_coders)))
         unit_labels = list(units) if units is not None else (col_labels or list(range(n_units)))
         if len(coder_labels) != n_coders:
-            raise AccordError(f"coders has {len(coder_labels)} labels for {n_coders} matrix rows")
+            raise AccordError(f"coders has {plural(len(coder_labels), 'label')} for {n_coders} matrix rows")
         if len(unit_labels) != n_units:
-            raise AccordError(f"units has {len(unit_labels)} labels for {n_units} matrix columns")
+            raise AccordError(f"units has {plural(len(unit_labels), 'label')} for {n_units} matrix columns")
         if (units is not None or col_labels is not None) and len(set(map(_label_key, unit_labels))) != n_units:
             raise AccordError("unit labels must be unique")
         if (coders is not None or row_labels is not None) and len(set(map(_label_key, coder_labels))) != n_coders:
@@ -425,9 +435,9 @@ class Annotations:
         cat_labels = list(categories) if categories is not None else (col_labels or list(range(n_cat)))
         unit_labels = list(units) if units is not None else (row_labels or list(range(n_units)))
         if len(cat_labels) != n_cat:
-            raise AccordError(f"categories has {len(cat_labels)} labels for {n_cat} table columns")
+            raise AccordError(f"categories has {plural(len(cat_labels), 'label')} for {n_cat} table columns")
         if len(unit_labels) != n_units:
-            raise AccordError(f"units has {len(unit_labels)} labels for {n_units} table rows")
+            raise AccordError(f"units has {plural(len(unit_labels), 'label')} for {n_units} table rows")
         if len(set(map(_label_key, cat_labels))) != n_cat:
             raise AccordError("category labels must be unique")
         per_unit = counts.sum(axis=1)
@@ -567,12 +577,11 @@ class Annotations:
         if same.any():
             if duplicates == "error":
                 k = int(np.flatnonzero(same)[0])
-                raise AccordError(
-                    f"{source or 'data'}: coder {coders[ccodes[k]]!r} gave two values to unit "
-                    f"{units[ucodes[k]]!r}: {values[vcodes[k]]!r} (row {rows[k]}) and "
-                    f"{values[vcodes[k + 1]]!r} (row {rows[k + 1]}); pass duplicates='first' or "
-                    "'last' to keep one"
-                )
+                head = (f"{source or 'data'}: coder {coders[ccodes[k]]!r} gave two values to unit "
+                        f"{units[ucodes[k]]!r}: {values[vcodes[k]]!r} (row {rows[k]}) and "
+                        f"{values[vcodes[k + 1]]!r} (row {rows[k + 1]})")
+                raise AccordError(f"{head}; pass duplicates='first' or 'last' to keep one",
+                                  cli=f"{head}; a coder gives a unit one value: keep one of them in the file")
             drop = np.zeros(len(ucodes), dtype=bool)
             if duplicates == "first":
                 drop[1:] = same

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from accord.data import Annotations, DuplicatePolicy
-from accord.errors import AccordError
+from accord.errors import AccordError, no_such_file, plural
 
 __all__ = ["FileFormat", "read", "read_table"]
 
@@ -48,10 +48,9 @@ def _format_of(path: Path, fmt: str) -> str:
         return fmt
     suffix = path.suffix.lower()
     if suffix not in _SUFFIX:
-        raise AccordError(
-            f"{path}: cannot tell the format from the suffix {suffix!r}: use a .csv, .tsv, .jsonl, .parquet, "
-            ".xlsx or .ods file, or pass format= (csv, tsv, jsonl, parquet, xlsx, ods)"
-        )
+        head = (f"{path}: cannot tell the format from the suffix {suffix!r}: use a .csv, .tsv, .jsonl, .parquet, "
+                ".xlsx or .ods file")
+        raise AccordError(f"{head}, or pass format= (csv, tsv, jsonl, parquet, xlsx, ods)", cli=head)
     return _SUFFIX[suffix]
 
 
@@ -137,7 +136,7 @@ def read_table(
     """
     p = _one_file(path)
     if not p.exists():
-        raise AccordError(f"{p}: no such file")
+        raise no_such_file(p)
     if p.is_dir():
         raise AccordError(f"{p}: is a directory, not a file")
     fmt = _format_of(p, format)
@@ -209,8 +208,9 @@ def _one_file(path: str | os.PathLike[str]) -> Path:
         raise AccordError(f"{path}: no file matches")
     if len(files) > 1:
         shown = ", ".join(map(str, files[:3])) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
-        raise AccordError(f"{path}: matches {len(files)} files ({shown}); accord.read reads one file: read several "
-                          "with a lazy engine (accord.engines.agree, accord agree --engine duckdb)")
+        head = f"{path}: matches {plural(len(files), 'file')} ({shown})"
+        raise AccordError(f"{head}; accord.read reads one file: read several with a lazy engine (accord.engines.agree)",
+                          cli=f"{head}; the memory engine reads one file: read several with --engine duckdb")
     return files[0]
 
 

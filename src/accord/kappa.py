@@ -38,7 +38,7 @@ from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.distances.scalar import _PreparedNominal
 from accord.engine import UnitCounts, count_values, observed_sum
-from accord.errors import AccordError, warn_undefined
+from accord.errors import AccordError, plural, warn_undefined
 from accord.results import Result
 from accord.weights import PreparedMatrix, on_categories, resolve_weights
 
@@ -215,11 +215,11 @@ def _two_coders(data: Annotations, coders: tuple[Any, Any] | None, name: str) ->
     if coders is None:
         present = np.unique(data.coder_index)
         if len(present) != 2:
-            raise AccordError(
-                f"{name} is for two coders; the data have {len(present)} "
-                f"({', '.join(map(repr, data.coders[present]))}): pass coders=(a, b), or use "
-                "fleiss_kappa / multi_kappa / alpha"
-            )
+            head = (f"{name} is for two coders; the data have {len(present)} "
+                    f"({', '.join(map(repr, data.coders[present]))})")
+            raise AccordError(f"{head}: pass coders=(a, b), or use fleiss_kappa / multi_kappa / alpha",
+                              cli=f"{head}: use --coefficient fleiss, multi-kappa or alpha "
+                                  "(or --layout wide --coders a,b)")
         keep_codes = present
     else:
         if len(coders) != 2:
@@ -264,7 +264,7 @@ def _complete(data: Annotations, name: str) -> int:
         u = int(np.flatnonzero(per_unit == coded.min())[0]) if coded.min() > 0 else 0
         raise AccordError(
             f"{name} needs every unit coded by the same number of coders; unit {data.units[u]!r} has "
-            f"{per_unit[u]} values, others up to {coded.max()}: use alpha, which handles missing values"
+            f"{plural(per_unit[u], 'value')}, others up to {coded.max()}: use alpha, which handles missing values"
         )
     if coded.min() < 2:
         raise AccordError(f"{name} needs at least two values per unit")
@@ -607,7 +607,8 @@ def multi_kappa(
     present = np.unique(data.coder_index)
     if m != len(present):
         raise AccordError(
-            f"multi_kappa needs every coder to code every unit ({len(present)} coders, {m} values per unit)"
+            f"multi_kappa needs every coder to code every unit ({plural(len(present), 'coder')}, "
+            f"{plural(m, 'value')} per unit)"
         )
     return _multi_from_counts(count_values(data), data.values, dist, _coder_marginals(data)[present],
                               source=data.source)
@@ -673,7 +674,7 @@ def _bennett_from_counts(
     if n_categories is not None:
         if not isinstance(n_categories, (int, np.integer)) or n_categories < q_obs:
             raise AccordError(
-                f"n_categories must be an integer >= the {q_obs} categories observed; got {n_categories!r}"
+                f"n_categories must be an integer >= the {plural(q_obs, 'category')} observed; got {n_categories!r}"
             )
         if not isinstance(prepared, _PreparedNominal):
             raise AccordError("n_categories applies to the nominal distance only")

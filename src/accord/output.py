@@ -116,7 +116,8 @@ def check_output(path: PathLike, *, force: bool = False, inputs: Iterable[PathLi
     if not where.parent.is_dir():
         raise AccordError(f"cannot write {out}: folder {out.parent} does not exist")
     if (out.exists() or out.is_symlink()) and not force:
-        raise AccordError(f"{out} exists; pass --force to replace it")
+        raise AccordError(f"{out} exists; pass force=True to replace it",
+                          cli=f"{out} exists; pass --force to replace it")
     return out
 
 
@@ -158,7 +159,8 @@ def atomic_output(path: PathLike, *, force: bool = False, inputs: Iterable[PathL
         os.chmod(tmp, _file_mode(out))  # mkstemp makes 0600; give the file the mode a plain open() would
         yield tmp
         if not force and (out.exists() or out.is_symlink()):  # appeared while we worked
-            raise AccordError(f"{out} exists; pass --force to replace it")
+            raise AccordError(f"{out} exists; pass force=True to replace it",
+                              cli=f"{out} exists; pass --force to replace it")
         os.replace(tmp, folder / out.name)
     finally:
         with contextlib.suppress(FileNotFoundError):
@@ -217,7 +219,7 @@ def write_output(
     >>> write_output(d / "a.txt", "two")
     Traceback (most recent call last):
     ...
-    accord.errors.AccordError: ...a.txt exists; pass --force to replace it
+    accord.errors.AccordError: ...a.txt exists; pass force=True to replace it
     >>> _ = write_output(d / "a.txt", "two", force=True); (d / "a.txt").read_text()
     'two'
     """

@@ -71,6 +71,12 @@ def jsonable(obj: Any) -> Any:
 class Result:
     """Mixin for frozen result dataclasses."""
 
+    def _repr_html_(self) -> str:
+        """A notebook's view: a table of the scalars of :meth:`to_dict` (every text escaped)."""
+        from accord._html import result_html
+
+        return result_html(type(self).__name__, self.to_dict())
+
     def to_dict(self) -> dict[str, Any]:
         """The public fields as JSON-ready data (NaN as ``None``)."""
         if not dataclasses.is_dataclass(self):  # pragma: no cover - programming error

@@ -39,7 +39,7 @@ import numpy as np
 
 from accord.data import Annotations
 from accord.distances import Distance, PreparedDistance
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 
 __all__ = ["WEIGHT_NAMES", "kappa_weights"]
 
@@ -126,7 +126,8 @@ class WeightsDistance(Distance):
 
     def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
         if len(values) != len(self._delta):
-            raise AccordError(f"{self.name}: {len(self._delta)} x {len(self._delta)} weights for {len(values)} values")
+            raise AccordError(f"{self.name}: {len(self._delta)} x {len(self._delta)} weights for "
+                              f"{plural(len(values), 'value')}")
         return PreparedMatrix(self._delta)
 
 

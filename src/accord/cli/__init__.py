@@ -198,9 +198,10 @@ def _show_warning(message: Any, category: type[Warning], filename: str, lineno: 
     import sys
     import warnings
 
+    from accord.errors import for_cli
     from accord.sanitize import terminal_safe
 
-    text = warnings.formatwarning(message, category, filename, lineno, line)
+    text = warnings.formatwarning(for_cli(message), category, filename, lineno, line)  # type: ignore[arg-type]
     (file or sys.stderr).write(terminal_safe(text))
 
 

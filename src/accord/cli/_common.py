@@ -21,7 +21,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from accord.errors import AccordError
+from accord.errors import AccordError, Message, no_such_file
 from accord.results import jsonable
 from accord.sanitize import terminal_safe
 
@@ -68,6 +68,8 @@ def cli_errors(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except (AccordError, FileNotFoundError, IsADirectoryError, PermissionError) as exc:
+            if isinstance(exc, FileNotFoundError) and not isinstance(exc, AccordError) and exc.filename:
+                exc = no_such_file(exc.filename)  # not Python's "[Errno 2] No such file or directory: ..."
             text = terminal_safe(exc.for_cli() if isinstance(exc, AccordError) else str(exc))
             msg = text.splitlines()[0] if text else type(exc).__name__
             print(f"accord: error: {msg}", file=sys.stderr)
@@ -76,6 +78,17 @@ def cli_errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def _cli_words(obj: Any) -> Any:
+    """*obj* (JSON-ready) with each :class:`~accord.errors.Message` (an import note...) in the command line's words."""
+    if isinstance(obj, Message):
+        return obj.cli
+    if isinstance(obj, dict):
+        return {k: _cli_words(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_cli_words(v) for v in obj]
+    return obj
+
+
 def print_json(obj: Any) -> None:
     """Print *obj* as one JSON object on stdout (NaN as null; control and non-ASCII characters as \\u escapes)."""
-    sys.stdout.write(json.dumps(jsonable(obj), indent=2, allow_nan=False) + "\n")
+    sys.stdout.write(json.dumps(_cli_words(jsonable(obj)), indent=2, allow_nan=False) + "\n")

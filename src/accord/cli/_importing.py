@@ -18,7 +18,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from accord.cli._common import echo
-from accord.errors import AccordError, choice_error
+from accord.errors import AccordError, choice_error, for_cli, no_such_file
 
 __all__ = [
     "PLAIN_TABLES",
@@ -168,7 +168,7 @@ def load_export(
             if tool is None:
                 return None
         if not file.exists():
-            raise AccordError(f"{file}: no such file or folder")
+            raise no_such_file(file)
         if tool is None and plain_fallback and file.is_file() and suffix in _JSONL:
             try:
                 tool = guess_tool(file)
@@ -202,7 +202,7 @@ def load_export(
         guess = next((n for n in imported.report.notes
                       if n.startswith(f"field {imported.field!r} {GUESSED_FIELD}: ")), None)
         if guess is not None:
-            echo(f"accord: {guess}", err=True)
+            echo(f"accord: {for_cli(guess)}", err=True)
     return imported
 
 

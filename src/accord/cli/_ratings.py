@@ -17,7 +17,7 @@ from rich.table import Table
 
 from accord.cli._common import console
 from accord.coefficients import ALL_COEFFICIENTS, WEIGHTED, choose, compute
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, for_cli, plural
 
 __all__ = ["LABELS", "compute_named", "interval_of", "label", "load_confusion", "print_extra", "with_intervals"]
 
@@ -76,8 +76,8 @@ def compute_named(
             except AccordError as exc:
                 if coefficient != "all":
                     raise
-                left_out[name] = str(exc).splitlines()[0]
-        notes += [str(x.message) for x in caught if issubclass(x.category, AccordWarning)]
+                left_out[name] = exc.for_cli().splitlines()[0]
+        notes += [for_cli(x.message) for x in caught if issubclass(x.category, AccordWarning)]
     if weights is not None and coefficient == "all":
         plain = [n for n in results if n not in WEIGHTED]
         if plain:
@@ -90,7 +90,7 @@ def compute_named(
             if q is None:
                 q = len({v for v in data.values[data.value_index].tolist()})
             notes.append(f"{name}: q = {q}, the categories observed (pass --categories N for a scale with more)")
-    left_out = {k: left_out[k] for k in ALL_COEFFICIENTS if k in left_out}
+    left_out = {k: for_cli(left_out[k]) for k in ALL_COEFFICIENTS if k in left_out}
     return results, left_out, notes
 
 
@@ -112,7 +112,9 @@ def with_intervals(name: str, res: Any, confidence: float) -> dict[str, Any]:
         for form, d in zip(res.forms, out["forms"], strict=True):
             d["confidence_interval"] = list(form.confidence_interval(confidence)) if not math.isnan(form.icc) else None
         out["confidence_level"] = confidence
-    elif name in ("conger", "brennan-prediger", "ccc"):
+    elif name in ("conger", "brennan-prediger", "ccc") or (
+            hasattr(res, "confidence_interval") and hasattr(res, "standard_error") and not hasattr(res, "alpha")):
+        # the analytic interval the Python result gives (Cohen's kappa, Gwet's AC1/AC2...), null where it has none
         iv = interval_of(res, confidence)
         out["confidence_interval"] = list(iv) if iv else None
         out["confidence_level"] = confidence
@@ -125,11 +127,13 @@ def print_extra(results: dict[str, Any], left_out: dict[str, str], confidence: f
     if "kendall-w" in results:
         r = results["kendall-w"]
         console.print(f"Kendall's W: chi-square({r.df}) = {r.chi_square:.4f}, p = {r.p_value:.4g} "
-                      f"({'tie-corrected' if r.tie_correction else 'no tie correction'}, {r.n_units} units ranked "
-                      f"by {r.n_coders} coders)")
+                      f"({'tie-corrected' if r.tie_correction else 'no tie correction'}, "
+                      f"{plural(r.n_units, 'unit')} ranked "
+                      f"by {plural(r.n_coders, 'coder')})")
     if "icc" in results:
         tab = results["icc"]
-        t = Table(title=f"Intraclass correlations of {tab.n_units} units by {tab.n_coders} coders (McGraw & Wong 1996; "
+        t = Table(title=f"Intraclass correlations of {plural(tab.n_units, 'unit')} by "
+                        f"{plural(tab.n_coders, 'coder')} (McGraw & Wong 1996; "
                   "S&F: Shrout & Fleiss 1979); two-way models random unless mixed; A: absolute agreement, "
                   "C: consistency; 1: single, k: average rating")
         for col in ("McGraw & Wong", "model", "S&F", "ICC", "F (df)", "p", f"{level} interval"):

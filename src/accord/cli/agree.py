@@ -18,7 +18,7 @@ from accord.coefficients import ALL_COEFFICIENTS, MEMORY_COEFFICIENTS
 from accord.data import Annotations
 from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
 from accord.distances import DISTANCE_NAMES, get_distance
-from accord.errors import AccordError, AccordWarning, choice_error
+from accord.errors import AccordError, AccordWarning, choice_error, for_cli, plural
 from accord.io import read
 
 __all__ = ["register"]
@@ -32,6 +32,29 @@ def _value(res: Any) -> float:
         if hasattr(res, name):
             return float(getattr(res, name))
     return math.nan
+
+
+def _finite(x: Any) -> float | None:
+    """*x* as a float when it is a finite number, else None."""
+    try:
+        f = float(x)
+    except (TypeError, ValueError):
+        return None
+    return f if math.isfinite(f) else None
+
+
+def _print_inference(label: str, res: Any, interval: tuple[float, float] | None, confidence: float) -> None:
+    """The large-sample standard error, interval and p-value of a result that has them, as Python gives them
+    (Cohen's kappa: Fleiss, Cohen & Everitt 1969; Fleiss' kappa; Gwet's AC1/AC2; Conger...)."""
+    se, p = _finite(getattr(res, "standard_error", None)), _finite(getattr(res, "p_value", None))
+    if se is None and p is None:
+        return
+    said = [f"standard error {se:.4f}"] if se is not None else []
+    if interval is not None:
+        said.append(f"{confidence * 100:g}% interval [{interval[0]:.4f}, {interval[1]:.4f}]")
+    if p is not None:
+        said.append(f"p = {p:.4g} (no agreement beyond chance)")
+    console.print(f"{label}: {', '.join(said)}", highlight=False, soft_wrap=True)
 
 
 def _fmt(x: Any) -> str:
@@ -200,7 +223,7 @@ def agree(
             distance = ordered_distance(distance, order, data.values, source=data.source or str(file),
                                         set_valued=data.is_set_valued)
         if imported is not None and not json_out:
-            echo(imported.report.summary(), err=True)
+            echo(imported.report.summary(cli=True), err=True)
         results, left_out, caught = _ratings.compute_named(data, coefficient, distance, weights=weights,
                                                            n_categories=categories, categories=cat_order)
         sizes = (data.n_coders, data.n_units, data.n_entries)
@@ -222,7 +245,7 @@ def agree(
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter("always", AccordWarning)
             results = {name: engines.compute(red, name, distance) for name in names}
-            caught = [str(x.message) for x in w if issubclass(x.category, AccordWarning)]
+            caught = [for_cli(x.message) for x in w if issubclass(x.category, AccordWarning)]
         if coefficient == "all":
             left_out = {name: "is computed in memory only (--engine memory)" for name in MEMORY_COEFFICIENTS}
         sizes = (red.n_coders, red.n_units, red.n_entries)
@@ -266,8 +289,8 @@ def agree(
     via = "" if engine_used == "memory" else f", engine {engine_used}"
     if weights is not None:
         via += f", {weights} weights"
-    table = Table(title=f"Agreement in {file.name} ({sizes[0]} coders, {sizes[1]} units, "
-                  f"{sizes[2]} values, distance {get_distance(distance).name}{via})")
+    table = Table(title=f"Agreement in {file.name} ({plural(sizes[0], 'coder')}, {plural(sizes[1], 'unit')}, "
+                  f"{plural(sizes[2], 'value')}, distance {get_distance(distance).name}{via})")
     table.add_column("coefficient")
     table.add_column("value", justify="right")
     table.add_column("observed", justify="right")
@@ -276,6 +299,7 @@ def agree(
     intervals = {name: _ratings.interval_of(res, confidence) for name, res in results.items()}
     if any(intervals.values()):
         table.add_column(f"{confidence * 100:g}% interval", justify="right")
+
     for name, res in results.items():
         if name == "icc":
             continue  # its own table of the ten forms
@@ -287,12 +311,15 @@ def agree(
                       *([f"[{iv[0]:.4f}, {iv[1]:.4f}]" if iv else "-"] if any(intervals.values()) else []))
     if table.row_count:
         console.print(table)
+    for name, res in results.items():
+        if name not in ("kendall-w", "icc"):
+            _print_inference(_ratings.label(name, res), res, intervals[name], confidence)
     _ratings.print_extra(results, left_out, confidence)
     if "alpha" in results:
         r = results["alpha"]
         console.print(
             f"pairable values n = {r.n_pairable}; units with a single value: "
-            f"{r.n_units - r.n_pairable_units} ({r.n_unpairable_values} values left out)"
+            f"{r.n_units - r.n_pairable_units} ({plural(r.n_unpairable_values, 'value')} left out)"
         )
         if interval is not None:
             console.print(

@@ -16,7 +16,7 @@ from accord.coref.model import CorefAnnotations
 from accord.coref.readers import read_coref
 from accord.coref.report import CorefReliability, coref_reliability
 from accord.coref.scores import CorefScores, coref_scores
-from accord.errors import AccordError, AccordWarning, choice_error
+from accord.errors import AccordError, AccordWarning, choice_error, for_cli, plural
 
 __all__ = ["register", "render_coref", "render_scores"]
 
@@ -44,9 +44,10 @@ def render_coref(rep: CorefReliability, *, title: str) -> None:
     console.print(t)
     first = next(iter(rep.alpha.values()))["classes"]
     console.print(
-        f"{rep.n_documents} document(s), {rep.n_mentions} mentions ({first.n_pairable_units} coded by two or more "
-        f"coders), {first.n_classes} distinct classes over {len(rep.coders)} coders; "
-        f"{rep.n_partial_mentions} mentions present for only some coders (policy: {rep.missing_mentions})"
+        f"{plural(rep.n_documents, 'document')}, {plural(rep.n_mentions, 'mention')} ({first.n_pairable_units} "
+        "coded by two or more "
+        f"coders), {first.n_classes} distinct classes over {plural(len(rep.coders), 'coder')}; "
+        f"{plural(rep.n_partial_mentions, 'mention')} present for only some coders (policy: {rep.missing_mentions})"
     )
     if rep.pairwise:
         p = Table(title="Coder pairs")
@@ -77,7 +78,7 @@ def _read(paths: list[Path], notes: list[str], **kwargs: Any) -> CorefAnnotation
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", AccordWarning)
         data = read_coref(paths, **kwargs)
-    notes += [str(w.message) for w in caught if issubclass(w.category, AccordWarning)]
+    notes += [for_cli(w.message) for w in caught if issubclass(w.category, AccordWarning)]
     return data
 
 
@@ -88,7 +89,7 @@ def _score_one(data: CorefAnnotations, key: Path, key_data: CorefAnnotations, js
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", AccordWarning)
         scores = coref_scores(key_data.partition(key_data.coders[0]), data.partition(coder))
-    notes += [str(w.message) for w in caught if issubclass(w.category, AccordWarning)]
+    notes += [for_cli(w.message) for w in caught if issubclass(w.category, AccordWarning)]
     for note in notes:
         err_console.print(f"accord: note: {note}", highlight=False, markup=False, soft_wrap=True)
     if json_out:
@@ -96,7 +97,8 @@ def _score_one(data: CorefAnnotations, key: Path, key_data: CorefAnnotations, js
                     "n_mentions": data.n_mentions, "scores": scores})
         return
     render_scores(scores, title=f"{coder} against the key {key.name}")
-    console.print(f"{scores.n_documents} key document(s) scored; CoNLL F1 {_f(scores.conll_f1)}", highlight=False)
+    console.print(f"{plural(scores.n_documents, 'key document')} scored; CoNLL F1 "
+                  f"{_f(scores.conll_f1)}", highlight=False)
 
 
 def coref(
@@ -179,7 +181,7 @@ def coref(
     for dist, (lo, hi) in intervals.items():
         console.print(
             f"95% bootstrap interval for alpha with {dist} ({default_convention(dist)}; {bootstrap} resamples of "
-            f"{rep.n_documents} documents, seed {seed}): [{lo:.4f}, {hi:.4f}]"
+            f"{plural(rep.n_documents, 'document')}, seed {seed}): [{lo:.4f}, {hi:.4f}]"
         )
 
 

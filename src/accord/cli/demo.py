@@ -16,7 +16,7 @@ from accord.cli.coref import render_coref
 from accord.coref import example_passonneau2004
 from accord.coref.report import coref_reliability
 from accord.datasets import load_krippendorff2011
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 from accord.kappa import bennett_s, fleiss_kappa, percent_agreement
 
 __all__ = ["demo", "demo_pages", "register"]
@@ -63,7 +63,7 @@ def _krippendorff() -> None:
     from accord.data import Annotations
 
     fk = fleiss_kappa(Annotations.from_records(sub))
-    console.print(f"On the {len(complete)} units all four coded: Fleiss' kappa {fk.kappa:.4f}.")
+    console.print(f"On the {plural(len(complete), 'unit')} all four coded: Fleiss' kappa {fk.kappa:.4f}.")
 
 
 def _multilabel() -> None:

@@ -44,7 +44,7 @@ def import_export(
                            spreadsheet_options={"layout": layout, "unit": unit, "coder": coder})
     sep = "\t" if output.suffix.lower() in (".tsv", ".tab") else ","
     write_output(output, long_table_text(imported, sep=sep, raw=raw_csv), force=force, inputs=[export])
-    echo(imported.report.summary(), err=True)
+    echo(imported.report.summary(cli=True), err=True)
     echo(f"wrote {output} ({describe_field(imported)})", err=True)
 
 

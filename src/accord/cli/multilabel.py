@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from accord.cli._common import cli_errors, console, print_json
+from accord.errors import for_cli, plural
 from accord.multilabel import (
     ITEM_CLASSES,
     augmented_kappa,
@@ -111,7 +112,7 @@ def _multilabel(
         cls = sw.classify(tolerance=tolerance, high=high) if (sw is not None and (classes or plot)) else None
         alpha_res = masi_alpha(data) if masi else None
         sharp = sharpen(data, p=p, rule=rule) if do_sharpen else None  # type: ignore[arg-type]
-    notes = list(dict.fromkeys(str(w.message) for w in caught))
+    notes = list(dict.fromkeys(for_cli(w.message) for w in caught))
     if plot is not None and sw is not None:
         from accord.multilabel.plot import plot_sweep
 
@@ -141,7 +142,7 @@ def _multilabel(
     table.add_row("items labelled by one annotator (in no pair)", str(res.n_items_unpaired))
     table.add_row("annotators", str(res.n_annotators))
     table.add_row("categories", str(res.n_categories))
-    label = "K'" if res.n_annotators == 2 else f"K' (mean of {len(res.pairs) - res.n_pairs_undefined} pairs)"
+    label = "K'" if res.n_annotators == 2 else f"K' (mean of {plural(len(res.pairs) - res.n_pairs_undefined, 'pair')})"
     table.add_row(label, _num(res.kappa))
     if interval is not None:
         table.add_row(
@@ -155,7 +156,8 @@ def _multilabel(
     console.print(table)
     if res.n_items_unpaired:
         shown = ", ".join(map(str, res.unpaired_items[:10])) + (" ..." if res.n_items_unpaired > 10 else "")
-        console.print(f"[yellow]note:[/yellow] {res.n_items_unpaired} item(s) in no pair: {escape(shown)}", markup=True)
+        console.print(f"[yellow]note:[/yellow] {plural(res.n_items_unpaired, 'item')} in no pair: "
+                      f"{escape(shown)}", markup=True)
 
     if res.n_annotators > 2:
         pairs = Table(title="Pairwise K'")
@@ -186,7 +188,7 @@ def _multilabel(
         console.print(ct)
 
     if sharp is not None:
-        sh = Table(title=f"Sharpening: {sharp.n_iterations} iterations, "
+        sh = Table(title=f"Sharpening: {plural(sharp.n_iterations, 'iteration')}, "
                    f"{'converged' if sharp.converged else 'not converged'}")
         sh.add_column("annotator")
         sh.add_column("weight", justify="right")

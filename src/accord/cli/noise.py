@@ -14,7 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from accord.cli._common import RAW_CSV_HELP, cli_errors, console, print_json
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 from accord.noise import (
     ChanceDifference,
     DisagreementTolerance,
@@ -137,7 +137,7 @@ def _gold(
     if res.reason:
         console.print(f"[yellow]note:[/yellow] {escape(str(res.reason))}", markup=True)
     if out is not None:
-        console.print(f"wrote {res.n_agreed} gold items to {out}")
+        console.print(f"wrote {plural(res.n_agreed, 'gold item')} to {out}")
 
 
 def _noise(

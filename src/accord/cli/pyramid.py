@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from accord.cli._common import RAW_CSV_HELP, cli_errors, console, err_console, print_json
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, for_cli, plural
 from accord.pyramid import (
     CONVENTIONS,
     Pyramid,
@@ -50,7 +50,7 @@ def _num(x: Any) -> str:
 
 
 def _found_by(n: int | None, rule: str) -> str:
-    what = "; ".join(MODEL_RULES.get(r, r) for r in rule.split(", "))
+    what = "; ".join(for_cli(MODEL_RULES.get(r, r)) for r in rule.split(", "))
     return f"{n if n is not None else 'The'} models found by {what}"
 
 
@@ -105,7 +105,7 @@ def show(
                     "start_regex": pyr.start_regex, "n_scus": len(pyr.scus), "tiers": tiers, "weights": weights,
                     "validation": report})
         return
-    console.print(f"[bold]{escape(str(file))}[/bold]: {pyr.n_models} models, {len(pyr.scus)} SCUs, "
+    console.print(f"[bold]{escape(str(file))}[/bold]: {plural(pyr.n_models, 'model')}, {plural(len(pyr.scus), 'SCU')}, "
                   f"X_a = {tiers.x_a:.4g} (weight = {escape(str(weight))})", markup=True)
     console.print(_found_by(pyr.n_models, pyr.models_found_by), highlight=False, soft_wrap=True)
     t = Table("weight", "SCUs", title="Tiers")
@@ -120,7 +120,7 @@ def show(
         for d in report.defects:
             console.print(f"[{'red' if d.severity == 'error' and not d.repaired else 'yellow'}]{escape(str(d))}[/]",
                           markup=True, highlight=False)
-    console.print("valid" if report.ok else f"{len(report.errors)} unrepaired error(s)")
+    console.print("valid" if report.ok else f"{plural(len(report.errors), 'unrepaired error')}")
 
 
 @pyramid_app.command("score")
@@ -150,7 +150,7 @@ def score(
         warnings.filterwarnings("ignore", EMBEDDED_NOTE, AccordWarning)  # in the notes, said below
         res = score_peers(loaded, pyr, convention=convention, against=against)  # type: ignore[arg-type]
     for note in res.notes:
-        err_console.print(f"accord: note: {note}", highlight=False, markup=False, soft_wrap=True)
+        err_console.print(f"accord: note: {for_cli(note)}", highlight=False, markup=False, soft_wrap=True)
     if as_json:
         print_json(res)
         return
@@ -188,7 +188,7 @@ def agree(
     if as_json:
         print_json(res)
         return
-    t = Table("distance", "alpha", title=f"Pyramid agreement ({res.n_units} words)")
+    t = Table("distance", "alpha", title=f"Pyramid agreement ({plural(res.n_units, 'word')})")
     for k, v in res.alphas.items():
         t.add_row(k, _num(v))
     console.print(t)
@@ -211,7 +211,7 @@ def agree_peers(
     if as_json:
         print_json(res)
         return
-    t = Table("measure", "alpha", title=f"Peer annotation agreement ({res.n_units} SCUs)")
+    t = Table("measure", "alpha", title=f"Peer annotation agreement ({plural(res.n_units, 'SCU')})")
     t.add_row("Dice (PSE multisets)", _num(res.alpha_dice))
     t.add_row("Binary", _num(res.alpha_binary))
     t.add_row("Binary'", _num(res.alpha_binary_prime))

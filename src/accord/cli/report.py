@@ -17,7 +17,7 @@ import typer
 from accord.cli._common import cli_errors, echo, print_json
 from accord.cli._importing import ImporterArgs, importer_options
 from accord.cli._options import OrderOption, ordered_distance
-from accord.errors import AccordError
+from accord.errors import AccordError, no_such_file, plural
 from accord.output import check_output
 
 __all__ = ["KIND_NAMES", "detect_kind", "register"]
@@ -171,7 +171,7 @@ def _report(
             distance = ordered_distance(distance or imported.default_distance, order, data.values,
                                         source=data.source or str(inputs[0]), set_valued=data.is_set_valued)
         if not json_out:
-            echo(imported.report.summary(), err=True)
+            echo(imported.report.summary(cli=True), err=True)
     else:
         name = detect_kind(inputs) if kind == "auto" else kind
     if name == "models":
@@ -187,7 +187,7 @@ def _report(
     all_inputs = [*inputs, *([key] if key else []), *([texts] if texts else [])]
     for path in all_inputs:
         if not path.exists():
-            raise AccordError(f"file {path}: not found")
+            raise no_such_file(path)
     check_output(output, force=force, inputs=all_inputs)
     if figures is not None and figures.exists() and not figures.is_dir():
         raise AccordError(f"--figures {figures}: exists and is not a folder")
@@ -224,7 +224,7 @@ def _report(
             rep.save(output, force=force, inputs=tuple(all_inputs), raw_csv=raw_csv)
         written = []
         if figures is not None:
-            with prog.step(f"writing {len(rep.charts) * 3} figures"):
+            with prog.step(f"writing {plural(len(rep.charts) * 3, 'figure')}"):
                 written = rep.write_figures(figures, force=force, inputs=tuple(all_inputs))
     if json_out:
         print_json({"output": str(output), "kind": rep.kind, "headline": rep.summary,
@@ -232,7 +232,7 @@ def _report(
         return
     echo(f"wrote {output}")
     if written:
-        echo(f"wrote {len(written)} figures to {figures}")
+        echo(f"wrote {plural(len(written), 'figure')} to {figures}")
 
 
 def _from_export(inputs: list[Path], kind: str, tool: str | None) -> bool:
@@ -289,7 +289,7 @@ def _load(name: str, inputs: list[Path], **o: Any) -> tuple[Any, dict[str, Any]]
 
         if len(inputs) < 2:
             raise AccordError("pyramid reports read the pyramid then at least one peer annotation; got "
-                              f"{len(inputs)} file(s)")
+                              f"{plural(len(inputs), 'file')}")
         pyr = _load_pyramid(inputs[0], o["start_regex"])
         peers = [_load_peer(f, o["start_regex"]) for f in inputs[1:]]
         return (pyr, peers), {"convention": o["convention"]}

@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from accord.cli._common import cli_errors, console, print_json
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 from accord.io import FileFormat, read_table
 from accord.significance import PearsonCorrelation, SignificanceStudy, significance_study
 
@@ -75,8 +75,8 @@ def _correlation_row(table: Table, c: PearsonCorrelation) -> None:
 def _print(result: SignificanceStudy, path: Path) -> None:
     ann = [str(a) for a in result.annotations]
     console.print(
-        f"[bold]{escape(str(path))}[/]: {len(result.systems)} systems, {result.n_docsets} document sets, "
-        f"{result.n_scores} scores"
+        f"[bold]{escape(str(path))}[/]: {plural(len(result.systems), 'system')}, "
+        f"{plural(result.n_docsets, 'document set')}, {plural(result.n_scores, 'score')}"
         + (escape(f", annotations {ann[0]!r} and {ann[1]!r}") if len(ann) == 2 else ", one annotation"),
         markup=True,
     )
@@ -141,7 +141,7 @@ def _print(result: SignificanceStudy, path: Path) -> None:
     if rc is not None:
         console.print(
             f"\n[bold]Rankings[/]: {rc.n_differ} of {rc.n_pairs} pairwise comparisons differ "
-            f"({rc.fraction_differ:.1%}); {rc.n_order_differs} pairs ordered differently; "
+            f"({rc.fraction_differ:.1%}); {plural(rc.n_order_differs, 'pair')} ordered differently; "
             f"Kendall's tau of the system means {_num(rc.kendall_tau)}",
             markup=True,
         )
@@ -203,7 +203,7 @@ def significance(
             power_sig_level=power_sig_level,
         )
     except AccordError as exc:
-        raise AccordError(f"{file}: {exc}") from None
+        raise AccordError(f"{file}: {exc.for_cli()}") from None
     if as_json:
         print_json(result)
     else:

@@ -10,7 +10,7 @@ import typer
 
 from accord.cli._common import cli_errors, console, print_json
 from accord.cli._importing import ImporterArgs, importer_options
-from accord.errors import AccordError, choice_error
+from accord.errors import AccordError, choice_error, for_cli, plural
 
 __all__ = ["register"]
 
@@ -38,14 +38,16 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
                       _f(s.f1))
     console.print(t)
     console.print(
-        f"{f1.n_documents} document(s) seen by two or more coders, {f1.n_spans} spans compared"
-        + (f", {f1.n_spans_unshared} spans in documents only one coder saw (not compared)" if f1.n_spans_unshared
+        f"{plural(f1.n_documents, 'document')} seen by two or more coders, {plural(f1.n_spans, 'span')} compared"
+        + (f", {plural(f1.n_spans_unshared, 'span')} in documents only one coder saw (not "
+           "compared)" if f1.n_spans_unshared
            else "")
         + f"; mean over coder pairs: micro F1 {_f(f1.micro_f1)}, macro F1 {_f(f1.macro_f1)}"
     )
     if f1.unshared_pairs:
         console.print(
-            f"{len(f1.unshared_pairs)} coder pair(s) saw no document in common and have no scores: "
+            f"{plural(len(f1.unshared_pairs), 'coder pair has', 'coder pairs have')} no scores (no document in "
+            "common): "
             + ", ".join(f"{a}/{b}" for a, b in f1.unshared_pairs)
         )
     tok = rep["tokens"]
@@ -55,10 +57,11 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
         kappa = (f"{tok.kappa.coefficient} {_f(tok.kappa.kappa)}" if tok.kappa is not None
                  else f"kappa undefined ({tok.kappa_undefined_reason})")
         console.print(
-            f"token agreement ({tok.tokenisation} tokens, {tok.scheme} values, {tok.n_tokens} tokens in "
-            f"{tok.n_documents} document(s), "
+            f"token agreement ({tok.tokenisation} tokens, {tok.scheme} values, {plural(tok.n_tokens, 'token')} in "
+            f"{plural(tok.n_documents, 'document')}, "
             f"a token outside every span is {tok.outside!r}): alpha {_f(tok.alpha.alpha)}, {kappa}"
-            + (f"; {tok.n_multilabel_cells} token(s) under spans with different labels" if tok.n_multilabel_cells
+            + (f"; {plural(tok.n_multilabel_cells, 'token')} under spans with different "
+               "labels" if tok.n_multilabel_cells
                else "")
         )
     uni = rep["unitizing"]
@@ -68,14 +71,15 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
         cats = ", ".join(f"{c.label} {_f(c.alpha)}" for c in uni.categories)
         extra = []
         if uni.n_documents_dropped:
-            extra.append(f"{uni.n_documents_dropped} document(s) not seen by every coder left out")
+            extra.append(f"{plural(uni.n_documents_dropped, 'document')} not seen by every coder left out")
         if uni.n_documents_without_text:
-            extra.append(f"{uni.n_documents_without_text} document(s) without text end at their last span")
+            extra.append(f"{plural(uni.n_documents_without_text, 'document')} without text end at their last span")
         if uni.n_empty_units_dropped:
-            extra.append(f"{uni.n_empty_units_dropped} empty span(s) left out")
+            extra.append(f"{plural(uni.n_empty_units_dropped, 'empty span')} left out")
         console.print(
-            f"unitizing alpha (Krippendorff): {_f(uni.alpha)} over a continuum of {uni.continuum_length} characters "
-            f"in {uni.n_documents} document(s); per label: {cats}" + (f" ({'; '.join(extra)})" if extra else "")
+            f"unitizing alpha (Krippendorff): {_f(uni.alpha)} over a continuum of "
+            f"{plural(uni.continuum_length, 'character')} "
+            f"in {plural(uni.n_documents, 'document')}; per label: {cats}" + (f" ({'; '.join(extra)})" if extra else "")
         )
     for name, ci in rep["confidence_intervals"].items():
         if isinstance(ci, dict):
@@ -177,7 +181,7 @@ def spans(
         return
     if report is not None:
         for note in getattr(report, "notes", ()):
-            console.print(note)
+            console.print(for_cli(note))
     _render(rep, title=f"Span agreement of {input.name}", show=show, bootstrap=bootstrap, seed=seed,
             confidence=confidence)
     if g is not None:

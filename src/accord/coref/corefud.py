@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, no_such_file
 
 __all__ = ["looks_corefud", "read_corefud"]
 
@@ -75,6 +75,8 @@ def looks_corefud(path: Path, lines: list[str] | None = None) -> bool:
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
             return any(hit(x) for x in fh)
+    except FileNotFoundError:
+        raise no_such_file(path) from None
     except OSError as exc:
         raise AccordError(f"{path}: cannot read ({exc.strerror})") from None
 

@@ -34,7 +34,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 from accord.results import Result
 
 __all__ = [
@@ -300,6 +300,9 @@ class CorefAnnotations:
                     f"records: coder {cods.iloc[i]!r} puts mention {ments.iloc[i]!r} of document "
                     f"{docs.iloc[i]!r} "
                     "in two chains (or both in a chain and non-referring); pass duplicates='first' "
+                    "to keep the first",
+                    cli=f"records: coder {cods.iloc[i]!r} puts mention {ments.iloc[i]!r} of document "
+                    f"{docs.iloc[i]!r} in two chains (or both in a chain and non-referring); pass --duplicates first "
                     "to keep the first"
                 )
         keep = order[first]
@@ -349,11 +352,10 @@ class CorefAnnotations:
         )
         if partial and missing_mentions == "error":
             doc, men, present = partial[0]
-            raise AccordError(
-                f"missing_mentions='error': {len(partial)} mention(s) are present for only some coders, "
-                f"e.g. mention {men!r} of document {doc!r} (present for {list(present)}); "
-                "use missing_mentions='singleton' or 'missing'"
-            )
+            said = (f"{plural(len(partial), 'mention is', 'mentions are')} present for only some coders, "
+                    f"e.g. mention {men!r} of document {doc!r} (present for {list(present)})")
+            raise AccordError(f"missing_mentions='error': {said}; use missing_mentions='singleton' or 'missing'",
+                              cli=f"--missing-mentions error: {said}; use --missing-mentions singleton or missing")
         absent = ~annotated
         if absent.any():
             if missing_mentions == "singleton":

@@ -75,7 +75,7 @@ import pandas as pd
 
 from accord.coref.corefud import looks_corefud, read_corefud
 from accord.coref.model import CorefAnnotations, Duplicates, MissingMentions
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, Message, no_such_file, plural, words
 
 __all__ = ["conllu_ids", "detect_format", "read_coref"]
 
@@ -124,6 +124,8 @@ def _head(path: Path, n: int = 50) -> list[str]:
                     out.append(raw.rstrip("\r\n"))
                     if len(out) >= n:
                         break
+    except FileNotFoundError:
+        raise no_such_file(path) from None
     except OSError as exc:
         raise AccordError(f"{path}: cannot read ({exc.strerror})") from None
     return out
@@ -215,10 +217,9 @@ def detect_format(path: str | os.PathLike[str]) -> tuple[str, str]:
         return "csv", f"the header names {', '.join(_CSV_COLUMNS)}"
     if lines and all(_BRAT_LINE.match(x) for x in lines[:10]):
         return "brat", "lines are brat standoff annotations (T1<TAB>Type start end)"
-    raise AccordError(
-        f"{p}: cannot tell the format from the extension or the content; pass format= (--format) one of "
-        f"{_FORMATS[1:]} (known extensions: {sorted(_EXTENSIONS)})"
-    )
+    head = f"{p}: cannot tell the format from the extension or the content"
+    tail = f"{_FORMATS[1:]} (known extensions: {sorted(_EXTENSIONS)})"
+    raise AccordError(f"{head}; pass format= one of {tail}", cli=f"{head}; pass --format, one of {tail}")
 
 
 class _Mentions:
@@ -236,11 +237,9 @@ class _Mentions:
         if key in self.seen:
             old_chain, old_line = self.seen[key]
             if old_chain != chain and self.duplicates == "error":
-                raise AccordError(
-                    f"{self.path}:{line}: mention {mention!r} of document {document!r} is in chain "
-                    f"{chain!r} but line {old_line} put it in chain {old_chain!r}; keep the first with "
-                    "duplicates='first' (on the command line: --duplicates first)"
-                )
+                head = (f"{self.path}:{line}: mention {mention!r} of document {document!r} is in chain "
+                        f"{chain!r} but line {old_line} put it in chain {old_chain!r}; keep the first with ")
+                raise AccordError(head + "duplicates='first'", cli=head + "--duplicates first")
             return
         self.seen[key] = (chain, line)
         self.records.append((document, mention, chain, line, text, sentence))
@@ -293,7 +292,8 @@ def conllu_ids(first_cells: Sequence[str]) -> bool:
 def _corefud_hint(fields: list[str]) -> str:
     """A hint to read a CoNLL-U line with Entity= in MISC as CorefUD."""
     if len(fields) == 10 and any(x.startswith("Entity=") for x in fields[9].split("|")):
-        return "; this is CoNLL-U with Entity= in MISC (CorefUD): read it with format='corefud' (--format corefud)"
+        return Message("; this is CoNLL-U with Entity= in MISC (CorefUD): read it with format='corefud'",
+                       cli="; this is CoNLL-U with Entity= in MISC (CorefUD): read it with --format corefud")
     return ""
 
 
@@ -334,10 +334,8 @@ def _read_conll(path: Path, duplicates: str) -> list[_Record]:
                 continue
             fields = line.split()
             if document is None:
-                raise AccordError(
-                    f"{path}:{lineno}: token line outside '#begin document' ... '#end document'"
-                    + _corefud_hint(line.split("\t"))
-                )
+                raise AccordError(words(f"{path}:{lineno}: token line outside '#begin document' ... '#end document'",
+                                        _corefud_hint(line.split("\t"))))
             rows.append((lineno, fields, sentence))
     if document is not None:
         raise AccordError(f"{path}: document {document!r} has no '#end document'")
@@ -468,7 +466,7 @@ def _read_brat(
                         members.append(arg.split(":", 1)[1])
                     if len(members) != 2:
                         raise AccordError(
-                            f"{path}:{lineno}: relation {ident} has {len(members)} arguments, expected 2"
+                            f"{path}:{lineno}: relation {ident} has {plural(len(members), 'argument')}, expected 2"
                         )
                 links.append((members, lineno))
     parent = {t: t for t in spans}
@@ -655,13 +653,13 @@ def read_coref(
     if coders is not None:
         coders = list(coders)
         if len(coders) != len(path_list):
-            raise AccordError(f"coders: {len(coders)} names for {len(path_list)} paths")
+            raise AccordError(f"coders: {plural(len(coders), 'name')} for {len(path_list)} paths")
 
     frames: list[pd.DataFrame] = []
     owner: dict[tuple[Hashable, Hashable], Path] = {}
     for i, p in enumerate(path_list):
         if not p.exists():
-            raise AccordError(f"{p}: no such file or directory")
+            raise no_such_file(p)
         if p.is_dir():
             files = sorted(f for f in p.iterdir() if f.is_file() and _known(f, format))
             if not files:
@@ -726,12 +724,11 @@ def read_coref(
             chains = group["chain"].tolist()
             if len({repr(c) for c in chains}) > 1 and duplicates == "error":
                 second = group.iloc[1]
-                raise AccordError(
-                    f"{second['_file']}:{second['_line']}: coder {second['coder']!r} puts mention "
-                    f"{second['mention']!r} of document {second['document']!r} in chain {second['chain']!r}, "
-                    f"but {group.iloc[0]['_file']}:{group.iloc[0]['_line']} put it in {chains[0]!r}; "
-                    "keep the first with duplicates='first' (on the command line: --duplicates first)"
-                )
+                head = (f"{second['_file']}:{second['_line']}: coder {second['coder']!r} puts mention "
+                        f"{second['mention']!r} of document {second['document']!r} in chain {second['chain']!r}, "
+                        f"but {group.iloc[0]['_file']}:{group.iloc[0]['_line']} put it in {chains[0]!r}; "
+                        "keep the first with ")
+                raise AccordError(head + "duplicates='first'", cli=head + "--duplicates first")
     return CorefAnnotations.from_records(
         records, missing_mentions=missing_mentions, duplicates="first", text="text", sentence="sentence"
     )

@@ -43,7 +43,7 @@ from scipy.sparse.csgraph import connected_components
 
 from accord._lazy import optimize
 from accord.coref.model import CorefAnnotations
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, plural
 from accord.results import Result
 
 __all__ = [
@@ -162,7 +162,7 @@ def _as_documents(partition: Any, name: str) -> dict[Hashable, list[list[Hashabl
     if isinstance(partition, CorefAnnotations):
         if len(partition.coders) != 1:
             raise AccordError(
-                f"{name}: a CorefAnnotations with {len(partition.coders)} coders "
+                f"{name}: a CorefAnnotations with {plural(len(partition.coders), 'coder')} "
                 f"({list(partition.coders)}); pass {name}=data.partition(coder) for one of them"
             )
         partition = partition.partition(partition.coders[0])
@@ -217,7 +217,8 @@ def _contingency(key: Any, response: Any) -> _Table:
     extra = [d for d in resp_docs if d not in key_docs]
     if extra:
         warnings.warn(
-            f"{len(extra)} response document(s) not in the key are ignored, e.g. {extra[0]!r} "
+            f"{plural(len(extra), 'response document is', 'response documents are')} ignored (not in the key), "
+            f"e.g. {extra[0]!r} "
             "(the CoNLL-2012 reference scorer scores the key's documents)",
             AccordWarning,
             stacklevel=3,

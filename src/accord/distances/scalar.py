@@ -82,12 +82,13 @@ def _preview(labels: Sequence[Any], limit: int = 5) -> str:
     return shown + (f", ... ({len(labels)} in all)" if len(labels) > limit else "")
 
 
-def refuse_unordered_text(name: str, labels: Sequence[str], *, how: str) -> AccordError:
-    """The error for text labels under an ordered distance without an order; *how* says how to give one."""
-    return AccordError(
-        f"the {name} distance needs the order of the text labels ({_preview(sorted(labels))}): their alphabetical "
-        f"order is not a scale; give them lowest to highest with {how}"
-    )
+def refuse_unordered_text(name: str, labels: Sequence[str], *, how: str,
+                          cli_how: str = '--order "lowest,...,highest"') -> AccordError:
+    """The error for text labels under an ordered distance without an order; *how* says how to give one
+    (*cli_how* on the command line)."""
+    head = (f"the {name} distance needs the order of the text labels ({_preview(sorted(labels))}): their alphabetical "
+            "order is not a scale; give them lowest to highest with ")
+    return AccordError(head + how, cli=head + cli_how)
 
 
 def _python_how(cls: str, name: str) -> str:
@@ -340,10 +341,10 @@ class Ordinal(_OrderedScale):
             if values.dtype == object:
                 kinds = {type(v) for v in values.tolist()}
                 if not kinds <= {int, float}:
-                    raise AccordError(
-                        "ordinal distance: values of mixed or unordered types; give order=[...] "
-                        f"(types found: {', '.join(sorted(k.__name__ for k in kinds))})"
-                    )
+                    found = f"(types found: {', '.join(sorted(k.__name__ for k in kinds))})"
+                    raise AccordError(f"ordinal distance: values of mixed or unordered types; give order=[...] {found}",
+                                      cli=f'ordinal distance: values of mixed or unordered types; give --order '
+                                          f'"lowest,...,highest" {found}')
             order_idx = np.argsort(values, kind="stable")
             rank = np.empty(len(values), dtype=np.int64)
             rank[order_idx] = np.arange(len(values))

@@ -69,11 +69,12 @@ def reduce(
         if type(exc).__module__.split(".")[0].lstrip("_") not in ("duckdb", "polars", "pyspark", "py4j"):
             raise
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        hint = (
-            "; raise --memory-limit or point --temp-dir at a disk with room to spill"
-            if "memory" in first.lower() else ""
-        )
-        raise AccordError(f"{source}: the {engine} engine failed: {first}{hint}") from None
+        memory = "memory" in first.lower()
+        raise AccordError(
+            f"{source}: the {engine} engine failed: {first}"
+            + ("; raise memory_limit= or point temp_dir= at a disk with room to spill" if memory else ""),
+            cli=f"{source}: the {engine} engine failed: {first}"
+            + ("; raise --memory-limit or point --temp-dir at a disk with room to spill" if memory else "")) from None
 
 
 def compute(red: Reductions, coefficient: str, distance: Any = "nominal") -> Any:

@@ -20,7 +20,7 @@ from accord.diagnostics import CoderLeftOut, CoderPairs
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import UnitCounts
 from accord.engines.reductions import Reductions
-from accord.errors import AccordError
+from accord.errors import AccordError, plural, words
 from accord.gwet import GwetResult
 from accord.kappa import AgreementResult, KappaResult
 
@@ -63,7 +63,7 @@ def _with_source(red: Reductions, func: Any, *args: Any, **kwargs: Any) -> Any:
         return func(*args, **kwargs)
     except AccordError as exc:
         if not str(exc).startswith(red.source):
-            raise AccordError(f"{red.source}: {exc}") from None
+            raise AccordError(words(f"{red.source}: ", exc)) from None
         raise
 
 
@@ -102,7 +102,8 @@ def _complete(red: Reductions, name: str) -> int:
     lo, hi = int(m.min()), int(m.max())
     if lo != hi:
         raise AccordError(
-            f"{name} needs every unit coded by the same number of coders; some units have {lo} values, others "
+            f"{name} needs every unit coded by the same number of coders; some units have "
+            f"{plural(lo, 'value')}, others "
             f"up to {hi}: use alpha, which handles missing values"
         )
     if lo < 2:
@@ -128,7 +129,8 @@ def multi_kappa(red: Reductions, *, distance: DistanceArg = "nominal") -> KappaR
     m = _complete(red, "multi_kappa")
     if m != red.n_coders:
         raise AccordError(
-            f"multi_kappa needs every coder to code every unit ({red.n_coders} coders, {m} values per unit)"
+            f"multi_kappa needs every coder to code every unit ({plural(red.n_coders, 'coder')}, "
+            f"{plural(m, 'value')} per unit)"
         )
     return _multi_from_counts(red.pairable(), red.values, get_distance(distance), red.coder_values,
                               source=red.source)
@@ -163,10 +165,10 @@ def _two(red: Reductions, coders: tuple[Any, Any] | None, name: str) -> tuple[in
     labels = red.coders.tolist()
     if coders is None:
         if red.n_coders != 2:
-            raise AccordError(
-                f"{name} is for two coders; the data have {red.n_coders} ({', '.join(map(repr, labels))}): pass "
-                "coders=(a, b), or use fleiss_kappa / multi_kappa / alpha"
-            )
+            head = f"{name} is for two coders; the data have {red.n_coders} ({', '.join(map(repr, labels))})"
+            raise AccordError(f"{head}: pass coders=(a, b), or use fleiss_kappa / multi_kappa / alpha",
+                              cli=f"{head}: use --coefficient fleiss, multi-kappa or alpha "
+                                  "(or --layout wide --coders a,b)")
         return 0, 1
     if len(coders) != 2:
         raise AccordError(f"coders must name two coders; got {coders!r}")

@@ -189,10 +189,10 @@ def _set_domain(f: Any, *, source: str, column: str) -> tuple[Any, np.ndarray, n
     nw = _nw()
     elements = _table(_set_elements(f, source), "set element").tolist()
     if len(elements) > MAX_SET_ELEMENTS:
-        raise AccordError(
-            f"{source}: column {column!r}: the set values hold {len(elements)} distinct elements, more than the "
-            f"{MAX_SET_ELEMENTS} a lazy engine packs into one 64-bit mask; use --engine memory"
-        )
+        head = (f"{source}: column {column!r}: the set values hold {len(elements)} distinct elements, more than the "
+                f"{MAX_SET_ELEMENTS} a lazy engine packs into one 64-bit mask")
+        raise AccordError(f"{head}; read the file with accord.read and compute in memory",
+                          cli=f"{head}; use --engine memory")
     mask = nw.lit(0, dtype=nw.Int64)
     for i, e in enumerate(elements):
         mask = mask + nw.col("__value").list.contains(e).cast(nw.Int64) * int(2**i)

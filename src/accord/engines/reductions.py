@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from accord.engine import UnitCounts
-from accord.errors import AccordError, missing_column_error
+from accord.errors import AccordError, missing_column_error, plural
 
 __all__ = ["Reductions", "reduce_frame"]
 
@@ -140,7 +140,8 @@ class Reductions:
 
     def __repr__(self) -> str:
         return (
-            f"Reductions({self.engine}: {self.n_units} units, {self.n_coders} coders, {self.n_entries} values, "
+            f"Reductions({self.engine}: {plural(self.n_units, 'unit')}, {plural(self.n_coders, 'coder')}, "
+            f"{plural(self.n_entries, 'value')}, "
             f"{len(self.values)} distinct values, {self.signatures.n_rows} signatures)"
         )
 
@@ -321,7 +322,7 @@ def reduce_frame(
     for col, what in ((unit, "unit"), (coder, "coder")):
         nulls = int(_to_numpy(meta, f"{what}_nulls")[0])
         if nulls:
-            raise AccordError(f"{source}: column {col!r}: the {what} is missing in {nulls} row(s)")
+            raise AccordError(f"{source}: column {col!r}: the {what} is missing in {plural(nulls, 'row')}")
     n_missing = int(_to_numpy(meta, "missing")[0] or 0)
     f = frame.filter(~missing_expr).select(
         nw.col(unit).alias("__unit"), nw.col(coder).alias("__coder"), vexpr.alias("__value")
@@ -337,7 +338,8 @@ def reduce_frame(
     n_chunks = -(-len(values) // digits)
     if n_chunks > MAX_KEY_CHUNKS:
         raise AccordError(
-            f"{source}: {len(values)} distinct values with {len(coders)} coders need {n_chunks} 64-bit key columns "
+            f"{source}: {len(values)} distinct values with {plural(len(coders), 'coder')} need {n_chunks} "
+            "64-bit key columns "
             f"(more than {MAX_KEY_CHUNKS}); use the memory engine"
         )
     keys = [f"__k{j}" for j in range(n_chunks)]
@@ -464,7 +466,6 @@ def _raise_duplicate(
         f.filter((nw.col("__unit") == u) & (nw.col("__coder") == c)).select("__value").head(2).collect(), "__value"
     )
     shown = " and ".join(map(repr, values[_positions(frame_values, vals)].tolist()))
-    raise AccordError(
-        f"{source}: coder {c!r} gave two values to unit {u!r} ({unit!r} / {coder!r} columns): {shown}; "
-        "pass duplicates='first' or 'last' to the memory engine to keep one"
-    )
+    head = f"{source}: coder {c!r} gave two values to unit {u!r} ({unit!r} / {coder!r} columns): {shown}"
+    raise AccordError(f"{head}; pass duplicates='first' or 'last' to the memory engine to keep one",
+                      cli=f"{head}; a coder gives a unit one value: keep one of them in the file")

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from accord.errors import AccordError, choice_error
+from accord.errors import AccordError, Message, choice_error, for_cli, no_such_file, words
 from accord.importers.report import CELL_STATES, CellState, DroppedRecord, ImportReport
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class AmbiguousField(AccordError):
     """
 
     def __init__(self, message: str, candidates: Mapping[str, str]) -> None:
-        super().__init__(message)
+        super().__init__(str(message), cli=for_cli(message))  # an AccordError or a Message keeps its CLI words
         self.candidates = dict(candidates)
 
 
@@ -200,7 +200,7 @@ def guess_tool(path: str | Path) -> str:
     """
     path = Path(path)
     if not path.exists():
-        raise AccordError(f"{path}: no such file or folder")
+        raise no_such_file(path)
     head = _head(path)
     found: list[str] = []
     for tool in TOOLS:
@@ -222,8 +222,10 @@ def guess_tool(path: str | Path) -> str:
                 ZipArchive("zip", path).close()
             except AccordError as exc:
                 raise AccordError(f"{path}: {str(exc).split(': ', 1)[1]}") from None
-        raise AccordError(f"{path}: cannot tell which tool wrote this export; pass --from ({', '.join(TOOLS)})")
-    raise AccordError(f"{path}: this export could come from {' or '.join(found)}; pass --from to choose")
+        head = f"{path}: cannot tell which tool wrote this export; pass "
+        raise AccordError(f"{head}tool= ({', '.join(TOOLS)})", cli=f"{head}--from ({', '.join(TOOLS)})")
+    head = f"{path}: this export could come from {' or '.join(found)}; pass "
+    raise AccordError(f"{head}tool= to choose", cli=f"{head}--from to choose")
 
 
 def read_export(
@@ -260,7 +262,7 @@ def read_export(
     if fits is not None and fits not in FITS:
         raise AccordError(f"fits must be one of {', '.join(FITS)}; got {fits!r}")
     if not path.exists():
-        raise AccordError(f"{path}: no such file or folder")
+        raise no_such_file(path)
     guessed = tool is None
     if tool is None:
         tool = guess_tool(path)
@@ -287,16 +289,17 @@ def read_export(
         fitting = [name for name, kind in exc.candidates.items() if kind in FITS[fits]]
         if len(fitting) != 1:
             what = "span values" if fits == "spans" else "categorical values, not spans"
-            raise AccordError(f"{exc} ({len(fitting) or 'none'} of them hold {what}"
-                              + (f": {', '.join(fitting)})" if fitting else ")")) from None
+            raise AccordError(words(exc, f" ({len(fitting) or 'none'} of them hold {what}"
+                                    + (f": {', '.join(fitting)})" if fitting else ")"))) from None
         field = fitting[0]
         result = _read(field)
         what = "span" if fits == "spans" else "categorical"
         others = ", ".join(f"{n} ({k})" for n, k in exc.candidates.items() if n != field)
-        notes.append(f"field {field!r} {GUESSED_FIELD}: the only {what} field of the export (the others: {others}; "
-                     "pass --field to choose)")
+        head = f"field {field!r} {GUESSED_FIELD}: the only {what} field of the export (the others: {others}; pass "
+        notes.append(Message(f"{head}field= to choose)", cli=f"{head}--field to choose)"))
     if guessed:
-        notes.insert(0, f"format guessed from the file: {tool} (pass --from to choose)")
+        notes.insert(0, Message(f"format guessed from the file: {tool} (pass tool= to choose)",
+                                cli=f"format guessed from the file: {tool} (pass --from to choose)"))
     if notes:
         report = result.report
         result = Imported(

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
-from accord.errors import AccordError
+from accord.errors import AccordError, Message, no_such_file, plural, words
 from accord.importers import Imported, ValueKind
 from accord.importers.offsets import Utf16Index
 from accord.importers.report import CellState, DroppedRecord, ImportReport
@@ -41,6 +41,7 @@ __all__ = [
     "iter_jsonl",
     "quote",
     "json_loads",
+    "opt",
     "reanchor_span",
     "symlink_note",
     "walk_files",
@@ -48,6 +49,35 @@ __all__ = [
 
 #: Characters of a user's value a message quotes before cutting it (see :func:`quote`).
 QUOTE_LIMIT = 60
+
+
+#: The importer arguments the command line gives by a flag of their own; every other is ``--option NAME=VALUE``.
+OPTION_FLAGS = {"tool": "--from", "field": "--field", "sheet": "--sheet", "offsets": "--offsets"}
+_NO_VALUE = object()
+
+
+def opt(name: str, value: Any = _NO_VALUE) -> Message:
+    """An importer argument as a message names it: ``field=`` or ``offsets='codepoints'`` in Python, ``--field``
+    or ``--offsets codepoints`` on the command line, ``--option follow_symlinks=true`` for an option without a
+    flag of its own.
+
+    Examples
+    --------
+    >>> m = opt("follow_symlinks", True)
+    >>> str(m), m.cli
+    ('follow_symlinks=True', '--option follow_symlinks=true')
+    >>> m = opt("field")
+    >>> str(m), m.cli
+    ('field=', '--field')
+    """
+    if value is _NO_VALUE:
+        api = f"{name}="
+        cli = OPTION_FLAGS.get(name) or f"--option {name}=..."
+    else:
+        api = f"{name}={value!r}"
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        cli = f"{OPTION_FLAGS[name]} {shown}" if name in OPTION_FLAGS else f"--option {name}={shown}"
+    return Message(api, cli=cli)
 
 
 def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
@@ -68,16 +98,16 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     text = value if isinstance(value, str) else None
     if text is None:
         shown = repr(value)
-        return shown if len(shown) <= limit + 2 else f"{shown[:limit]}…({len(shown)} characters)"
+        return shown if len(shown) <= limit + 2 else f"{shown[:limit]}…({plural(len(shown), 'character')})"
     if len(text) <= limit:
         return repr(text)
-    return f"{text[:limit]!r}…({len(text)} characters)"
+    return f"{text[:limit]!r}…({plural(len(text), 'character')})"
 
 
 def _name(value: Any) -> str:
     """A record id or an annotator as a message names it (bare, cut like :func:`quote` when long)."""
     text = str(value)
-    return text if len(text) <= QUOTE_LIMIT else f"{text[:QUOTE_LIMIT]}…({len(text)} characters)"
+    return text if len(text) <= QUOTE_LIMIT else f"{text[:QUOTE_LIMIT]}…({plural(len(text), 'character')})"
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -126,7 +156,7 @@ def fail(
         where.append(f"annotator {_name(coder)}")
     if field is not None:
         where.append(f"field {quote(field)}")
-    return AccordError(f"{', '.join(where)}: {message}")
+    return AccordError(words(f"{', '.join(where)}: ", message))
 
 
 def _json_error(tool: str, source: str | Path, exc: json.JSONDecodeError, line: int | None = None) -> AccordError:
@@ -153,6 +183,8 @@ def read_text(tool: str, source: str | Path, data: bytes | None = None) -> str:
     order mark; anything else is an :class:`AccordError` naming the tool and the file."""
     try:
         return (Path(source).read_bytes() if data is None else data).decode("utf-8-sig")
+    except FileNotFoundError:
+        raise no_such_file(source) from None
     except UnicodeDecodeError as exc:
         raise fail(tool, source, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
@@ -457,20 +489,20 @@ def walk_files(folder: Path, *, follow_symlinks: bool, skipped: list[Path] | Non
     return sorted(out)
 
 
-def symlink_note(folder: Path, skipped: list[Path]) -> str | None:
+def symlink_note(folder: Path, skipped: list[Path]) -> Message | None:
     """The report's note on the symbolic links :func:`folder_entries` / :func:`walk_files` left out."""
     if not skipped:
         return None
     names = sorted(p.relative_to(folder).as_posix() if p.is_relative_to(folder) else str(p) for p in skipped)
     shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
-    return (f"{len(names)} symbolic link(s) inside the export folder not followed ({shown}): a link can pull in a "
-            "file from outside the export; pass follow_symlinks=True (--option follow_symlinks=true) to read them")
+    return words(f"{plural(len(names), 'symbolic link')} inside the export folder not followed ({shown}): a link can "
+                 "pull in a file from outside the export; pass ", opt("follow_symlinks", True), " to read them")
 
 
 def symlink_refused(tool: str, path: Path) -> AccordError:
     """The error for a file the export needs that is a symbolic link."""
-    return fail(tool, path, "is a symbolic link, not followed inside an export folder (it can pull in a file from "
-                "outside the export); pass follow_symlinks=True (--option follow_symlinks=true) to read it")
+    return fail(tool, path, words("is a symbolic link, not followed inside an export folder (it can pull in a file "
+                                  "from outside the export); pass ", opt("follow_symlinks", True), " to read it"))
 
 
 _WS = re.compile(r"[ \t\n\r]*")
@@ -485,8 +517,8 @@ def iter_json_records(tool: str, path: Path, text: str | None = None) -> Iterato
     """
     if text is None:
         if path.is_dir():
-            raise fail(tool, path, "is a folder; this tool's export is one JSON file (is it another tool's export? "
-                       "choose it with --from)")
+            raise fail(tool, path, words("is a folder; this tool's export is one JSON file (is it another tool's "
+                                         "export? choose it with ", opt("tool"), ")"))
         text = read_text(tool, path)
     decoder = json.JSONDecoder()
     i = _WS.match(text, 0).end()  # type: ignore[union-attr]
@@ -500,8 +532,9 @@ def iter_json_records(tool: str, path: Path, text: str | None = None) -> Iterato
             rest = _WS.match(text, end).end()  # type: ignore[union-attr]
             if rest < len(text):
                 if isinstance(obj, dict) and text[rest] == "{":
-                    raise fail(tool, path, "the file holds JSON lines (one object per line), not the JSON array "
-                               "this tool's export is; is it another tool's export? (choose it with --from)",
+                    raise fail(tool, path, words("the file holds JSON lines (one object per line), not the JSON "
+                                                 "array this tool's export is; is it another tool's export? (choose "
+                                                 "it with ", opt("tool"), ")"),
                                line=text.count("\n", 0, rest) + 1)
                 raise json.JSONDecodeError("Extra data", text, rest)
             if not isinstance(obj, dict):
@@ -544,8 +577,8 @@ def iter_jsonl(tool: str, path: Path, lines: Iterable[str] | None = None) -> Ite
     fh = None
     if lines is None:
         if path.is_dir():
-            raise fail(tool, path, "is a folder; this tool's export is one JSON lines file (is it another tool's "
-                       "export? choose it with --from)")
+            raise fail(tool, path, words("is a folder; this tool's export is one JSON lines file (is it another "
+                                         "tool's export? choose it with ", opt("tool"), ")"))
         fh = open(path, encoding="utf-8-sig")  # noqa: SIM115
         lines = fh
     try:
@@ -556,15 +589,17 @@ def iter_jsonl(tool: str, path: Path, lines: Iterable[str] | None = None) -> Ite
                 obj = json.loads(raw)
             except json.JSONDecodeError as exc:
                 if raw.lstrip().startswith("["):
-                    raise fail(tool, path, "the file is a JSON array, not the JSON lines (one object per line) "
-                               "this tool's export is; is it another tool's export? (choose it with --from)",
+                    raise fail(tool, path, words("the file is a JSON array, not the JSON lines (one object per line) "
+                                                 "this tool's export is; is it another tool's export? (choose it "
+                                                 "with ", opt("tool"), ")"),
                                line=i) from None
                 raise fail(tool, path, f"not valid JSON ({exc.msg})", line=i) from None
             except (RecursionError, ValueError) as exc:
                 raise json_trouble(tool, path, exc, line=i) from None
             if isinstance(obj, list):
-                raise fail(tool, path, "the file is a JSON array, not the JSON lines (one object per line) this "
-                           "tool's export is; is it another tool's export? (choose it with --from)", line=i)
+                raise fail(tool, path, words("the file is a JSON array, not the JSON lines (one object per line) this "
+                                             "tool's export is; is it another tool's export? (choose it with ",
+                                             opt("tool"), ")"), line=i)
             if not isinstance(obj, dict):
                 raise fail(tool, path, f"each line must be a JSON object, found a {type(obj).__name__}", line=i)
             yield i, obj
@@ -579,7 +614,7 @@ def _short(x: Any) -> str:
     """A value for a message: a number of more than 24 digits shortened (``123456789012... (400 digits)``)."""
     if isinstance(x, int) and not isinstance(x, bool) and abs(x) >= 10**24:
         digits = len(str(abs(x)))
-        return f"{str(x)[:12]}... ({digits} digits)"
+        return f"{str(x)[:12]}... ({plural(digits, 'digit')})"
     text = repr(x)
     return text if len(text) <= 80 else text[:77] + "..."
 
@@ -624,7 +659,8 @@ def reanchor_span(
                    "characters)", **kw)
     if not utf16:
         if end > len(text):
-            raise fail(tool, source, f"span [{start}, {end}) lies outside the text ({len(text)} characters)", **kw)
+            raise fail(tool, source, f"span [{start}, {end}) lies outside the text "
+                                     f"({plural(len(text), 'character')})", **kw)
         if covered is not None and text[start:end] != covered:
             if check is not None and check.same_but_whitespace(text[start:end], covered):
                 return start, end, False
@@ -687,7 +723,8 @@ class TextCheck:
         """The report's note, or None when every text matched exactly."""
         if not self.whitespace:
             return None
-        return (f"{self.whitespace} span(s) whose text differs from the document's only in whitespace (leading or "
+        return (f"{plural(self.whitespace, 'span')} whose text differs from the document's only in whitespace "
+                "(leading or "
                 f"trailing spaces, a run of spaces written as one) were read at their offsets, e.g. "
                 f"{'; '.join(self.examples)}")
 
@@ -759,7 +796,8 @@ class Cells:
             distinct = len(set(answers))
             if len(answers) >= 10 and distinct > len(answers) / 2:
                 self.notes.append(
-                    f"{field_name or 'the field'!r}: {distinct} distinct values in {len(answers)} answers look like "
+                    f"{field_name or 'the field'!r}: {distinct} distinct values in "
+                    f"{plural(len(answers), 'answer')} look like "
                     "free text, not categories (some exports write a one-line text answer as they write a label: "
                     "Label Studio's JSON-MIN, doccano's sequence-to-sequence projects); agreement on free text "
                     "compares strings exactly"

@@ -28,6 +28,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from accord.errors import plural
 from accord.importers._common import fail, json_loads, quote
 
 __all__ = ["ANNOTATION_STATES", "ProjectStates", "parse_project", "state_notes"]
@@ -184,6 +185,6 @@ def state_notes(states: ProjectStates | None) -> list[str]:
     pairs = sorted(states.annotator_states.items())
     shown = ", ".join(f"{d}/{u}: {states.states[(d, u)][0]} (annotator: {s})" for (d, u), s in pairs[:5])
     more = f" and {len(pairs) - 5} more" if len(pairs) > 5 else ""
-    return [f"{len(pairs)} annotation document(s) whose annotator set another state than the effective one, "
+    return [f"{plural(len(pairs), 'annotation document')} whose annotator set another state than the effective one, "
             f"which is used: {shown}{more}"]
 

@@ -49,7 +49,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import (
     Cells,
@@ -58,6 +58,7 @@ from accord.importers._common import (
     iter_json_records,
     iter_jsonl,
     json_loads,
+    opt,
     quote,
     read_text,
     reanchor_span,
@@ -184,9 +185,9 @@ def read(
                        f"rating, span); the export has {', '.join(f'{q} ({t})' for q, t in types.items()) or 'none'}")
         if len(candidates) > 1:
             raise AmbiguousField(
-                str(fail(TOOL, source, f"the export has {len(candidates)} questions: "
-                         f"{', '.join(f'{q} ({types[q]})' for q in candidates)}; pass --field (field=) to choose "
-                         "one")),
+                fail(TOOL, source, words(f"the export has {plural(len(candidates), 'question')}: "
+                                         f"{', '.join(f'{q} ({types[q]})' for q in candidates)}; pass ", opt("field"),
+                                         " to choose one")),
                 {q: KINDS[types[q]] for q in candidates},
             )
         field = candidates[0]
@@ -202,7 +203,8 @@ def read(
                                coder=user)
     others = [q for q, t in types.items() if t in KINDS and q != field]
     if others:
-        cells.notes.append(f"read question {quote(field)} ({qtype}); not read: {', '.join(others)} (pass --field)")
+        cells.notes.append(words(f"read question {quote(field)} ({qtype}); not read: {', '.join(others)} (pass ",
+                                 opt("field"), ")"))
     n_drafts = 0
     n_unknown: Counter[str] = Counter()  # users on a record whose responses carry no status, by the reading made
     spans: list[Any] = []
@@ -275,19 +277,19 @@ def read(
                     raise fail(TOOL, source, f"a label_selection answer must be one label; got {quote(value)}", **kw)
                 cells.cell(unit, user, "annotated", value, line=r["line"])
     if n_drafts:
-        cells.notes.append(f"{n_drafts} draft response(s) (not submitted) read as skipped; pass drafts=True to read "
-                           "them as answers")
+        cells.notes.append(words(f"{plural(n_drafts, 'draft response')} (not submitted) read as skipped; pass ",
+                                 opt("drafts", True), " to read them as answers"))
     if n_unknown:
         cells.notes.append(
             f"the responses carry no status (Argilla's nested export, records.json of dataset.to_disk and "
             "records.to_json, does not write it): a draft or a discarded response holding a value cannot be told "
-            f"from a submitted one; {n_unknown['submitted']} user-record response(s) with a value were read as "
+            f"from a submitted one; {plural(n_unknown['submitted'], 'user-record response')} with a value read as "
             f"submitted, {n_unknown['discarded']} without one (Argilla refuses a submitted response without a value) "
             "as skipped; records.to_list(flatten=True) writes <question>.responses.status and tells them apart")
     if astral:
-        cells.notes.append(f"{len(astral)} record(s) hold characters outside the Basic Multilingual Plane (emoji): "
-                           "span offsets were read as UTF-16 code units; pass offsets='codepoints' (--offsets "
-                           "codepoints) to read them as code points")
+        cells.notes.append(words(f"{plural(len(astral), 'record holds', 'records hold')} characters outside the Basic "
+                                 "Multilingual Plane (emoji): span offsets were read as UTF-16 code units; pass ",
+                                 opt("offsets", "codepoints"), " to read them as code points"))
     if kind == "spans":
         seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
         sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(source))
@@ -377,6 +379,7 @@ def _span_text(source: Path, r: dict[str, Any], span_field: str | None) -> str:
         return fields[span_field]
     texts = [k for k, v in fields.items() if isinstance(v, str)]
     if len(texts) != 1:
-        raise fail(TOOL, source, f"cannot tell which field the spans point into ({', '.join(texts) or 'no text'}); "
-                   "pass text_field=", record=r["id"], line=r["line"])
+        raise fail(TOOL, source, words(f"cannot tell which field the spans point into "
+                                       f"({', '.join(texts) or 'no text'}); pass ", opt("text_field")),
+                   record=r["id"], line=r["line"])
     return fields[texts[0]]

@@ -28,9 +28,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural, words
 from accord.importers import Imported
-from accord.importers._common import folder_entries, quote, symlink_note, symlink_refused
+from accord.importers._common import folder_entries, opt, quote, symlink_note, symlink_refused
 from accord.importers.report import DroppedRecord, ImportReport
 
 __all__ = ["read", "sniff"]
@@ -61,7 +61,7 @@ def _fail(source: Path, line: int | None, message: str, record: str | None = Non
           field: str | None = None) -> AccordError:
     where = f"brat export {source}" + (f", line {line}" if line else "") + (f", annotation {record}" if record else "")
     where += f", field {quote(field)}" if field else ""
-    return AccordError(f"{where}: {message}")
+    return AccordError(words(f"{where}: ", message))
 
 
 def _read_text(source: Path, *, bom: bool = False) -> str:
@@ -101,8 +101,9 @@ def _textbound(ann: Path, lineno: int, raw: str, text: str, doc: str) -> tuple[s
                         ident, "offsets")
         if max(len(m[1]), len(m[2])) > 18:  # past any text's length (and past what int() reads, at 4300 digits)
             big = m[1] if len(m[1]) > 18 else m[2]
-            raise _fail(ann, lineno, f"offset {big[:12]}... ({len(big)} digits) lies outside the text of {doc!r} "
-                        f"({len(text)} characters)", ident, "offsets")
+            raise _fail(ann, lineno, f"offset {big[:12]}... ({plural(len(big), 'digit')}) lies outside the text "
+                                     f"of {doc!r} "
+                        f"({plural(len(text), 'character')})", ident, "offsets")
         fragments.append((int(m[1]), int(m[2])))
     if not fragments:
         raise _fail(ann, lineno, f"no offsets in {quote(data)} (TYPE START END[;START END]*)", ident, "offsets")
@@ -110,7 +111,8 @@ def _textbound(ann: Path, lineno: int, raw: str, text: str, doc: str) -> tuple[s
         if a > b:
             raise _fail(ann, lineno, f"fragment {a} {b} ends before it starts", ident, "offsets")
         if b > len(text):
-            raise _fail(ann, lineno, f"offsets {a} {b} outside the text of {quote(doc)} ({len(text)} characters)",
+            raise _fail(ann, lineno, f"offsets {a} {b} outside the text of {quote(doc)} "
+                                     f"({plural(len(text), 'character')})",
                         ident, "offsets")
     for k, (a, b) in enumerate(fragments):
         for c, d in fragments[:k]:
@@ -173,9 +175,9 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
     skipped: list[Path] = []
     coders = _annotator_dirs(path, follow_symlinks, skipped)
     if not coders:
-        raise AccordError(f"brat export {path}: no annotator folder with .ann files inside" + (
-            f" (but {len(skipped)} symbolic link(s), not followed: pass follow_symlinks=True, --option "
-            "follow_symlinks=true, to read them)" if skipped else ""))
+        raise AccordError(words(f"brat export {path}: no annotator folder with .ann files inside", *(
+            (f" (but {plural(len(skipped), 'symbolic link')}, not followed: pass ", opt("follow_symlinks", True),
+             " to read them)") if skipped else ())))
     text_dir = Path(texts) if texts is not None else None
     doc_texts: dict[str, str] = {}
     spans: list[Any] = []
@@ -192,7 +194,7 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
             if txt.is_symlink() and not follow_symlinks:
                 raise symlink_refused(TOOL, txt)
             if not txt.exists():
-                raise _fail(ann, None, f"no text {txt} for this document (pass texts= / --option texts=DIR)")
+                raise _fail(ann, None, words(f"no text {txt} for this document (pass ", opt("texts"), ")"))
             text = _read_text(txt)
             if doc in doc_texts and doc_texts[doc] != text:
                 raise _fail(txt, None, f"the text of document {quote(doc)} differs between annotators")

@@ -34,9 +34,9 @@ import csv
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
-from accord.importers._common import quote
+from accord.importers._common import opt, quote
 from accord.importers.report import DroppedRecord, ImportReport
 
 __all__ = ["read", "sniff"]
@@ -61,7 +61,7 @@ def sniff(path: Path, head: str) -> bool:
 
 def _fail(tool: str, path: Path, message: str, line: int | None = None, field: str | None = None) -> AccordError:
     where = f"{tool} export {path}" + (f", line {line}" if line else "") + (f", field {quote(field)}" if field else "")
-    return AccordError(f"{where}: {message}")
+    return AccordError(words(f"{where}: ", message))
 
 
 _STATUSES = ("Submitted", "Approved", "Rejected")
@@ -102,7 +102,7 @@ def _read_rows(tool: str, path: Path) -> tuple[list[str], list[tuple[int, dict[s
                 if len(record) < len(header) and set(header[len(record):]) <= _REVIEW_COLUMNS:
                     record = record + [""] * (len(header) - len(record))  # MTurk leaves Approve, Reject out
                 if len(record) != len(header):
-                    raise _fail(tool, path, f"{len(record)} fields where the header has {len(header)}", start)
+                    raise _fail(tool, path, f"{plural(len(record), 'field')} where the header has {len(header)}", start)
                 rows.append((start, dict(zip(header, record, strict=True))))
     except csv.Error as exc:
         raise _fail(tool, path, f"not a readable CSV ({exc})", line) from None
@@ -188,7 +188,8 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
     if field is None:
         if len(answers) > 1:
             raise AmbiguousField(
-                str(_fail("mturk", path, f"several answers ({', '.join(sorted(answers))}); pass --field to pick one")),
+                _fail("mturk", path, words(f"several answers ({', '.join(sorted(answers))}); pass ", opt("field"),
+                                           " to pick one")),
                 {a: "nominal" for a in sorted(answers)},
             )
         field = next(iter(answers))
@@ -282,8 +283,9 @@ def _answer_name(path: Path, field: str, answers: dict[str, list[str]]) -> str:
             return base
         if base in answers and option in answers[base]:
             columns = ", ".join(f"Answer.{base}.{o}" for o in answers[base])
-            raise _fail("mturk", path, f"column {quote(field)} is one option of the answer {quote(base)} (one column "
-                        f"per option: {columns}); pass --field {base} to read the answer", 1, field)
+            raise _fail("mturk", path, words(f"column {quote(field)} is one option of the answer {quote(base)} (one "
+                                             f"column per option: {columns}); pass ", opt("field", base),
+                                             " to read the answer"), 1, field)
     raise _fail("mturk", path, f"no answer {quote(field)}; answers are {', '.join(sorted(answers))} (columns "
                 f"{', '.join(sorted(_columns_of(answers)))})")
 
@@ -300,8 +302,8 @@ def _generic(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]
         value = field
     missing = [c for c in (unit, coder, value) if c not in header]
     if missing:
-        raise _fail("csv", path, f"no column {quote(missing[0])} (pass unit=, coder=, value=); columns are "
-                    f"{', '.join(header)}", 1, missing[0])
+        raise _fail("csv", path, words(f"no column {quote(missing[0])} (pass ", opt("unit"), ", ", opt("coder"), ", ",
+                                       opt("value"), f"); columns are {', '.join(header)}"), 1, missing[0])
     cells: list[tuple[str, str, str]] = []
     values: list[tuple[str, str, str]] = []
     lines: list[int] = []

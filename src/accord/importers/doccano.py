@@ -49,7 +49,7 @@ from collections.abc import Hashable, Iterator
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import (
     Cells,
@@ -59,6 +59,7 @@ from accord.importers._common import (
     gc_paused,
     is_zip,
     iter_jsonl,
+    opt,
     quote,
     read_text,
     reanchor_span,
@@ -139,9 +140,9 @@ def _sources(path: Path, follow_symlinks: bool, skipped: list[Path]) -> Iterator
     if path.is_dir():
         files = folder_entries(path, "*.jsonl", follow_symlinks=follow_symlinks, skipped=skipped)
         if not files:
-            raise fail(TOOL, path, "the folder holds no .jsonl file" + (
-                f" but {len(skipped)} symbolic link(s) to one, not followed (pass follow_symlinks=True, "
-                "--option follow_symlinks=true, to read them)" if skipped else ""))
+            raise fail(TOOL, path, words("the folder holds no .jsonl file", *(
+                (f" but {plural(len(skipped), 'symbolic link')} to one, not followed (pass ",
+                 opt("follow_symlinks", True), " to read them)") if skipped else ())))
         for f in files:
             yield f.stem, str(f), read_text(TOOL, f).splitlines()
         return
@@ -227,8 +228,8 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
             # intent detection and slot filling: the intent categories beside the slot spans
             others = ", ".join(f"{k} (spans)" for k in sorted(present - {"cats"}))
             raise AmbiguousField(
-                str(fail(TOOL, path, f"the export has {len(present)} fields: cats (categories), {others}; pass "
-                         "--field (field=) to choose one")),
+                fail(TOOL, path, words(f"the export has {plural(len(present), 'field')}: cats (categories), "
+                                       f"{others}; pass ", opt("field"), " to choose one")),
                 {"cats": "nominal", **{k: "spans" for k in sorted(present - {"cats"})}},
             )
         key = ("entities" if "entities" in present else "label" if "label" in present
@@ -336,9 +337,9 @@ def _read_spans(path: Path, cells: Cells, rows: list[tuple[str, str, int, dict[s
         spans.extend(mine)
         cells.cell(doc, coder, "annotated" if mine else "empty", line=line)
     if astral:
-        cells.notes.append(f"{len(astral)} document(s) hold characters outside the Basic Multilingual Plane (emoji): "
-                           "span offsets were read as UTF-16 code units; pass offsets='codepoints' "
-                           "(--offsets codepoints) if your doccano counted code points")
+        cells.notes.append(words(f"{plural(len(astral), 'document holds', 'documents hold')} characters outside the "
+                                 "Basic Multilingual Plane (emoji): span offsets were read as UTF-16 code units; pass ",
+                                 opt("offsets", "codepoints"), " if your doccano counted code points"))
     seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
     sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(path))
     return Imported(tool=TOOL, field=key, kind="spans", annotations=None, spans=sa, report=cells.report())

@@ -42,9 +42,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any, NamedTuple
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
-from accord.importers._common import ZipArchive, is_zip, quote, read_text, symlink_note, walk_files
+from accord.importers._common import ZipArchive, is_zip, opt, quote, read_text, symlink_note, walk_files
 from accord.importers._inception_project import parse_project, state_notes
 from accord.importers.offsets import Utf16Index
 from accord.importers.report import DroppedRecord, ImportReport
@@ -120,7 +120,7 @@ def sniff(path: Path, head: str) -> bool:
 
 
 def _fail(where: str, message: str, line: int | None = None) -> AccordError:
-    return AccordError(f"inception export {where}" + (f", line {line}" if line else "") + f": {message}")
+    return AccordError(words(f"inception export {where}" + (f", line {line}" if line else "") + ": ", message))
 
 
 class _Field(NamedTuple):
@@ -179,8 +179,8 @@ def _columns(header: list[str]) -> dict[str, _Field]:
 def _pick(columns: dict[str, _Field], field: str | None, where: str) -> str:
     if field is None:
         if len(columns) > 1:
-            raise AmbiguousField(str(_fail(where, f"several span layers/features ({', '.join(columns)}); pass "
-                                           "--field")), dict.fromkeys(columns, "spans"))
+            raise AmbiguousField(_fail(where, words(f"several span layers/features ({', '.join(columns)}); pass ",
+                                                    opt("field"))), dict.fromkeys(columns, "spans"))
         if not columns:
             raise _fail(where, "no span layer (#T_SP=) in the file")
         return next(iter(columns))
@@ -331,8 +331,10 @@ def _file_users(files: list[tuple[str, str]], states: dict[tuple[str, str], Any]
         how = ("the users exportedproject.json names" if named else
                "users read from the names (no exportedproject.json naming users: the number cut off and a padding "
                "'_' dropped; check them)")
-        shown = ", ".join(f"{u} ({len(stems)} file(s), e.g. {stems[0]}.tsv)" for u, stems in sorted(mapped.items()))
-        notes.append(f"{sum(map(len, mapped.values()))} annotation file(s) carry INCEpTION's temporary file name (the "
+        shown = ", ".join(f"{u} ({plural(len(stems), 'file')}, e.g. "
+                          f"{stems[0]}.tsv)" for u, stems in sorted(mapped.items()))
+        notes.append(f"{plural(sum(map(len, mapped.values())), 'annotation file')} carry INCEpTION's temporary "
+                     "file name (the "
                      "user name padded to three characters with '_', then a random number; INCEpTION writes it for "
                      f"a user name its rules refuse, such as one shorter than four characters), read as {how}: "
                      f"{shown}")
@@ -493,17 +495,19 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
         notes.append("cell states from exportedproject.json: FINISHED and IN_PROGRESS read, IGNORE (locked) "
                      "skipped, NEW or no annotation document unassigned")
         if progress:
-            notes.append(f"{len(progress)} annotation document(s) IN_PROGRESS read as they stand (pass "
-                         f"in_progress='skip', --option in_progress=skip, to count them as skipped): {_some(progress)}")
+            notes.append(words(f"{plural(len(progress), 'annotation document')} IN_PROGRESS read as they stand "
+                               "(pass ", opt("in_progress", "skip"), f" to count them as skipped): {_some(progress)}"))
         if in_progress == "skip":
-            notes.append("IN_PROGRESS annotation documents counted as skipped (in_progress='skip')")
+            notes.append(words("IN_PROGRESS annotation documents counted as skipped (", opt("in_progress", "skip"),
+                               ")"))
         if locked_spans:
-            notes.append(f"{locked_spans} span(s) in locked (IGNORE) documents not read")
+            notes.append(f"{plural(locked_spans, 'span')} in locked (IGNORE) documents not read")
         if no_entry:
-            notes.append(f"{len(no_entry)} file(s) have no annotation document in exportedproject.json, read "
+            notes.append(f"{plural(len(no_entry), 'file has', 'files have')} no annotation document in "
+                         "exportedproject.json, read "
                          f"from the file: {_some(no_entry)}")
         if not_listed:
-            notes.append(f"{len(not_listed)} document(s) not among exportedproject.json's source documents: "
+            notes.append(f"{plural(len(not_listed), 'document')} not among exportedproject.json's source documents: "
                          f"{_some(sorted(not_listed))}")
         notes.extend(state_notes(project))
     note = symlink_note(path, skipped)

@@ -48,8 +48,9 @@ import csv
 import io
 from pathlib import Path
 
+from accord.errors import plural, words
 from accord.importers import Imported
-from accord.importers._common import Cells, fail, quote, read_text
+from accord.importers._common import Cells, fail, opt, quote, read_text
 
 __all__ = ["read", "sniff"]
 
@@ -115,8 +116,8 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
     """
     path = Path(path)
     if path.is_dir():
-        raise fail(TOOL, path, "is a folder; the agreement Diagnosis export is one CSV file (a project export "
-                   "is read with --from inception)")
+        raise fail(TOOL, path, words("is a folder; the agreement Diagnosis export is one CSV file (a project "
+                                     "export is read with ", opt("tool", "inception"), ")"))
     text = read_text(TOOL, path)
     try:
         records = _records(text)
@@ -131,9 +132,9 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
     line, header = records[0]
     for col in COLUMNS:
         if col not in header:
-            raise fail(TOOL, path, f"no column {quote(col)}: the header of INCEpTION's agreement Diagnosis export is "
-                       f"{', '.join(COLUMNS)}, then one column per annotator (is it another tool's CSV? choose "
-                       "it with --from)", line=line, field=col)
+            raise fail(TOOL, path, words(f"no column {quote(col)}: the header of INCEpTION's agreement Diagnosis "
+                                         f"export is {', '.join(COLUMNS)}, then one column per annotator (is it "
+                                         "another tool's CSV? choose it with ", opt("tool"), ")"), line=line, field=col)
     if tuple(header[:7]) != COLUMNS:
         raise fail(TOOL, path, f"the columns must come in the order {', '.join(COLUMNS)}; got "
                    f"{', '.join(header[:7])}", line=line)
@@ -146,7 +147,7 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
     keys: dict[tuple[str, str], int] = {}
     for line, row in records[1:]:
         if len(row) != len(header):
-            raise fail(TOOL, path, f"{len(row)} fields where the header has {len(header)}", line=line,
+            raise fail(TOOL, path, f"{plural(len(row), 'field')} where the header has {len(header)}", line=line,
                        field=header[min(len(row), len(header) - 1)])
         keys.setdefault((row[3], row[4]), line)
     chosen = [k for k in keys if field is None or _matches(field, *k)]
@@ -154,7 +155,8 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
         raise fail(TOOL, path, f"no layer or feature {quote(field)}; the file has "
                    f"{', '.join(f'{a}|{b}' for a, b in keys)}", field=field)
     if len(chosen) > 1:
-        raise fail(TOOL, path, f"several layers/features ({', '.join(f'{a}|{b}' for a, b in chosen)}); pass --field")
+        raise fail(TOOL, path, words(f"several layers/features ({', '.join(f'{a}|{b}' for a, b in chosen)}); pass ",
+                                     opt("field")))
     cells = Cells(TOOL, str(path))
     cells.coders.update(coders)
     first: dict[str, int] = {}
@@ -195,13 +197,14 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
     (layer, feature) = chosen[0] if chosen else ("", "")
     cells.notes.append(f"layer {layer}, feature {feature or '(none: positions only)'}; units are "
                        "'<document>: <position>'")
-    cells.notes.append("<no annotation> read as empty (no value); INCEpTION writes it too for an annotator whose "
-                       "document was not finished or not assigned (it then reads the initial document): read the "
-                       "project export (--from inception) for document states")
+    cells.notes.append(words("<no annotation> read as empty (no value); INCEpTION writes it too for an annotator "
+                             "whose document was not finished or not assigned (it then reads the initial document): "
+                             "read the project export (", opt("tool", "inception"), ") for document states"))
     if unused:
-        cells.notes.append(f"{unused} position(s) INCEpTION did not use (incomplete, excluded by its settings) "
-                           "were read; pass used_only=True (--option used_only=true) to leave them out")
+        cells.notes.append(words(f"{plural(unused, 'position')} INCEpTION did not use (incomplete, excluded by its "
+                                 "settings) read; pass ", opt("used_only", True), " to leave them out"))
     if blanks:
-        cells.notes.append(f"{blanks} blank cell(s) read as <no label> (INCEpTION writes an empty label so in rows "
+        cells.notes.append(f"{plural(blanks, 'blank cell')} read as <no label> (INCEpTION writes an empty label "
+                           "so in rows "
                            "it did not use)")
     return cells.imported(f"{layer}|{feature}" if chosen else None, "nominal")

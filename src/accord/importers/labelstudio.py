@@ -53,7 +53,7 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import (
     Cells,
@@ -62,6 +62,7 @@ from accord.importers._common import (
     fail,
     gc_paused,
     iter_json_records,
+    opt,
     quote,
     reanchor_span,
 )
@@ -212,8 +213,8 @@ def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None,
                    f"export has {describe(sorted(types)) or 'no annotated region'}")
     if len(candidates) > 1:
         raise AmbiguousField(
-            str(fail(TOOL, path, f"the export has {len(candidates)} controls: {describe(candidates)}; pass --field "
-                     "(field=) to choose one")),
+            fail(TOOL, path, words(f"the export has {plural(len(candidates), 'control')}: {describe(candidates)}; "
+                                   "pass ", opt("field"), " to choose one")),
             {n: COMPARED[next(iter(types[n]))] for n in candidates},
         )
     name = candidates[0]
@@ -237,8 +238,8 @@ def _text_of(path: Path, data: dict[str, Any], text_key: str | None, to_name: st
     texts = [k for k, v in data.items() if isinstance(v, str)]
     if len(texts) == 1:
         return data[texts[0]]
-    raise fail(TOOL, path, "cannot tell which task data key holds the text the spans point into (keys: "
-               f"{', '.join(map(str, data))}); pass text_key=", record=task, line=line)
+    raise fail(TOOL, path, words("cannot tell which task data key holds the text the spans point into (keys: "
+                                 f"{', '.join(map(str, data))}); pass ", opt("text_key")), record=task, line=line)
 
 
 def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | None, text_key: str | None,
@@ -283,21 +284,22 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     cells = Cells(TOOL, str(path))
     others = sorted(n for n in types if n != name and _comparable(types[n]) and n not in per_region)
     if others:
-        cells.notes.append(f"read control {quote(name)} ({ctype}); not read: {', '.join(others)} (pass --field to "
-                           "choose)")
+        cells.notes.append(words(f"read control {quote(name)} ({ctype}); not read: {', '.join(others)} (pass ",
+                                 opt("field"), " to choose)"))
     if per_region:
         names = ", ".join(sorted(per_region))
         cells.notes.append(f"per-region controls (answers about one span) not compared: {names}")
     if n_pred and predictions:
         versions = sorted({_prediction_coder(p) for _, _, rec in records for p in rec.get("predictions") or []
                            if isinstance(p, dict)})
-        cells.notes.append(f"{n_pred} model prediction(s) read as the annotations of coder(s) named by their "
-                           f"model_version: {', '.join(map(quote, versions))}")
+        cells.notes.append(f"{plural(n_pred, 'model prediction')} read as the annotations of "
+                           f"{plural(len(versions), 'coder')} named by their model_version: "
+                           f"{', '.join(map(quote, versions))}")
     elif n_pred:
-        cells.notes.append(f"{n_pred} model prediction(s) are not annotations and were not read (predictions=true "
-                           "reads them as coders)")
+        cells.notes.append(words(f"{plural(n_pred, 'model prediction')} not read (not annotations; ",
+                                 opt("predictions", True), " reads them as coders)"))
     if n_drafts:
-        cells.notes.append(f"{n_drafts} draft(s) (work not submitted) are not annotations and were not read")
+        cells.notes.append(f"{plural(n_drafts, 'draft')} (work not submitted) not read (not annotations)")
     if ctype == "choices" and multiple:
         cells.notes.append(f"choices of {quote(name)} read as sets (some annotation holds several choices)")
     spans: list[Any] = []
@@ -399,14 +401,16 @@ def _span_notes(cells: Cells, fallbacks: int, check: TextCheck, repeats: list[st
     """The notes on what reading the spans accepted: code-point offsets, whitespace-only text differences,
     regions repeating another of the same annotation."""
     if fallbacks:
-        cells.notes.append(f"{fallbacks} span(s) matched their text only as code points (not UTF-16) and were read so")
+        cells.notes.append(f"{plural(fallbacks, 'span')} matched their text only as code points (not UTF-16) "
+                           "and were read so")
     note = check.note()
     if note:
         cells.notes.append(note)
     if repeats:
         where = ", ".join(dict.fromkeys(repeats[:5])) + (f" and {len(repeats) - 5} more" if len(repeats) > 5 else "")
-        cells.notes.append(f"{len(repeats)} region(s) repeat another region of the same annotation (same offsets, "
-                           f"same label) and were read once (task/annotator: {where})")
+        cells.notes.append(f"{plural(len(repeats), 'region repeats', 'regions repeat')} another region of the "
+                           "same annotation (same offsets, "
+                           f"same label), read once (task/annotator: {where})")
 
 
 def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool, kw: dict[str, Any]) -> Any:
@@ -416,8 +420,8 @@ def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool
         if multiple:
             return frozenset(chosen)
         if len(set(chosen)) > 1:
-            raise fail(TOOL, path, f"several choices {chosen} for a single-choice control; pass multiple=True to "
-                       "read sets", **kw)
+            raise fail(TOOL, path, words(f"several choices {chosen} for a single-choice control; pass ",
+                                         opt("multiple", True), " to read sets"), **kw)
         return chosen[0] if chosen else None
     if ctype == "taxonomy":
         return frozenset(tuple(str(x) for x in p) if isinstance(p, list) else (str(p),)
@@ -580,13 +584,14 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
     else:
         candidates = [k for k, t in controls.items() if t not in ("other", "mixed", "textarea")]
         if not candidates:
-            raise fail(TOOL, path, "no control to compare in this JSON-MIN export (keys that are the same for every "
-                       f"annotator of a task are read as task data: {', '.join(data_keys) or 'none'}); pass --field")
+            raise fail(TOOL, path, words("no control to compare in this JSON-MIN export (keys that are the same for "
+                                         "every annotator of a task are read as task data: "
+                                         f"{', '.join(data_keys) or 'none'}); pass ", opt("field")))
         if len(candidates) > 1:
             raise AmbiguousField(
-                str(fail(TOOL, path, f"the export has {len(candidates)} controls: "
-                         f"{', '.join(f'{k} ({controls[k]})' for k in candidates)}; pass --field (field=) to choose "
-                         "one")),
+                fail(TOOL, path, words(f"the export has {plural(len(candidates), 'control')}: "
+                                       f"{', '.join(f'{k} ({controls[k]})' for k in candidates)}; pass ", opt("field"),
+                                       " to choose one")),
                 {k: _MIN_KINDS[controls[k]] for k in candidates},
             )
         name = candidates[0]
@@ -603,13 +608,13 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
     if kind is not None and vkind != "spans":
         vkind = kind
     cells = Cells(TOOL, str(path))
-    cells.notes.append(f"JSON-MIN export: control {quote(name)} read as {vkind} (JSON-MIN does not give control types; "
-                       "pass kind= or multiple= to change)")
+    cells.notes.append(words(f"JSON-MIN export: control {quote(name)} read as {vkind} (JSON-MIN does not give control "
+                             "types; pass ", opt("kind"), " or ", opt("multiple"), " to change)"))
     cells.notes.append("JSON-MIN leaves cancelled annotations out: they count as unassigned here (the JSON export "
                        "tells them apart as skipped)")
     others = sorted(k for k, t in controls.items() if k != name and t not in ("other", "mixed", "textarea"))
     if others:
-        cells.notes.append(f"not read: {', '.join(others)} (pass --field to choose)")
+        cells.notes.append(words(f"not read: {', '.join(others)} (pass ", opt("field"), " to choose)"))
     spans: list[Any] = []
     texts: dict[str, str] = {}
     fallbacks = 0
@@ -679,8 +684,8 @@ def _min_text(path: Path, rec: dict[str, Any], data_keys: list[str], text_key: s
     present = [k for k in data_keys if isinstance(rec.get(k), str)]
     if len(present) == 1:
         return rec[present[0]]
-    raise fail(TOOL, path, f"cannot tell which key holds the text the spans point into ({', '.join(present)}); "
-               "pass text_key=", record=task, line=line)
+    raise fail(TOOL, path, words(f"cannot tell which key holds the text the spans point into ({', '.join(present)}); "
+                                 "pass ", opt("text_key")), record=task, line=line)
 
 
 def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any]) -> Any:
@@ -694,7 +699,8 @@ def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any]) -
         if vkind == "set":
             return frozenset(chosen)
         if len(set(chosen)) > 1:
-            raise fail(TOOL, path, f"several choices {chosen} for a single-choice control; pass multiple=True", **kw)
+            raise fail(TOOL, path, words(f"several choices {chosen} for a single-choice control; pass ",
+                                         opt("multiple", True)), **kw)
         return chosen[0] if chosen else None
     if ctype == "taxonomy":
         if regions is None:

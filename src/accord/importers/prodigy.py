@@ -45,7 +45,7 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import (
     Cells,
@@ -53,6 +53,7 @@ from accord.importers._common import (
     folder_entries,
     gc_paused,
     iter_jsonl,
+    opt,
     quote,
     reanchor_span,
     symlink_note,
@@ -91,9 +92,9 @@ def _tasks(path: Path, follow_symlinks: bool = False, skipped: list[Path] | None
         return list(iter_jsonl(TOOL, path)), 0
     files = folder_entries(path, "*.jsonl", follow_symlinks=follow_symlinks, skipped=skipped)
     if not files:
-        raise fail(TOOL, path, "the folder holds no .jsonl file (one prodigy db-out per annotator)" + (
-            f"; {len(skipped)} symbolic link(s) not followed (pass follow_symlinks=True, --option "
-            "follow_symlinks=true, to read them)" if skipped else ""))
+        raise fail(TOOL, path, words("the folder holds no .jsonl file (one prodigy db-out per annotator)", *(
+            (f"; {plural(len(skipped), 'symbolic link')} not followed (pass ", opt("follow_symlinks", True),
+             " to read them)") if skipped else ())))
     tasks, named = [], 0
     for f in files:
         for line, t in iter_jsonl(TOOL, f):
@@ -175,8 +176,9 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     found = Counter(f for _, t in tasks for f in _fields_of(t))
     if field is None:
         if len(found) > 1:
-            mix = ", ".join(f"{k} ({n} tasks)" for k, n in sorted(found.items()))
-            raise AmbiguousField(str(fail(TOOL, path, f"the export mixes {mix}; pass --field (field=) to choose one")),
+            mix = ", ".join(f"{k} ({plural(n, 'task')})" for k, n in sorted(found.items()))
+            raise AmbiguousField(fail(TOOL, path, words(f"the export mixes {mix}; pass ", opt("field"),
+                                                        " to choose one")),
                                  {k: "spans" if k == "spans" else "nominal" for k in sorted(found)})
         field = next(iter(found))
     cells = Cells(TOOL, str(path))
@@ -184,7 +186,8 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     if note:
         cells.notes.append(note)
     if named:
-        cells.notes.append(f"{named} task(s) name no annotator (neither _annotator_id nor _session_id): each is the "
+        cells.notes.append(f"{plural(named, 'task names', 'tasks name')} no annotator (neither _annotator_id "
+                           "nor _session_id): each is the "
                            "annotator of its file's name")
     chosen = [(line, t) for line, t in tasks if field in _fields_of(t)]
     for line, t in tasks:
@@ -240,11 +243,12 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
             cells.cell(unit, coder, "annotated", frozenset(map(_hashable, chosen_ids)), line=line)
         else:
             if len(chosen_ids) > 1:
-                raise fail(TOOL, _src(path, t), f"several choices {chosen_ids} where single choices were asked; pass "
-                           "multiple=True", record=t["_input_hash"], line=line, field=field, coder=coder)
+                raise fail(TOOL, _src(path, t), words(f"several choices {chosen_ids} where single choices were asked; "
+                                                      "pass ", opt("multiple", True)),
+                           record=t["_input_hash"], line=line, field=field, coder=coder)
             cells.cell(unit, coder, "annotated", _hashable(chosen_ids[0]), line=line)
     if rejected:
-        cells.notes.append(f"{rejected} rejected task(s) of a manual interface read as skipped")
+        cells.notes.append(f"{plural(rejected, 'rejected task')} of a manual interface read as skipped")
     return cells.imported(field, kind)  # type: ignore[arg-type]
 
 
@@ -297,7 +301,8 @@ def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]
                            coder=coder) from None
             for s, e in tok_offsets:
                 if not 0 <= s <= e <= len(text):
-                    raise fail(TOOL, _src(path, t), f"token [{s}, {e}) lies outside the text ({len(text)} characters)",
+                    raise fail(TOOL, _src(path, t), f"token [{s}, {e}) lies outside the text "
+                                                    f"({plural(len(text), 'character')})",
                                record=doc, line=line, coder=coder)
             tokens.setdefault(doc, tuple(tok_offsets))
         if cells.has(doc, coder):  # type: ignore[arg-type]
@@ -321,7 +326,7 @@ def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]
             if ts is not None and te is not None and tok_offsets is not None:
                 if not (isinstance(ts, int) and isinstance(te, int) and 0 <= ts <= te < len(tok_offsets)):
                     raise fail(TOOL, _src(path, t),
-                               f"token offsets [{ts}, {te}] lie outside the {len(tok_offsets)} tokens", **kw)
+                               f"token offsets [{ts}, {te}] lie outside the {plural(len(tok_offsets), 'token')}", **kw)
                 if start is None and end is None:
                     start, end = tok_offsets[ts][0], tok_offsets[te][1]
                 elif (start, end) != (tok_offsets[ts][0], tok_offsets[te][1]):
@@ -332,7 +337,7 @@ def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]
         spans.extend(mine)
         cells.cell(doc, coder, "annotated" if mine else "empty", line=line)  # type: ignore[arg-type]
     if rejected:
-        cells.notes.append(f"{rejected} rejected task(s) of a manual interface read as skipped")
+        cells.notes.append(f"{plural(rejected, 'rejected task')} of a manual interface read as skipped")
     seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
     try:
         sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, tokens=tokens or None, source=str(path))

@@ -26,6 +26,8 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from accord.errors import for_cli, plural
+
 __all__ = ["CELL_STATES", "CellState", "DroppedRecord", "ImportReport"]
 
 CellState = Literal["annotated", "empty", "skipped", "unassigned"]
@@ -187,15 +189,17 @@ class ImportReport:
         frame.index.name = "coder"
         return frame
 
-    def summary(self) -> str:
-        """A few lines for the terminal: items, states per annotator, drops by reason, notes."""
-        lines = [f"{self.tool} export {self.source}: {self.n_items} items, {len(self.counts)} annotators"]
+    def summary(self, *, cli: bool = False) -> str:
+        """A few lines for the terminal: items, states per annotator, drops by reason, notes (in the command
+        line's words with *cli*: ``pass --field``, not ``pass field=``)."""
+        lines = [f"{self.tool} export {self.source}: {plural(self.n_items, 'item')}, "
+                 f"{plural(len(self.counts), 'annotator')}"]
         for coder, c in self.counts.items():
             lines.append(
                 f"  {coder}: {c['annotated']} annotated, {c['empty']} empty, {c['skipped']} skipped, "
                 f"{c['unassigned']} unassigned"
             )
         for reason, n in self.dropped_reasons().items():
-            lines.append(f"  dropped {n} record(s): {reason}")
-        lines.extend(f"  note: {n}" for n in self.notes)
+            lines.append(f"  dropped {plural(n, 'record')}: {reason}")
+        lines.extend(f"  note: {for_cli(n) if cli else n}" for n in self.notes)
         return "\n".join(lines)

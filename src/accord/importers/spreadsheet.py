@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from accord.errors import AccordError
+from accord.errors import AccordError, Message, plural, words
 from accord.importers import Imported
 from accord.importers._common import ZipArchive, check_zip_container
 from accord.importers.report import ImportReport
@@ -213,8 +213,9 @@ def read_sheet(path: str | Path, *, sheet: str | int = 0, engine: str | None = N
         names = list(book.sheet_names)
         if isinstance(sheet, int):
             if not 0 <= sheet < len(names):
-                raise AccordError(f"{p}: --sheet {sheet} is out of range: the file has {len(names)} sheet(s) "
-                                  f"({', '.join(map(repr, names))}; 0 is the first)")
+                tail = (f" {sheet} is out of range: the file has {plural(len(names), 'sheet')} "
+                        f"({', '.join(map(repr, names))}; 0 is the first)")
+                raise AccordError(f"{p}: sheet{tail}", cli=f"{p}: --sheet{tail}")
             name = names[sheet]
         else:
             if sheet not in names:
@@ -233,12 +234,10 @@ def read_sheet(path: str | Path, *, sheet: str | int = 0, engine: str | None = N
         raise AccordError(f"{p}: cannot read sheet {name!r} ({type(exc).__name__}: "
                           f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
     if uncached and formulas == "refuse":
-        raise AccordError(
-            f"{p}: sheet {name!r}: {len(uncached)} formula cell(s) hold no computed value ({_refs(uncached)}); the "
-            "file was saved by a program that does not compute formulas (openpyxl, a script): open and save it in "
-            "Excel or LibreOffice, or read them as missing with formulas='missing' (--from spreadsheet --option "
-            "formulas=missing)"
-        )
+        head = (f"{p}: sheet {name!r}: {plural(len(uncached), 'formula cell holds', 'formula cells hold')} no "
+                f"computed value ({_refs(uncached)}); the file was saved by a program that does not compute formulas "
+                "(openpyxl, a script): open and save it in Excel or LibreOffice, or read them as missing with ")
+        raise AccordError(head + "formulas='missing'", cli=head + "--from spreadsheet --option formulas=missing")
     df.columns = [str(c) for c in df.columns]
     lines = np.arange(len(df)) + 2  # header on row 1
     blank = df.isna().all(axis=1).to_numpy() if len(df.columns) else np.ones(len(df), dtype=bool)
@@ -310,8 +309,9 @@ def read(
     if kind is not None and kind not in ("nominal", "set", "ordinal", "interval"):
         raise AccordError(f"kind must be one of nominal, set, ordinal, interval; got {kind!r}")
     if layout == "wide" and field is not None:
-        raise AccordError("--field names the value column of the long layout; the wide layout has one column per "
-                          "coder (use --coders)")
+        raise AccordError("field names the value column of the long layout; the wide layout has one column per "
+                          "coder (use coders=)", cli="--field names the value column of the long layout; the wide "
+                          "layout has one column per coder (use --coders)")
     value = field or "value"
     fmt = "ods" if path.suffix.lower() == ".ods" else "xlsx"
     data = read_annotations(path, unit=unit, coder=coder, value=value, layout=layout,  # type: ignore[arg-type]
@@ -344,12 +344,14 @@ def read(
         all_coders += sorted({str(c) for c in df[coder][unknown]} - set(all_coders))
     if kind is None:
         kind = "set" if data.is_set_valued else "nominal"
-    notes = [f"sheet {name!r}, {layout} layout; values read as {kind} (pass kind= or --distance to change)"]
+    said = f"sheet {name!r}, {layout} layout; values read as {kind} (pass "
+    notes = [Message(f"{said}kind= to change)", cli=f"{said}--distance to change)")]
     if uncached:
         refs = [ref for _, _, ref in uncached]
-        notes.append(f"{len(refs)} formula cell(s) of sheet {name!r} hold no computed value and were read as missing "
-                     f"(formulas='missing'; a value cell counts as unassigned): {', '.join(refs[:8])}"
-                     + (f" and {len(refs) - 8} more" if len(refs) > 8 else ""))
+        notes.append(words(f"{plural(len(refs), 'formula cell')} of sheet {name!r} with no computed value read as "
+                           "missing (", Message("formulas='missing'", cli="--option formulas=missing"),
+                           f"; a value cell counts as unassigned): {', '.join(refs[:8])}"
+                           + (f" and {len(refs) - 8} more" if len(refs) > 8 else "")))
     report = ImportReport.from_cells(TOOL, str(path), items=items, cells=cells, coders=all_coders, notes=notes)
     return Imported(tool=TOOL, field=value if layout == "long" else None, kind=kind,  # type: ignore[arg-type]
                     annotations=data, spans=None, report=report)

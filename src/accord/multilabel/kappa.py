@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from accord._lazy import stats
-from accord.errors import AccordError, AccordWarning, warn_undefined
+from accord.errors import AccordError, AccordWarning, plural, warn_undefined
 from accord.multilabel.model import MultiLabelData
 from accord.multilabel.weights import WeightRule, _check_p, _check_rule, _matrices, _rule_name
 from accord.results import Result
@@ -279,7 +279,7 @@ def augmented_kappa(data: MultiLabelData, *, p: float, rule: WeightRule = "pair"
             reason = "left out of the mean: " + "; ".join(
                 f"{t.annotator_a!r}-{t.annotator_b!r} ({t.reason})" for t in undefined
             )
-            warnings.warn(f"K' averages {int(defined.sum())} of {len(table)} pairs; {reason}",
+            warnings.warn(f"K' averages {int(defined.sum())} of {plural(len(table), 'pair')}; {reason}",
                           AccordWarning, stacklevel=2)
     unpaired = data.unpaired_items
     return AugmentedKappaResult(

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 
 __all__ = [
     "MultiLabelData",
@@ -82,7 +82,7 @@ class MultiLabelData:
     ...     categories=["a", "b", "c", "d"],
     ... )
     >>> data
-    MultiLabelData(5 items, 1 annotators, 4 categories, 5 labelled cells, at most 2 labels per cell)
+    MultiLabelData(5 items, 1 annotator, 4 categories, 5 labelled cells, at most 2 labels per cell)
     >>> data.labels_of("A", "Msg5")
     ('c', 'b')
     """
@@ -147,9 +147,9 @@ class MultiLabelData:
 
     def __repr__(self) -> str:
         return (
-            f"MultiLabelData({self.n_items} items, {self.n_annotators} annotators, "
-            f"{self.n_categories} categories, {int(self.labelled.sum())} labelled cells, "
-            f"at most {self.max_labels} labels per cell)"
+            f"MultiLabelData({plural(self.n_items, 'item')}, {plural(self.n_annotators, 'annotator')}, "
+            f"{plural(self.n_categories, 'category')}, {int(self.labelled.sum())} labelled cells, "
+            f"at most {plural(self.max_labels, 'label')} per cell)"
         )
 
     def labels_of(self, annotator: Hashable, item: Hashable) -> tuple[Hashable, ...]:
@@ -348,7 +348,7 @@ class MultiLabelData:
                 names = list(items) if items is not None else list(range(len(cells)))
                 if len(names) != len(cells):
                     raise AccordError(
-                        f"items has {len(names)} names but annotator {a!r} has {len(cells)} cells"
+                        f"items has {plural(len(names), 'name')} but annotator {a!r} has {plural(len(cells), 'cell')}"
                     )
                 records.extend((i, a, v) for i, v in zip(names, cells, strict=True))
         if not records:
@@ -461,7 +461,7 @@ class MultiLabelData:
             raise AccordError(f"{at(int(label_row[k]))}: {what}")
         if max_rank > np.iinfo(np.int16).max:
             raise AccordError(
-                f"{source or 'data'}: a cell holds {max_rank} labels; at most 32767 are supported"
+                f"{source or 'data'}: a cell holds {plural(max_rank, 'label')}; at most 32767 are supported"
             )
         rank_arr = np.zeros((n_annot, n_items, n_cat), dtype=np.int16)
         rank_arr[la, li, ccode] = ranks

@@ -21,7 +21,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 from accord.multilabel.model import MultiLabelData
 from accord.results import Result
 
@@ -64,9 +64,12 @@ def _check_rule(rule: Any, data: MultiLabelData) -> None:
         a, i = np.argwhere(data._lengths > 2)[0]
         raise AccordError(
             f"annotator {data.annotators[a]!r} gave item {data.items[i]!r} "
-            f"{int(data._lengths[a, i])} labels; "
+            f"{plural(int(data._lengths[a, i]), 'label')}; "
             "the paper's rule='pair' weighs at most a primary and a secondary; state a rule for longer lists "
-            "(rule='geometric', 'primary-rest' or a callable)"
+            "(rule='geometric', 'primary-rest' or a callable)",
+            cli=f"annotator {data.annotators[a]!r} gave item {data.items[i]!r} "
+            f"{plural(int(data._lengths[a, i]), 'label')}; the paper's --rule pair weighs at most a primary and a "
+            "secondary; state a rule for longer lists (--rule geometric or primary-rest)"
         )
 
 

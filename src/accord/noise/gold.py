@@ -28,7 +28,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError, AccordWarning, warn_undefined
+from accord.errors import AccordError, AccordWarning, plural, warn_undefined
 from accord.noise.comparison import ChanceDifference, chance_difference
 from accord.noise.kappa import KNoiseEstimate, SiegelCastellanK, k_noise_estimate, siegel_castellan_k
 from accord.noise.model import DisagreementTolerance, NoiseBound, _check_open_unit, _make_bound, max_disagreements
@@ -72,11 +72,10 @@ def read_long_table(
     df, _ = read_table(path)
     missing = [c for c in (unit, coder, value) if c not in df.columns]
     if missing:
-        raise AccordError(
-            f"file '{path}': missing column(s) {', '.join(repr(c) for c in missing)}; "
-            f"found {', '.join(repr(c) for c in df.columns)} "
-            "(name the columns with unit=, coder=, value= or --unit, --coder, --value)"
-        )
+        head = (f"{path}: missing column{'s' if len(missing) > 1 else ''} {', '.join(repr(c) for c in missing)}; "
+                f"found {', '.join(repr(c) for c in df.columns)}")
+        raise AccordError(f"{head} (name the columns with unit=, coder=, value=)",
+                          cli=f"{head} (name the columns with --unit, --coder, --value)")
     out = df[[unit, coder, value]].copy()
     out.columns = ["unit", "coder", "value"]
     out.attrs["source"] = str(path)
@@ -199,8 +198,11 @@ def _as_table(data: Any, unit: str, coder: str, value: str, incomplete: Literal[
             lacking = [c_labels[j] for j in np.flatnonzero(codes[first] < 0)]
             raise AccordError(
                 f"{where}: unit {_lab(u_labels[first])} has no value from coder(s) "
-                f"{', '.join(_lab(c) for c in lacking)} ({n_dropped} incomplete unit(s)); the model needs "
-                f"every annotator on every item (use incomplete='drop' / --drop-incomplete to leave them out)"
+                f"{', '.join(_lab(c) for c in lacking)} ({plural(n_dropped, 'incomplete unit')}); the model needs "
+                f"every annotator on every item (use incomplete='drop' to leave them out)",
+                cli=f"{where}: unit {_lab(u_labels[first])} has no value from coder(s) "
+                f"{', '.join(_lab(c) for c in lacking)} ({plural(n_dropped, 'incomplete unit')}); the model needs "
+                f"every annotator on every item (use --drop-incomplete to leave them out)"
             )
         codes = codes[~holes]
         u_labels = np.asarray(u_labels)[~holes]

@@ -28,7 +28,7 @@ from typing import Any, Literal
 import numpy as np
 import scipy.sparse as sp
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 from accord.pyramid.model import DEFAULT_TOKEN_PATTERN, PeerAnnotation, Pyramid, Span, Tokens, tokenize
 from accord.results import Result
 
@@ -330,7 +330,7 @@ def peer_reliability_data(
     if len(set(names)) != len(names):
         names = [f"A{i + 1}" for i in range(len(peers))]
     if len(names) != len(peers):
-        raise AccordError(f"coders: need {len(peers)} names, got {len(names)}")
+        raise AccordError(f"coders: need {plural(len(peers), 'name')}, got {len(names)}")
     if check_text:
         base = _norm(peers[0].text)
         for nm, p in zip(names[1:], peers[1:], strict=True):

@@ -32,7 +32,7 @@ from xml.sax.saxutils import escape, quoteattr
 import defusedxml
 import defusedxml.ElementTree as DET
 
-from accord.errors import AccordError
+from accord.errors import AccordError, no_such_file, plural
 from accord.output import write_output
 from accord.pyramid.model import (
     PSE,
@@ -103,7 +103,7 @@ def _load(source: Source) -> tuple[str, str, bool]:
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
-            raise AccordError(f"file {name}: not found") from None
+            raise no_such_file(name) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -293,7 +293,8 @@ def split_models(
         return _models_at(starts, len(text)), "start-regex"
     headers = [m.start() for m in DUC_HEADER.finditer(text)]
     if headers:
-        defects.append(Defect("no-start-regex", f"no <startDocumentRegEx>: found {len(headers)} models at DUC "
+        defects.append(Defect("no-start-regex", "no <startDocumentRegEx>: found "
+                                                f"{plural(len(headers), 'model')} at DUC "
                               "model header lines (dashed line, model id, dashed line)", severity="info",
                               file=name, repaired=True))
         return _models_at(headers, len(text)), "duc-headers"
@@ -508,7 +509,8 @@ def pyramid_differences(a: Pyramid, b: Pyramid, *, a_name: str = "the pyramid",
         if _squash(x.label) != _squash(y.label):
             out.append((sid, f"labels differ ({x.label[:40]!r} vs {y.label[:40]!r})"))
         if len(x.contributors) != len(y.contributors):
-            out.append((sid, f"{len(x.contributors)} contributors in {a_name}, {len(y.contributors)} in {b_name}"))
+            out.append((sid, f"{plural(len(x.contributors), 'contributor')} in {a_name}, {len(y.contributors)} "
+                             f"in {b_name}"))
             continue
         cx, cy = _contributor_keys(a, x, by_text), _contributor_keys(b, y, by_text)
         if cx != cy:
@@ -568,25 +570,24 @@ def models_from_peers(pyramid: Pyramid, peers: Iterable[PeerAnnotation]) -> Pyra
         if diff is not None:
             sid, what = diff
             scu = f", SCU {sid}" if sid is not None else ""
-            raise AccordError(
-                f"file {peer.name}{scu}: the peer annotation's copy of the pyramid differs from "
-                f"{pyramid.name or 'the pyramid'} ({what}), so its startDocumentRegEx cannot be used to find "
-                f"the models of {pyramid.name or 'the pyramid'}; pass --start-regex / start_regex=, or score each "
-                "peer against its own embedded pyramid (--pyramid embedded / against='embedded')"
-            )
+            head = (f"file {peer.name}{scu}: the peer annotation's copy of the pyramid differs from "
+                    f"{pyramid.name or 'the pyramid'} ({what}), so its startDocumentRegEx cannot be used to find "
+                    f"the models of {pyramid.name or 'the pyramid'}; pass ")
+            tail = ", or score each peer against its own embedded pyramid "
+            raise AccordError(f"{head}start_regex={tail}(against='embedded')",
+                              cli=f"{head}--start-regex{tail}(--pyramid embedded)")
         if donor is None:
             donor = peer
         elif [(m.start, m.end) for m in copy.models] != [(m.start, m.end) for m in donor.pyramid.models]:  # type: ignore[union-attr]
-            raise AccordError(
-                f"file {peer.name}: its copy of the pyramid splits the text into {copy.n_models} models, the "
-                f"copy in {donor.name} into {donor.pyramid.n_models}; pass --start-regex / start_regex="  # type: ignore[union-attr]
-            )
+            head = (f"file {peer.name}: its copy of the pyramid splits the text into {plural(copy.n_models, 'model')}, "
+                    f"the copy in {donor.name} into {donor.pyramid.n_models}; pass ")  # type: ignore[union-attr]
+            raise AccordError(head + "start_regex=", cli=head + "--start-regex")
     if donor is None:
         return pyramid
     copy = donor.pyramid
     assert copy is not None
     note = Defect("peer-start-regex", f"models found by the startDocumentRegEx {copy.start_regex!r} of the "
-                  f"pyramid embedded in {donor.name}: {copy.n_models} models (the file's own rule, "
+                  f"pyramid embedded in {donor.name}: {plural(copy.n_models, 'model')} (the file's own rule, "
                   f"{pyramid.models_found_by}, found {pyramid.n_models})", severity="info",
                   file=pyramid.name or None, repaired=True)
     # Structural defects depend on where the models lie: check them again under the copy's models.
@@ -654,7 +655,7 @@ def _writable(pyramid: Pyramid) -> Pyramid:
             if [(m.start, m.end) for m in models] == want:
                 return replace(pyramid, start_regex=rx)
     raise AccordError(
-        f"pyramid {pyramid.name!r}: has {pyramid.n_models} models but no start_regex; DUCView finds the "
+        f"pyramid {pyramid.name!r}: has {plural(pyramid.n_models, 'model')} but no start_regex; DUCView finds the "
         "models with <startDocumentRegEx>, so set one (dataclasses.replace(pyramid, start_regex=...))"
     )
 

@@ -21,7 +21,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError
+from accord.errors import AccordError, no_such_file
 from accord.output import write_output
 from accord.pyramid.model import PSE, SCU, Contributor, ModelSummary, PeerAnnotation, Pyramid, Span
 
@@ -165,7 +165,7 @@ def read_json(source: str | os.PathLike[str]) -> Pyramid | PeerAnnotation:
         try:
             text = Path(source).read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise AccordError(f"file {name}: not found") from None
+            raise no_such_file(name) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -25,7 +25,7 @@ from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
-from accord.errors import AccordError
+from accord.errors import AccordError, Message, plural
 from accord.results import Result
 
 __all__ = [
@@ -56,7 +56,8 @@ DEFAULT_TOKEN_PATTERN = r"\w+(?:[-'\u2019.]\w+)*"
 MODEL_RULES: dict[str, str] = {
     "given": "given explicitly (built in Python or read from JSON)",
     "start-regex": "the file's <startDocumentRegEx>",
-    "start-regex-option": "the start regex given by the caller (start_regex= / --start-regex)",
+    "start-regex-option": Message("the start regex given by the caller (start_regex=)",
+                                  cli="the start regex given by the caller (--start-regex)"),
     "peer-start-regex": "the <startDocumentRegEx> of a peer annotation's embedded copy of the pyramid",
     "duc-headers": "DUC model header lines (a dashed line, a model id such as D0608.M.250.H.D, a dashed line)",
     "blank-lines": "blank lines (no start regex anywhere and no DUC model header lines)",
@@ -591,7 +592,7 @@ def check_pyramid(pyramid: Pyramid, *, style: Style = "partition") -> Validation
                 out.append(
                     Defect(
                         "duplicate-model-contributor",
-                        f"{len(cs)} contributors from model {m + 1}: {desc} (guideline 2 allows one; "
+                        f"{plural(len(cs), 'contributor')} from model {m + 1}: {desc} (guideline 2 allows one; "
                         "merge them with merge_duplicate_contributors)",
                         file=f, scu_id=scu.id, start=cs[1].spans[0].start, end=cs[1].spans[-1].end,
                     )

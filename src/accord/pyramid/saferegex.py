@@ -121,11 +121,10 @@ def match_starts(
             f"limit, and {sys.executable!r} could not be started ({exc.strerror}); install accord[pyramid]"
         ) from None
     except subprocess.TimeoutExpired:
-        raise AccordError(
-            f"file {source}: {what} {pattern!r} did not finish within {limit:g} s on the {len(text)}-character "
-            f"text ({why}, and Python's re can take exponential time on nested repetition such as (a+)+); "
-            "refused: install accord[pyramid] (google-re2) or give a simpler pattern with --start-regex"
-        ) from None
+        head = (f"file {source}: {what} {pattern!r} did not finish within {limit:g} s on the {len(text)}-character "
+                f"text ({why}, and Python's re can take exponential time on nested repetition such as (a+)+); "
+                "refused: install accord[pyramid] (google-re2) or give a simpler pattern with ")
+        raise AccordError(head + "start_regex=", cli=head + "--start-regex") from None
     if proc.returncode != 0:
         last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
         raise AccordError(f"file {source}: {what} {pattern!r} could not be run ({last})")

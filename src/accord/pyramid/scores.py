@@ -18,7 +18,7 @@ from typing import Any, Literal
 import numpy as np
 
 from accord._lazy import stats
-from accord.errors import AccordError, AccordWarning, warn_undefined
+from accord.errors import AccordError, AccordWarning, Message, warn_undefined
 from accord.pyramid.ducview import models_from_peers, pyramid_differences
 from accord.pyramid.model import PSE, PeerAnnotation, Pyramid, WeightBy
 from accord.results import Result
@@ -285,8 +285,9 @@ def _pyramid_for(peer: PeerAnnotation, pyramid: Pyramid | None, against: str) ->
     """The pyramid *peer* is scored against."""
     if against == "embedded":
         if peer.pyramid is None:
-            raise AccordError(f"peer {peer.name!r} embeds no pyramid (a DUCView .pan file does); against='embedded' "
-                              "(--pyramid embedded) scores each peer against its own copy")
+            head = f"peer {peer.name!r} embeds no pyramid (a DUCView .pan file does); "
+            raise AccordError(head + "against='embedded' scores each peer against its own copy",
+                              cli=head + "--pyramid embedded scores each peer against its own copy")
         return peer.pyramid
     pyr = models_from_peers(pyramid, [peer]) if pyramid is not None else peer.pyramid
     if pyr is None:
@@ -324,10 +325,10 @@ def embedded_notes(peers: Sequence[PeerAnnotation], pyramid: Pyramid | None, *,
                f"{len(names)} peer annotations ({', '.join(names[:4])}{', ...' if len(names) > 4 else ''})")
         its = "its" if len(names) == 1 else "their"
         if against == "given":
-            notes.append(f"{who} embed{'s' if len(names) == 1 else ''} a pyramid that differs from {given} in "
-                         f"{scus} ({shown}); scored against {given}; NIST's official DUC scores used the embedded "
-                         f"pyramid: score against it with against='embedded' (on the command line: --pyramid "
-                         "embedded)")
+            head = (f"{who} embed{'s' if len(names) == 1 else ''} a pyramid that differs from {given} in "
+                    f"{scus} ({shown}); scored against {given}; NIST's official DUC scores used the embedded "
+                    "pyramid: score against it with ")
+            notes.append(Message(head + "against='embedded'", cli=head + "--pyramid embedded"))
         else:
             notes.append(f"{who} scored against {its} embedded pyramid, which differs from {given} in {scus} "
                          f"({shown})")

@@ -11,7 +11,7 @@ import numpy as np
 from accord.alpha import check_annotations
 from accord.data import Layout, as_annotations
 from accord.distances.scalar import _rescaled
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, plural
 
 __all__ = ["RatingMatrix", "rating_matrix"]
 
@@ -65,12 +65,13 @@ def rating_matrix(
     dropped = int(np.count_nonzero(rated & ~complete))
     if dropped:
         warnings.warn(
-            f"{name}: {dropped} of {int(rated.sum())} units are not rated by all {k} coders and are left out "
+            f"{name}: {dropped} of {int(rated.sum())} units {'is' if dropped == 1 else 'are'} not rated by all "
+            f"{k} coders and left out "
             "(complete units only, as R's irr and psych and pingouin use them)", AccordWarning, stacklevel=3,
         )
     n = int(complete.sum())
     if n < min_units:
-        raise AccordError(f"{name} needs {min_units} or more units rated by all {k} coders; "
+        raise AccordError(f"{name} needs {min_units} or more units rated by all {plural(k, 'coder')}; "
                           f"{data.source or 'the data'} have {n}")
     x, exponent = _rescaled(x[complete])
     if exponent:

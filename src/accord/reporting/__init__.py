@@ -8,16 +8,33 @@ are imported only when a page is built.
 
 from __future__ import annotations
 
+import html
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from accord.output import PathLike
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from accord.reporting.page import Report
 
-__all__ = ["KINDS", "build_report", "report"]
+__all__ = ["KINDS", "ReportFile", "build_report", "report"]
+
+_PathBase: Any = type(Path())  # PosixPath or WindowsPath: Path itself cannot be subclassed before Python 3.12
+
+
+class ReportFile(_PathBase):
+    """The path of a written report (a :class:`pathlib.Path`) that a notebook shows inline.
+
+    In Jupyter the value of ``accord.report(...)`` is the page itself, in a sandboxed frame (its
+    scripts run, it reaches nothing of the notebook), above the name of the file written.
+    """
+
+    def _repr_html_(self) -> str:
+        page = self.read_text(encoding="utf-8")
+        return (f'<iframe srcdoc="{html.escape(page, quote=True)}" title="{html.escape(self.name, quote=True)}" '
+                'sandbox="allow-scripts allow-downloads allow-popups" '
+                'style="width:100%;height:640px;border:1px solid #ddd"></iframe>'
+                f'<div style="color:#666;font-size:0.85em">written to {html.escape(str(self))}</div>')
 
 KINDS = ("agreement", "coreference", "multilabel", "pyramid", "gold", "spans", "models")
 
@@ -70,8 +87,8 @@ def report(
 
     Returns
     -------
-    pathlib.Path
-        The file written.
+    ReportFile
+        The file written: a :class:`pathlib.Path` that a notebook shows as the page itself.
 
     Examples
     --------
@@ -90,4 +107,4 @@ def report(
     out = rep.save(path, force=force, raw_csv=raw_csv)
     if figures is not None:
         rep.write_figures(figures, force=force)
-    return out
+    return ReportFile(out)

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, plural
 from accord.progress import progress_for
 from accord.reporting import charts
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, bootstrap_interval, check_report_options
@@ -140,7 +140,7 @@ def coref_report(
         interval = None
         note = f"value of a mention: {'its class' if conv == 'classes' else 'its class less the mention'}"
         if bootstrap and math.isfinite(res.alpha):
-            with prog.step(f"bootstrap {dist}: {bootstrap} resamples of {rel.n_documents} documents"):
+            with prog.step(f"bootstrap {dist}: {bootstrap} resamples of {plural(rel.n_documents, 'document')}"):
                 interval, boot, why = bootstrap_interval(res, confidence=confidence, bootstrap=bootstrap, seed=seed,
                                                          what="coreference alpha")
             if interval is not None and boot is not None:
@@ -199,7 +199,8 @@ def coref_report(
                     "intervals resample documents; with one document there is none.",), charts=tuple(boot_charts)))
     return Report(
         title=title or f"Coreference reliability of {', '.join(map(str, data.coders))}",
-        subtitle=f"{len(data.documents)} document(s), {data.n_mentions:,} mentions, {len(data.coders)} coders",
+        subtitle=f"{plural(len(data.documents), 'document')}, {data.n_mentions:,} mentions, "
+                 f"{plural(len(data.coders), 'coder')}",
         kind="coreference", headline=tuple(heads), headline_notes=tuple(notes), sections=tuple(sections),
         summary=summary,
     )
@@ -247,7 +248,8 @@ def _documents(data: Any, dist: str, conv: str) -> Section:
                          "mentions": int(sub["mention"].nunique()),
                          "why": "" if math.isfinite(a) else "alpha is undefined on this document alone"})
     df = pd.DataFrame(rows)
-    notes = (f"{len(docs)} documents: the first {MAX_DOCUMENTS} are shown.",) if len(docs) > MAX_DOCUMENTS else ()
+    notes = (f"{plural(len(docs), 'document')}: the first {MAX_DOCUMENTS} are "
+             "shown.",) if len(docs) > MAX_DOCUMENTS else ()
     shown = df.dropna(subset=["alpha"])
     chart_list = ()
     if len(shown):
@@ -327,14 +329,14 @@ def _split_merge(data: Any, key: Any, max_rows: int, words: MentionWords) -> Sec
                 groups = {where_a.get(m, -1) for m in ch}
                 if len(ch) >= 2 and len(groups) > 1:
                     rows.append(("merge", value_label(doc), a_name, b_name, words.chain(doc, ch), len(groups),
-                                 f"{b_name} joins what {a_name} keeps in {len(groups)} chains"))
+                                 f"{b_name} joins what {a_name} keeps in {plural(len(groups), 'chain')}"))
     note = ""
     if len(rows) > max_rows:
         note = f"Showing {max_rows:,} of {len(rows):,} split or merged chains."
     rows.sort(key=lambda r: -r[5])
     n_split = sum(r[0] == "split" for r in rows)
     return Section(id="chains", title="Chains that split or merge", paragraphs=(
-        f"{n_split} chains are split and {len(rows) - n_split} merged between "
+        f"{plural(n_split, 'chain is', 'chains are')} split and {len(rows) - n_split} merged between "
         + ("each coder and the key." if key is not None else "pairs of coders.")
         + " These are the decisions to adjudicate first: a split is a link one side missed, a merge a link one "
           "side added. A chain is written as its mentions in the order of the text, separated by semicolons; the "

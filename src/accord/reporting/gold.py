@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, plural
 from accord.progress import progress_for
 from accord.reporting import charts
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
@@ -96,7 +96,8 @@ def gold_report(
         summary.update(parts.summary)
     return Report(
         title=title or f"Gold standard{f' from {source}' if source else ''}",
-        subtitle=f"{gold.n_items:,} items, {gold.n_annotators} annotators, {gold.n_categories} categories; "
+        subtitle=f"{gold.n_items:,} items, {plural(gold.n_annotators, 'annotator')}, "
+                 f"{plural(gold.n_categories, 'category')}; "
                  f"{gold.n_agreed:,} agreed items kept",
         kind="gold", headline=tuple(heads), headline_notes=tuple(notes), sections=tuple(sections), summary=summary,
     )

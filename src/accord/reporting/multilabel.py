@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, plural
 from accord.progress import progress_for
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Report, Section
@@ -81,7 +81,7 @@ def multilabel_report(
     samples = None
     note = "no interval: bootstrap is off"
     if bootstrap and math.isfinite(res.kappa):
-        with prog.step(f"bootstrap K': {bootstrap} resamples of {res.n_items} items"):
+        with prog.step(f"bootstrap K': {bootstrap} resamples of {plural(res.n_items, 'item')}"):
             iv = bootstrap_augmented_kappa(data, p=p, rule=rule, confidence_level=confidence,  # type: ignore[arg-type]
                                            n_resamples=bootstrap, rng=seed)
         interval = (iv.low, iv.high)
@@ -137,8 +137,10 @@ def multilabel_report(
     facts = [Fact(_CLASS_TITLES.get(k, k.replace("_", " ")), v) for k, v in classes.counts.items()]
     ml = Section(
         id="multilabel", title="Primary and secondary labels",
-        paragraphs=(f"{res.n_items} items labelled by at least two of {res.n_annotators} annotators, "
-                    f"{res.n_categories} categories; {_RULES.get(res.rule, 'labels weighted by a rule of the user')}."
+        paragraphs=(f"{plural(res.n_items, 'item')} labelled by at least two of "
+                    f"{plural(res.n_annotators, 'annotator')}, "
+                    f"{plural(res.n_categories, 'category')}; "
+                    f"{_RULES.get(res.rule, 'labels weighted by a rule of the user')}."
                     + (f" {res.n_items_unpaired} item{' is' if res.n_items_unpaired == 1 else 's are'} labelled by "
                        "one annotator and enter no pair." if res.n_items_unpaired else ""),),
         facts=tuple(facts), charts=(sweep_chart_,),
@@ -155,7 +157,8 @@ def multilabel_report(
                                                thresholds=False),
                         caption="Resampling items; the interval is marked in red.")
         at = next((i for i, s in enumerate(sections) if s.id == "uncertainty"), None)
-        k_words = (f"K' recomputed on {bootstrap} resamples of the {res.n_items} items two annotators labelled "
+        k_words = (f"K' recomputed on {bootstrap} resamples of the {plural(res.n_items, 'item')} two annotators "
+                   "labelled "
                    f"({seed_words(seed)}): the {confidence * 100:g}% interval is "
                    f"[{interval[0]:.3f}, {interval[1]:.3f}].")
         if at is None:
@@ -165,7 +168,8 @@ def multilabel_report(
             sections[at] = dataclasses.replace(s, paragraphs=(*s.paragraphs, k_words), charts=(*s.charts, k_chart))
     return Report(
         title=title or f"Multi-label reliability{f' of {data.source}' if getattr(data, 'source', None) else ''}",
-        subtitle=f"{data.n_items} items, {data.n_annotators} annotators, {data.n_categories} categories",
+        subtitle=f"{plural(data.n_items, 'item')}, {plural(data.n_annotators, 'annotator')}, "
+                 f"{plural(data.n_categories, 'category')}",
         kind="multilabel", headline=(k_head, masi_head),
         headline_notes=(*parts.notes, *notes), sections=(ml, *sections), summary=summary,
     )

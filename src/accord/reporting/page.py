@@ -268,7 +268,8 @@ class Report:
         """Refuse, before anything is written, figures that exist (without *force*) or are inputs."""
         d = Path(folder)
         if d.exists() and not d.is_dir():
-            raise AccordError(f"--figures {d}: exists and is not a folder")
+            raise AccordError(f"figures {d}: exists and is not a folder",
+                              cli=f"--figures {d}: exists and is not a folder")
         if d.is_dir():
             for p in self.figure_paths(d):
                 check_output(p, force=force, inputs=inputs)

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, plural
 from accord.progress import progress_for
 from accord.reporting import charts
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Report, Section
@@ -62,7 +62,7 @@ def pyramid_report(
         tiers = tier_table(pyr)
         report = check_pyramid(pyr)
         heads.append(HeadlineNumber("x_a", "average SCUs per model (Xₐ)", tiers.x_a,
-                                    interval_note=f"{pyr.n_models} models, {len(pyr.scus)} SCUs"))
+                                    interval_note=f"{plural(pyr.n_models, 'model')}, {plural(len(pyr.scus), 'SCU')}"))
         summary["tiers"] = tiers.to_dict()
         df = pd.DataFrame({"weight": [str(w) for w in tiers.weights], "SCUs": list(tiers.sizes)})
         tier_chart = Chart("tiers", "Tiers of the pyramid", charts.bar_chart(
@@ -74,7 +74,7 @@ def pyramid_report(
         sections.append(Section(
             id="pyramid", title="The pyramid",
             facts=(Fact("models", pyr.n_models), Fact("SCUs", len(pyr.scus)), Fact("Xₐ", f"{tiers.x_a:.4g}"),
-                   Fact("validation", "valid" if report.ok else f"{len(report.errors)} unrepaired error(s)")),
+                   Fact("validation", "valid" if report.ok else f"{plural(len(report.errors), 'unrepaired error')}")),
             charts=(tier_chart,),
             tables=(DataTable(name="defects", title="Validation", columns=("severity", "what was found", "repaired"),
                               rows=defects, note="" if defects else "No defect found."),),
@@ -85,7 +85,7 @@ def pyramid_report(
         mod = np.array([s.modified for s in scores.scores], dtype=float)
         orig = np.array([s.original for s in scores.scores], dtype=float)
         heads.append(HeadlineNumber("modified", "mean modified score of the peers", float(np.nanmean(mod)),
-                                    interval_note=f"{len(mod)} peer(s), from {np.nanmin(mod):.3f} to "
+                                    interval_note=f"{plural(len(mod), 'peer')}, from {np.nanmin(mod):.3f} to "
                                                   f"{np.nanmax(mod):.3f}; scored {_convention(scores.convention)}"))
         heads.append(HeadlineNumber("original", "mean original score of the peers", float(np.nanmean(orig))))
         long = pd.DataFrame(
@@ -127,8 +127,9 @@ def pyramid_report(
     name = getattr(pyr, "name", None) if pyr is not None else None
     return Report(title=title or f"Pyramid {name or ''}".strip(), kind="pyramid", headline=tuple(heads),
                   headline_notes=tuple(notes), sections=tuple(sections), summary=summary,
-                  subtitle=(f"{pyr.n_models} models, {len(pyr.scus)} SCUs, {len(peers)} peer(s)" if pyr is not None
-                            else f"{len(scores.scores)} peer(s)"))
+                  subtitle=(f"{plural(pyr.n_models, 'model')}, {plural(len(pyr.scus), 'SCU')}, "
+                            f"{plural(len(peers), 'peer')}" if pyr is not None
+                            else f"{plural(len(scores.scores), 'peer')}"))
 
 
 _CONVENTIONS = {

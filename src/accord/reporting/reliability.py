@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from accord.errors import plural
 from accord.progress import progress_for
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
 from accord.reporting.page import HeadlineNumber, Report, Section
@@ -43,7 +44,8 @@ def agreement_report(
     name = data.source or "annotations"
     return Report(
         title=title or f"Reliability of {name}",
-        subtitle=f"{data.n_coders} coders, {data.n_units:,} units, {data.n_entries:,} values; distance {dist.name}",
+        subtitle=f"{plural(data.n_coders, 'coder')}, {data.n_units:,} units, {data.n_entries:,} values; "
+                 f"distance {dist.name}",
         kind="agreement",
         headline=parts.headline,
         headline_notes=parts.notes,
@@ -70,7 +72,7 @@ def _alpha_result_report(res: Any, *, title: str | None, bootstrap: int, seed: i
     head = HeadlineNumber("alpha", "Krippendorff's alpha", res.alpha, interval, note, words, level)
     sections = [Section(id="data", title="The data", paragraphs=(
         f"{res.n_units:,} units, {res.n_pairable_units:,} pairable, {res.n_pairable:,} pairable values, "
-        f"{res.n_coders} coders. This page was made from a result; make it from the data "
+        f"{plural(res.n_coders, 'coder')}. This page was made from a result; make it from the data "
         "(accord.report(annotations, path)) for the coder and unit sections.",))]
     if samples is not None and interval is not None:
         sections.append(_uncertainty_section(samples, res.alpha, interval, confidence, bootstrap, seed, "unit"))

@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 from accord.progress import progress_for
 from accord.reporting import charts
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
@@ -127,7 +127,8 @@ def spans_report(
     ))
     return Report(
         title=title or f"Span agreement{f' of {data.source}' if data.source else ''}",
-        subtitle=f"{len(data.documents)} document(s), {len(data.spans):,} spans, {len(data.coders)} coders",
+        subtitle=f"{plural(len(data.documents), 'document')}, {len(data.spans):,} spans, "
+                 f"{plural(len(data.coders), 'coder')}",
         kind="spans", headline=tuple(heads), headline_notes=tuple(notes), sections=tuple(sections), summary=summary,
     )
 

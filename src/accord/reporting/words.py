@@ -9,6 +9,8 @@ from typing import Any
 
 import numpy as np
 
+from accord.errors import plural
+
 __all__ = ["describe_distance", "interval_words", "plain", "seed_words", "threshold_words", "value_label"]
 
 # the names estimators give themselves in warnings and results, as a reader knows them
@@ -136,7 +138,8 @@ def describe_distance(name: str, values: np.ndarray, *, set_valued: bool = False
         text += (" The values here are sets: nominal counts any difference as full disagreement; a set distance "
                  "(masi-2006, jaccard) gives credit for overlap.")
     elif numeric and name == "nominal" and len(values) > 2:
-        text += (f" The values here are {len(values)} numbers ({fmt(values.min())} to {fmt(values.max())}); if "
+        text += (f" The values here are {plural(len(values), 'number')} ({fmt(values.min())} to "
+                 f"{fmt(values.max())}); if "
                  "their order matters, ordinal or interval fits better (see the other distances below).")
     elif order is not None and name in ("ordinal", "interval", "ratio"):
         text += (" The values here are labels in the order given, lowest to highest: "

@@ -18,7 +18,7 @@ import narwhals as nw
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError, AccordWarning
+from accord.errors import AccordError, AccordWarning, plural
 from accord.significance.results import Exclusion
 
 
@@ -94,7 +94,7 @@ def _read_table(
     for p, arr in keys.items():
         missing = pd.isna(pd.Series(arr)).to_numpy() & keep
         if missing.any():
-            exclusions.append(Exclusion("rows", f"{int(missing.sum())} rows have no {p} ({names[p]!r})"))
+            exclusions.append(Exclusion("rows", f"{plural(int(missing.sum()), 'row')} have no {p} ({names[p]!r})"))
             keep &= ~missing
     y = y[keep]
     sys_codes, systems = _factorize(keys["system"][keep])
@@ -104,10 +104,10 @@ def _read_table(
     else:
         ann_codes, annotations = _factorize(keys["annotation"][keep])
         if len(annotations) != 2:
-            raise AccordError(
-                f"annotation column {annotation!r} must hold exactly two annotations to compare; it holds "
-                f"{len(annotations)}: {list(annotations)[:10]!r} (pass annotation=None to study one)"
-            )
+            head = (f"annotation column {annotation!r} must hold exactly two annotations to compare; it holds "
+                    f"{len(annotations)}: {list(annotations)[:10]!r}")
+            raise AccordError(f"{head} (pass annotation=None to study one)",
+                              cli=f"{head} (omit --annotation to study one)")
     if y.size == 0:
         raise AccordError("scores has no row with a score; nothing to study")
     # one score per (system, docset, annotation)
@@ -131,7 +131,7 @@ def _read_table(
             exclusions.append(Exclusion(f"system {systems[s]!r}", f"scored in annotation {only!r} only"))
         if lonely.size:
             warnings.warn(
-                f"{lonely.size} system(s) scored in one annotation only were left out: "
+                f"{plural(lonely.size, 'system')} scored in one annotation only left out: "
                 f"{[systems[s] for s in lonely][:10]!r}",
                 AccordWarning,
                 stacklevel=3,

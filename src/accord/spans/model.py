@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from accord.errors import AccordError
+from accord.errors import AccordError, plural
 
 __all__ = ["Span", "SpanAnnotations"]
 
@@ -126,7 +126,7 @@ class SpanAnnotations:
             if text is not None and s.end > len(text):
                 raise AccordError(
                     f"span {s.label!r} of coder {s.coder!r} in document {s.document!r}{where} ends at {s.end}, "
-                    f"past the end of the text ({len(text)} characters)"
+                    f"past the end of the text ({plural(len(text), 'character')})"
                 )
         tok = None if tokens is None else {d: tuple(map(tuple, t)) for d, t in tokens.items()}
         return cls(spans=spans, texts=texts, seen=frozenset(seen_set), tokens=tok, source=source)

@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError
+from accord.errors import AccordError, no_such_file, plural
 from accord.spans.model import Span, SpanAnnotations
 
 __all__ = ["SPAN_COLUMNS", "export_spans", "is_span_table", "read_span_input", "read_spans", "read_texts"]
@@ -114,7 +114,7 @@ def read_texts(path: str | os.PathLike[str]) -> dict[str, str]:
     """Document texts from a folder of ``<document>.txt`` files or a document/text CSV or JSON Lines file."""
     p = Path(path)
     if not p.exists():
-        raise AccordError(f"--texts {p}: no such file or folder")
+        raise no_such_file(p, param="texts")
     if p.is_dir():
         # bytes decoded as they are: no newline translation (offsets count "\r\n" as two code points)
         return {f.stem: f.read_bytes().decode("utf-8-sig") for f in sorted(p.glob("*.txt"))}
@@ -166,7 +166,7 @@ def read_spans(path: str | os.PathLike[str], *, texts: dict[str, str] | None = N
     """
     p = Path(path)
     if not p.exists():
-        raise AccordError(f"{p}: no such file")
+        raise no_such_file(p)
     texts = dict(texts or {})
     spans: list[Span] = []
     seen: set[tuple[str, str]] = set()
@@ -198,7 +198,7 @@ def read_spans(path: str | os.PathLike[str], *, texts: dict[str, str] | None = N
             if end > len(doc_text):
                 raise AccordError(
                     f"{where}: span [{start}, {end}) of coder {coder!r} runs past the end of document {doc!r} "
-                    f"({len(doc_text)} characters)"
+                    f"({plural(len(doc_text), 'character')})"
                 )
             covered = "".join(doc_text[a:b] for a, b in (frags or ((start, end),)))
             if given is not None and given != covered and given != doc_text[start:end]:
@@ -248,8 +248,9 @@ def export_spans(imported: Any, path: str | os.PathLike[str], texts: dict[str, s
 
     if imported.spans is None:
         what = "this export" if imported.field is None else f"field {imported.field!r} of this {imported.tool} export"
-        raise AccordError(f"{path}: {what} holds {imported.kind} values, not spans; use accord agree for it, or "
-                          "pick a span field with --field")
+        head = f"{path}: {what} holds {imported.kind} values, not spans"
+        raise AccordError(f"{head}; use accord.read_export and accord.alpha for it, or pick a span field with field=",
+                          cli=f"{head}; use accord agree for it, or pick a span field with --field")
     if not texts:
         return imported
     data = imported.spans
@@ -294,10 +295,9 @@ def read_span_input(
     if tool is None and is_span_table(path):
         if field is not None or options:
             given = ", ".join((["field"] if field is not None else []) + sorted(options))
-            raise AccordError(
-                f"{given}: {path} is a span table, which has no fields or importer options; they read a tool's "
-                "export (--from)"
-            )
+            flags = ", ".join((["--field"] if field is not None else []) + [f"--option {k}" for k in sorted(options)])
+            tail = f"{path} is a span table, which has no fields or importer options; they read a tool's export"
+            raise AccordError(f"{given}: {tail} (tool=)", cli=f"{flags}: {tail} (--from)")
         return read_spans(path, texts=text_map), None
     from accord.importers import read_export
 

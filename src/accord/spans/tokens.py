@@ -69,12 +69,13 @@ def tokenise(
     if isinstance(tokens, str):
         if tokens == "export":
             if data.tokens is None:
-                raise AccordError(
-                    f"tokens='export': {data.source or 'the data'} carry no tokenisation; use tokens='whitespace'"
-                )
+                said = f"{data.source or 'the data'} carry no tokenisation"
+                raise AccordError(f"tokens='export': {said}; use tokens='whitespace'",
+                                  cli=f"--tokens export: {said}; use --tokens whitespace")
             missing = [d for d in docs if d not in data.tokens]
             if missing:
-                raise AccordError(f"tokens='export': the export has no tokens for document {missing[0]!r}")
+                said = f"the export has no tokens for document {missing[0]!r}"
+                raise AccordError(f"tokens='export': {said}", cli=f"--tokens export: {said}")
             return {d: tuple(data.tokens[d]) for d in docs}
         if tokens != "whitespace":
             raise AccordError(f"tokens must be 'whitespace', 'export', a mapping or a callable; got {tokens!r}")
@@ -87,9 +88,9 @@ def tokenise(
         out = {}
         for d in docs:
             if d not in data.texts:
-                raise AccordError(
-                    f"document {d!r} has no text to tokenise; give the texts (--texts) or tokens='export'"
-                )
+                raise AccordError(f"document {d!r} has no text to tokenise; give the texts (texts=) or tokens='export'",
+                                  cli=f"document {d!r} has no text to tokenise; give the texts (--texts) or --tokens "
+                                      "export")
             out[d] = tuple((int(s), int(e)) for s, e in tokens(data.texts[d]))
         return out
     if isinstance(tokens, Mapping):
