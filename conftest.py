@@ -19,11 +19,14 @@ What a fenced block's language means here:
 Each document runs in a temporary folder of its own holding ``src`` and ``tests`` (links to this checkout),
 a copy of ``docs/examples``, and, for ``docs/NAME.md``, the files of ``docs/examples/NAME/`` at the top:
 commands read as written from the checkout's root, and those of ``docs/NAME.md`` from
-``docs/examples/NAME/`` too. ``accord`` there is this interpreter's ``python -m accord``.
+``docs/examples/NAME/`` too. ``accord`` there runs this checkout's accord with this interpreter, forked
+from a process that has imported SciPy and pandas once (tests/_docs_commands.py), so that a hundred
+commands do not each pay seconds of imports.
 """
 
 from __future__ import annotations
 
+import atexit
 import doctest
 import os
 import re
@@ -85,14 +88,8 @@ def _setup(namespace: dict) -> None:
         own = EXAMPLES / path.stem
         if path.parent.name == "docs" and own.is_dir():
             shutil.copytree(own, work, symlinks=True, dirs_exist_ok=True)
-    bin_dir = work / ".bin"
-    bin_dir.mkdir()
-    shim = bin_dir / "accord"
-    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m accord "$@"\n')
-    shim.chmod(0o755)
-    env = dict(os.environ)
-    env["PATH"] = f"{bin_dir}{os.pathsep}{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH")) if p)
+    env = _environment()
+    env["PATH"] = f"{_command_folder()}{os.pathsep}{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
     env["PYTHONUNBUFFERED"] = "1"  # stdout and stderr interleave as on a terminal
     env["COLUMNS"] = "200"
     env["NO_COLOR"] = "1"
@@ -101,6 +98,49 @@ def _setup(namespace: dict) -> None:
     namespace["__docs_env__"] = env
     namespace["__docs_cwd__"] = os.getcwd()
     os.chdir(work)
+
+
+def _environment() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH")) if p)
+    return env
+
+
+_SERVER: dict[str, object] = {}
+
+
+def _command_folder() -> Path:
+    """A folder holding ``accord``: a client of the forking server, or ``python -m accord`` without it."""
+    if "folder" in _SERVER:
+        return _SERVER["folder"]
+    folder = Path(tempfile.mkdtemp(prefix="accord-docs-bin-"))
+    address = str(folder / "server")
+    shim = folder / "accord"
+    try:
+        server = subprocess.Popen(
+            [sys.executable, str(ROOT / "tests" / "_docs_commands.py"), address, str(COMMAND_TIMEOUT)],
+            cwd=folder, env=_environment(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True,
+            start_new_session=True,
+        )
+        ready = server.stdout.readline().strip() == "ready"
+    except OSError:
+        server, ready = None, False
+    if ready:
+        shim.write_text(f"#!{sys.executable} -S\nimport sys\nsys.path.insert(0, {str(ROOT / 'tests')!r})\n"
+                        f"from _docs_commands import client\nclient({address!r})\n")
+    else:
+        shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m accord "$@"\n')
+    shim.chmod(0o755)
+
+    def stop() -> None:
+        if server is not None and server.poll() is None:
+            server.terminate()
+            server.wait(10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+    atexit.register(stop)
+    _SERVER["folder"] = folder
+    return folder
 
 
 def _teardown(namespace: dict) -> None:
