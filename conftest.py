@@ -120,7 +120,6 @@ def _command_folder() -> Path:
         server = subprocess.Popen(
             [sys.executable, str(ROOT / "tests" / "_docs_commands.py"), address, str(COMMAND_TIMEOUT)],
             cwd=folder, env=_environment(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True,
-            start_new_session=True,
         )
         ready = server.stdout.readline().strip() == "ready"
     except OSError:

@@ -103,7 +103,11 @@ def _child(conn: socket.socket, request: dict, fds: list[int], timeout: int) -> 
 
 
 def serve(address: str, timeout: int) -> None:
-    """Import the heavy packages, say ``ready`` on stdout, then fork a child per command."""
+    """Import the heavy packages, say ``ready`` on stdout, then fork a child per command.
+
+    The server ends when the process that started it is gone (a test run killed before it could stop it).
+    """
+    parent = os.getppid()
     for name in PRELOAD:
         try:
             __import__(name)
@@ -113,9 +117,16 @@ def serve(address: str, timeout: int) -> None:
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
         server.bind(address)
         server.listen(16)
+        server.settimeout(2.0)
         print("ready", flush=True)
         while True:
-            conn, _ = server.accept()
+            try:
+                conn, _ = server.accept()
+            except TimeoutError:
+                if os.getppid() != parent:
+                    return
+                continue
+            conn.settimeout(None)
             try:
                 request, fds = _receive(conn)
             except (OSError, ValueError):
