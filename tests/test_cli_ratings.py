@@ -102,7 +102,7 @@ def test_brennan_prediger_and_conger_by_name(tmp_path):
     [
         (["--coefficient", "alpha", "--weights", "linear"], "--weights apply to cohen"),
         (["--coefficient", "cohen", "--weights", "cubic"], "weights must be one of"),
-        (["--coefficient", "fleiss", "--weights", "linear"], "need the order of the categories"),
+        (["--coefficient", "fleiss", "--weights", "linear"], "needs the order of the categories"),
         (["--coefficient", "cohen", "--categories", "4"], "--categories is the number of categories"),
         (["--coefficient", "icc"], "icc needs numeric ratings"),
     ],

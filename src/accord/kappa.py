@@ -126,10 +126,13 @@ class KappaResult(Result):
     undefined_reason: str | None = None
 
     def confidence_interval(self, confidence_level: float = 0.95) -> tuple[float, float]:
-        """Normal-approximation interval kappa +/- z * standard_error.
+        """Normal-approximation interval kappa +/- z * standard_error, cut to kappa's range [-1, 1].
 
         Only where a large-sample standard error is known (Cohen's kappa);
-        raises :class:`~accord.AccordError` otherwise.
+        raises :class:`~accord.AccordError` otherwise.  A true kappa lies in
+        [-1, 1], so cutting the approximation there loses no coverage (as for
+        Gwet's AC, whose interval Gwet (2014) caps at 1); an end at -1 or 1
+        says the approximation reached past the range.
         """
         if not (isinstance(confidence_level, (int, float)) and 0 < confidence_level < 1):
             raise AccordError(f"confidence_level must be in (0, 1); got {confidence_level!r}")
@@ -139,7 +142,7 @@ class KappaResult(Result):
                 "use alpha with a bootstrap interval"
             )
         z = stats.norm.ppf(0.5 + confidence_level / 2)
-        return (self.kappa - z * self.standard_error, self.kappa + z * self.standard_error)
+        return (max(-1.0, self.kappa - z * self.standard_error), min(1.0, self.kappa + z * self.standard_error))
 
 
 # ---------------------------------------------------------------- internals

@@ -199,11 +199,10 @@ def weights_matrix(weights: Any, values: np.ndarray, *, ordered: bool) -> tuple[
         cats = values.tolist()
         if weights != "identity" and not ordered and not all(_is_number(c) for c in cats):
             shown = ", ".join(map(repr, cats[:6])) + (", ..." if q > 6 else "")
-            raise AccordError(
-                f"weights={weights!r} need the order of the categories, and the values are labels ({shown}): "
-                "pass categories=[...] in their order (on the command line, numeric values are taken in "
-                "numeric order)"
-            )
+            head = f"weights={weights!r} need the order of the categories, and the values are labels ({shown}): "
+            raise AccordError(head + "pass categories=[...] in their order",
+                              cli=f"--weights {weights} needs the order of the categories, and the values are labels "
+                                  f"({shown}): give them lowest to highest with --order \"lowest,...,highest\"")
         return kappa_weights(weights, cats), f"{weights} weights"
     w = np.asarray(weights, dtype=float)
     if w.shape != (q, q):
