@@ -58,7 +58,11 @@ DEFAULT_MAX_CANDIDATES = 5_000_000
 DEFAULT_WINDOW = 40
 
 _LISTED = 20_000  # candidates listed whole and solved directly, by components, up to this many
-_ROUNDS = 200  # column generation rounds before giving up (never reached in practice)
+_ROUNDS = 1000  # column generation rounds before giving up (never reached in practice)
+_Y0 = 1.0
+_THETA0 = 0.0
+_THETA_MIP = 0.02  # first reduced-cost threshold of the integer program, in units of a unit alone's cost
+_PER_UNIT = 2  # columns priced in per unit and round, when more have a negative reduced cost
 
 
 @dataclass(frozen=True, eq=False)
@@ -111,6 +115,54 @@ def _dual_sum(tuples: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.where(tuples >= 0, y[np.maximum(tuples, 0)], 0.0).sum(axis=1)
 
 
+class _Relaxation:
+    """The linear relaxation of the set partition, columns added round by round.
+
+    HiGHS through scipy's bundled bindings keeps its basis between rounds, so
+    a round re-solves from the last optimum; where those bindings are missing
+    (another scipy), each round is solved anew with :func:`scipy.optimize.linprog`.
+    """
+
+    def __init__(self, n_units: int, scale: float, units: np.ndarray) -> None:
+        self.n_units, self.scale = n_units, scale
+        self.tuples = np.zeros((0, 0), dtype=np.int64)
+        self.costs = np.zeros(0)
+        try:
+            from scipy.optimize._highspy import _core
+        except ImportError:  # pragma: no cover - another scipy layout: cold solves
+            self.highs = None
+            return
+        self._core = _core
+        self.highs = _core._Highs()
+        self.highs.setOptionValue("output_flag", False)
+        ones = np.zeros(n_units)
+        ones[units] = 1.0  # the units of the program each in one column; the others in none
+        self.highs.addRows(n_units, ones, ones, 0, np.zeros(n_units, dtype=np.int32), np.zeros(0, dtype=np.int32),
+                           np.zeros(0))
+
+    def add(self, tuples: np.ndarray, costs: np.ndarray) -> None:
+        if len(self.tuples) == 0:
+            self.tuples = tuples
+        else:
+            self.tuples = np.concatenate([self.tuples, tuples])
+        self.costs = np.concatenate([self.costs, costs])
+        if self.highs is not None and len(tuples):
+            a = _columns(tuples, self.n_units)
+            self.highs.addCols(len(tuples), costs * self.scale, np.zeros(len(tuples)), np.full(len(tuples), np.inf),
+                               a.nnz, a.indptr[:-1].astype(np.int32), a.indices.astype(np.int32), a.data)
+
+    def solve(self) -> tuple[np.ndarray, np.ndarray]:
+        """The relaxation's solution and the units' dual values (cost units)."""
+        if self.highs is None:  # pragma: no cover
+            return _lp(self.tuples, self.costs, self.n_units, self.scale)
+        self.highs.run()
+        status = self.highs.getModelStatus()
+        if status != self._core.HighsModelStatus.kOptimal:
+            raise AccordError(f"the alignment's linear program failed ({self.highs.modelStatusToString(status)})")
+        sol = self.highs.getSolution()
+        return np.asarray(sol.col_value), np.asarray(sol.row_dual) / self.scale
+
+
 def _lp(tuples: np.ndarray, costs: np.ndarray, n_units: int, scale: float) -> tuple[np.ndarray, np.ndarray]:
     """The linear relaxation over *tuples* (which cover every unit): its solution and the units' dual values."""
     from scipy.optimize import linprog
@@ -147,6 +199,19 @@ def _union(t1: np.ndarray, c1: np.ndarray, t2: np.ndarray, c2: np.ndarray) -> tu
     return t[first], c[first]
 
 
+def _best_per_unit(tuples: np.ndarray, red: np.ndarray, k: int) -> np.ndarray:
+    """The columns among the *k* of least reduced cost of one of their units (partial pricing)."""
+    r, col = np.nonzero(tuples >= 0)
+    unit = tuples[r, col]
+    order = np.lexsort((red[r], unit))
+    u_sorted = unit[order]
+    first = np.r_[0, np.flatnonzero(np.diff(u_sorted)) + 1]
+    rank = np.arange(len(order)) - np.repeat(first, np.diff(np.r_[first, len(order)]))
+    keep = np.zeros(len(tuples), dtype=bool)
+    keep[r[order[rank < k]]] = True
+    return np.flatnonzero(keep)
+
+
 def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], singles: tuple[np.ndarray, np.ndarray],
                        n_units: int, scale: float) -> tuple[np.ndarray, np.ndarray, int]:
     """The best partition, by column generation: ``price(y, theta)`` lists every candidate of reduced cost <= theta.
@@ -154,34 +219,51 @@ def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], sing
     Returns (tuples, costs, columns held).
     """
     tol = 1e-6 / scale  # ten times HiGHS' dual feasibility tolerance, in cost units
-    rt, rc_ = _union(singles[0], singles[1], *start)
+    relax = _Relaxation(n_units, scale, singles[0].max(axis=1))
+    relax.add(*_union(singles[0], singles[1], *start))
+    seen = {r.tobytes() for r in relax.tuples}
     for _ in range(_ROUNDS):
-        x, y = _lp(rt, rc_, n_units, scale)
+        x, y = relax.solve()
         nt, nc = price(y, -tol)  # type: ignore[operator]
-        if len(nt) == 0:
-            break
-        before = len(rt)
-        rt, rc_ = _union(rt, rc_, nt, nc)
-        if len(rt) == before:
-            break  # every negative column already held: the tolerance of the solver, not a new column
+        if len(nt) > _PER_UNIT * n_units:
+            keep = _best_per_unit(nt, nc - _dual_sum(nt, y), _PER_UNIT)
+            nt, nc = nt[keep], nc[keep]
+        fresh = np.array([r.tobytes() not in seen for r in nt], dtype=bool)
+        if not fresh.any():
+            break  # none left, or only columns held (the solver's tolerance): the relaxation is optimal
+        nt, nc = nt[fresh], nc[fresh]
+        seen.update(r.tobytes() for r in nt)
+        relax.add(nt, nc)
     else:
         raise AccordError(f"the alignment's column generation did not converge in {_ROUNDS} rounds")
+    rt, rc_ = relax.tuples, relax.costs
     if np.all((x < 1e-9) | (x > 1 - 1e-9)):
         pick = np.flatnonzero(x > 0.5)
         return rt[pick], rc_[pick], len(rt)
-    # fractional: an integer solution over the columns of least reduced cost bounds the best partition
+    # fractional: an integer solution over the columns of least reduced cost bounds the best partition (U); a
+    # best partition costs the dual sum L plus its columns' reduced costs, so its columns have reduced costs of
+    # at most U - L.  The integer program runs over the columns of reduced cost <= theta, theta growing, until
+    # its optimum U' has U' - L <= theta: then no column left out can be in a better partition.
     red = rc_ - _dual_sum(rt, y)
     k = (rt >= 0).sum(axis=1)
     first = np.flatnonzero((red <= tol) | (k == 1))
     pick, upper = _mip(rt[first], rc_[first], n_units, scale)
+    best_t, best_c = rt[first[pick]], rc_[first[pick]]
     lower = float(y.sum()) - n_units * tol  # every candidate's reduced cost is >= -tol
-    qt, qc = price(y, upper - lower + tol)  # type: ignore[operator]
-    qt, qc = _union(rt[first[pick]], rc_[first[pick]], qt, qc)
-    held = len(rt) + len(qt)
-    pick2, best = _mip(qt, qc, n_units, scale)
-    if best <= upper:
-        return qt[pick2], qc[pick2], held
-    return rt[first[pick]], rc_[first[pick]], held
+    held = len(rt)
+    theta = _THETA_MIP * float(singles[1][0])
+    while upper - lower > theta:
+        theta = min(theta, upper - lower)
+        qt, qc = price(y, theta + tol)  # type: ignore[operator]
+        qt, qc = _union(best_t, best_c, qt, qc)
+        held = max(held, len(rt) + len(qt))
+        pick, u2 = _mip(qt, qc, n_units, scale)
+        if u2 < upper:
+            upper, best_t, best_c = u2, qt[pick], qc[pick]
+        if upper - lower <= theta:
+            break
+        theta *= 4
+    return best_t, best_c, held
 
 
 def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty: float) -> np.ndarray:
@@ -265,12 +347,12 @@ def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | Non
     st = np.full((n_units, n), -1, dtype=np.int64)
     st[units, c.annotator] = units
     singles = (st, np.full(n_units, p * delta_empty))
-    y0 = np.full(n_units, p * delta_empty / (2.0 * n))  # a unit's share in a unitary alignment of mean pair 1/2
+    y0 = np.full(n_units, p * delta_empty * _Y0 / n)  # a unit's share in a unitary alignment of mean pair _Y0
 
     def price(y: np.ndarray, theta: float) -> tuple[np.ndarray, np.ndarray]:
         return grow(c, f, g, delta_empty, duals=y, theta=theta, max_rows=max_candidates)
 
-    t, cst, held = _column_generation(price, price(y0, 0.0), singles, n_units, scale)
+    t, cst, held = _column_generation(price, price(y0, _THETA0 * delta_empty), singles, n_units, scale)
     return t, cst / p, held
 
 
