@@ -37,7 +37,11 @@ window.  Its disorder is never below the exact one.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -58,6 +62,7 @@ DEFAULT_MAX_CANDIDATES = 5_000_000
 DEFAULT_WINDOW = 40
 
 _LISTED = 20_000  # candidates listed whole and solved directly, by components, up to this many
+_EXPLICIT = 1_500_000  # partial candidates listed whole (then priced by a product) up to this many a step
 _ROUNDS = 1000  # column generation rounds before giving up (never reached in practice)
 _Y0 = 1.0
 _THETA0 = 0.0
@@ -177,18 +182,42 @@ def _lp(tuples: np.ndarray, costs: np.ndarray, n_units: int, scale: float) -> tu
     return res.x, y
 
 
+@contextlib.contextmanager
+def _quiet_stdout() -> Iterator[None]:
+    """Standard output closed at the descriptor for the duration: HiGHS' MIP prints debugging lines with printf
+    when its presolve fails on a solution (HiGHS 1.x), whatever its output options."""
+    try:
+        sys.stdout.flush()
+        saved = os.dup(1)
+    except (OSError, ValueError, AttributeError):  # no descriptor 1 (embedded interpreters): leave it
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 1)
+            yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
 def _mip(tuples: np.ndarray, costs: np.ndarray, n_units: int, scale: float) -> tuple[np.ndarray, float]:
     """The partition of least cost among *tuples* (indices), and its cost."""
     from scipy.optimize import Bounds, LinearConstraint, milp
 
     a = _columns(tuples, n_units)
     used = np.flatnonzero(np.diff(a.tocsr().indptr))
-    res = milp(costs * scale, integrality=np.ones(len(costs)), bounds=Bounds(0, 1),
-               constraints=LinearConstraint(a[used], 1, 1), options={"mip_rel_gap": 0.0})
-    if res.x is None:
-        raise AccordError(f"the alignment program found no solution ({res.message})")
-    pick = np.flatnonzero(res.x > 0.5)
-    return pick, float(costs[pick].sum())
+    message = ""
+    for presolve in (True, False):  # HiGHS 1.x presolve has called a feasible set partition infeasible
+        with _quiet_stdout():
+            res = milp(costs * scale, integrality=np.ones(len(costs)), bounds=Bounds(0, 1),
+                       constraints=LinearConstraint(a[used], 1, 1), options={"mip_rel_gap": 0.0, "presolve": presolve})
+        if res.x is not None:
+            pick = np.flatnonzero(res.x > 0.5)
+            if np.array_equal(np.asarray(a[used][:, pick].sum(axis=1)).ravel(), np.ones(len(used))):
+                return pick, float(costs[pick].sum())
+        message = res.message
+    raise AccordError(f"the alignment program found no solution ({message})")
 
 
 def _union(t1: np.ndarray, c1: np.ndarray, t2: np.ndarray, c2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -334,7 +363,7 @@ def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | Non
     g = neighbours(c, f, delta_empty, reach)
     n_units = len(c)
     try:
-        tuples, cost = grow(c, f, g, delta_empty, max_rows=min(max_candidates, _LISTED))
+        tuples, cost = grow(c, f, g, delta_empty, max_rows=min(max_candidates, _EXPLICIT))
     except CandidateLimit:
         tuples = None
     if tuples is not None and len(tuples) <= _LISTED:
@@ -347,6 +376,17 @@ def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | Non
     st = np.full((n_units, n), -1, dtype=np.int64)
     st[units, c.annotator] = units
     singles = (st, np.full(n_units, p * delta_empty))
+    if tuples is not None:  # every candidate listed: priced by a product with the dual values
+        k = (tuples >= 0).sum(axis=1)
+        a_t = _columns(tuples, n_units).T.tocsr()
+
+        def price_listed(y: np.ndarray, theta: float) -> tuple[np.ndarray, np.ndarray]:
+            keep = cost - a_t @ y <= theta
+            return tuples[keep], cost[keep]
+
+        first = _best_per_unit(tuples, np.where(k >= 2, cost / k, np.inf), _PER_UNIT)
+        t, cst, held = _column_generation(price_listed, (tuples[first], cost[first]), singles, n_units, scale)
+        return t, cst / p, held
     y0 = np.full(n_units, p * delta_empty * _Y0 / n)  # a unit's share in a unitary alignment of mean pair _Y0
 
     def price(y: np.ndarray, theta: float) -> tuple[np.ndarray, np.ndarray]:
