@@ -277,7 +277,7 @@ def alignment_chart(units: pd.DataFrame, links: pd.DataFrame, annotators: list[s
         y=y,
         color=alt.Color("category:N", title="category", sort=cats,
                         scale=alt.Scale(scheme="tableau20" if len(cats) > 10 else "tableau10"),
-                        legend=alt.Legend(orient="bottom")),
+                        legend=alt.Legend(orient="bottom", symbolStrokeWidth=0)),
         stroke=alt.condition(alt.datum.aligned, alt.value("#1d2330"), alt.value("#b3261e")),
         strokeWidth=alt.condition(alt.datum.aligned, alt.value(0.5), alt.value(2.5)),
         strokeDash=alt.condition(alt.datum.aligned, alt.value([1, 0]), alt.value([3, 2])),
