@@ -1,40 +1,69 @@
-"""Gamma's best alignment beside pygamma-agreement's, on synthetic dense continua (one run, one table).
+"""Gamma's best alignment beside pygamma-agreement's, on synthetic dense continua and on span files (one table).
 
-Continuum: *units* reference units of 5 to 30 positions spread over 20 positions each (85% of the line
-covered), 3 categories; every annotator copies each reference unit with probability 85%, moving its
-start and end by normal noise (sd 3) and changing its category with probability 30%, and adds a stray
-unit half the time.  Sizes: 2, 3, 5 annotators x 100 to 1,000 units each (``--sizes``).
+Synthetic continuum (``--sizes``, e.g. ``5x1000``: 5 annotators x 1,000 reference units): reference units of
+5 to 30 positions spread over 20 positions each (85% of the line covered), 3 categories; every annotator
+copies each reference unit with probability 85%, moving its start and end by normal noise (sd 3) and
+changing its category with probability 30%, and adds a stray unit half the time.  Span files (``--files``):
+accord's span table (document, coder, start, end, label; every document is aligned) or pygamma-agreement's
+CSV (annotator, category, start, end, no header; one continuum).
 
-Timed, each in its own subprocess with ``--timeout`` seconds: accord's exact best alignment
-(``best_alignment``), pygamma-agreement's exact one (``get_best_alignment``, its MIP over every tuple)
-and its windowed approximation (``get_fast_alignment`` at its own best window); with ``--gamma``, the
-whole of accord's gamma (statistical sampler, precision 0.02).  The disorders are printed beside the
-times: accord's and pygamma's exact ones agree (pygamma rounds to float32).  Imports and numba's
-compilation happen on a small continuum before the clock starts.
+Contenders, each in its own process (``--contenders``):
+
+- ``accord``: accord's exact best alignment (``best_alignment(alignment="exact")``);
+- ``accord-windowed``: accord's windowed alignment (an approximation, ``--window`` units per annotator);
+- ``pygamma-exact``: pygamma-agreement's exact alignment (``get_best_alignment``, a MIP over its tuples);
+- ``pygamma-fast``: pygamma-agreement's windowed approximation (``get_fast_alignment`` at the window its
+  ``measure_best_window_size`` picks; the picking is timed too);
+- ``accord-gamma``: the whole of accord's gamma (the alignment and the sampled chance: statistical sampler,
+  precision 0.02, every sample aligned exactly).
+
+Imports, numba's compilation and a first alignment of a small continuum happen before the clock.  Each
+measurement is repeated (``--repeat``, median and min-max) unless one run exceeds ``--once-over`` seconds;
+the load average is read around each process.  The disorders are printed beside the times: accord's and
+pygamma's exact ones agree (pygamma rounds to float32).  ``--timeout`` bounds each process.
 
 Usage::
 
-    .venv/bin/python benchmarks/bench_gamma.py                    # the full grid (long: pygamma times out)
-    .venv/bin/python benchmarks/bench_gamma.py --sizes 2x100 3x100 --timeout 600
+    .venv/bin/python benchmarks/bench_gamma.py                          # the grid (pygamma-exact times out)
+    .venv/bin/python benchmarks/bench_gamma.py --sizes 2x100 3x100 --contenders accord pygamma-exact
+    .venv/bin/python benchmarks/bench_gamma.py --sizes --files spans.csv
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
+import csv
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _harness import (  # noqa: E402
+    DEFAULT_REPEAT,
+    fmt_load,
+    fmt_spread,
+    load_report,
+    machine,
+    markdown_table,
+    measure,
+    run_worker,
+    versions,
+    worker_main,
+)
+
 SCRIPT = str(Path(__file__).resolve())
 SIZES = ("2x100", "2x1000", "3x100", "3x1000", "5x100", "5x1000")
+CONTENDERS = ("accord", "accord-windowed", "pygamma-exact", "pygamma-fast", "accord-gamma")
+
+Row = tuple[str, str, float, float, str]  # document, annotator, start, end, category
 
 
-def make_rows(n_ann: int, n_units: int, seed: int) -> list[tuple[str, float, float, str]]:
+def make_rows(n_ann: int, n_units: int, seed: int) -> list[Row]:
     rng = np.random.default_rng(seed)
     base_s = np.sort(rng.uniform(0, 20 * n_units, n_units))
     base_l = rng.uniform(5, 30, n_units)
@@ -46,86 +75,153 @@ def make_rows(n_ann: int, n_units: int, seed: int) -> list[tuple[str, float, flo
             s = base_s[i] + rng.normal(0, 3)
             ln = max(1.0, base_l[i] + rng.normal(0, 3))
             c = "abc"[rng.integers(3)] if rng.random() < 0.3 else "abc"[i % 3]
-            rows.add((f"a{a}", round(float(s), 3), round(float(s + ln), 3), c))
+            rows.add(("d", f"a{a}", round(float(s), 3), round(float(s + ln), 3), c))
         if rng.random() < 0.5:
             s = rng.uniform(0, 20 * n_units)
-            rows.add((f"a{a}", round(float(s), 3), round(float(s + 10), 3), "a"))
+            rows.add(("d", f"a{a}", round(float(s), 3), round(float(s + 10), 3), "a"))
     return sorted(rows)
 
 
-def work(spec: dict[str, Any]) -> dict[str, Any]:
-    rows = make_rows(spec["annotators"], spec["units"], spec["seed"])
+def read_rows(path: str) -> list[Row]:
+    """A span table with a header (document, coder, start, end, label) or pygamma's CSV (no header)."""
+    with open(path, newline="", encoding="utf-8") as fh:
+        rows = list(csv.reader(fh))
+    head = [h.strip().lower() for h in rows[0]]
+    if {"coder", "start", "end", "label"} <= set(head):
+        ix = {h: head.index(h) for h in head}
+        out = []
+        for r in rows[1:]:
+            if not r or not r[ix["start"]].strip():
+                continue
+            doc = r[ix["document"]] if "document" in ix else "d"
+            out.append((doc, r[ix["coder"]], float(r[ix["start"]]), float(r[ix["end"]]), r[ix["label"]]))
+        return out
+    return [("d", r[0], float(r[2]), float(r[3]), r[1]) for r in rows if r]
+
+
+def _continua(rows: list[Row]) -> list[Any]:
+    from accord.spans.gamma import Continuum
+
+    docs: dict[str, list[Row]] = {}
+    for r in rows:
+        docs.setdefault(r[0], []).append(r)
+    anns = sorted({r[1] for r in rows})
+    return [Continuum.from_arrays(d, anns, [r[1] for r in rs], [r[2] for r in rs], [r[3] for r in rs],
+                                  [r[4] for r in rs]) for d, rs in sorted(docs.items())]
+
+
+def _worker(spec: dict[str, Any]) -> dict[str, Any]:
+    rows = read_rows(spec["file"]) if spec.get("file") else make_rows(spec["annotators"], spec["units"], spec["seed"])
+    warm = make_rows(3, 8, 1)
     what = spec["what"]
     if what.startswith("accord"):
-        from accord.spans.gamma import CombinedDissimilarity, Continuum, best_alignment, gamma
+        from accord.spans.gamma import CombinedDissimilarity, best_alignment, gamma
 
-        c = Continuum.from_arrays("d", [], [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows],
-                                  [r[3] for r in rows])
-        warm = make_rows(spec["annotators"], 5, 1)  # imports (scipy.optimize) before the clock
-        best_alignment(Continuum.from_arrays("w", [], *zip(*warm, strict=True)), CombinedDissimilarity())
-        t = time.perf_counter()
-        if what == "accord-gamma":
-            r = gamma(c, rng=0)
-            return {"time_s": time.perf_counter() - t, "disorder": r.observed_disorder, "gamma": r.gamma,
-                    "samples": r.n_samples}
-        sol = best_alignment(c, CombinedDissimilarity())
-        return {"time_s": time.perf_counter() - t, "disorder": sol.disorder}
+        d = CombinedDissimilarity()
+        conts = _continua(rows)
+        how = "windowed" if what == "accord-windowed" else "exact"
+
+        def align(cs: list[Any]) -> dict[str, Any]:
+            sols = [best_alignment(c, d, alignment=how, window=spec["window"]) for c in cs]
+            return {"disorder": sum(s.total for s in sols) / sum(c.mean_units for c in cs),
+                    "candidates": sum(s.n_candidates for s in sols)}
+
+        def whole(cs: list[Any]) -> dict[str, Any]:
+            r = gamma(list(cs), rng=0, alignment="exact")
+            return {"disorder": r.observed_disorder, "gamma": r.gamma, "samples": r.n_samples}
+
+        fn = whole if what == "accord-gamma" else align
+        return measure([("call", fn)], conts, warmup=_continua(warm), repeat=spec["repeat_for"])
     import logging
 
     logging.disable(logging.WARNING)
     import pygamma_agreement as pa
     from pyannote.core import Segment
 
-    pc = pa.Continuum()
-    for a, s, e, cat in rows:
-        pc.add(a, Segment(s, e), cat)
+    if len({r[0] for r in rows}) != 1:
+        raise SystemExit("pygamma-agreement aligns one continuum: give it a file of one document")
+
+    def build(rs: list[Row]) -> Any:
+        pc = pa.Continuum()
+        for _, a, s, e, cat in rs:
+            pc.add(a, Segment(s, e), cat)
+        return pc
+
     d = pa.CombinedCategoricalDissimilarity()
-    warm = pa.Continuum()  # numba compiles on the first call: before the clock
-    for a, s, e, cat in make_rows(spec["annotators"], 5, 1):
-        warm.add(a, Segment(s, e), cat)
-    warm.get_best_alignment(d)
-    t = time.perf_counter()
-    if what == "pygamma-fast":
+
+    def exact(pc: Any) -> dict[str, Any]:
+        return {"disorder": float(pc.get_best_alignment(d).disorder)}
+
+    def fast(pc: Any) -> dict[str, Any]:
         pc.measure_best_window_size(d)
-        al = (pc.get_best_alignment(d) if not np.isfinite(pc.best_window_size)
-              else pc.get_fast_alignment(d, pc.best_window_size))
-    else:
-        al = pc.get_best_alignment(d)
-    return {"time_s": time.perf_counter() - t, "disorder": float(al.disorder)}
+        w = pc.best_window_size
+        al = pc.get_best_alignment(d) if not np.isfinite(w) else pc.get_fast_alignment(d, int(w))
+        return {"disorder": float(al.disorder), "window": None if not np.isfinite(w) else int(w)}
+
+    return measure([("call", exact if what == "pygamma-exact" else fast)], build(rows), warmup=build(warm),
+                   repeat=spec["repeat_for"])
 
 
-def run(spec: dict[str, Any], timeout: float) -> dict[str, Any]:
-    try:
-        out = subprocess.run([sys.executable, SCRIPT, "--worker", json.dumps(spec)], capture_output=True,
-                             text=True, timeout=timeout, check=False)
-    except subprocess.TimeoutExpired:
-        return {"failed": f"over {timeout:g} s"}
-    if out.returncode != 0:
-        return {"failed": (out.stderr.strip().splitlines() or ["?"])[-1]}
-    return json.loads(out.stdout.strip().splitlines()[-1])
+def _cell(r: dict[str, Any]) -> str:
+    if "failed" in r:
+        return r["failed"]
+    res = r["result"]
+    extra = f", {res['samples']} samples, gamma {res['gamma']:.4f}" if "samples" in res else ""
+    return f"{fmt_spread(r)} (disorder {res['disorder']:.6f}{extra})"
 
 
-def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--sizes", nargs="*", default=list(SIZES))
-    p.add_argument("--timeout", type=float, default=900.0)
-    p.add_argument("--gamma", action="store_true", help="also time accord's whole gamma")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--worker")
-    a = p.parse_args(argv)
-    if a.worker:
-        print(json.dumps(work(json.loads(a.worker))))
-        return
-    whats = ["accord", "pygamma-exact", "pygamma-fast"] + (["accord-gamma"] if a.gamma else [])
-    print("| size | " + " | ".join(whats) + " |")
-    print("|---" * (len(whats) + 1) + "|")
+def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """Run the benchmark; print the table; return the records."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if worker_main(argv, _worker):
+        return []
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", nargs="*", default=list(SIZES), help="annotators x reference units, e.g. 5x1000")
+    ap.add_argument("--files", nargs="*", default=[], help="span tables or pygamma CSV files")
+    ap.add_argument("--contenders", nargs="*", default=list(CONTENDERS[:4]), choices=CONTENDERS)
+    ap.add_argument("--gamma", action="store_true", help="also time accord's whole gamma (accord-gamma)")
+    ap.add_argument("--window", type=int, default=40, help="accord-windowed's units per annotator (default 40)")
+    ap.add_argument("--timeout", type=float, default=900.0, help="seconds per process (default 900)")
+    ap.add_argument("--repeat", type=int, default=DEFAULT_REPEAT, help=f"timed runs (default {DEFAULT_REPEAT})")
+    ap.add_argument("--once-over", type=float, default=60.0,
+                    help="a contender whose first run took longer than this many seconds runs once (default 60)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--quiet", action="store_true", help="print only the table")
+    a = ap.parse_args(argv)
+    whats = list(dict.fromkeys(a.contenders + (["accord-gamma"] if a.gamma else [])))
+    if not a.quiet:
+        print(f"machine: {machine()}")
+        print(f"versions: {versions('accord', 'numpy', 'scipy', 'pygamma-agreement')}", flush=True)
+    inputs: list[tuple[str, dict[str, Any]]] = []
     for size in a.sizes:
         n_ann, n_units = (int(x) for x in size.split("x"))
+        inputs.append((size, {"annotators": n_ann, "units": n_units, "seed": a.seed}))
+    inputs += [(Path(f).name, {"file": str(Path(f).resolve())}) for f in a.files]
+    records: list[dict[str, Any]] = []
+    rows = []
+    for name, base in inputs:
         cells = []
         for what in whats:
-            r = run({"annotators": n_ann, "units": n_units, "seed": a.seed, "what": what}, a.timeout)
-            cells.append(r["failed"] if "failed" in r else f"{r['time_s']:.3f} s (disorder {r['disorder']:.6f})")
-        print(f"| {size} | " + " | ".join(cells) + " |", flush=True)
+            if not a.quiet:
+                print(f"  {name}: {what} ...", flush=True)
+            spec = {**base, "what": what, "window": a.window, "repeat_for": a.repeat}
+            t0 = time.perf_counter()
+            r = run_worker(SCRIPT, {**spec, "repeat_for": 1}, timeout=a.timeout)
+            if "failed" not in r and a.repeat > 1 and time.perf_counter() - t0 < a.once_over:
+                r = run_worker(SCRIPT, spec, timeout=a.timeout * a.repeat)
+            records.append(r)
+            cells.append(_cell(r))
+            cells.append(fmt_load(r))
+        rows.append([name, *cells])
+    header = ["continuum"] + [h for w in whats for h in (w, "load")]
+    print()
+    print(markdown_table(header, rows))
+    print()
+    print("times: median (min-max) of the timed runs; a contender slower than --once-over ran once.")
+    report = load_report(records)
+    if report:
+        print(report)
+    return records
 
 
 if __name__ == "__main__":

@@ -94,7 +94,7 @@ def pages(tmp_path_factory):
         (folder / "docs" / f"{d}.txt").write_text(t, encoding="utf-8")
     (folder / "spans.csv").write_text(SPANS, encoding="utf-8")
     _cli("report", str(folder / "spans.csv"), "--kind", "spans", "--texts", str(folder / "docs"), "--bootstrap",
-         "50", "--seed", "1", "-o", str(folder / "spans.html"))
+         "50", "--seed", "1", "--gamma", "-o", str(folder / "spans.html"))
     out["spans"] = folder / "spans.html"
     _cli("report", str(_coref_docs(folder)), "--kind", "coref", "--format", "csv", "--bootstrap", "100", "--seed", "1",
          "-o", str(folder / "coref-documents.html"))
@@ -122,6 +122,9 @@ def test_every_kind_draws_offline(browser, pages, tmp_path, name):
         tables = page.page.evaluate("() => [...document.querySelectorAll('div.datatable')].map("
                                     "d => d.querySelectorAll('thead th').length)")
         assert tables and all(n > 0 for n in tables)
+        if name == "spans":  # gamma's alignments drawn: bars and the lines joining aligned units
+            assert {"gamma_alignment_1", "gamma_alignment_2"} <= set(page.marks())
+            assert "gamma" in page.headline()
         page.screenshots(tmp_path, name)
     finally:
         page.close()

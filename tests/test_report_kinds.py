@@ -121,6 +121,36 @@ def test_spans_report_equals_spans_json(tmp_path):
     assert "⟦Reykjavík⟧" in html  # an unmatched span shown in its text
 
 
+def test_spans_report_with_gamma_draws_each_alignment(tmp_path):
+    (tmp_path / "docs").mkdir()
+    for d, t in TEXTS.items():
+        (tmp_path / "docs" / f"{d}.txt").write_text(t, encoding="utf-8")
+    src = tmp_path / "spans.csv"
+    src.write_text(SPANS, encoding="utf-8")
+    args = (str(src), "--texts", str(tmp_path / "docs"), "--bootstrap", "0", "--seed", "4")
+    html, doc = _report(tmp_path, *args, "--kind", "spans", "--gamma")
+    ref = json.loads(_run("spans", *args, "--gamma", "--json", "-q"))["gamma"]
+    assert _cards(html)["gamma"] == ref["gamma"]
+    assert doc["headline"]["gamma"]["gamma"] == ref["gamma"]
+    assert "Gamma: the best alignment" in html and "Best alignment of d1" in html and "Best alignment of d2" in html
+    every = json.loads(re.search(r'<script type="application/json" id="chart-specs">(.*?)</script>', html).group(1))
+    specs = [v for k, v in every.items() if k.startswith("gamma_alignment_")]
+    assert len(specs) == 2
+    units = [v for s in specs for ds in s["datasets"].values() for v in ds if "partners" in v]
+    assert len(units) == 9  # every span of both documents is a bar
+    alone = [u for u in units if not u["aligned"]]
+    assert {u["text"] for u in alone} >= {"Zoë", "Reykjavík", "Bob"}  # left alone, drawn in their words
+    assert all(u["partners"] == "nobody (left alone)" for u in alone)
+    links = [v for s in specs for ds in s["datasets"].values() for v in ds if "middle" in v]
+    assert len(links) == 6  # three pairs joined: Ólafur, Ann, New York / York
+    res = runner.invoke(app, ["report", str(src), "--kind", "spans", "--gamma", "--gamma-alignment", "fast",
+                              "-o", str(tmp_path / "x.html")])
+    assert res.exit_code == 2 and "--gamma-alignment must be one of exact, windowed, auto" in res.stderr
+    res = runner.invoke(app, ["report", COREF, "--format", "csv", "--kind", "coref", "--gamma",
+                              "-o", str(tmp_path / "y.html")])
+    assert res.exit_code == 2 and "--gamma is for span reports" in res.stderr
+
+
 def test_spans_report_at_another_confidence_equals_spans_json(tmp_path):
     (tmp_path / "docs").mkdir()
     for d, t in TEXTS.items():

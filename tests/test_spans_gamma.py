@@ -181,6 +181,121 @@ def test_gamma_cat_by_the_definition():
     assert num / den == pytest.approx(1.0 / (1.0 + w2))
 
 
+# -- the program's two ways (listed candidates, column generation) and the windowed approximation ----------------
+
+
+def _alignment_module():
+    import sys
+
+    import accord.spans.gamma  # noqa: F401
+
+    return sys.modules["accord.spans.gamma.alignment"]
+
+
+def dense_rows(rng, n_ann, n_units, sd=3.0):
+    """A continuum where every stretch is covered (the benchmark's shape): copies of reference units, moved."""
+    base_s = np.sort(rng.uniform(0, 20 * n_units, n_units))
+    base_l = rng.uniform(5, 30, n_units)
+    rows = set()
+    for a in range(n_ann):
+        for i in range(n_units):
+            if rng.random() < 0.15:
+                continue
+            s = base_s[i] + rng.normal(0, sd)
+            c = "abc"[rng.integers(3)] if rng.random() < 0.3 else "abc"[i % 3]
+            rows.add((f"a{a}", round(s, 3), round(s + max(1.0, base_l[i] + rng.normal(0, sd)), 3), c))
+        if rng.random() < 0.5:
+            s = rng.uniform(0, 20 * n_units)
+            rows.add((f"a{a}", round(s, 3), round(s + 10, 3), "a"))
+    return sorted(rows)
+
+
+@pytest.mark.parametrize("pricing", ["listed", "search"])
+@pytest.mark.parametrize("seed,n_ann,n_units", [(10, 2, 40), (11, 3, 25), (12, 4, 15), (13, 5, 12), (14, 3, 40)])
+def test_column_generation_equals_the_listed_program(monkeypatch, pricing, seed, n_ann, n_units):
+    # column generation, pricing by a product over the listed candidates or by the search with its dual lower
+    # bounds, must find the same least disorder as the program over every listed candidate, whatever the
+    # dissimilarity
+    al = _alignment_module()
+    c = cont(dense_rows(np.random.default_rng(seed), n_ann, n_units))
+    m = CategoricalDissimilarity.from_matrix({"a": {"b": 0.3, "c": 1.0}, "b": {"c": 0.6}})
+    dissims = [CombinedDissimilarity(), PositionalDissimilarity(), CombinedDissimilarity(alpha=2, beta=0.5),
+               CombinedDissimilarity(delta_empty=2), CombinedDissimilarity(categorical=m)]
+    listed = [best_alignment(c, d, alignment="exact") for d in dissims]
+    monkeypatch.setattr(al, "_LISTED", 0)
+    if pricing == "search":
+        monkeypatch.setattr(al, "_EXPLICIT", 0)
+    for d, ref in zip(dissims, listed, strict=True):
+        got = best_alignment(c, d, alignment="exact")
+        assert got.disorder == pytest.approx(ref.disorder, abs=1e-9), d.describe()
+        assert got.method == "exact" and not got.approximate
+
+
+@pytest.mark.parametrize("pricing", ["listed", "search"])
+def test_column_generation_solves_a_fractional_relaxation(monkeypatch, pricing):
+    al = _alignment_module()
+    monkeypatch.setattr(al, "_LISTED", 0)
+    monkeypatch.setattr(al, "_EXPLICIT", 0 if pricing == "search" else 10**6)
+    m = CategoricalDissimilarity.from_matrix({"a": {"b": 2.5, "c": 2.5}, "b": {"c": 2.5}})
+    d = CombinedDissimilarity(alpha=0, beta=1, categorical=m)
+    sol = best_alignment(cont([("A", 0, 1, "a"), ("B", 0, 1, "b"), ("C", 0, 1, "c")]), d)
+    assert sol.total == pytest.approx(2.5)
+
+
+@pytest.mark.parametrize("seed,n_ann,n_units", [(20, 3, 30), (21, 5, 15)])
+def test_column_generation_equals_pygamma(monkeypatch, seed, n_ann, n_units):
+    al = _alignment_module()
+    monkeypatch.setattr(al, "_LISTED", 0)
+    monkeypatch.setattr(al, "_EXPLICIT", 0)
+    pa, Segment = _pygamma()
+    rows = dense_rows(np.random.default_rng(seed), n_ann, n_units)
+    pc = pa.Continuum()
+    for a, s, e, cat in rows:
+        pc.add(a, Segment(s, e), cat)
+    c = cont(rows)
+    ours = best_alignment(c, CombinedDissimilarity())
+    pg = pc.get_best_alignment(pa.CombinedCategoricalDissimilarity())
+    assert _repriced(pg, c, CombinedDissimilarity()) == pytest.approx(ours.disorder, abs=1e-9)
+
+
+def test_windowed_alignment_is_labelled_and_never_below_the_exact():
+    c = cont(dense_rows(np.random.default_rng(5), 3, 60))
+    d = CombinedDissimilarity()
+    exact = best_alignment(c, d, alignment="exact")
+    win = best_alignment(c, d, alignment="windowed", window=8)
+    assert win.method == "windowed" and win.approximate and win.window == 8
+    assert exact.method == "exact" and not exact.approximate and exact.window is None
+    assert win.disorder >= exact.disorder - 1e-12
+    assert win.disorder <= exact.disorder * 1.05  # a close approximation on this continuum
+    whole = best_alignment(c, d, alignment="windowed", window=1000)  # one window holds everything: exact
+    assert whole.disorder == pytest.approx(exact.disorder, abs=1e-12)
+    assert sorted(win.tuples[win.tuples >= 0].tolist()) == list(range(len(c)))
+
+
+def test_past_the_limit_exact_refuses_and_auto_windows_with_a_warning():
+    c = cont(dense_rows(np.random.default_rng(6), 4, 30))
+    d = CombinedDissimilarity()
+    with pytest.raises(AccordError, match=r"more than 50 candidate unitary alignments.*alignment='windowed' or 'auto'"):
+        best_alignment(c, d, alignment="exact", max_candidates=50)
+    with pytest.warns(AccordWarning, match="aligned by windows of 2 units per annotator instead, an approximation"):
+        sol = best_alignment(c, d, alignment="auto", window=2, max_candidates=300)
+    assert sol.method == "windowed"
+    with pytest.raises(AccordError, match="alignment must be one of exact, windowed, auto"):
+        best_alignment(c, d, alignment="fast")
+    with pytest.raises(AccordError, match="window must be a positive integer"):
+        best_alignment(c, d, window=0)
+
+
+def test_gamma_says_when_it_is_approximate():
+    c = cont(dense_rows(np.random.default_rng(7), 3, 20))
+    r = gamma(c, alignment="windowed", window=5, rng=0, min_samples=4, max_samples=4)
+    assert r.approximate and r.alignment == "windowed" and r.n_windowed_samples == 4
+    assert r.documents[0].alignment == "windowed" and r.to_dict()["approximate"] is True
+    e = gamma(c, alignment="exact", rng=0, min_samples=4, max_samples=4)
+    assert not e.approximate and e.documents[0].alignment == "exact" and e.n_windowed_samples == 0
+    assert r.observed_disorder >= e.observed_disorder - 1e-12
+
+
 # -- errors and undefined ---------------------------------------------------------------------------------------
 
 
@@ -363,9 +478,15 @@ def test_cli_spans_gamma(tmp_path):
     assert "gamma: " in res.output and "best alignment: 3 unitary alignments of 6 units" in res.output
     res = runner.invoke(app, ["spans", str(tmp_path / "s.csv"), "--gamma", "--gamma-sampler", "nope"])
     assert res.exit_code == 2 and "sampler must be one of statistical, shuffle" in res.output
+    res = runner.invoke(app, ["spans", str(tmp_path / "s.csv"), "--gamma", "--seed", "1", "-q", "--gamma-alignment",
+                              "windowed", "--gamma-window", "1"])
+    assert res.exit_code == 0, res.output
+    assert "APPROXIMATE: windowed alignment (not the exact best) for 2 document(s) (d1, d2)" in res.output
+    res = runner.invoke(app, ["spans", str(tmp_path / "s.csv"), "--gamma", "--gamma-alignment", "fast"])
+    assert res.exit_code == 2 and "--gamma-alignment must be one of exact, windowed, auto" in res.output
 
 
-def test_bench_gamma_runs_beside_pygamma(capsys):
+def test_bench_gamma_runs_beside_pygamma(capsys, tmp_path):
     import importlib.util
     from pathlib import Path
 
@@ -373,9 +494,18 @@ def test_bench_gamma_runs_beside_pygamma(capsys):
     spec = importlib.util.spec_from_file_location("accord_bench_gamma", path)
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    bench.main(["--sizes", "2x6", "--timeout", "300", "--gamma"])
-    line = capsys.readouterr().out.strip().splitlines()[-1]
-    cells = [c.strip() for c in line.strip("|").split("|")]
-    assert cells[0] == "2x6" and all(" s (disorder " in c for c in cells[1:]), line
-    disorders = {c.split("disorder ")[1].rstrip(")") for c in cells[1:3]}
-    assert len(disorders) == 1  # accord's and pygamma's exact disorders, to 6 decimals
+    (tmp_path / "s.csv").write_text(SPAN_CSV, encoding="utf-8")
+    records = bench.main(["--sizes", "2x6", "--files", str(tmp_path / "s.csv"), "--timeout", "300", "--gamma",
+                          "--repeat", "1", "--quiet", "--contenders", "accord", "accord-windowed", "pygamma-exact"])
+    out = capsys.readouterr().out
+    assert "| 2x6 " in out and "| s.csv " in out and "load average (1 min) around the runs" in out
+    grid = [r for r in records if "file" not in r["spec"]]
+    # pygamma's fast mode is left out here: each pygamma worker pays numba's compilation (about 20 s)
+    assert [r["spec"]["what"] for r in grid] == ["accord", "accord-windowed", "pygamma-exact", "accord-gamma"]
+    assert all("failed" not in r and r["repeat"] == 1 for r in grid), grid
+    exact = {r["spec"]["what"]: r["result"]["disorder"] for r in grid}
+    assert exact["accord"] == pytest.approx(exact["pygamma-exact"], rel=1e-6)  # pygamma rounds to float32
+    assert exact["accord-gamma"] == pytest.approx(exact["accord"], abs=1e-12)
+    files = [r for r in records if "file" in r["spec"]]
+    assert files[0]["result"]["disorder"] > 0  # accord aligns every document of a span table
+    assert "failed" in files[2] and "one continuum" in files[2]["failed"]  # pygamma takes one document

@@ -17,7 +17,7 @@ import typer
 from accord.cli._common import cli_errors, echo, print_json
 from accord.cli._importing import ImporterArgs, importer_options
 from accord.cli._options import OrderOption, ordered_distance
-from accord.errors import AccordError, no_such_file, plural
+from accord.errors import AccordError, choice_error, no_such_file, plural
 from accord.output import check_output
 
 __all__ = ["KIND_NAMES", "detect_kind", "register"]
@@ -114,6 +114,11 @@ def _report(
     = None,
     match: Annotated[str, typer.Option(help="spans: exact or overlap.")] = "exact",
     tokens: Annotated[str, typer.Option(help="spans: whitespace or export tokens.")] = "whitespace",
+    gamma: Annotated[bool, typer.Option("--gamma", help="spans: also gamma, with the best alignment of each "
+                                        "document drawn (seeded by --seed).")] = False,
+    gamma_alignment: Annotated[str, typer.Option(help="spans: gamma's alignments, exact, windowed or auto.")] = (
+        "auto"
+    ),
     # gold
     target_gamma: Annotated[float, typer.Option("--target-gamma", help="gold: noise target.")] = 0.05,
     drop_incomplete: Annotated[bool, typer.Option("--drop-incomplete", help="gold: leave out incomplete items.")]
@@ -179,6 +184,10 @@ def _report(
 
         _check(epsilon, alpha, scoring, min_items, 3)
     check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
+    if gamma and name != "spans":
+        raise AccordError(f"--gamma is for span reports; this is a {name} report")
+    if name == "spans" and gamma_alignment not in ("exact", "windowed", "auto"):
+        raise choice_error("gamma_alignment", gamma_alignment, ("exact", "windowed", "auto"))
     if order is not None and name != "agree":
         raise AccordError(f"--order gives the order of the labels of an agree report (ordinal, interval or ratio "
                           f"distance); this is a {name} report")
@@ -217,6 +226,9 @@ def _report(
 
         if name == "models":
             options.update(models=models, epsilon=epsilon, alpha=alpha, scoring=scoring, min_items=min_items)
+        if name == "spans":
+            options.update(gamma=gamma, gamma_alignment=gamma_alignment)
+
         rep = build_report(obj, kind=KIND_NAMES[name], title=title, progress=prog, **common, **options)
         if figures is not None:
             rep.check_figures(figures, force=force, inputs=tuple(all_inputs))

@@ -126,6 +126,12 @@ def spans(
         "statistical"
     ),
     gamma_precision: Annotated[float, typer.Option(help="Relative precision of gamma's expected disorder.")] = 0.02,
+    gamma_alignment: Annotated[str, typer.Option(
+        help="Gamma's best alignments: exact, windowed (an approximation) or auto (exact unless past the limit, "
+             "then windowed, said in the output).")] = "auto",
+    gamma_window: Annotated[int, typer.Option(help="Units per annotator in a window of the windowed alignment.")] = (
+        40
+    ),
     jobs: Annotated[int, typer.Option(help="Processes for gamma (-1: all cores).")] = 1,
     importer: ImporterArgs = _NO_IMPORTER,
 ) -> None:
@@ -156,8 +162,8 @@ def spans(
     if gamma:
         from accord.spans.gamma import gamma as gamma_fn
 
-        g = gamma_fn(data, sampler=gamma_sampler, precision=gamma_precision, n_jobs=jobs, progress=not quiet,
-                     rng=seed)
+        g = gamma_fn(data, sampler=gamma_sampler, precision=gamma_precision, alignment=gamma_alignment,
+                     window=gamma_window, n_jobs=jobs, progress=not quiet, rng=seed)
     if json_out:
         out: dict[str, Any] = {"source": str(input), "match": match, "tokens": tokens}
         if report is not None:
@@ -204,6 +210,12 @@ def _render_gamma(g: Any) -> None:
     unaligned = sum(d.n_unaligned for d in g.documents)
     console.print(f"best alignment: {sum(d.n_unitary_alignments for d in g.documents)} unitary alignments of "
                   f"{g.n_units} units, {unaligned} unit(s) left alone")
+    if g.approximate:
+        docs = [d.document for d in g.documents if d.alignment == "windowed"]
+        console.print(f"APPROXIMATE: windowed alignment (not the exact best) for {len(docs)} document(s)"
+                      + (f" ({', '.join(docs[:5])}{', ...' if len(docs) > 5 else ''})" if docs else "")
+                      + f" and {g.n_windowed_samples} of {g.n_samples} samples; a windowed disorder is at least the "
+                        "exact one")
 
 
 def read_input(input: Path, importer: ImporterArgs, texts: Path | None) -> tuple[Any, Any]:

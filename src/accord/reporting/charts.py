@@ -15,6 +15,7 @@ import pandas as pd
 from accord.reporting.page import _require
 
 __all__ = [
+    "alignment_chart",
     "bar_chart",
     "bootstrap_chart",
     "distribution_chart",
@@ -254,3 +255,46 @@ def line_chart(df: pd.DataFrame, *, x: str, y: str, series: str | None, title_x:
             layers.append(alt.Chart(points).mark_text(dx=10, dy=-10, align="left", color="#b3261e").encode(
                 x=f"{x}:Q", y=f"{y}:Q", text=alt.value(point_label)))
     return _finish(alt.layer(*layers).interactive(), 260)
+
+
+def alignment_chart(units: pd.DataFrame, links: pd.DataFrame, annotators: list[str]) -> dict[str, Any]:
+    """A best alignment drawn: one row per annotator, each unit a bar over its stretch (coloured by category,
+    outlined in red when left alone), and the units of each unitary alignment joined by a line through their
+    middles; zoom and pan along the text.
+
+    *units* has columns ``annotator``, ``start``, ``end``, ``category``, ``alignment``, ``aligned`` (bool),
+    ``disorder``, ``text``; *links* has ``alignment``, ``annotator``, ``middle``, ``disorder`` (one row per
+    unit of an alignment of two units or more, in annotator order).
+    """
+    alt = _alt()
+    y = alt.Y("annotator:N", title=None, sort=annotators, scale=alt.Scale(domain=annotators, paddingInner=0.45),
+              axis=alt.Axis(labelLimit=200))
+    x_scale = alt.Scale(zero=False, nice=False)
+    cats = list(dict.fromkeys(sorted(units["category"].astype(str)))) if len(units) else []
+    bars = alt.Chart(units).mark_bar(cornerRadius=2).encode(
+        x=alt.X("start:Q", title="position (character offset or time)", scale=x_scale),
+        x2="end:Q",
+        y=y,
+        color=alt.Color("category:N", title="category", sort=cats,
+                        scale=alt.Scale(scheme="tableau20" if len(cats) > 10 else "tableau10"),
+                        legend=alt.Legend(orient="bottom", symbolStrokeWidth=0)),
+        stroke=alt.condition(alt.datum.aligned, alt.value("#1d2330"), alt.value("#b3261e")),
+        strokeWidth=alt.condition(alt.datum.aligned, alt.value(0.5), alt.value(2.5)),
+        strokeDash=alt.condition(alt.datum.aligned, alt.value([1, 0]), alt.value([3, 2])),
+        tooltip=[alt.Tooltip("annotator:N"), alt.Tooltip("category:N"), alt.Tooltip("start:Q"),
+                 alt.Tooltip("end:Q"), alt.Tooltip("text:N", title="covers"),
+                 alt.Tooltip("alignment:Q", title="unitary alignment"),
+                 alt.Tooltip("partners:N", title="aligned with"),
+                 alt.Tooltip("disorder:Q", format=".3f", title="its disorder")],
+    )
+    lines = alt.Chart(links).mark_line(color="#1d2330", strokeWidth=1.2, opacity=0.7, point=alt.OverlayMarkDef(
+        size=18, color="#1d2330")).encode(
+        x=alt.X("middle:Q", scale=x_scale),
+        y=y,
+        detail="alignment:N",
+        order=alt.Order("row:Q"),
+        tooltip=[alt.Tooltip("alignment:Q", title="unitary alignment"),
+                 alt.Tooltip("disorder:Q", format=".3f", title="its disorder")],
+    )
+    chart = alt.layer(bars, lines).interactive(bind_y=False)
+    return _finish(chart, _height(len(annotators), 46, 120, 520))

@@ -1,5 +1,6 @@
 """The span report: pairwise span F1 per label (a label x coder-pair matrix), token alpha and kappa, unitizing
-alpha, and every unmatched span shown in its text; the token table goes through the agreement sections."""
+alpha, every unmatched span shown in its text, and with ``gamma`` gamma (Mathet et al. 2015) with its best
+alignment drawn per document; the token table goes through the agreement sections."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ from accord.reporting.words import seed_words, threshold_words
 __all__ = ["accepts", "load_spans", "spans_report"]
 
 _CONTEXT = 40
+#: Documents whose best alignment is drawn (the most disordered first), and units drawn per document.
+MAX_ALIGNMENT_CHARTS = 12
+MAX_ALIGNMENT_UNITS = 600
 
 
 def accepts(obj: Any) -> bool:
@@ -35,6 +39,72 @@ def load_spans(inputs: list[Any], **o: Any) -> tuple[Any, dict[str, Any]]:
         raise AccordError(f"span reports read one file; got {len(inputs)}")
     data, _ = read_span_input(inputs[0], tool=o.get("tool"), field=o.get("field"), texts=o.get("texts"))
     return data, {"match": o.get("match", "exact"), "tokens": o.get("tokens", "whitespace")}
+
+
+def _gamma_section(data: Any, g: Any, seed: Any) -> Section:
+    """Gamma per document and the best alignment of the most disordered documents, drawn."""
+    texts = data.texts
+    frame = g.to_frame()
+    docs = sorted(g.documents, key=lambda d: (-(d.observed_disorder if math.isfinite(d.observed_disorder) else -1),
+                                              d.document))
+    drawn = [d for d in docs if d.n_units][:MAX_ALIGNMENT_CHARTS]
+    chart_list = []
+    for d in drawn:
+        f = frame[frame["document"] == d.document].sort_values(["start", "end"])
+        cut = len(f) > MAX_ALIGNMENT_UNITS
+        if cut:
+            f = f.iloc[:MAX_ALIGNMENT_UNITS]
+            f = frame[(frame["document"] == d.document) & frame["alignment"].isin(set(f["alignment"]))]
+        text = texts.get(d.document)
+        f = f.assign(
+            text=[_covered(text, int(a), int(b)) if text else "" for a, b in zip(f["start"], f["end"], strict=True)],
+            aligned=f["aligned"].astype(bool))
+        partners = f.groupby("alignment")["annotator"].agg(lambda a: ", ".join(sorted(map(str, a))))
+        f = f.assign(partners=[p if ok else "nobody (left alone)" for p, ok in
+                               zip(f["alignment"].map(partners), f["aligned"], strict=True)])
+        annotators = list(next(c for c in g._continua if c.document == d.document).annotators)
+        row_of = {a: i for i, a in enumerate(annotators)}
+        links = f[f["aligned"]]
+        links = links.assign(middle=(links["start"] + links["end"]) / 2, row=links["annotator"].map(row_of))
+        cols = ["annotator", "start", "end", "category", "alignment", "aligned", "disorder", "text", "partners"]
+        spec = charts.alignment_chart(f[cols].reset_index(drop=True),
+                                      links[["alignment", "annotator", "middle", "disorder", "row"]]
+                                      .sort_values(["alignment", "row"]).reset_index(drop=True), annotators)
+        how = " (windowed: an approximation)" if d.alignment == "windowed" else ""
+        caption = (f"Gamma {fmt_number(d.gamma)}, observed disorder {fmt_number(d.observed_disorder)}{how}: "
+                   f"{d.n_units} units, {d.n_unitary_alignments} unitary alignments, {d.n_unaligned} unit(s) left "
+                   "alone (red outline). Units joined by a line are aligned; a line that slants shows a shift, a "
+                   "row without a bar where the others have one a miss, two bars of one annotator under one of "
+                   "another a split.")
+        if cut:
+            caption += f" Showing the first {MAX_ALIGNMENT_UNITS} of its {d.n_units} units; zoom and drag to move."
+        chart_list.append(Chart(f"gamma_alignment_{len(chart_list) + 1}", f"Best alignment of {d.document}", spec,
+                                caption=caption))
+    paras = [
+        "Gamma (Mathet, Widlöcher & Métivier 2015) aligns the units of all annotators at once and prices both "
+        "where they lie and what category they carry: 1 is perfect agreement, 0 is the agreement of chance "
+        "(continua drawn at random from the annotations), below 0 worse than chance.",
+        f"The expected disorder comes from {g.n_samples} {g.sampler} samples, {seed_words(seed)}; the interval "
+        "is that of the sampling.",
+    ]
+    if g.approximate:
+        paras.append("APPROXIMATE: some best alignments were too large for the exact program and were found by "
+                     f"windows ({sum(d.alignment == 'windowed' for d in g.documents)} document(s), "
+                     f"{g.n_windowed_samples} of {g.n_samples} samples); a windowed disorder is at least the exact "
+                     "one.")
+    if len(docs) > len(drawn):
+        paras.append(f"The {len(drawn)} documents of most disorder are drawn; the table lists all {len(docs)}.")
+    rows = tuple((d.document, d.n_annotators, d.n_units, d.gamma, d.observed_disorder, d.expected_disorder,
+                  d.n_unitary_alignments, d.n_unaligned, d.alignment) for d in docs)
+    facts = (Fact("gamma", g.gamma), Fact("gamma-cat (categories only, Mathet 2017)", g.gamma_cat),
+             Fact("observed disorder", g.observed_disorder), Fact("expected disorder", g.expected_disorder),
+             Fact("dissimilarity", g.dissimilarity))
+    return Section(id="gamma", title="Gamma: the best alignment", paragraphs=tuple(paras), facts=facts,
+                   charts=tuple(chart_list), tables=(DataTable(
+                       name="gamma_documents", title="Gamma per document",
+                       columns=("document", "annotators", "units", "gamma", "observed disorder", "expected disorder",
+                                "unitary alignments", "left alone", "alignment"),
+                       rows=rows, kinds=("text", "num", "num", "num", "num", "num", "num", "num", "text")),))
 
 
 def _covered(text: str | None, start: int, end: int, given: str | None = None) -> str:
@@ -66,8 +136,14 @@ def spans_report(
     max_rows: int = MAX_ROWS,
     progress: Any = None,
     distance: str | None = None,
+    gamma: bool = False,
+    gamma_alignment: str = "auto",
 ) -> Report:
-    """The report of :class:`accord.spans.SpanAnnotations` (numbers as ``accord spans --json``)."""
+    """The report of :class:`accord.spans.SpanAnnotations` (numbers as ``accord spans --json``).
+
+    With *gamma*, gamma (:func:`accord.spans.gamma.gamma`, seeded by *seed*, alignments as *gamma_alignment*
+    says) is a headline number and its section draws the best alignment of each document.
+    """
     from accord.spans.summary import span_statistics
 
     if not accepts(data):
@@ -113,7 +189,23 @@ def spans_report(
                                     level))
         summary["unitizing_alpha"] = uni.to_dict()
 
+    if gamma:
+        from accord.spans.gamma import gamma as gamma_fn
+
+        with prog.step("gamma: best alignments and chance samples"):
+            g = gamma_fn(data, alignment=gamma_alignment, rng=seed)
+        iv = None if g.undefined_reason else g.interval
+        what = "gamma (Mathet et al. 2015)" + (", APPROXIMATE (windowed alignment)" if g.approximate else "")
+        heads.append(HeadlineNumber(
+            "gamma", what, g.gamma, iv,
+            f"sampling interval, {g.n_samples} {g.sampler} samples, {seed_words(seed)}" if iv else
+            f"undefined: {g.undefined_reason}",
+            "1 is perfect agreement, 0 that of chance; gamma has no threshold of its own (Krippendorff's are "
+            "for alpha)."))
+        summary["gamma"] = g.to_dict()
     sections = [_f1_section(f1), _unmatched_section(data, f1, max_rows)]
+    if gamma:
+        sections.append(_gamma_section(data, g, seed))
     if not isinstance(tok, dict) and tok._table is not None:
         parts = agreement_parts(tok._table, distance="nominal", coefficients="alpha", bootstrap=0,
                                 max_rows=max_rows, progress=prog, unit_word="token", headline=False)

@@ -1,5 +1,5 @@
-r"""The best alignment of a continuum, exact: candidate unitary alignments pruned by :math:`\Delta_\varnothing`,
-then a set-partitioning program solved by HiGHS (:func:`scipy.optimize.milp`).
+r"""The best alignment of a continuum: exact (a set-partitioning program solved by HiGHS through
+:func:`scipy.optimize.milp`), or windowed (an approximation, only when asked or past a stated limit).
 
 A unitary alignment takes at most one unit of each of the *n* annotators (the
 others contribute the empty unit).  Its disorder is the mean over the
@@ -14,37 +14,60 @@ The best alignment partitions the units into unitary alignments of least total
 disorder; the continuum's disorder is that total over the mean number of units
 per annotator.
 
-Pruning (exact).  A unitary alignment is never in a best alignment when taking
-one unit *u* out of it and leaving *u* alone costs strictly less, that is when
+**Exact.**  Candidates are the undominated unitary alignments
+(:mod:`accord.spans.gamma.candidates`).  When they are few they are listed
+whole and the set partition is solved one component of units at a time.
+Otherwise the program is solved by column generation: the linear relaxation over
+a first set of candidates gives dual values :math:`y_u` of the units; every
+candidate of negative reduced cost :math:`C - \sum y_u` is then priced in
+(listed by a search that never lists the others) and the relaxation solved again,
+until none is left, so that the relaxation is optimal over all candidates.  When
+its solution is integral it is the best alignment.  Otherwise an integer
+solution of cost *U* over the columns at hand bounds the best one, and the
+integer program is solved over every candidate whose reduced cost is at most
+:math:`U - \sum y_u` (any partition costs :math:`\sum y_u` plus its columns'
+reduced costs, so no other candidate can be in a best partition).
 
-.. math:: \sum_{v \in \breve a,\, v \ne u} d(u, v) > \big(k - 1 + \tbinom{n}{2}\big)\Delta_\varnothing,
-
-nor when it costs more than all its units left alone (:math:`\delta > k\Delta_\varnothing`,
-the bound of section 5.1.1).  So two units more than
-:math:`(n - 1 + \binom{n}{2})\Delta_\varnothing` apart never share one: only pairs
-within that reach are priced (found by a sorted sweep when the dissimilarity
-gives a positional reach), and candidates are grown annotator by annotator
-from them, every partial candidate whose running sums pass the bound being
-dropped.  What remains is solved as a set partition, one component of units
-that share candidates at a time.
+**Windowed** (an approximation).  Like pygamma-agreement's fast alignment, the
+units are taken in order of their start: the first *window* units per
+annotator and as many after them are aligned exactly, the unitary alignments
+lying wholly in the first part are kept, and the rest go back for the next
+window.  Its disorder is never below the exact one.
 """
 
 from __future__ import annotations
 
-import math
+import contextlib
+import os
+import sys
+import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
 
-from accord.errors import AccordError
+from accord.errors import AccordError, AccordWarning
+from accord.spans.gamma.candidates import CandidateLimit, grow, neighbours
 from accord.spans.gamma.dissimilarity import Dissimilarity, PairFunction
 from accord.spans.gamma.model import Continuum
 
-__all__ = ["AlignmentSolution", "best_alignment", "candidate_alignments"]
+__all__ = ["ALIGNMENTS", "DEFAULT_MAX_CANDIDATES", "DEFAULT_WINDOW", "AlignmentSolution", "best_alignment"]
 
-_REL = 1e-12  # relative slack on pruning bounds (never drops a tie)
-_MAX_CANDIDATES = 20_000_000
+#: Ways of aligning: ``exact``, ``windowed`` (approximate), ``auto`` (exact unless past the limit).
+ALIGNMENTS = ("exact", "windowed", "auto")
+#: Partial candidates one step of the exact program may hold; past it the exact alignment is not practical.
+DEFAULT_MAX_CANDIDATES = 5_000_000
+#: Units per annotator in a window of the windowed alignment.
+DEFAULT_WINDOW = 40
+
+_LISTED = 20_000  # candidates listed whole and solved directly, by components, up to this many
+_EXPLICIT = 1_500_000  # partial candidates listed whole (then priced by a product) up to this many a step
+_ROUNDS = 1000  # column generation rounds before giving up (never reached in practice)
+_Y0 = 1.0
+_THETA0 = 0.0
+_THETA_MIP = 0.02  # first reduced-cost threshold of the integer program, in units of a unit alone's cost
+_PER_UNIT = 2  # columns priced in per unit and round, when more have a negative reduced cost
 
 
 @dataclass(frozen=True, eq=False)
@@ -63,7 +86,12 @@ class AlignmentSolution:
     disorder : float
         ``total`` over the mean number of units per annotator (NaN with no unit).
     n_candidates : int
-        Candidate unitary alignments the program chose among.
+        Candidate unitary alignments the program held explicitly (with column
+        generation, those priced in; the others were proved useless without being listed).
+    method : str
+        ``"exact"`` or ``"windowed"`` (an approximation: its disorder is at least the exact one).
+    window : int or None
+        Units per annotator in a window, for ``"windowed"``.
     """
 
     tuples: np.ndarray
@@ -71,153 +99,209 @@ class AlignmentSolution:
     total: float
     disorder: float
     n_candidates: int
+    method: str = "exact"
+    window: int | None = None
+
+    @property
+    def approximate(self) -> bool:
+        """Whether the alignment is an approximation (windowed)."""
+        return self.method != "exact"
 
 
-def _pairs_between(c: Continuum, a: int, b: int, f: PairFunction, reach: float | None, bound: float,
-                   offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Global (i, j, d) for units i of annotator a, j of annotator b (a < b) with d(i, j) <= bound."""
-    la, ha, lb, hb = offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]
-    empty = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0))
-    if ha == la or hb == lb:
-        return empty
-    sa, ea, sb, eb = c.start[la:ha], c.end[la:ha], c.start[lb:hb], c.end[lb:hb]
-    if reach is not None and math.isfinite(reach):
-        lmax = float((eb - sb).max())
-        half = reach * ((ea - sa) + lmax)
-        lo = np.searchsorted(sb, sa - half, side="left")  # sb sorted (units sorted by start within annotator)
-        hi = np.searchsorted(sb, sa + half, side="right")
-        counts = hi - lo
-        total = int(counts.sum())
-        if total == 0:
-            return empty
-        ii = np.repeat(np.arange(ha - la, dtype=np.int64), counts)
-        jj = np.repeat(lo, counts) + (np.arange(total, dtype=np.int64) - np.repeat(np.cumsum(counts) - counts, counts))
-    else:
-        ii, jj = np.divmod(np.arange((ha - la) * (hb - lb), dtype=np.int64), hb - lb)
-    gi, gj = ii + la, jj + lb
-    d = np.asarray(f(c.start[gi], c.end[gi], c.category[gi], c.start[gj], c.end[gj], c.category[gj]), dtype=float)
-    if d.shape != gi.shape:
-        raise AccordError(f"the dissimilarity returned shape {d.shape} for {len(gi)} pairs")
-    if np.any(np.isnan(d)) or np.any(d < 0):
-        k = int(np.flatnonzero(np.isnan(d) | (d < 0))[0])
-        raise AccordError(
-            f"the dissimilarity of {c.describe_unit(int(gi[k]))} and {c.describe_unit(int(gj[k]))} is {d[k]!r}; "
-            "a dissimilarity must be a non-negative number"
-        )
-    keep = d <= bound * (1 + _REL)
-    return gi[keep], gj[keep], d[keep]
+# -- the set partition ----------------------------------------------------------------------------------------
 
 
-def candidate_alignments(c: Continuum, f: PairFunction, delta_empty: float,
-                         reach: float | None) -> tuple[np.ndarray, np.ndarray]:
-    """Every unitary alignment that can be in a best alignment, with its disorder.
+def _columns(tuples: np.ndarray, n_units: int) -> sp.csc_matrix:
+    r, col = np.nonzero(tuples >= 0)
+    return sp.csc_matrix((np.ones(len(r)), (tuples[r, col], r)), shape=(n_units, len(tuples)))
 
-    Returns ``(tuples, disorders)``: tuples of shape (m, n) (unit index or -1),
-    every unit alone among them.
+
+def _dual_sum(tuples: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return np.where(tuples >= 0, y[np.maximum(tuples, 0)], 0.0).sum(axis=1)
+
+
+class _Relaxation:
+    """The linear relaxation of the set partition, columns added round by round.
+
+    HiGHS through scipy's bundled bindings keeps its basis between rounds, so
+    a round re-solves from the last optimum; where those bindings are missing
+    (another scipy), each round is solved anew with :func:`scipy.optimize.linprog`.
     """
-    n = c.n_annotators
-    n_units = len(c)
-    pairs_c = n * (n - 1) // 2
-    de = delta_empty
-    bmax = (n - 1 + pairs_c) * de
-    offsets = np.searchsorted(c.annotator, np.arange(n + 1), side="left").astype(np.int64)
-    r = None if reach is None else reach
-    gi_l, gj_l, d_l = [], [], []
-    for a in range(n):
-        for b in range(a + 1, n):
-            gi, gj, d = _pairs_between(c, a, b, f, r, bmax, offsets)
-            gi_l.append(gi)
-            gj_l.append(gj)
-            d_l.append(d)
-    gi = np.concatenate(gi_l) if gi_l else np.zeros(0, np.int64)
-    gj = np.concatenate(gj_l) if gj_l else np.zeros(0, np.int64)
-    dd = np.concatenate(d_l) if d_l else np.zeros(0)
-    big = np.int64(max(n_units, 1))
-    keys = gi * big + gj
-    order = np.argsort(keys, kind="stable")
-    keys, dd, gj_sorted = keys[order], dd[order], gj[order]
-    limit = bmax * (1 + _REL)
 
-    # partial tuples
-    tup = np.full((1, n), -1, dtype=np.int64)
-    sums = np.zeros((1, n))
-    ptot = np.zeros(1)
-    anchor = np.full(1, -1, dtype=np.int64)
-    for j in range(n):
-        lo_j, hi_j = offsets[j], offsets[j + 1]
-        parts_t, parts_s, parts_p, parts_a = [tup], [sums], [ptot], [anchor]
-        if hi_j > lo_j:
-            # (a) the all-empty partial tuple takes each unit of j alone
-            none = np.flatnonzero(anchor < 0)
-            if len(none):
-                units = np.arange(lo_j, hi_j, dtype=np.int64)
-                t = np.repeat(tup[none], len(units), axis=0)
-                t[:, j] = np.tile(units, len(none))
-                parts_t.append(t)
-                parts_s.append(np.zeros((len(t), n)))
-                parts_p.append(np.zeros(len(t)))
-                parts_a.append(t[:, j].copy())
-            # (b) tuples with an anchor extend by the anchor's neighbours in j
-            has = np.flatnonzero(anchor >= 0)
-            if len(has):
-                anc = anchor[has]
-                lo = np.searchsorted(keys, anc * big + lo_j, side="left")
-                hi = np.searchsorted(keys, anc * big + hi_j, side="left")
-                counts = hi - lo
-                total = int(counts.sum())
-                if total:
-                    if total > _MAX_CANDIDATES:
-                        raise AccordError(
-                            f"document {c.document!r}: more than {_MAX_CANDIDATES:,} candidate unitary alignments; "
-                            "the exact alignment is not practical here; split the document into shorter continua"
-                        )
-                    rows = np.repeat(has, counts)
-                    e_idx = np.repeat(lo, counts) + (np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts))
-                    w = gj_sorted[e_idx]
-                    t = tup[rows].copy()
-                    s = sums[rows].copy()
-                    p = ptot[rows].copy()
-                    ok = np.ones(total, dtype=bool)
-                    for b in range(j):
-                        x = t[:, b]
-                        real = x >= 0
-                        if not real.any():
-                            continue
-                        q = np.where(real, x * big + w, -1)
-                        k = np.searchsorted(keys, q)
-                        k_c = np.minimum(k, max(len(keys) - 1, 0))
-                        found = real & (k < len(keys)) & (keys[k_c] == q) if len(keys) else np.zeros_like(real)
-                        ok &= ~real | found
-                        dv = np.where(found, dd[k_c] if len(keys) else 0.0, 0.0)
-                        s[:, b] += dv
-                        s[:, j] += dv
-                        p += dv
-                    t[:, j] = w
-                    ok &= np.all(s <= limit, axis=1)
-                    parts_t.append(t[ok])
-                    parts_s.append(s[ok])
-                    parts_p.append(p[ok])
-                    parts_a.append(anchor[rows][ok])
-        tup = np.concatenate(parts_t)
-        sums = np.concatenate(parts_s)
-        ptot = np.concatenate(parts_p)
-        anchor = np.concatenate(parts_a)
-        if len(tup) > _MAX_CANDIDATES:
-            raise AccordError(
-                f"document {c.document!r}: more than {_MAX_CANDIDATES:,} candidate unitary alignments; "
-                "the exact alignment is not practical here; split the document into shorter continua"
-            )
-    real = tup >= 0
-    k = real.sum(axis=1)
-    keep = k > 0
-    cost_sum = ptot + (pairs_c - k * (k - 1) / 2.0) * de
-    keep &= cost_sum <= k * pairs_c * de * (1 + _REL)
-    keep &= np.all(~real | (sums <= ((k - 1 + pairs_c) * de * (1 + _REL))[:, None]), axis=1)
-    return tup[keep], cost_sum[keep] / pairs_c
+    def __init__(self, n_units: int, scale: float, units: np.ndarray) -> None:
+        self.n_units, self.scale = n_units, scale
+        self.tuples = np.zeros((0, 0), dtype=np.int64)
+        self.costs = np.zeros(0)
+        try:
+            from scipy.optimize._highspy import _core
+        except ImportError:  # pragma: no cover - another scipy layout: cold solves
+            self.highs = None
+            return
+        self._core = _core
+        self.highs = _core._Highs()
+        self.highs.setOptionValue("output_flag", False)
+        ones = np.zeros(n_units)
+        ones[units] = 1.0  # the units of the program each in one column; the others in none
+        self.highs.addRows(n_units, ones, ones, 0, np.zeros(n_units, dtype=np.int32), np.zeros(0, dtype=np.int32),
+                           np.zeros(0))
+
+    def add(self, tuples: np.ndarray, costs: np.ndarray) -> None:
+        if len(self.tuples) == 0:
+            self.tuples = tuples
+        else:
+            self.tuples = np.concatenate([self.tuples, tuples])
+        self.costs = np.concatenate([self.costs, costs])
+        if self.highs is not None and len(tuples):
+            a = _columns(tuples, self.n_units)
+            self.highs.addCols(len(tuples), costs * self.scale, np.zeros(len(tuples)), np.full(len(tuples), np.inf),
+                               a.nnz, a.indptr[:-1].astype(np.int32), a.indices.astype(np.int32), a.data)
+
+    def solve(self) -> tuple[np.ndarray, np.ndarray]:
+        """The relaxation's solution and the units' dual values (cost units)."""
+        if self.highs is None:  # pragma: no cover
+            return _lp(self.tuples, self.costs, self.n_units, self.scale)
+        self.highs.run()
+        status = self.highs.getModelStatus()
+        if status != self._core.HighsModelStatus.kOptimal:
+            raise AccordError(f"the alignment's linear program failed ({self.highs.modelStatusToString(status)})")
+        sol = self.highs.getSolution()
+        return np.asarray(sol.col_value), np.asarray(sol.row_dual) / self.scale
 
 
-def _solve_partition(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty: float) -> np.ndarray:
-    """Indices of the candidates forming the partition of least total cost (exact)."""
+def _lp(tuples: np.ndarray, costs: np.ndarray, n_units: int, scale: float) -> tuple[np.ndarray, np.ndarray]:
+    """The linear relaxation over *tuples* (which cover every unit): its solution and the units' dual values."""
+    from scipy.optimize import linprog
+
+    a = _columns(tuples, n_units)
+    used = np.flatnonzero(np.diff(a.tocsr().indptr))
+    res = linprog(costs * scale, A_eq=a[used], b_eq=np.ones(len(used)), bounds=(0, None), method="highs-ds")
+    if res.status != 0:
+        raise AccordError(f"the alignment's linear program failed ({res.message})")
+    y = np.zeros(n_units)
+    y[used] = np.asarray(res.eqlin.marginals) / scale
+    return res.x, y
+
+
+@contextlib.contextmanager
+def _quiet_stdout() -> Iterator[None]:
+    """Standard output closed at the descriptor for the duration: HiGHS' MIP prints debugging lines with printf
+    when its presolve fails on a solution (HiGHS 1.x), whatever its output options."""
+    try:
+        sys.stdout.flush()
+        saved = os.dup(1)
+    except (OSError, ValueError, AttributeError):  # no descriptor 1 (embedded interpreters): leave it
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 1)
+            yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def _mip(tuples: np.ndarray, costs: np.ndarray, n_units: int, scale: float) -> tuple[np.ndarray, float]:
+    """The partition of least cost among *tuples* (indices), and its cost."""
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    a = _columns(tuples, n_units)
+    used = np.flatnonzero(np.diff(a.tocsr().indptr))
+    message = ""
+    for presolve in (True, False):  # HiGHS 1.x presolve has called a feasible set partition infeasible
+        with _quiet_stdout():
+            res = milp(costs * scale, integrality=np.ones(len(costs)), bounds=Bounds(0, 1),
+                       constraints=LinearConstraint(a[used], 1, 1), options={"mip_rel_gap": 0.0, "presolve": presolve})
+        if res.x is not None:
+            pick = np.flatnonzero(res.x > 0.5)
+            if np.array_equal(np.asarray(a[used][:, pick].sum(axis=1)).ravel(), np.ones(len(used))):
+                return pick, float(costs[pick].sum())
+        message = res.message
+    raise AccordError(f"the alignment program found no solution ({message})")
+
+
+def _union(t1: np.ndarray, c1: np.ndarray, t2: np.ndarray, c2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    t = np.concatenate([t1, t2])
+    c = np.concatenate([c1, c2])
+    _, first = np.unique(t, axis=0, return_index=True)
+    first.sort()
+    return t[first], c[first]
+
+
+def _best_per_unit(tuples: np.ndarray, red: np.ndarray, k: int) -> np.ndarray:
+    """The columns among the *k* of least reduced cost of one of their units (partial pricing)."""
+    r, col = np.nonzero(tuples >= 0)
+    unit = tuples[r, col]
+    order = np.lexsort((red[r], unit))
+    u_sorted = unit[order]
+    first = np.r_[0, np.flatnonzero(np.diff(u_sorted)) + 1]
+    rank = np.arange(len(order)) - np.repeat(first, np.diff(np.r_[first, len(order)]))
+    keep = np.zeros(len(tuples), dtype=bool)
+    keep[r[order[rank < k]]] = True
+    return np.flatnonzero(keep)
+
+
+def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], singles: tuple[np.ndarray, np.ndarray],
+                       n_units: int, scale: float) -> tuple[np.ndarray, np.ndarray, int]:
+    """The best partition, by column generation: ``price(y, theta)`` lists every candidate of reduced cost <= theta.
+
+    Returns (tuples, costs, columns held).
+    """
+    tol = 1e-6 / scale  # ten times HiGHS' dual feasibility tolerance, in cost units
+    relax = _Relaxation(n_units, scale, singles[0].max(axis=1))
+    relax.add(*_union(singles[0], singles[1], *start))
+    seen = {r.tobytes() for r in relax.tuples}
+    for _ in range(_ROUNDS):
+        x, y = relax.solve()
+        nt, nc = price(y, -tol)  # type: ignore[operator]
+        if len(nt) > _PER_UNIT * n_units:
+            keep = _best_per_unit(nt, nc - _dual_sum(nt, y), _PER_UNIT)
+            nt, nc = nt[keep], nc[keep]
+        fresh = np.array([r.tobytes() not in seen for r in nt], dtype=bool)
+        if not fresh.any():
+            break  # none left, or only columns held (the solver's tolerance): the relaxation is optimal
+        nt, nc = nt[fresh], nc[fresh]
+        seen.update(r.tobytes() for r in nt)
+        relax.add(nt, nc)
+    else:
+        raise AccordError(f"the alignment's column generation did not converge in {_ROUNDS} rounds")
+    rt, rc_ = relax.tuples, relax.costs
+    if np.all((x < 1e-9) | (x > 1 - 1e-9)):
+        pick = np.flatnonzero(x > 0.5)
+        return rt[pick], rc_[pick], len(rt)
+    # fractional: an integer solution over the columns of least reduced cost bounds the best partition (U); a
+    # best partition costs the dual sum L plus its columns' reduced costs, so its columns have reduced costs of
+    # at most U - L.  The integer program runs over the columns of reduced cost <= theta, theta growing, until
+    # its optimum U' has U' - L <= theta: then no column left out can be in a better partition.
+    red = rc_ - _dual_sum(rt, y)
+    k = (rt >= 0).sum(axis=1)
+    first = np.flatnonzero((red <= tol) | (k == 1))
+    pick, upper = _mip(rt[first], rc_[first], n_units, scale)
+    best_t, best_c = rt[first[pick]], rc_[first[pick]]
+    lower = float(y.sum()) - n_units * tol  # every candidate's reduced cost is >= -tol
+    held = len(rt)
+    theta = _THETA_MIP * float(singles[1][0])
+    while upper - lower > theta:
+        theta = min(theta, upper - lower)
+        qt, qc = price(y, theta + tol)  # type: ignore[operator]
+        qt, qc = _union(best_t, best_c, qt, qc)
+        held = max(held, len(rt) + len(qt))
+        pick, u2 = _mip(qt, qc, n_units, scale)
+        if u2 < upper:
+            upper, best_t, best_c = u2, qt[pick], qc[pick]
+        if upper - lower <= theta:
+            break
+        theta *= 4
+    return best_t, best_c, held
+
+
+def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty: float) -> np.ndarray:
+    """Indices of the candidates forming the partition of least total cost (exact), one component at a time.
+
+    *costs* are disorders.  A unit that shares no candidate stays alone; a
+    component with one multi-unit candidate keeps it when it costs no more
+    than its units alone; the rest is one program.
+    """
     from scipy.sparse.csgraph import connected_components
 
     m, n = tuples.shape
@@ -226,7 +310,6 @@ def _solve_partition(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_
     multi = np.flatnonzero(k >= 2)
     if len(multi) == 0:
         return np.flatnonzero(k == 1)
-    # unit graph: units sharing a candidate
     rr, cc = np.nonzero(tuples[multi] >= 0)
     units = tuples[multi][rr, cc]
     first = np.full(len(multi), -1, dtype=np.int64)
@@ -238,18 +321,17 @@ def _solve_partition(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_
     cand_comp[cand_rr] = label[tuples[cand_rr, cand_cc]]
     comp_size = np.bincount(label, minlength=n_comp)
     lone = comp_size[cand_comp] == 1
-    chosen.append(np.flatnonzero(lone))  # a unit that shares no candidate stays alone
+    chosen.append(np.flatnonzero(lone))
     rest = np.flatnonzero(~lone)
     if len(rest) == 0:
         return np.concatenate(chosen)
-    # components with a single multi-unit candidate: it is kept only when cheaper than its units alone
     comp_multi = np.bincount(cand_comp[multi], minlength=n_comp)
     simple_c = (comp_multi == 1) & (comp_size >= 2)
     in_simple = simple_c[cand_comp[rest]]
     if in_simple.any():
         srest = rest[in_simple]
         smulti = srest[k[srest] >= 2]
-        take = costs[smulti] <= k[smulti] * delta_empty  # against its units alone (delta each)
+        take = costs[smulti] <= k[smulti] * delta_empty
         chosen.append(smulti[take])
         taken_comp = np.zeros(n_comp, dtype=bool)
         taken_comp[cand_comp[smulti[take]]] = True
@@ -258,82 +340,189 @@ def _solve_partition(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_
         rest = rest[~in_simple]
     if len(rest) == 0:
         return np.concatenate(chosen)
-    chosen.append(rest[_partition_program(tuples[rest], costs[rest], n_units, delta_empty)])
+    sub_t, sub_c = tuples[rest], costs[rest]
+    scale = 1e3 / delta_empty
+    singles_m = (sub_t >= 0).sum(axis=1) == 1
+
+    def price(y: np.ndarray, theta: float) -> tuple[np.ndarray, np.ndarray]:
+        red = sub_c - _dual_sum(sub_t, y)
+        keep = red <= theta
+        return sub_t[keep], sub_c[keep]
+
+    t, _, _ = _column_generation(price, (sub_t, sub_c), (sub_t[singles_m], sub_c[singles_m]), n_units, scale)
+    row = {tuple(r): i for i, r in enumerate(sub_t.tolist())}
+    chosen.append(rest[[row[tuple(r)] for r in t.tolist()]])
     return np.concatenate(chosen)
 
 
-def _partition_program(sub: np.ndarray, c: np.ndarray, n_units: int, delta_empty: float) -> np.ndarray:
-    """Exact set partition of the units in *sub*'s candidates.
+def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | None,
+           max_candidates: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """(tuples, disorders, columns held) of an exact best alignment."""
+    n = c.n_annotators
+    p = n * (n - 1) // 2
+    g = neighbours(c, f, delta_empty, reach)
+    n_units = len(c)
+    try:
+        tuples, cost = grow(c, f, g, delta_empty, max_rows=min(max_candidates, _EXPLICIT))
+    except CandidateLimit:
+        tuples = None
+    if tuples is not None and len(tuples) <= _LISTED:
+        d = cost / p
+        pick = _components(tuples, d, n_units, delta_empty)
+        return tuples[pick], d[pick], len(tuples)
+    # column generation: the cost unit is P * delta_empty for a unit alone
+    scale = 1e3 / (p * delta_empty)
+    units = np.arange(n_units, dtype=np.int64)
+    st = np.full((n_units, n), -1, dtype=np.int64)
+    st[units, c.annotator] = units
+    singles = (st, np.full(n_units, p * delta_empty))
+    if tuples is not None:  # every candidate listed: priced by a product with the dual values
+        k = (tuples >= 0).sum(axis=1)
+        a_t = _columns(tuples, n_units).T.tocsr()
 
-    The linear relaxation is solved first (HiGHS dual simplex); when its
-    optimum is integral it is the best partition.  Otherwise an integer
-    solution over the columns of least reduced cost gives an upper bound U,
-    and the integer program is solved over every column whose reduced cost is
-    at most U - L (L the relaxation's optimum): no other column can be in an
-    optimal partition, since any partition costs L plus its columns' reduced costs.
-    """
-    from scipy.optimize import Bounds, LinearConstraint, linprog, milp
+        def price_listed(y: np.ndarray, theta: float) -> tuple[np.ndarray, np.ndarray]:
+            keep = cost - a_t @ y <= theta
+            return tuples[keep], cost[keep]
 
-    m = len(sub)
-    r2, c2 = np.nonzero(sub >= 0)
-    used = np.unique(sub[r2, c2])
-    row_of = np.full(n_units, -1, dtype=np.int64)
-    row_of[used] = np.arange(len(used))
-    rows = np.where(sub >= 0, row_of[np.maximum(sub, 0)], -1)
-    a = sp.csc_matrix((np.ones(len(r2)), (rows[r2, c2], r2)), shape=(len(used), m))
-    scale = 1e4 / max(float(c.max()), 1e-300)  # HiGHS' absolute tolerances, relative to costs of ~1e4
-    cs = c * scale
-    res = linprog(cs, A_eq=a, b_eq=np.ones(len(used)), bounds=(0, None), method="highs-ds")
-    if res.status != 0:
-        raise AccordError(f"the alignment's linear program failed ({res.message})")
-    x = res.x
-    if np.all((x < 1e-9) | (x > 1 - 1e-9)):
-        return np.flatnonzero(x > 0.5)
-    y = res.eqlin.marginals
-    rc = cs - np.where(rows >= 0, y[np.maximum(rows, 0)], 0.0).sum(axis=1)
-    lower = float(res.fun)
-    opts = {"mip_rel_gap": 0.0}
-    k = (sub >= 0).sum(axis=1)
-    first = np.flatnonzero((rc <= 1e-6) | (k == 1))
-    res_u = milp(cs[first], integrality=np.ones(len(first)), bounds=Bounds(0, 1),
-                 constraints=LinearConstraint(a[:, first], 1, 1), options=opts)
-    if res_u.x is None:
-        raise AccordError(f"the alignment program found no solution ({res_u.message})")
-    cand = np.flatnonzero(rc <= (float(res_u.fun) - lower) + 1e-6)
-    if np.isin(cand, first).all():
-        return first[res_u.x > 0.5]
-    res_f = milp(cs[cand], integrality=np.ones(len(cand)), bounds=Bounds(0, 1),
-                 constraints=LinearConstraint(a[:, cand], 1, 1), options=opts)
-    if res_f.x is None:
-        raise AccordError(f"the alignment program found no solution ({res_f.message})")
-    return cand[res_f.x > 0.5]
+        first = _best_per_unit(tuples, np.where(k >= 2, cost / k, np.inf), _PER_UNIT)
+        t, cst, held = _column_generation(price_listed, (tuples[first], cost[first]), singles, n_units, scale)
+        return t, cst / p, held
+    y0 = np.full(n_units, p * delta_empty * _Y0 / n)  # a unit's share in a unitary alignment of mean pair _Y0
+
+    def price(y: np.ndarray, theta: float) -> tuple[np.ndarray, np.ndarray]:
+        return grow(c, f, g, delta_empty, duals=y, theta=theta, max_rows=max_candidates)
+
+    t, cst, held = _column_generation(price, price(y0, _THETA0 * delta_empty), singles, n_units, scale)
+    return t, cst / p, held
 
 
-def best_alignment(c: Continuum, dissimilarity: Dissimilarity) -> AlignmentSolution:
-    """The best alignment of *c* under *dissimilarity*, exactly.
+def _windowed(c: Continuum, f: PairFunction, delta_empty: float, reach: float | None, window: int,
+              max_candidates: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """(tuples, disorders, columns held) of the windowed alignment."""
+    n = c.n_annotators
+    core = window * n
+    remaining = np.ones(len(c), dtype=bool)
+    by_start = np.argsort(c.start, kind="stable")
+    out_t: list[np.ndarray] = []
+    out_d: list[np.ndarray] = []
+    held = 0
+    while remaining.any():
+        idx = by_start[remaining[by_start]]
+        last = len(idx) <= 2 * core
+        if last:
+            sub, cut = np.sort(idx), np.inf
+        else:
+            cut = c.start[idx[core - 1]]
+            sub = np.sort(idx[c.start[idx] <= c.start[idx[2 * core - 1]]])
+        part = Continuum(document=c.document, annotators=c.annotators, categories=c.categories,
+                         annotator=c.annotator[sub], start=c.start[sub], end=c.end[sub], category=c.category[sub],
+                         unit_id=c.unit_id[sub])
+        t, d, h = _exact(part, f, delta_empty, reach, max_candidates)
+        held += h
+        t = np.where(t >= 0, sub[np.maximum(t, 0)], -1)
+        if not last:
+            starts = np.where(t >= 0, c.start[np.maximum(t, 0)], np.nan)
+            keep = np.nanmax(starts, axis=1) <= cut
+            if not keep.any():
+                keep = np.nanmin(starts, axis=1) <= cut
+            t, d = t[keep], d[keep]
+        out_t.append(t)
+        out_d.append(d)
+        remaining[t[t >= 0]] = False
+    return np.concatenate(out_t), np.concatenate(out_d), held
 
-    Examples
-    --------
-    >>> from accord.spans.gamma.dissimilarity import CombinedDissimilarity
-    >>> c = Continuum.from_arrays("d", ["A", "B"], ["A", "B"], [0, 1], [10, 9], ["x", "x"])
-    >>> sol = best_alignment(c, CombinedDissimilarity())
-    >>> sol.tuples.tolist(), round(sol.disorder, 6)
-    ([[0, 1]], 0.012346)
-    """
+
+def _check_options(alignment: str, window: object, max_candidates: object) -> None:
+    if alignment not in ALIGNMENTS:
+        raise AccordError(f"alignment must be one of {', '.join(ALIGNMENTS)}; got {alignment!r}",
+                          cli=f"--gamma-alignment must be one of {', '.join(ALIGNMENTS)}; got {alignment!r}")
+    if isinstance(window, bool) or not isinstance(window, (int, np.integer)) or window < 1:
+        raise AccordError(f"window must be a positive integer (units per annotator); got {window!r}",
+                          cli=f"--gamma-window must be a positive integer (units per annotator); got {window!r}")
+    if isinstance(max_candidates, bool) or not isinstance(max_candidates, (int, np.integer)) or max_candidates < 1:
+        raise AccordError(f"max_candidates must be a positive integer; got {max_candidates!r}")
+
+
+def align(c: Continuum, dissimilarity: Dissimilarity, alignment: str = "exact", window: int = DEFAULT_WINDOW,
+          max_candidates: int = DEFAULT_MAX_CANDIDATES) -> tuple[AlignmentSolution, str | None]:
+    """:func:`best_alignment` without its warning: (solution, why it is windowed when ``auto`` fell back)."""
     f = dissimilarity.bind(c.categories)
     n = c.n_annotators
     pairs_c = n * (n - 1) // 2
-    bmax = (n - 1 + pairs_c) * dissimilarity.delta_empty
-    reach = dissimilarity.reach(bmax)
+    reach = dissimilarity.reach((n - 1 + pairs_c) * dissimilarity.delta_empty)
     if len(c) == 0:
-        return AlignmentSolution(np.zeros((0, n), np.int64), np.zeros(0), 0.0, float("nan"), 0)
-    tuples, costs = candidate_alignments(c, f, dissimilarity.delta_empty, reach)
-    pick = _solve_partition(tuples, costs, len(c), dissimilarity.delta_empty)
-    t, d = tuples[pick], costs[pick]
+        return AlignmentSolution(np.zeros((0, n), np.int64), np.zeros(0), 0.0, float("nan"), 0, "exact"), None
+    method = "windowed" if alignment == "windowed" else "exact"
+    why = None
+    if method == "exact":
+        try:
+            t, d, held = _exact(c, f, dissimilarity.delta_empty, reach, int(max_candidates))
+        except CandidateLimit as e:
+            if alignment == "exact":
+                raise AccordError(
+                    f"{e}; align it by windows (alignment='windowed' or 'auto'), an approximation, or split the "
+                    "document into shorter continua",
+                    cli=f"{e}; align it by windows (--gamma-alignment windowed or auto), an approximation, or "
+                        "split the document into shorter continua") from None
+            why = str(e)
+            method = "windowed"
+    if method == "windowed":
+        t, d, held = _windowed(c, f, dissimilarity.delta_empty, reach, int(window), int(max_candidates))
     covered = np.sort(t[t >= 0])
     if len(covered) != len(c) or np.any(covered != np.arange(len(c))):
         raise AccordError(f"document {c.document!r}: the alignment program did not return a partition of the units")
     order = np.lexsort((t.max(axis=1), np.where(t >= 0, c.start[np.maximum(t, 0)], np.inf).min(axis=1)))
     t, d = t[order], d[order]
     total = float(np.sum(d))
-    return AlignmentSolution(t, d, total, total / c.mean_units, len(tuples))
+    return AlignmentSolution(t, d, total, total / c.mean_units, held, method,
+                             int(window) if method == "windowed" else None), why
+
+
+def best_alignment(c: Continuum, dissimilarity: Dissimilarity, *, alignment: str = "auto",
+                   window: int = DEFAULT_WINDOW, max_candidates: int = DEFAULT_MAX_CANDIDATES) -> AlignmentSolution:
+    r"""The best alignment of *c* under *dissimilarity*: exact, or windowed (an approximation) when asked.
+
+    Parameters
+    ----------
+    c : Continuum
+    dissimilarity : Dissimilarity
+    alignment : {"auto", "exact", "windowed"}, default "auto"
+        ``"exact"`` raises an error when a step of the exact program would
+        hold more than *max_candidates* candidates; ``"auto"`` then falls back
+        to the windowed alignment with an :class:`~accord.AccordWarning`;
+        ``"windowed"`` always aligns by windows.  A windowed result says so
+        (``method``, ``approximate``).
+    window : int, default 40
+        Units per annotator in a window.
+    max_candidates : int, default 5,000,000
+        The limit of the exact program (and of each window's).
+
+    Returns
+    -------
+    AlignmentSolution
+
+    Notes
+    -----
+    The disorder of a unitary alignment of *k* units among *n* annotators is
+    :math:`\binom n2^{-1}(\sum_{u,v} d(u,v) + (\binom n2 - \binom k2)\Delta_\varnothing)`; the best alignment
+    partitions the units into unitary alignments of least summed disorder (see the module).
+
+    References
+    ----------
+    Mathet, Y., Widlöcher, A., & Métivier, J.-P. (2015). The unified and holistic method gamma (γ) for
+    inter-annotator agreement measure and alignment. Computational Linguistics, 41(3), 437-479.
+
+    Examples
+    --------
+    >>> from accord.spans.gamma.dissimilarity import CombinedDissimilarity
+    >>> c = Continuum.from_arrays("d", ["A", "B"], ["A", "B"], [0, 1], [10, 9], ["x", "x"])
+    >>> sol = best_alignment(c, CombinedDissimilarity())
+    >>> sol.tuples.tolist(), round(sol.disorder, 6), sol.method
+    ([[0, 1]], 0.012346, 'exact')
+    """
+    _check_options(alignment, window, max_candidates)
+    sol, why = align(c, dissimilarity, alignment, window, max_candidates)
+    if why:
+        warnings.warn(f"{why}: aligned by windows of {window} units per annotator instead, an approximation "
+                      "(its disorder is at least the exact one)", AccordWarning, stacklevel=2)
+    return sol

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import os
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,9 +30,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError, warn_undefined
+from accord.errors import AccordError, AccordWarning, warn_undefined
 from accord.results import Result
-from accord.spans.gamma.alignment import AlignmentSolution, best_alignment
+from accord.spans.gamma.alignment import (
+    DEFAULT_MAX_CANDIDATES,
+    DEFAULT_WINDOW,
+    AlignmentSolution,
+    _check_options,
+    align,
+)
 from accord.spans.gamma.dissimilarity import CombinedDissimilarity, Dissimilarity
 from accord.spans.gamma.model import Continuum, continua
 from accord.spans.gamma.sampling import SAMPLERS, sampler_for
@@ -52,7 +59,9 @@ class DocumentGamma(Result):
     n_annotators, n_units, n_unitary_alignments, n_unaligned : int
         ``n_unaligned``: units left alone in the best alignment.
     n_candidates : int
-        Candidate unitary alignments the exact program chose among.
+        Candidate unitary alignments the program held explicitly.
+    alignment : str
+        How its best alignment was found: ``"exact"``, or ``"windowed"`` (an approximation).
     """
 
     document: str
@@ -64,6 +73,7 @@ class DocumentGamma(Result):
     n_unitary_alignments: int
     n_unaligned: int
     n_candidates: int
+    alignment: str = "exact"
 
 
 @dataclass(frozen=True)
@@ -96,6 +106,13 @@ class GammaResult(Result):
     expected_samples : tuple of float
         The pooled disorder of each sampled corpus.
     undefined_reason : str or None
+    alignment : str
+        The option asked: ``"exact"``, ``"windowed"`` or ``"auto"``.
+    approximate : bool
+        True when any best alignment (a document's or a sample's) is windowed, an
+        approximation: the observed or the expected disorder is then at least the exact one.
+    n_windowed_samples : int
+        Sampled corpora with at least one windowed alignment.
     """
 
     gamma: float
@@ -115,6 +132,9 @@ class GammaResult(Result):
     documents: tuple[DocumentGamma, ...]
     expected_samples: tuple[float, ...] = ()
     undefined_reason: str | None = None
+    alignment: str = "auto"
+    approximate: bool = False
+    n_windowed_samples: int = 0
     _continua: tuple[Continuum, ...] = field(default=(), repr=False, compare=False)
     _solutions: tuple[AlignmentSolution, ...] = field(default=(), repr=False, compare=False)
 
@@ -211,34 +231,38 @@ _STATE: dict[str, Any] = {}
 
 
 def _init(conts: tuple[Continuum, ...], d: Dissimilarity, sampler: str, k_codes: tuple[np.ndarray, ...],
-          n_k: int) -> None:
-    _STATE.update(conts=conts, d=d, sampler=sampler, k_codes=k_codes, n_k=n_k,
+          n_k: int, how: tuple[str, int, int] = ("exact", DEFAULT_WINDOW, DEFAULT_MAX_CANDIDATES)) -> None:
+    _STATE.update(conts=conts, d=d, sampler=sampler, k_codes=k_codes, n_k=n_k, how=how,
                   samplers=[sampler_for(c, sampler) if len(c) else None for c in conts])
 
 
-def _observed(i: int) -> tuple[int, AlignmentSolution]:
-    return i, best_alignment(_STATE["conts"][i], _STATE["d"])
+def _observed(i: int) -> tuple[int, AlignmentSolution, str | None]:
+    sol, why = align(_STATE["conts"][i], _STATE["d"], *_STATE["how"])
+    return i, sol, why
 
 
-def _one_sample(seed: Any) -> tuple[np.ndarray, np.ndarray, float, float, np.ndarray, np.ndarray]:
-    """One sampled corpus: per-document (summed disorder, mean units), and the pooled gamma-cat sums."""
+def _one_sample(seed: Any) -> tuple[Any, ...]:
+    """One sampled corpus: per-document (summed disorder, mean units), the pooled gamma-cat sums, and whether an
+    alignment was windowed."""
     rng = np.random.default_rng(seed)
     conts, d, n_k = _STATE["conts"], _STATE["d"], _STATE["n_k"]
     tot = np.zeros(len(conts))
     xbar = np.zeros(len(conts))
     num = den = 0.0
     num_k, den_k = np.zeros(n_k), np.zeros(n_k)
+    windowed = False
     for i, draw in enumerate(_STATE["samplers"]):
         if draw is None:
             continue
         s = draw(rng)
-        sol = best_alignment(s, d)
+        sol, _ = align(s, d, *_STATE["how"])
+        windowed = windowed or sol.approximate
         tot[i], xbar[i] = sol.total, s.mean_units
         a, b, ak, bk = _cat_parts(s, sol, d, _STATE["k_codes"][i], n_k)
         num, den = num + a, den + b
         num_k += ak
         den_k += bk
-    return tot, xbar, num, den, num_k, den_k
+    return tot, xbar, num, den, num_k, den_k, windowed
 
 
 def _pool(n_jobs: int) -> Any:
@@ -250,7 +274,7 @@ def _pool(n_jobs: int) -> Any:
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     return concurrent.futures.ProcessPoolExecutor(
         max_workers=n_jobs, mp_context=ctx, initializer=_init,
-        initargs=(_STATE["conts"], _STATE["d"], _STATE["sampler"], _STATE["k_codes"], _STATE["n_k"]))
+        initargs=(_STATE["conts"], _STATE["d"], _STATE["sampler"], _STATE["k_codes"], _STATE["n_k"], _STATE["how"]))
 
 
 def _map(pool: Any, fn: Any, items: Sequence[Any], advance: Any) -> list[Any]:
@@ -275,6 +299,9 @@ def gamma(
     min_samples: int = 30,
     max_samples: int = 1000,
     annotators: Any = None,
+    alignment: str = "auto",
+    window: int = DEFAULT_WINDOW,
+    max_candidates: int = DEFAULT_MAX_CANDIDATES,
     n_jobs: int = 1,
     progress: Any = None,
     rng: np.random.Generator | int | None = None,
@@ -296,6 +323,17 @@ def gamma(
         At least *min_samples* sampled corpora, at most *max_samples*.
     annotators : optional
         For a unit table: who saw which document (see :func:`continua`).
+    alignment : {"exact", "windowed", "auto"}, default "auto"
+        How best alignments are found (the documents' and the samples'):
+        exactly (an error when a step of the exact program would hold more
+        than *max_candidates* candidates), by windows of *window* units per
+        annotator (an approximation, pygamma-agreement's "fast" alignment), or
+        exactly unless past the limit, then by windows with a warning.  The
+        result says when an alignment is windowed (``approximate``).
+    window : int, default 40
+        Units per annotator in a window of the windowed alignment.
+    max_candidates : int, default 5,000,000
+        The exact program's limit.
     n_jobs : int, default 1
         Processes for the documents' alignments and the samples (-1: all cores).
     progress : bool or accord.progress.Progress, optional
@@ -347,6 +385,7 @@ def gamma(
     if not (isinstance(min_samples, int) and isinstance(max_samples, int) and 2 <= min_samples <= max_samples):
         raise AccordError(f"min_samples and max_samples must be integers with 2 <= min_samples <= max_samples; "
                           f"got {min_samples!r} and {max_samples!r}")
+    _check_options(alignment, window, max_candidates)
     if not isinstance(n_jobs, int) or n_jobs == 0 or n_jobs < -1:
         raise AccordError(f"n_jobs must be a positive integer or -1; got {n_jobs!r}")
     jobs = (os.cpu_count() or 1) if n_jobs == -1 else n_jobs
@@ -364,7 +403,8 @@ def gamma(
     all_cats = tuple(sorted({x for c in conts for x in c.categories}))
     k_of = {x: i for i, x in enumerate(all_cats)}
     k_codes = tuple(np.array([k_of[x] for x in c.categories], dtype=np.int64) for c in conts)
-    _init(conts, d, sampler, k_codes, len(all_cats))
+    how = (alignment, int(window), int(max_candidates))
+    _init(conts, d, sampler, k_codes, len(all_cats), how)
     seed_seq = np.random.SeedSequence(
         rng.integers(2**63) if isinstance(rng, np.random.Generator) else rng)  # type: ignore[arg-type]
     n_units = sum(len(c) for c in conts)
@@ -376,8 +416,8 @@ def gamma(
                       for c in conts)
         return GammaResult(math.nan, math.nan, math.nan, math.nan, {}, 0, float(precision), math.nan,
                            (math.nan, math.nan), sampler, d.describe(), len(conts), n, 0, docs0,
-                           undefined_reason=reason, _continua=conts,
-                           _solutions=tuple(best_alignment(c, d) for c in conts))
+                           undefined_reason=reason, alignment=alignment, _continua=conts,
+                           _solutions=tuple(align(c, d)[0] for c in conts))
     xbar_obs = np.array([c.mean_units for c in conts])
     bar = progress if isinstance(progress, Progress) else Progress(enabled=bool(progress), label="accord gamma")
     pool = _pool(jobs) if jobs > 1 else None
@@ -385,7 +425,13 @@ def gamma(
         with bar:
             with bar.counter("best alignments", len(conts)) as adv:
                 sols_l = _map(pool, _observed, range(len(conts)), adv)
-            sols = tuple(s for _, s in sorted(sols_l, key=lambda x: x[0]))
+            sols_l.sort(key=lambda x: x[0])
+            sols = tuple(s for _, s, _ in sols_l)
+            for _i, _, why in sols_l:
+                if why:
+                    warnings.warn(f"{why}: aligned by windows of {window} units per annotator instead, an "
+                                  "approximation (its disorder is at least the exact one)", AccordWarning,
+                                  stacklevel=2)
             tot_obs = np.array([s.total for s in sols])
             samples: list[tuple[Any, ...]] = []
             need = min_samples
@@ -425,7 +471,7 @@ def gamma(
         do_i = sol.disorder
         size = (sol.tuples >= 0).sum(axis=1)
         docs.append(DocumentGamma(c.document, 1 - do_i / de_i if de_i > 0 else math.nan, do_i, de_i, c.n_annotators,
-                                  len(c), len(sol.tuples), int((size == 1).sum()), sol.n_candidates))
+                                  len(c), len(sol.tuples), int((size == 1).sum()), sol.n_candidates, sol.method))
     # gamma-cat and gamma-k
     obs = [_cat_parts(c, s, d, k_codes[i], len(all_cats)) for i, (c, s) in enumerate(zip(conts, sols, strict=True))]
     o_num, o_den = sum(x[0] for x in obs), sum(x[1] for x in obs)
@@ -437,12 +483,18 @@ def gamma(
         e_k = [s[4][j] / s[5][j] for s in samples if s[5][j] > 0]
         g_k[name] = _ratio_gamma(float(np.asarray(o_nk)[j]) if len(all_cats) else 0.0,
                                  float(np.asarray(o_dk)[j]) if len(all_cats) else 0.0, e_k)
+    n_win = sum(1 for s in samples if s[6])
+    if n_win and alignment == "auto":
+        warnings.warn(f"{n_win} of {n_s} sampled corpora had a document past the exact limit, aligned by windows "
+                      "(an approximation: the expected disorder is at least the exact one)", AccordWarning,
+                      stacklevel=2)
     return GammaResult(
         gamma=g, observed_disorder=d_o, expected_disorder=d_e, gamma_cat=g_cat, gamma_k=g_k, n_samples=n_s,
         precision=float(precision), achieved_precision=p_hat, interval=interval, sampler=sampler,
         dissimilarity=d.describe(), n_documents=len(conts),
         n_annotators=len({a for c in conts for a in c.annotators}), n_units=n_units, documents=tuple(docs),
-        expected_samples=tuple(float(x) for x in pooled), undefined_reason=reason, _continua=conts,
+        expected_samples=tuple(float(x) for x in pooled), undefined_reason=reason, alignment=alignment,
+        approximate=bool(n_win) or any(s.approximate for s in sols), n_windowed_samples=n_win, _continua=conts,
         _solutions=sols,
     )
 

@@ -1,0 +1,276 @@
+r"""Candidate unitary alignments of a continuum, listed whole or priced against the dual values of a program.
+
+A unitary alignment :math:`\breve a` holds at most one unit of each of the *n*
+annotators.  In *cost units* (the disorder times :math:`P = \binom{n}{2}`) it costs
+
+.. math:: C(\breve a) = \sum_{u, v \in \breve a} d(u, v) + \Big(P - \tbinom{k}{2}\Big)\Delta_\varnothing
+
+with *k* its real units; a unit alone costs :math:`P\Delta_\varnothing`.
+
+**Dominance (exact).**  Splitting :math:`\breve a` into parts changes the cost by
+the dissimilarities across the parts less :math:`((m - 1)P + \text{pairs across})\Delta_\varnothing`,
+so :math:`\breve a` is never in a best alignment when taking one unit *u* out
+and leaving it alone costs strictly less,
+
+.. math:: \sum_{v \in \breve a,\, v \ne u} d(u, v) > (k - 1 + P)\Delta_\varnothing,
+
+nor when it costs more than its units alone (:math:`C > kP\Delta_\varnothing`).  Two units
+more than :math:`(n - 1 + P)\Delta_\varnothing` apart therefore never share one: only the
+pairs within that reach are priced (a sorted sweep when the dissimilarity
+gives a positional reach), and every candidate grows from its first unit (the
+*anchor*) through the anchor's neighbours, annotator by annotator.
+
+**Pricing (exact).**  Given dual values :math:`y_u` of the units (from a linear
+program over some of the candidates), the reduced cost of a candidate is
+:math:`\bar c(\breve a) = C(\breve a) - \sum_{u \in \breve a} y_u`.  :func:`grow` with
+``duals`` lists only the candidates with :math:`\bar c \le \theta`, pruning a partial
+candidate *S* (units of the first annotators) as soon as a lower bound of the
+reduced cost of every completion exceeds :math:`\theta`:
+
+.. math:: \bar c(S \cup R) \ge \sum_{u, v \in S} d - \sum_{u \in S} y_u
+          + \min_{r} \Big[\Big(P - \tbinom{|S| + r}{2}\Big)\Delta_\varnothing + \sum_{r \text{ smallest}} m_b\Big],
+          \qquad m_b = \min_{w} \Big(\sum_{u \in S} d(u, w) - y_w\Big)
+
+over the anchor's neighbours *w* in each later annotator *b* (the pairs inside
+*R* are dropped, being :math:`\ge 0`).  This keeps the pricing of a dense continuum
+local: a partial candidate that mixes far units is cut at its second unit.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from accord.errors import AccordError
+from accord.spans.gamma.dissimilarity import PairFunction
+from accord.spans.gamma.model import Continuum
+
+__all__ = ["CandidateLimit", "Neighbours", "grow", "neighbours"]
+
+_REL = 1e-12  # relative slack on dominance bounds (never drops a tie)
+
+
+class CandidateLimit(AccordError):
+    """More partial candidates than the limit allows: the exact program is not practical on this continuum."""
+
+
+@dataclass(frozen=True, eq=False)
+class Neighbours:
+    """The priced pairs (i, j, d) of units of different annotators, i's annotator before j's, sorted by (i, j).
+
+    Attributes
+    ----------
+    keys : ndarray of int
+        ``i * big + j``, sorted.
+    other, dist : ndarray
+        j and d(i, j) in key order.
+    offsets : ndarray of int
+        Units of annotator a are ``offsets[a]:offsets[a + 1]``.
+    big : int
+    limit : float
+        The dominance bound on a unit's summed dissimilarities, :math:`(n - 1 + P)\\Delta_\\varnothing`, slackened.
+    """
+
+    keys: np.ndarray
+    other: np.ndarray
+    dist: np.ndarray
+    offsets: np.ndarray
+    big: int
+    limit: float
+
+    def ranges(self, anchors: np.ndarray, b: int) -> tuple[np.ndarray, np.ndarray]:
+        """For each anchor, the slice of its neighbours in annotator *b*."""
+        lo = np.searchsorted(self.keys, anchors * self.big + self.offsets[b], side="left")
+        hi = np.searchsorted(self.keys, anchors * self.big + self.offsets[b + 1], side="left")
+        return lo, hi
+
+
+def _check(c: Continuum, d: np.ndarray, gi: np.ndarray, gj: np.ndarray) -> np.ndarray:
+    d = np.asarray(d, dtype=float)
+    if d.shape != gi.shape:
+        raise AccordError(f"the dissimilarity returned shape {d.shape} for {len(gi)} pairs")
+    bad = np.isnan(d) | (d < 0)
+    if bad.any():
+        k = int(np.flatnonzero(bad)[0])
+        raise AccordError(
+            f"the dissimilarity of {c.describe_unit(int(gi[k]))} and {c.describe_unit(int(gj[k]))} is {d[k]!r}; "
+            "a dissimilarity must be a non-negative number"
+        )
+    return d
+
+
+def pair_d(c: Continuum, f: PairFunction, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+    """d(i, j) for aligned arrays of unit indices, checked."""
+    if len(i) == 0:
+        return np.zeros(0)
+    return _check(c, f(c.start[i], c.end[i], c.category[i], c.start[j], c.end[j], c.category[j]), i, j)
+
+
+def _expand(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(row, index) for every index in ``lo[row]:hi[row]``, rows in order."""
+    counts = hi - lo
+    total = int(counts.sum())
+    rows = np.repeat(np.arange(len(lo), dtype=np.int64), counts)
+    idx = np.repeat(lo - (np.cumsum(counts) - counts), counts) + np.arange(total, dtype=np.int64)
+    return rows, idx
+
+
+def neighbours(c: Continuum, f: PairFunction, delta_empty: float, reach: float | None) -> Neighbours:
+    """Every pair of units of different annotators within the dominance reach, with its dissimilarity."""
+    n = c.n_annotators
+    p = n * (n - 1) // 2
+    bmax = (n - 1 + p) * delta_empty
+    offsets = np.searchsorted(c.annotator, np.arange(n + 1), side="left").astype(np.int64)
+    gi_l, gj_l, d_l = [], [], []
+    for a in range(n):
+        la, ha = offsets[a], offsets[a + 1]
+        if ha == la:
+            continue
+        for b in range(a + 1, n):
+            lb, hb = offsets[b], offsets[b + 1]
+            if hb == lb:
+                continue
+            sa, ea, sb, eb = c.start[la:ha], c.end[la:ha], c.start[lb:hb], c.end[lb:hb]
+            if reach is not None and math.isfinite(reach):
+                half = reach * ((ea - sa) + float((eb - sb).max()))
+                lo = np.searchsorted(sb, sa - half, side="left")  # sb sorted: units sorted by start within annotator
+                hi = np.searchsorted(sb, sa + half, side="right")
+                ii, jj = _expand(lo, hi)
+            else:
+                ii, jj = np.divmod(np.arange((ha - la) * (hb - lb), dtype=np.int64), hb - lb)
+            gi, gj = ii + la, jj + lb
+            d = pair_d(c, f, gi, gj)
+            keep = d <= bmax * (1 + _REL)
+            gi_l.append(gi[keep])
+            gj_l.append(gj[keep])
+            d_l.append(d[keep])
+    gi = np.concatenate(gi_l) if gi_l else np.zeros(0, np.int64)
+    gj = np.concatenate(gj_l) if gj_l else np.zeros(0, np.int64)
+    dd = np.concatenate(d_l) if d_l else np.zeros(0)
+    big = max(len(c), 1)
+    keys = gi * big + gj
+    order = np.argsort(keys, kind="stable")
+    return Neighbours(keys[order], gj[order], dd[order], offsets, big, bmax * (1 + _REL))
+
+
+def _lower_bound(c: Continuum, f: PairFunction, g: Neighbours, tup: np.ndarray, base: np.ndarray,
+                 anchor: np.ndarray, duals: np.ndarray, j: int, p: int, de: float) -> np.ndarray:
+    """A lower bound of the reduced cost of every completion of each partial candidate (annotators 0..j set)."""
+    n = tup.shape[1]
+    s = (tup[:, : j + 1] >= 0).sum(axis=1)
+    future = list(range(j + 1, n))
+    best = base + (p - s * (s - 1) / 2.0) * de
+    if not future or len(tup) == 0:
+        return best
+    m = np.full((len(tup), len(future)), np.inf)
+    a_col = c.annotator[anchor]
+    for fi, b in enumerate(future):
+        lo, hi = g.ranges(anchor, b)
+        rows, e = _expand(lo, hi)
+        if len(rows) == 0:
+            continue
+        w = g.other[e]
+        h = g.dist[e] - duals[w]
+        for a in range(j + 1):
+            x = tup[rows, a]
+            sel = np.flatnonzero((x >= 0) & (a_col[rows] != a))
+            if len(sel):
+                dv = pair_d(c, f, x[sel], w[sel])
+                h[sel] += np.where(dv > g.limit, np.inf, dv)
+        counts = hi - lo
+        has = np.flatnonzero(counts)
+        starts = np.cumsum(counts[has]) - counts[has]
+        m[has, fi] = np.minimum.reduceat(h, starts)
+    m.sort(axis=1)
+    cs = np.cumsum(m, axis=1)
+    for r in range(1, len(future) + 1):
+        k = s + r
+        best = np.minimum(best, base + (p - k * (k - 1) / 2.0) * de + cs[:, r - 1])
+    return best
+
+
+def grow(c: Continuum, f: PairFunction, g: Neighbours, delta_empty: float, *, duals: np.ndarray | None = None,
+         theta: float = 0.0, max_rows: int = 20_000_000) -> tuple[np.ndarray, np.ndarray]:
+    """The undominated candidates of *c* (with *duals*: those of reduced cost at most *theta*).
+
+    Returns ``(tuples, costs)``: tuples of shape (m, n), a unit index per
+    annotator or -1, and each candidate's cost in cost units (disorder times
+    P).  Every candidate has at least one unit; the units alone are among them
+    (unless their reduced cost exceeds *theta*).  Raises :class:`CandidateLimit`
+    when a stage would hold more than *max_rows* partial candidates.
+    """
+    n = c.n_annotators
+    p = n * (n - 1) // 2
+    de = delta_empty
+    off = g.offsets
+    tup = np.zeros((0, n), dtype=np.int64)
+    sums = np.zeros((0, n))
+    ptot = np.zeros(0)
+    ysum = np.zeros(0)
+    anchor = np.zeros(0, dtype=np.int64)
+
+    def too_many(count: int) -> None:
+        if count > max_rows:
+            raise CandidateLimit(
+                f"document {c.document!r}: more than {max_rows:,} candidate unitary alignments at one step; "
+                "the exact alignment is not practical here"
+            )
+
+    for j in range(n):
+        lo_j, hi_j = off[j], off[j + 1]
+        parts = [(tup, sums, ptot, ysum, anchor)]
+        if hi_j > lo_j and len(anchor):
+            lo, hi = g.ranges(anchor, j)
+            rows, e = _expand(lo, hi)
+            if len(rows):
+                too_many(len(rows) + len(tup))
+                w = g.other[e]
+                d0 = g.dist[e]
+                t = tup[rows]
+                s = sums[rows]
+                pt = ptot[rows] + d0
+                ys = ysum[rows] + (duals[w] if duals is not None else 0.0)
+                a_col = c.annotator[anchor[rows]]
+                ar = np.arange(len(rows))
+                s[ar, a_col] += d0
+                s[:, j] = d0
+                ok = np.ones(len(rows), dtype=bool)
+                for b in range(j):
+                    x = t[:, b]
+                    sel = np.flatnonzero((x >= 0) & (a_col != b))
+                    if len(sel) == 0:
+                        continue
+                    dv = pair_d(c, f, x[sel], w[sel])
+                    ok[sel[dv > g.limit]] = False
+                    s[sel, b] += dv
+                    s[sel, j] += dv
+                    pt[sel] += dv
+                t[:, j] = w
+                ok &= np.all(s <= g.limit, axis=1)
+                parts.append((t[ok], s[ok], pt[ok], ys[ok], anchor[rows][ok]))
+        if hi_j > lo_j:
+            units = np.arange(lo_j, hi_j, dtype=np.int64)
+            t = np.full((len(units), n), -1, dtype=np.int64)
+            t[:, j] = units
+            parts.append((t, np.zeros((len(units), n)), np.zeros(len(units)),
+                          duals[units] if duals is not None else np.zeros(len(units)), units))
+        tup = np.concatenate([q[0] for q in parts])
+        sums = np.concatenate([q[1] for q in parts])
+        ptot = np.concatenate([q[2] for q in parts])
+        ysum = np.concatenate([q[3] for q in parts])
+        anchor = np.concatenate([q[4] for q in parts])
+        if duals is not None and len(tup):
+            lb = _lower_bound(c, f, g, tup, ptot - ysum, anchor, duals, j, p, de)
+            keep = lb <= theta
+            tup, sums, ptot, ysum, anchor = tup[keep], sums[keep], ptot[keep], ysum[keep], anchor[keep]
+        too_many(len(tup))
+    real = tup >= 0
+    k = real.sum(axis=1)
+    cost = ptot + (p - k * (k - 1) / 2.0) * de
+    keep = cost <= k * p * de * (1 + _REL)
+    keep &= np.all(~real | (sums <= ((k - 1 + p) * de * (1 + _REL))[:, None]), axis=1)
+    if duals is not None:
+        keep &= cost - ysum <= theta
+    return tup[keep], cost[keep]
