@@ -441,7 +441,8 @@ def test_gamma_within_pygamma_interval(sampler, n_ann, seed):
     assert r.observed_disorder == pytest.approx(float(pg.observed_disorder), rel=1e-5)
     if sampler == "statistical":
         assert lo <= r.gamma <= hi, (r.gamma, (lo, hi))
-    else:  # two independent estimates of the same expected disorder: their sampling intervals meet
+    else:  # two estimates of nearly the same expected disorder (accord's pivots a mean unit apart as section
+        # 5.2.1 says, pygamma's half that as the Java software): their sampling intervals meet
         assert r.interval[0] <= hi and lo <= r.interval[1], (r.interval, (lo, hi))
     assert math.isfinite(r.gamma_cat)
 

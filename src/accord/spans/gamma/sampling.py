@@ -10,10 +10,15 @@ with the same annotators:
   standard deviations (a negative duration is mirrored, a zero one redrawn),
   and categories drawn with their observed frequencies.  This is the sampler
   of pygamma-agreement (``StatisticalContinuumSampler``), its default.
-- ``"shuffle"``: the paper's sampler (and the Java software's): each sampled
-  annotator copies the units of an annotator drawn at random, shifted by a
-  random pivot over the continuum's extent (wrapping past its end), the
-  annotators' pivots at least half a mean unit length apart.
+- ``"shuffle"``: the paper's sampler: each sampled annotator copies the units
+  of an annotator drawn at random, shifted by a random pivot over the
+  continuum's extent (wrapping past its end), no two annotators' pivots less
+  than the mean unit length apart (section 5.2.1: "we do not allow the
+  distance between two shifts to be less than the average length of units").
+  The Java Gamma Software, and pygamma-agreement's ``ShuffleContinuumSampler``
+  after it, keep them only half a mean length apart.  When no room is left for
+  a pivot so far from the others (many annotators on a short continuum), it is
+  drawn anywhere.
 
 Both only read numpy arrays; a sample is a :class:`Continuum`.
 """
@@ -88,7 +93,7 @@ def _shuffle(c: Continuum) -> Sampler:
     n = c.n_annotators
     lo, hi = min(0.0, float(c.start.min())), float(c.end.max())
     span = hi - lo
-    min_dist = float((c.end - c.start).mean()) / 2.0
+    min_dist = float((c.end - c.start).mean())  # section 5.2.1 (the Java software halves it)
     offsets = np.searchsorted(c.annotator, np.arange(n + 1))
 
     def draw(rng: np.random.Generator) -> Continuum:
