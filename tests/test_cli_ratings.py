@@ -195,3 +195,25 @@ def test_the_report_and_agree_all_choose_alike(sf, tmp_path):
     accord.report(data, tmp_path / "r.html", distance="interval", bootstrap=0)
     html = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert 'data-key="icc"' in html and 'id="icc"' in html and 'data-key="light"' in html
+
+
+def test_light_kappa_interval_is_the_bootstrap_of_the_run(sf):
+    """Light's kappa has no variance of its own: accord agree and the report give its bootstrap interval over the
+    units every coder rated, with the run's resamples and seed (the same numbers as the Python result's)."""
+    from accord.reporting.agreement import agreement_parts
+
+    data = accord.read(sf, layout="wide", unit="target")
+    ref = accord.light_kappa(data, distance="interval").confidence_interval(0.9, n_resamples=200, rng=3)
+    args = (sf, "--layout", "wide", "--unit", "target", "--distance", "interval", "--confidence", "0.9")
+    one = _json(*args, "--coefficient", "light", "--bootstrap", "200", "--seed", "3")
+    assert one["confidence_interval"] == list(ref) and one["bootstrap_resamples"] == 200
+    every = _json(*args, "--coefficient", "all", "--bootstrap", "200", "--seed", "3")
+    assert every["light"]["confidence_interval"] == list(ref)
+    assert "confidence_interval" not in _json(*args, "--coefficient", "light", "--bootstrap", "0")
+    res = runner.invoke(app, ["agree", *args, "--coefficient", "light", "--bootstrap", "200", "--seed", "3"])
+    assert res.exit_code == 0 and "90% bootstrap interval for Light's kappa (200 resamples" in res.stdout
+    card = next(h for h in agreement_parts(data, distance="interval", bootstrap=200, seed=3,
+                                           confidence=0.9).headline if h.key == "light")
+    assert card.interval == ref and "bootstrap interval: 200 resamples" in card.interval_note
+    card = next(h for h in agreement_parts(data, distance="interval", bootstrap=0).headline if h.key == "light")
+    assert card.interval is None and "turned off" in card.interval_note

@@ -64,8 +64,9 @@ def compute_named(
 
 
 def interval_of(res: Any, confidence: float) -> tuple[float, float] | None:
-    """The analytic interval of a result where it has one (not alpha's bootstrap), else None."""
-    if not hasattr(res, "confidence_interval") or hasattr(res, "alpha") or hasattr(res, "forms"):
+    """The analytic interval of a result where it has one (not alpha's or Light's bootstrap), else None."""
+    if (not hasattr(res, "confidence_interval") or hasattr(res, "bootstrap_distribution")
+            or hasattr(res, "forms")):
         return None
     try:
         lo, hi = res.confidence_interval(confidence)

@@ -147,6 +147,21 @@ def _left_out_words(name: str, why: str) -> str:
     return f"Not computed: {coefficient_label(name)} ({why})."
 
 
+def _light_interval(res: Any, confidence: float, bootstrap: int, seed: int | None, unit_word: str,
+                    coder_word: str) -> tuple[tuple[float, float] | None, str]:
+    """Light's kappa's bootstrap interval (the page's resamples and seed), and how it was made."""
+    mean = (f"the mean of Cohen's kappa over the {len(res.pairs)} pairs of {coder_word}s, on the {res.n_units} "
+            f"{unit_word}s every {coder_word} coded")
+    if not bootstrap:
+        return None, f"{mean}; no interval: the bootstrap was turned off for this page"
+    try:
+        lo, hi = res.confidence_interval(confidence, n_resamples=bootstrap, rng=seed)
+    except AccordError as exc:
+        return None, f"{mean}; no interval: {plain(str(exc))}"
+    return (lo, hi), (f"{mean}; {confidence * 100:g}% bootstrap interval: {bootstrap:,} resamples of those "
+                      f"{unit_word}s, {seed_words(seed)}")
+
+
 def _cut(lo: float, hi: float, note: str, how: str) -> tuple[tuple[float, float], str]:
     """The interval cut to a correlation's range [-1, 1], the note saying so where it was needed."""
     if lo < -1 or hi > 1:
@@ -298,8 +313,7 @@ def agreement_parts(
             words = (f"Friedman's chi-square({res.df}) = {res.chi_square:.3f}, p = {res.p_value:.3g} "
                      f"({'tie-corrected' if res.tie_correction else 'no tie correction'}).")
         elif name == "light" and math.isfinite(v):
-            note = (f"the mean of Cohen's kappa over the {len(res.pairs)} pairs of {coder_word}s, on the "
-                    f"{res.n_units} {unit_word}s every {coder_word} coded; no interval")
+            iv, note = _light_interval(res, confidence, bootstrap, seed, unit_word, coder_word)
         if not math.isfinite(v):
             reason = getattr(res, "undefined_reason", None) or "the data do not define it"
             words = f"{label} is undefined: {plain(reason)}."
