@@ -18,7 +18,7 @@ On complete data with nominal weights Brennan-Prediger is :func:`accord.bennett_
 :func:`accord.multi_kappa` (Davies & Fleiss 1982; Artstein & Poesio's multi-kappa): those two weight
 each unit by its number of values, these average over subjects as irrCAC does, which differs only when
 ratings are missing.  Light's (1971) kappa is the mean of Cohen's kappa over all pairs of coders, on
-the units every coder rated (as R's irr ``kappam.light``).
+the units every coder rated (as R's irr ``kappam.light``), with a bootstrap interval over those units.
 
 All three count pairs with the one engine (:mod:`accord.engine`).
 """
@@ -488,8 +488,9 @@ def light_kappa(
     -----
     .. math:: \kappa_{Light} = \binom{c}{2}^{-1} \sum_{a<b} \kappa_{ab}
 
-    irr also prints a z test whose variance is not Light's; accord gives none (use the pairs' standard
-    errors, or Conger's kappa with its variance).
+    Light's kappa has no large-sample variance of its own (irr prints a z test whose variance is not Light's):
+    :meth:`LightKappaResult.confidence_interval` is the bootstrap of the units every coder rated; the pairs
+    keep their own standard errors, and Conger's kappa has an analytic variance.
 
     References
     ----------
