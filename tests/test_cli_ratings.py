@@ -149,3 +149,71 @@ def test_bundled_published_examples_give_their_printed_numbers():
     assert got == printed
     ac1 = _json(str(dataset_path("gwet2014_abstractors.csv")), "--confusion", "--coefficient", "gwet")
     assert ac1["ac"] == pytest.approx(0.8493305, abs=5e-8) and ac1["n_units"] == 100
+
+
+def test_the_report_and_agree_all_choose_alike(sf, tmp_path):
+    """One rule (accord.coefficients.choose) and one dispatch (compute_chosen) for ``accord agree --coefficient
+    all`` and the agreement report: the same coefficients, the same numbers, the same ones left out."""
+    from accord.coefficients import applicable, choose
+    from accord.reporting.agreement import agreement_parts
+
+    data = accord.read(sf, layout="wide", unit="target")
+    for distance in ("nominal", "interval"):
+        out = _json(sf, "--layout", "wide", "--unit", "target", "--coefficient", "all", "--distance", distance)
+        names, left = choose(data, distance)
+        assert names == applicable(data, distance) == [k for k in out if k not in ("left_out", "confidence_level")]
+        parts = agreement_parts(data, distance=distance, bootstrap=0)
+        assert [h.key for h in parts.headline] == names
+        assert set(parts.summary.get("left_out", {})) == set(out["left_out"]) == set(left)
+        cards = {h.key: h for h in parts.headline}
+        for name in names:
+            if name == "icc":
+                assert cards[name].value == out["icc"]["forms"][4]["icc"]  # ICC(A,1), two-way random
+            else:
+                value = next(out[name][k] for k in ("alpha", "kappa", "percent_agreement", "ac", "w", "ccc")
+                             if k in out[name])
+                assert cards[name].value == pytest.approx(value, rel=1e-12), name
+        said = " ".join(parts.notes)
+        assert "Not computed: Cohen's kappa, which needs exactly two coders; the data have 4." in said
+        if distance == "nominal":
+            assert "Not computed: intraclass correlation, which is for interval or ratio ratings" in said
+            assert "pass" not in said  # a page's reader has no argument to pass
+            assert "icc" not in [s.id for s in parts.sections]
+    # the numeric coefficients on the page: the ten forms in their section, intervals on the cards
+    parts = agreement_parts(data, distance="interval", bootstrap=0)
+    table = next(s for s in parts.sections if s.id == "icc").tables[0]
+    ref = accord.icc_table(data)
+    assert [r[0] for r in table.rows] == [f.form for f in ref.forms]
+    assert [r[5] for r in table.rows] == [f.icc for f in ref.forms]
+    assert [(r[10], r[11]) for r in table.rows] == [f.confidence_interval(0.95) for f in ref.forms]
+    cards = {h.key: h for h in parts.headline}
+    assert cards["icc"].interval == ref["ICC(A,1)"].confidence_interval(0.95)
+    assert "McGraw & Wong (1996)" in cards["icc"].interval_note
+    assert cards["conger"].interval is not None and "chi-square(5)" in cards["kendall-w"].words
+    assert cards["ccc"].interval is None and "for two coders" in cards["ccc"].interval_note
+    # and the page renders them
+    accord.report(data, tmp_path / "r.html", distance="interval", bootstrap=0)
+    html = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert 'data-key="icc"' in html and 'id="icc"' in html and 'data-key="light"' in html
+
+
+def test_light_kappa_interval_is_the_bootstrap_of_the_run(sf):
+    """Light's kappa has no variance of its own: accord agree and the report give its bootstrap interval over the
+    units every coder rated, with the run's resamples and seed (the same numbers as the Python result's)."""
+    from accord.reporting.agreement import agreement_parts
+
+    data = accord.read(sf, layout="wide", unit="target")
+    ref = accord.light_kappa(data, distance="interval").confidence_interval(0.9, n_resamples=200, rng=3)
+    args = (sf, "--layout", "wide", "--unit", "target", "--distance", "interval", "--confidence", "0.9")
+    one = _json(*args, "--coefficient", "light", "--bootstrap", "200", "--seed", "3")
+    assert one["confidence_interval"] == list(ref) and one["bootstrap_resamples"] == 200
+    every = _json(*args, "--coefficient", "all", "--bootstrap", "200", "--seed", "3")
+    assert every["light"]["confidence_interval"] == list(ref)
+    assert "confidence_interval" not in _json(*args, "--coefficient", "light", "--bootstrap", "0")
+    res = runner.invoke(app, ["agree", *args, "--coefficient", "light", "--bootstrap", "200", "--seed", "3"])
+    assert res.exit_code == 0 and "90% bootstrap interval for Light's kappa (200 resamples" in res.stdout
+    card = next(h for h in agreement_parts(data, distance="interval", bootstrap=200, seed=3,
+                                           confidence=0.9).headline if h.key == "light")
+    assert card.interval == ref and "bootstrap interval: 200 resamples" in card.interval_note
+    card = next(h for h in agreement_parts(data, distance="interval", bootstrap=0).headline if h.key == "light")
+    assert card.interval is None and "turned off" in card.interval_note

@@ -201,6 +201,57 @@ def test_light_kappa_uses_the_units_every_coder_rated():
         accord.light_kappa([[1, 2, 3]])
 
 
+@pytest.mark.parametrize("how", [{"distance": "nominal"}, {"distance": "interval"}, {"distance": "ordinal"},
+                                 {"weights": "quadratic"}])
+def test_light_kappa_bootstrap_recomputes_light_kappa_on_each_resample(how):
+    """The interval of Light's kappa: the nonparametric bootstrap over units (Efron & Tibshirani 1993), as alpha's.
+    Oracle: scipy's bootstrap with the same draws (same seed, one resample at a time) and, as statistic,
+    accord.light_kappa itself on the resampled units written out as a coders x units matrix (every pair's Cohen's
+    kappa recomputed, chance term included), against the vectorised statistic of the result."""
+    from accord.alpha import bootstrap_groups
+
+    rng = np.random.default_rng(1971)
+    truth = rng.integers(0, 4, size=25)
+    m = np.array([np.where(rng.random(25) < 0.7, truth, rng.integers(0, 4, size=25)) for _ in range(3)]) + 1
+    m = m.astype(object)
+    m[1, 3] = None  # a unit not rated by every coder: left out of the estimate and of the resamples
+    with pytest.warns(AccordWarning, match="1 unit is not rated"):
+        res = accord.light_kappa(m, **how)
+    complete = np.delete(m, 3, axis=1)
+
+    def light(idx: np.ndarray) -> float:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", AccordWarning)
+            k = accord.light_kappa(complete[:, idx.astype(int)].astype(float), **how).kappa
+        return k
+
+    ref = bootstrap_groups(res.n_units, light, confidence_level=0.9, n_resamples=60, method="percentile", rng=5)
+    ours = res._bootstrap(0.9, 60, "percentile", 5)
+    assert np.asarray(ours.bootstrap_distribution) == pytest.approx(np.asarray(ref.bootstrap_distribution),
+                                                                     abs=1e-12, nan_ok=True)
+    lo, hi = res.confidence_interval(0.9, n_resamples=60, rng=5)
+    assert (lo, hi) == pytest.approx(tuple(np.percentile(ref.bootstrap_distribution, [5, 95])), abs=1e-12)
+    assert lo <= res.kappa <= hi
+    assert res.confidence_interval(0.9, n_resamples=60, rng=5) == (lo, hi)  # a seed gives the same interval
+    assert len(res.bootstrap_distribution(n_resamples=30, rng=1)) <= 30
+    assert "_matrix" not in res.to_dict()
+
+
+def test_light_kappa_interval_refusals():
+    flat = np.array([["a", "a", "a"], ["a", "a", "a"], ["a", "a", "a"]])
+    with pytest.warns(AccordWarning, match="undefined"):
+        res = accord.light_kappa(flat)
+    with pytest.raises(AccordError, match="undefined"):
+        res.confidence_interval()
+    with pytest.warns(AccordWarning, match="1 unit is not rated"):
+        one = accord.light_kappa([["a", "x"], ["b", None], ["c", "x"]])  # one complete unit, every kappa 0
+    assert one.kappa == 0 and one.n_units == 1
+    with pytest.raises(AccordError, match="at least two units"):
+        one.confidence_interval()
+    with pytest.raises(AccordError, match="confidence_level"):
+        accord.light_kappa([["a", "b", "a"], ["a", "b", "b"], ["b", "b", "a"]]).confidence_interval(1.5)
+
+
 def test_conger_with_missing_raters_and_errors():
     data = Annotations.from_matrix([["a", "a", "b", "b"], ["a", "b", "b", "b"], ["a", "b", "b", None]])
     res = accord.conger_kappa(data)

@@ -61,6 +61,108 @@ def test_consistency_interval_from_published_mean_squares():
     assert [round(b, 4) for b in _interval(average, 0.05)] == [0.6005, 0.8759]
 
 
+def test_mcgraw_wong_1996_what_can_be_reproduced():
+    """McGraw & Wong (1996) and its correction (Psychological Methods 1(4), 390) give the ten forms' estimates
+    (Tables 4-6), confidence intervals (Table 7) and F tests of rho = rho_0 (Table 8) as formulas in the mean
+    squares; their text is not among this project's papers and no stored copy of it could be read here, so
+    no table of theirs with a data set, mean squares and intervals is reproduced.  The one numeric
+    illustration of theirs that secondary sources quote is the documentation of R's ``rel::icc``: for the
+    paired scores (2, 4), (4, 6), (6, 8) "ICC equals 1.00 ... for consistency, but only 0.67 for absolute
+    agreement".  (A MATLAB port, robertpetermatthew/f_ICC, attributes a ten-pair data set to "McGraw Table 6";
+    that attribution could not be checked against the paper, so it is not used.)  The formulas themselves
+    are checked against printed output below and in the other tests of this file."""
+    pairs = icc_table([[2, 4], [4, 6], [6, 8]], layout="units-by-coders")
+    assert round(pairs["ICC(C,1)"].icc, 2) == 1.00
+    assert round(pairs["ICC(A,1)"].icc, 2) == 0.67
+
+
+def test_one_way_and_absolute_agreement_as_stata_prints_them():
+    """Stata's ``icc`` implements Shrout & Fleiss (1979) and McGraw & Wong (1996) (StataCorp on Statalist,
+    2012-05, msg01195) and its feature page (stata.com/features/overview/intraclass-correlation-coefficients)
+    prints, for the ratings of Shrout & Fleiss' Table 2 (``webuse judges``: 6 targets, 4 judges):
+
+    - one-way random: Individual .1657418 [-.1329323, .7225601], Average .4427971 [-.8844422, .9124154],
+      "F test that ICC=0.00: F(5.0, 18.0) = 1.79 Prob > F = 0.165";
+    - two-way random, absolute agreement: Individual .2897638, lower bound .0187865 (McGraw & Wong's Table 7
+      interval with Satterthwaite's degrees of freedom).
+
+    The NAG Library's g04ga example (the same data, one-way model) prints .17 [-.13, .72], F 1.79 on 5 and 18
+    degrees of freedom, p .165."""
+    table = icc_table(SF, layout="units-by-coders")
+    one, avg = table["ICC(1)"], table["ICC(k)"]
+    assert round(one.icc, 7) == 0.1657418 and round(avg.icc, 7) == 0.4427971
+    assert [round(b, 7) for b in one.confidence_interval(0.95)] == [-0.1329323, 0.7225601]
+    assert [round(b, 7) for b in avg.confidence_interval(0.95)] == [-0.8844422, 0.9124154]
+    assert (one.df1, one.df2, round(one.f_statistic, 2), round(one.p_value, 3)) == (5.0, 18.0, 1.79, 0.165)
+    agreement = table["ICC(A,1)"]
+    assert round(agreement.icc, 7) == 0.2897638
+    assert round(agreement.confidence_interval(0.95)[0], 7) == 0.0187865
+
+
+def _mcgraw_wong_tables_7_8(msr: float, msc: float, mse: float, n: int, k: int, r0: float,
+                            alpha: float) -> dict[str, tuple[float, float, float, float]]:
+    """McGraw & Wong's (1996) Tables 7 and 8 for the two absolute-agreement forms, written out term by term:
+    (F, df2 of the test of rho = r0, lower bound, upper bound).
+
+    Table 8: F = MSR / (a MSC + b MSE) on n - 1 and v degrees of freedom with a = k r0 / (n (1 - r0)),
+    b = 1 + k r0 (n - 1) / (n (1 - r0)) for ICC(A,1) and c = r0 / (n (1 - r0)), d = 1 + r0 (n - 1) / (n (1 - r0))
+    for ICC(A,k); v = (a MSC + b MSE)^2 / ((a MSC)^2 / (k - 1) + (b MSE)^2 / ((n - 1)(k - 1))).  Table 7: the
+    same v with a and b at the estimate of ICC(A,1) (for ICC(A,k): c, d at the estimate of ICC(A,k), which is
+    the same v), F* and F_* the upper alpha/2 points of F(n - 1, v) and F(v, n - 1), and
+    ICC(A,1) in [n (MSR - F* MSE) / (F* (k MSC + (kn - k - n) MSE) + n MSR),
+                 n (F_* MSR - MSE) / (k MSC + (kn - k - n) MSE + n F_* MSR)],
+    ICC(A,k) in [n (MSR - F* MSE) / (F* (MSC - MSE) + n MSR), n (F_* MSR - MSE) / (MSC - MSE + n F_* MSR)].
+
+    irrNA's ``icc_corr`` documentation (the corrected ``irr::icc``) says the same of v: the test's a and b are at
+    r0, the interval's at the estimate, and irr 0.84.1 mixed the two.
+    """
+    from scipy.stats import f as fdist
+
+    def v_of(p: float, q: float) -> float:
+        return (p * msc + q * mse) ** 2 / ((p * msc) ** 2 / (k - 1) + (q * mse) ** 2 / ((n - 1) * (k - 1)))
+
+    out = {}
+    rho1 = (msr - mse) / (msr + (k - 1) * mse + k * (msc - mse) / n)
+    rhok = (msr - mse) / (msr + (msc - mse) / n)
+    for form, m, rho in (("ICC(A,1)", k, rho1), ("ICC(A,k)", 1, rhok)):
+        a0, b0 = m * r0 / (n * (1 - r0)), 1 + m * r0 * (n - 1) / (n * (1 - r0))
+        f_test = msr / (a0 * msc + b0 * mse)
+        df2 = v_of(a0, b0)
+        a, b = m * rho / (n * (1 - rho)), 1 + m * rho * (n - 1) / (n * (1 - rho))
+        v = v_of(a, b)
+        f_lo, f_hi = fdist.ppf(1 - alpha / 2, n - 1, v), fdist.ppf(1 - alpha / 2, v, n - 1)
+        if form == "ICC(A,1)":
+            lo = n * (msr - f_lo * mse) / (f_lo * (k * msc + (k * n - k - n) * mse) + n * msr)
+            hi = n * (f_hi * msr - mse) / (k * msc + (k * n - k - n) * mse + n * f_hi * msr)
+        else:
+            lo = n * (msr - f_lo * mse) / (f_lo * (msc - mse) + n * msr)
+            hi = n * (f_hi * msr - mse) / (msc - mse + n * f_hi * msr)
+        out[form] = (f_test, df2, lo, hi)
+    return out
+
+
+@pytest.mark.parametrize("r0", [0.0, 0.1, 0.3, 0.6])
+def test_absolute_agreement_tests_and_intervals_follow_mcgraw_wong_tables_7_and_8(r0):
+    """The Satterthwaite forms (ICC(A,1), ICC(A,k)) against Tables 7-8 written out (see the helper), on Shrout &
+    Fleiss' Table 2 and on random data, for null values 0 (where v = (n - 1)(k - 1), Shrout & Fleiss' test)
+    and above."""
+    from scipy.stats import f as fdist
+
+    rng = np.random.default_rng(30)
+    for x in [SF] + [_random_ratings(rng) for _ in range(10)]:
+        n, k = x.shape
+        table = icc_table(x, null_value=r0, layout="units-by-coders")
+        ref = _mcgraw_wong_tables_7_8(table.ms_rows, table.ms_columns, table.ms_error, n, k, r0, 0.10)
+        for form, (f_test, df2, lo, hi) in ref.items():
+            ours = table[form]
+            assert ours.f_statistic == pytest.approx(f_test, rel=1e-12)
+            assert ours.df2 == pytest.approx(df2, rel=1e-12)
+            if r0 == 0:
+                assert ours.df2 == (n - 1) * (k - 1)
+            assert ours.confidence_interval(0.90) == pytest.approx((lo, hi), rel=1e-10, abs=1e-12)
+            assert ours.p_value == pytest.approx(fdist.sf(f_test, n - 1, df2), rel=1e-10, abs=1e-300)
+
+
 # ------------------------------------------------------------------ ICC: pingouin and statsmodels on random data
 _PINGOUIN = {"ICC(1,1)": ("ICC(1)", "one-way random"), "ICC(1,k)": ("ICC(k)", "one-way random"),
              "ICC(A,1)": ("ICC(A,1)", "two-way random"), "ICC(A,k)": ("ICC(A,k)", "two-way random"),

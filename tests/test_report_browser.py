@@ -48,8 +48,12 @@ def test_agreement_page_matches_json_and_sorts(browser, tmp_path):
     try:
         _check_page(page)
         head = page.headline()
-        assert set(head) == {"alpha", "percent", "bennett", "gwet"}
-        fields = {"alpha": "alpha", "percent": "percent_agreement", "bennett": "kappa", "gwet": "ac"}
+        # the same coefficients as accord agree --coefficient all (one rule: accord.coefficients.choose)
+        assert set(head) == {"alpha", "percent", "bennett", "gwet", "conger", "brennan-prediger", "light"}
+        assert set(head) == set(expected) - {"left_out", "confidence_interval", "confidence_level",
+                                             "bootstrap_resamples", "bootstrap_seed"}
+        fields = {"alpha": "alpha", "percent": "percent_agreement", "bennett": "kappa", "gwet": "ac",
+                  "conger": "kappa", "brennan-prediger": "kappa", "light": "kappa"}
         for key, field in fields.items():
             assert float(head[key]["value"]) == expected[key][field]
             assert head[key]["shown"] == f"{expected[key][field]:.3f}"

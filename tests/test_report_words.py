@@ -61,6 +61,8 @@ def pages(tmp_path_factory):
 
     kripp = str(dataset_path("krippendorff2011.csv"))
     page("agreement-unseeded", kripp, "--bootstrap", "100")
+    # numeric ratings: the coefficients for ratings too (ICC forms, Kendall's W, Lin's CCC), units left out
+    page("agreement-ratings", kripp, "--distance", "interval", "--bootstrap", "50", "--seed", "1")
     page("coref-bundled", str(dataset_path("passonneau2004_coref.csv")), "--format", "csv", "--kind", "coref",
          "--bootstrap", "50", words=("passonneau2004_coref",))
     page("coref-conll", str(DATA / "coref" / "ann1.conll"), str(DATA / "coref" / "ann2.conll"), "--bootstrap", "50")
@@ -176,7 +178,7 @@ def _around(pat: re.Pattern, text: str) -> list[str]:
     return [text[max(0, m.start() - 30):m.end() + 30].replace("\n", " ") for m in pat.finditer(text)]
 
 
-NAMES = ["krippendorff2011", "agreement-unseeded", "agreement-tiny", "agreement-undefined",
+NAMES = ["krippendorff2011", "agreement-unseeded", "agreement-ratings", "agreement-tiny", "agreement-undefined",
          "passonneau2004-coreference", "coref-bundled", "coref-conll", "coref-no-text", "multilabel-example",
          "multilabel-unseeded", "multilabel-example-gold", "pyramid", "spans", "import-sentiment", "import-ner",
          "models"]

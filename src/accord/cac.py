@@ -18,7 +18,7 @@ On complete data with nominal weights Brennan-Prediger is :func:`accord.bennett_
 :func:`accord.multi_kappa` (Davies & Fleiss 1982; Artstein & Poesio's multi-kappa): those two weight
 each unit by its number of values, these average over subjects as irrCAC does, which differs only when
 ratings are missing.  Light's (1971) kappa is the mean of Cohen's kappa over all pairs of coders, on
-the units every coder rated (as R's irr ``kappam.light``).
+the units every coder rated (as R's irr ``kappam.light``), with a bootstrap interval over those units.
 
 All three count pairs with the one engine (:mod:`accord.engine`).
 """
@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -356,6 +356,100 @@ class LightKappaResult(Result):
     n_units_dropped: int
     n_coders: int
     undefined_reason: str | None = None
+    #: the units used, one row each: the value index each coder gave (the bootstrap's data)
+    _matrix: np.ndarray | None = field(default=None, repr=False, compare=False)
+    _values: np.ndarray | None = field(default=None, repr=False, compare=False)
+    _distance: Distance | None = field(default=None, repr=False, compare=False)
+
+    def confidence_interval(
+        self, confidence_level: float = 0.95, *, n_resamples: int = 1000, method: str = "percentile",
+        rng: np.random.Generator | int | None = None,
+    ) -> tuple[float, float]:
+        """Bootstrap confidence interval, resampling units (Light's kappa has no large-sample variance of its own).
+
+        The units every coder rated are drawn with replacement, each keeping all its ratings, and every pair's
+        Cohen's kappa is recomputed on the resample (observed *and* chance agreement), their mean being the
+        resample's Light's kappa; the interval is taken from that distribution by :func:`scipy.stats.bootstrap`
+        as for alpha (``method`` ``"percentile"``, ``"basic"`` or ``"BCa"``).  Resamples on which a pair's kappa
+        is undefined (the pair's chance disagreement is 0) are left out of the percentile and basic intervals.
+
+        Parameters
+        ----------
+        confidence_level : float
+            In (0, 1).
+        n_resamples : int
+        method : {"percentile", "basic", "BCa"}
+        rng : numpy.random.Generator, int or None
+            Seed or generator, for reproducible intervals.
+
+        Returns
+        -------
+        (low, high) : tuple of float
+
+        Notes
+        -----
+        The nonparametric bootstrap over units (Efron & Tibshirani 1993), as :meth:`accord.AlphaResult.
+        confidence_interval`; irr's ``kappam.light`` prints a z test, not an interval.
+        """
+        from accord.alpha import interval_over_defined
+
+        res = self._bootstrap(confidence_level, n_resamples, method, rng)
+        return interval_over_defined(res, self.kappa, confidence_level=confidence_level, method=method,
+                                     what="Light's kappa")
+
+    def bootstrap_distribution(self, *, n_resamples: int = 1000,
+                               rng: np.random.Generator | int | None = None) -> np.ndarray:
+        """The bootstrap Light's kappas behind :meth:`confidence_interval` (percentile), undefined ones dropped."""
+        dist = np.asarray(self._bootstrap(0.95, n_resamples, "percentile", rng).bootstrap_distribution, dtype=float)
+        return dist[~np.isnan(dist)]
+
+    def _bootstrap(self, confidence_level: float, n_resamples: int, method: str, rng: Any) -> Any:
+        from accord.alpha import bootstrap_groups
+
+        if self._matrix is None or self._values is None or self._distance is None:
+            raise AccordError("this result carries no data to resample")
+        if math.isnan(self.kappa):
+            raise AccordError(f"Light's kappa is undefined ({self.undefined_reason}); no confidence interval")
+        m, values, dist = self._matrix, self._values, self._distance
+        n, v = m.shape[0], len(values)
+        if n < 2:
+            raise AccordError("a bootstrap interval needs at least two units rated by every coder")
+        ii, jj = np.meshgrid(np.arange(v), np.arange(v), indexing="ij")
+        pairs = [(a, b) for a in range(m.shape[1]) for b in range(a + 1, m.shape[1])]
+
+        def delta(counts: np.ndarray) -> np.ndarray:
+            return dist.prepare(values, counts).pairs(ii.ravel(), jj.ravel()).reshape(v, v)
+
+        fixed = None if dist.depends_on_marginals else delta(np.bincount(m.ravel(), minlength=v).astype(float))
+
+        def statistic(idx: np.ndarray, axis: int = -1) -> Any:
+            # idx: (resamples, n) unit draws; one Cohen's kappa per pair and resample, by bincounts over the values
+            idx = np.asarray(idx, dtype=np.int64)
+            flat = idx.reshape(-1, n)
+            r = flat.shape[0]
+            offset = v * np.arange(r)[:, None]
+            total = np.zeros(r)
+            for a, b in pairs:
+                xa, xb = m[flat, a], m[flat, b]
+                ca = np.bincount((xa + offset).ravel(), minlength=r * v).reshape(r, v).astype(float)
+                cb = np.bincount((xb + offset).ravel(), minlength=r * v).reshape(r, v).astype(float)
+                if fixed is not None:
+                    d_o = fixed[xa, xb].mean(axis=1)
+                    d_e = np.einsum("rx,xy,ry->r", ca, fixed, cb) / n**2
+                else:  # a distance over the pair's pooled marginals (ordinal): one per resample
+                    d_o, d_e = np.empty(r), np.empty(r)
+                    for k in range(r):
+                        dk = delta(ca[k] + cb[k])
+                        d_o[k] = dk[xa[k], xb[k]].mean()
+                        d_e[k] = ca[k] @ dk @ cb[k] / n**2
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    total += np.where(d_e > 0, 1.0 - d_o / d_e, np.nan)
+            out = total / len(pairs)
+            return out.reshape(idx.shape[:-1]) if idx.ndim > 1 else float(out[0])
+
+        return bootstrap_groups(n, statistic, confidence_level=confidence_level, n_resamples=n_resamples,
+                                method=method, rng=rng, vectorized=True,
+                                batch=max(1, min(int(n_resamples), 2_000_000 // max(n, 1))))
 
     def to_frame(self) -> pd.DataFrame:
         """One row per pair of coders: their Cohen's kappa and its large-sample standard error."""
@@ -394,8 +488,9 @@ def light_kappa(
     -----
     .. math:: \kappa_{Light} = \binom{c}{2}^{-1} \sum_{a<b} \kappa_{ab}
 
-    irr also prints a z test whose variance is not Light's; accord gives none (use the pairs' standard
-    errors, or Conger's kappa with its variance).
+    Light's kappa has no large-sample variance of its own (irr prints a z test whose variance is not Light's):
+    :meth:`LightKappaResult.confidence_interval` is the bootstrap of the units every coder rated; the pairs
+    keep their own standard errors, and Conger's kappa has an analytic variance.
 
     References
     ----------
@@ -443,8 +538,12 @@ def light_kappa(
         bad = coder_pairs[int(np.flatnonzero(np.isnan(values))[0])]
         reason = f"Cohen's kappa of coders {bad[0]!r} and {bad[1]!r} is undefined"
         warn_undefined("light_kappa", reason)
+    col = np.full(data.n_coders, -1, dtype=np.int64)
+    col[present] = np.arange(c)
+    matrix = np.zeros((data.n_units, c), dtype=np.int64)
+    matrix[sub.unit_index, col[sub.coder_index]] = sub.value_index
     return LightKappaResult(
         kappa=float(values.mean()) if reason is None else math.nan, pairs=pairs, coder_pairs=coder_pairs,
         distance=dist.name, n_units=int(complete.sum()), n_units_dropped=dropped, n_coders=c,
-        undefined_reason=reason,
+        undefined_reason=reason, _matrix=matrix[complete], _values=data.values, _distance=dist,
     )

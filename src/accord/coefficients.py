@@ -11,9 +11,13 @@ Examples
 >>> from accord.coefficients import applicable, compute
 >>> data = accord.as_annotations([[1, 2, 2], [1, 2, 3]])  # coders x units
 >>> applicable(data)
-['alpha', 'percent', 'cohen', 'scott', 'fleiss', 'multi-kappa', 'bennett', 'gwet']
+['alpha', 'percent', 'cohen', 'scott', 'fleiss', 'multi-kappa', 'bennett', 'gwet', 'conger', 'brennan-prediger']
 >>> round(compute(data, "cohen").kappa, 4)
 0.5
+
+``accord agree --coefficient all`` and the agreement report both take what :func:`choose` (or, computing them,
+:func:`compute_chosen`) says applies, with the reason for each coefficient left out, and name the
+coefficients by :data:`LABELS`.
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ import numpy as np
 
 from accord.errors import AccordError, Message, choice_error
 
-__all__ = ["ALL_COEFFICIENTS", "COEFFICIENTS", "MEMORY_COEFFICIENTS", "WEIGHTED", "applicable", "choose", "compute"]
+__all__ = ["ALL_COEFFICIENTS", "COEFFICIENTS", "LABELS", "MEMORY_COEFFICIENTS", "WEIGHTED", "applicable", "choose",
+           "compute", "compute_chosen", "label"]
 
 #: Every coefficient's name that a lazy engine computes too, in the order tables list them.
 COEFFICIENTS = ("alpha", "percent", "cohen", "scott", "fleiss", "multi-kappa", "bennett", "gwet")
@@ -35,6 +40,29 @@ MEMORY_COEFFICIENTS = ("conger", "brennan-prediger", "light", "icc", "kendall-w"
 ALL_COEFFICIENTS = COEFFICIENTS + MEMORY_COEFFICIENTS
 #: The coefficients that take named kappa weights (``weights=``).
 WEIGHTED = ("cohen", "fleiss", "gwet", "conger", "brennan-prediger", "light")
+#: What a reader sees for each name: the rows of ``accord agree``'s table and the cards of the report.
+LABELS = {
+    "alpha": "Krippendorff's alpha", "percent": "percent agreement", "cohen": "Cohen's kappa",
+    "scott": "Scott's pi", "fleiss": "Fleiss' kappa (S&C K)", "multi-kappa": "multi-kappa", "bennett": "Bennett's S",
+    "gwet": "Gwet's AC", "conger": "Conger's kappa", "brennan-prediger": "Brennan-Prediger",
+    "light": "Light's kappa", "icc": "intraclass correlation", "kendall-w": "Kendall's W", "ccc": "Lin's CCC",
+}
+
+
+def label(name: str, res: Any = None) -> str:
+    """The name a reader sees for the coefficient *name* (with its result *res*, Gwet's AC1 or AC2 and Lin's
+    CCC or the overall CCC of more coders).
+
+    Examples
+    --------
+    >>> label("kendall-w"), label("gwet")
+    ("Kendall's W", "Gwet's AC")
+    """
+    if name == "gwet" and res is not None:
+        return "Gwet's AC1" if getattr(res, "coefficient", "") == "ac1" else "Gwet's AC2"
+    if name == "ccc" and getattr(res, "n_coders", 2) > 2:
+        return "overall CCC"
+    return LABELS[name]
 
 
 def applicable_to(n_coders: int, values_per_unit: np.ndarray) -> list[str]:
@@ -89,25 +117,24 @@ def _memory_functions() -> Any:
                            bennett_s=bennett_s, gwet_ac1=gwet_ac1, gwet_ac2=gwet_ac2)
 
 
-def applicable(data: Any) -> list[str]:
-    """The coefficients that apply to *data* (as ``accord agree --coefficient all`` chooses them).
+def applicable(data: Any, distance: Any = "nominal") -> list[str]:
+    """The coefficients that apply to *data* under *distance* (as ``accord agree --coefficient all`` and the
+    agreement report choose them): :func:`choose` without the reasons for the others.
 
     Parameters
     ----------
     data : Annotations
         The annotations.
+    distance : str or Distance
+        The level of measurement: the coefficients for numeric ratings (ICC, Kendall's W, Lin's CCC) apply
+        under the distances of their scales only.
 
     Returns
     -------
     list of str
-        Names among :data:`COEFFICIENTS`, in its order.
+        Names among :data:`ALL_COEFFICIENTS`, in its order.
     """
-    from accord.data import Annotations
-
-    if not isinstance(data, Annotations):
-        raise AccordError(f"data must be accord.Annotations; got {type(data).__name__}")
-    n_coders = len(np.unique(data.coder_index))
-    return applicable_to(n_coders, np.bincount(data.unit_index, minlength=data.n_units))
+    return choose(data, distance)[0]
 
 
 def compute(
@@ -171,6 +198,54 @@ def compute(
     return compute_with(_memory_functions(), data, coefficient, distance)
 
 
+def compute_chosen(
+    data: Any, coefficient: str = "all", distance: Any = "nominal", *, weights: Any = None,
+    n_categories: int | None = None, categories: Any = None,
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """The coefficient *coefficient* of *data*, or with ``"all"`` every one that applies, and what was left out.
+
+    ``"all"`` computes what :func:`choose` says applies; one that still cannot be computed on these data
+    (its function refuses them) joins the left-out ones with the first line of its message.  Weights go to the
+    coefficients of :data:`WEIGHTED`, *n_categories* to ``bennett`` and ``brennan-prediger``; the others take
+    *distance*.  Warnings are the caller's to record.
+
+    Returns
+    -------
+    (dict, dict)
+        name -> result in the order of :data:`ALL_COEFFICIENTS`, and name -> why it was left out (a
+        :class:`~accord.errors.Message`, in the Python API's words and the command line's).
+
+    Examples
+    --------
+    >>> import accord
+    >>> results, left_out = compute_chosen(accord.as_annotations([[1, 2, 2], [1, 2, 3], [1, 3, 3]]))
+    >>> list(results)[:3]
+    ['alpha', 'percent', 'fleiss']
+    >>> print(left_out["icc"].cli)
+    is for interval or ratio ratings; the distance is nominal (pass --distance interval for numeric ratings)
+    """
+    if coefficient == "all":
+        names, left = choose(data, distance)
+    elif coefficient in ALL_COEFFICIENTS:
+        names, left = [coefficient], {}
+    else:
+        raise AccordError(f"coefficient must be 'all' or one of {', '.join(ALL_COEFFICIENTS)}; got {coefficient!r}")
+    results: dict[str, Any] = {}
+    for name in names:
+        kw: dict[str, Any] = {}
+        if weights is not None and name in WEIGHTED:
+            kw = {"weights": weights, "categories": categories}
+        if n_categories is not None and name in ("bennett", "brennan-prediger"):
+            kw["n_categories"] = n_categories
+        try:
+            results[name] = compute(data, name, distance, **kw)
+        except AccordError as exc:
+            if coefficient != "all":
+                raise
+            left[name] = Message(str(exc).splitlines()[0], cli=exc.for_cli().splitlines()[0])
+    return results, {c: left[c] for c in ALL_COEFFICIENTS if c in left}
+
+
 def choose(data: Any, distance: Any = "nominal") -> tuple[list[str], dict[str, str]]:
     """What ``accord agree --coefficient all`` computes for *data*, and what it leaves out and why.
 
@@ -207,7 +282,7 @@ def choose(data: Any, distance: Any = "nominal") -> tuple[list[str], dict[str, s
     if "fleiss" not in names:
         left["fleiss"] = "needs the same number (two or more) of values in every unit"
     if "multi-kappa" not in names:
-        left["multi-kappa"] = "needs every coder to rate every unit (conger takes missing ratings)"
+        left["multi-kappa"] = "needs every coder to rate every unit (Conger's kappa takes missing ratings)"
     complete = int(np.count_nonzero(per_unit == n_coders)) if n_coders else 0
     if n_coders < 3:
         left["light"] = "is for three or more coders (with two it is Cohen's kappa)"

@@ -16,26 +16,10 @@ from typing import Any
 from rich.table import Table
 
 from accord.cli._common import console
-from accord.coefficients import ALL_COEFFICIENTS, WEIGHTED, choose, compute
+from accord.coefficients import LABELS, WEIGHTED, compute_chosen, label
 from accord.errors import AccordError, AccordWarning, for_cli, plural
 
 __all__ = ["LABELS", "compute_named", "interval_of", "label", "load_confusion", "print_extra", "with_intervals"]
-
-LABELS = {
-    "alpha": "Krippendorff's alpha", "percent": "percent agreement", "cohen": "Cohen's kappa",
-    "scott": "Scott's pi", "fleiss": "Fleiss' kappa (S&C K)", "multi-kappa": "multi-kappa", "bennett": "Bennett's S",
-    "conger": "Conger's kappa", "brennan-prediger": "Brennan-Prediger", "light": "Light's kappa",
-    "icc": "intraclass correlation", "kendall-w": "Kendall's W", "ccc": "Lin's CCC",
-}
-
-
-def label(name: str, res: Any) -> str:
-    """The row label of a result in ``accord agree``'s table."""
-    if name == "gwet":
-        return "Gwet's AC1" if getattr(res, "coefficient", "") == "ac1" else "Gwet's AC2"
-    if name == "ccc" and getattr(res, "n_coders", 2) > 2:
-        return "overall CCC"
-    return LABELS[name]
 
 
 def load_confusion(file: Path) -> tuple[Any, list[Any]]:
@@ -57,26 +41,12 @@ def compute_named(
     if n_categories is not None and coefficient not in ("all", "bennett", "brennan-prediger"):
         raise AccordError("--categories is the number of categories of bennett and brennan-prediger; "
                           f"not of --coefficient {coefficient}")
-    if coefficient == "all":
-        names, left_out = choose(data, distance)
-    else:
-        names, left_out = [coefficient], {}
-    results: dict[str, Any] = {}
     notes: list[str] = []
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", AccordWarning)
-        for name in names:
-            kw: dict[str, Any] = {}
-            if weights is not None and name in WEIGHTED:
-                kw = {"weights": weights, "categories": categories}
-            if n_categories is not None and name in ("bennett", "brennan-prediger"):
-                kw["n_categories"] = n_categories
-            try:
-                results[name] = compute(data, name, distance, **kw)
-            except AccordError as exc:
-                if coefficient != "all":
-                    raise
-                left_out[name] = exc.for_cli().splitlines()[0]
+        # one rule and one dispatch for this command and the agreement report (accord.coefficients)
+        results, left = compute_chosen(data, coefficient, distance, weights=weights, n_categories=n_categories,
+                                       categories=categories)
         notes += [for_cli(x.message) for x in caught if issubclass(x.category, AccordWarning)]
     if weights is not None and coefficient == "all":
         plain = [n for n in results if n not in WEIGHTED]
@@ -90,13 +60,13 @@ def compute_named(
             if q is None:
                 q = len({v for v in data.values[data.value_index].tolist()})
             notes.append(f"{name}: q = {q}, the categories observed (pass --categories N for a scale with more)")
-    left_out = {k: for_cli(left_out[k]) for k in ALL_COEFFICIENTS if k in left_out}
-    return results, left_out, notes
+    return results, {k: for_cli(why) for k, why in left.items()}, notes
 
 
 def interval_of(res: Any, confidence: float) -> tuple[float, float] | None:
-    """The analytic interval of a result where it has one (not alpha's bootstrap), else None."""
-    if not hasattr(res, "confidence_interval") or hasattr(res, "alpha") or hasattr(res, "forms"):
+    """The analytic interval of a result where it has one (not alpha's or Light's bootstrap), else None."""
+    if (not hasattr(res, "confidence_interval") or hasattr(res, "bootstrap_distribution")
+            or hasattr(res, "forms")):
         return None
     try:
         lo, hi = res.confidence_interval(confidence)

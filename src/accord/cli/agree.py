@@ -108,7 +108,7 @@ def agree(
                           "is left out and why).")
     ] = "alpha",
     bootstrap: Annotated[
-        int, typer.Option(help="Bootstrap resamples for a confidence interval of alpha (0: none).")
+        int, typer.Option(help="Bootstrap resamples for the confidence intervals of alpha and Light's kappa (0: none).")
     ] = 0,
     seed: Annotated[int | None, typer.Option(help="Seed for the bootstrap.")] = None,
     confidence: Annotated[float, typer.Option(help="Confidence level of the interval.")] = 0.95,
@@ -258,6 +258,12 @@ def agree(
         with Progress(enabled=not quiet, total=1, label="accord agree") as prog:
             with prog.step(f"bootstrap of alpha: {bootstrap} resamples of units"):
                 interval = results["alpha"].confidence_interval(confidence, n_resamples=bootstrap, rng=seed)
+    light_interval = None  # Light's kappa has no variance of its own: the same bootstrap of units as alpha's
+    if bootstrap and "light" in results and not math.isnan(results["light"].kappa):
+        try:
+            light_interval = results["light"].confidence_interval(confidence, n_resamples=bootstrap, rng=seed)
+        except AccordError as exc:
+            caught.append(f"Light's kappa: no bootstrap interval ({exc.for_cli()})")
     diag = None
     if diagnostics:
         diag = _diagnostics(source, distance)
@@ -269,6 +275,10 @@ def agree(
             out = {k: _ratings.with_intervals(k, v, confidence) for k, v in results.items()}
         if coefficient == "all":
             out["left_out"] = left_out
+        if light_interval is not None:
+            light = out if len(results) == 1 and coefficient != "all" else out["light"]
+            light.update(confidence_interval=list(light_interval), confidence_level=confidence,
+                         bootstrap_resamples=bootstrap, bootstrap_seed=seed)
         if interval is not None:
             out["confidence_interval"] = list(interval)
             out["confidence_level"] = confidence
@@ -326,6 +336,9 @@ def agree(
                 f"{confidence * 100:g}% bootstrap interval for alpha ({bootstrap} resamples of units, "
                 f"seed {seed}): [{interval[0]:.4f}, {interval[1]:.4f}]"
             )
+    if light_interval is not None:
+        console.print(f"{confidence * 100:g}% bootstrap interval for Light's kappa ({bootstrap} resamples of the "
+                      f"units every coder rated, seed {seed}): [{light_interval[0]:.4f}, {light_interval[1]:.4f}]")
     scale_note = getattr(results.get("alpha"), "note", None)
     for msg in [*caught, *([scale_note] if scale_note else [])]:
         console.print(f"[yellow]note:[/yellow] {escape(str(msg))}", markup=True)

@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from accord.alpha import alpha, check_annotations
+from accord.coefficients import label as coefficient_label
 from accord.data import Annotations
 from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
 from accord.distances import Distance, get_distance
@@ -36,9 +37,6 @@ MAX_CATEGORIES = 40
 MAX_VALUES_SHOWN = 20
 MAX_CODER_COLUMNS = 12
 
-_LABELS = {"alpha": "Krippendorff's alpha", "percent": "percent agreement", "cohen": "Cohen's kappa",
-           "scott": "Scott's pi", "fleiss": "Fleiss' kappa (S&C K)", "multi-kappa": "multi-kappa",
-           "bennett": "Bennett's S", "gwet": "Gwet's AC"}
 
 
 @dataclass(frozen=True)
@@ -127,10 +125,99 @@ def kappa_interval(res: Any, confidence: float) -> tuple[tuple[float, float] | N
 
 
 def _value(res: Any) -> float:
-    for name in ("alpha", "kappa", "percent_agreement", "ac"):
+    if hasattr(res, "forms"):  # the ten intraclass correlations: absolute agreement of one coder on the card
+        return float(res["ICC(A,1)"].icc)
+    for name in ("alpha", "kappa", "percent_agreement", "ac", "w", "ccc"):
         if hasattr(res, name):
             return float(getattr(res, name))
     return math.nan
+
+
+def _left_out_words(name: str, why: str) -> str:
+    """A coefficient ``accord agree --coefficient all`` leaves out, and why, as the page says it.
+
+    Examples
+    --------
+    >>> _left_out_words("cohen", "needs exactly two coders; the data have 3")
+    "Not computed: Cohen's kappa, which needs exactly two coders; the data have 3."
+    """
+    why = plain(str(why)).strip().rstrip(".")
+    if why.startswith(("needs ", "is ")):
+        return f"Not computed: {coefficient_label(name)}, which {why}."
+    return f"Not computed: {coefficient_label(name)} ({why})."
+
+
+def _light_interval(res: Any, confidence: float, bootstrap: int, seed: int | None, unit_word: str,
+                    coder_word: str) -> tuple[tuple[float, float] | None, str]:
+    """Light's kappa's bootstrap interval (the page's resamples and seed), and how it was made."""
+    mean = (f"the mean of Cohen's kappa over the {len(res.pairs)} pairs of {coder_word}s, on the {res.n_units} "
+            f"{unit_word}s every {coder_word} coded")
+    if not bootstrap:
+        return None, f"{mean}; no interval: the bootstrap was turned off for this page"
+    try:
+        lo, hi = res.confidence_interval(confidence, n_resamples=bootstrap, rng=seed)
+    except AccordError as exc:
+        return None, f"{mean}; no interval: {plain(str(exc))}"
+    return (lo, hi), (f"{mean}; {confidence * 100:g}% bootstrap interval: {bootstrap:,} resamples of those "
+                      f"{unit_word}s, {seed_words(seed)}")
+
+
+def _cut(lo: float, hi: float, note: str, how: str) -> tuple[tuple[float, float], str]:
+    """The interval cut to a correlation's range [-1, 1], the note saying so where it was needed."""
+    if lo < -1 or hi > 1:
+        note += (f", cut to the coefficient's range [-1, 1]: {how} reaches [{lo:.3f}, {hi:.3f}], so the interval "
+                 "says little")
+    return (max(-1.0, float(lo)), min(1.0, float(hi))), note
+
+
+def _icc_interval(res: Any, confidence: float) -> tuple[tuple[float, float] | None, str]:
+    """McGraw & Wong's (1996, Table 7) interval of ICC(A,1) as the page gives it."""
+    try:
+        lo, hi = res.confidence_interval(confidence)
+    except AccordError as exc:
+        return None, f"no interval: {plain(str(exc))}"
+    note = (f"{confidence * 100:g}% interval of McGraw & Wong (1996): F with Satterthwaite's degrees of freedom, "
+            f"on {res.n_units} units rated by all {res.n_coders} coders")
+    return _cut(lo, hi, note, "the F approximation")
+
+
+def _ccc_interval(res: Any, confidence: float) -> tuple[tuple[float, float] | None, str]:
+    """Lin's (1989) interval of the CCC (two coders) as the page gives it."""
+    if res.n_coders > 2:
+        return None, f"no interval: Lin's (1989) interval is for two coders; the overall CCC here is of {res.n_coders}"
+    try:
+        lo, hi = res.confidence_interval(confidence)
+    except AccordError as exc:
+        return None, f"no interval: {plain(str(exc))}"
+    return _cut(lo, hi, f"{confidence * 100:g}% interval of Lin (1989), through Fisher's z", "the approximation")
+
+
+def _icc_section(table: Any, confidence: float, unit_word: str, coder_word: str) -> Section:
+    """The ten intraclass correlations of McGraw & Wong (1996), with their F tests and intervals."""
+    rows = []
+    for r in table.forms:
+        defined = math.isfinite(r.icc)
+        lo, hi = r.confidence_interval(confidence) if defined else (None, None)
+        rows.append((r.form, r.model, r.type, "one coder" if r.unit == "single" else f"mean of {r.n_coders}",
+                     r.shrout_fleiss or "", r.icc if defined else None, r.f_statistic if defined else None,
+                     r.df1, r.df2, r.p_value if defined else None, lo, hi))
+    level = f"{confidence * 100:g}%"
+    dropped = (f" {table.n_units_dropped} {unit_word}s not rated by every {coder_word} are left out."
+               if table.n_units_dropped else "")
+    paras = (f"The analysis of variance of the {table.n_units} {unit_word}s rated by all {table.n_coders} "
+             f"{coder_word}s gives McGraw & Wong's (1996) ten intraclass correlations, Shrout & Fleiss' (1979) six "
+             f"among them.{dropped} Absolute agreement counts a {coder_word}'s systematic offset as disagreement; "
+             "consistency does not. The two-way random and mixed models give the same numbers and differ in "
+             f"what they generalise to: other {coder_word}s like these, or these {coder_word}s.",)
+    tab = DataTable(
+        name="intraclass_correlations", title="Intraclass correlations",
+        columns=("McGraw & Wong", "model", "type", "reliability of", "Shrout & Fleiss", "ICC", "F", "df1", "df2",
+                 "p", f"{level} low", f"{level} high"),
+        rows=tuple(rows), kinds=("text", "text", "text", "text", "text", "num", "num", "num", "num", "num", "num",
+                                 "num"),
+        caption="F tests of ICC = 0 and intervals of McGraw & Wong (1996, Tables 7-8): exact F for the one-way and "
+                "consistency forms, Satterthwaite's degrees of freedom for absolute agreement.")
+    return Section(id="icc", title="Intraclass correlations", paragraphs=paras, tables=(tab,))
 
 
 def agreement_parts(
@@ -161,23 +248,28 @@ def agreement_parts(
     how; ``unit_label(unit)`` writes the cells of the columns ``unit_columns`` that name a unit there
     (e.g. a mention's text, document and sentence).
     """
-    from accord.coefficients import COEFFICIENTS, applicable, compute
+    from accord.coefficients import ALL_COEFFICIENTS, compute, compute_chosen
 
     data = check_annotations(data)
     check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
     dist = get_distance(distance)
-    names = applicable(data) if coefficients == "all" else [c.strip() for c in coefficients.split(",")]
+    names = [c.strip() for c in coefficients.split(",")] if coefficients != "all" else []
     for n in names:
-        if n not in COEFFICIENTS:
-            raise AccordError(f"coefficients must be 'all' or names among {', '.join(COEFFICIENTS)}; got {n!r}")
-    if "alpha" not in names:
-        names = ["alpha", *names]
+        if n not in ALL_COEFFICIENTS:
+            raise AccordError(f"coefficients must be 'all' or names among {', '.join(ALL_COEFFICIENTS)}; got {n!r}")
     prog = progress_for(progress)
     prog.add(7 + (1 if bootstrap else 0))
     notes: list[str] = []
+    left_out: dict[str, str] = {}
     with prog.step("coefficients"), warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", AccordWarning)
-        results = {name: compute(data, name, distance) for name in names}
+        if coefficients == "all":  # what applies, as accord agree --coefficient all chooses it
+            results, left_out = compute_chosen(data, "all", distance)
+        else:
+            results = {name: compute(data, name, distance) for name in names}
+        if "alpha" not in results:  # the sections below are alpha's
+            left_out.pop("alpha", None)
+            results = {"alpha": compute(data, "alpha", distance), **results}
     notes += list(dict.fromkeys(plain(str(w.message)) for w in caught if issubclass(w.category, AccordWarning)))
     res_alpha = results["alpha"]
     interval = None
@@ -202,17 +294,26 @@ def agreement_parts(
     heads: list[HeadlineNumber] = []
     summary: dict[str, Any] = {}
     for name, res in results.items():
-        label = _LABELS[name]
-        if name == "gwet":
-            label = "Gwet's AC1" if getattr(res, "coefficient", "") == "ac1" else "Gwet's AC2"
+        label = coefficient_label(name, res)
         v = _value(res)
         iv = interval if name == "alpha" else None
         note = interval_note if name == "alpha" else ""
+        words, level = threshold_words(v, iv, what="alpha") if name == "alpha" else ("", "neutral")
         if name == "gwet" and math.isfinite(v):
             iv, note = gwet_interval(res, confidence)  # type: ignore[assignment]
-        elif name == "cohen" and math.isfinite(v):
+        elif name in ("cohen", "conger", "brennan-prediger") and math.isfinite(v):
             iv, note = kappa_interval(res, confidence)  # type: ignore[assignment]
-        words, level = threshold_words(v, iv, what="alpha") if name == "alpha" else ("", "neutral")
+        elif name == "icc":
+            label = "ICC(A,1), absolute agreement of one coder"
+            if math.isfinite(v):
+                iv, note = _icc_interval(res["ICC(A,1)"], confidence)
+        elif name == "ccc" and math.isfinite(v):
+            iv, note = _ccc_interval(res, confidence)
+        elif name == "kendall-w" and math.isfinite(v):
+            words = (f"Friedman's chi-square({res.df}) = {res.chi_square:.3f}, p = {res.p_value:.3g} "
+                     f"({'tie-corrected' if res.tie_correction else 'no tie correction'}).")
+        elif name == "light" and math.isfinite(v):
+            iv, note = _light_interval(res, confidence, bootstrap, seed, unit_word, coder_word)
         if not math.isfinite(v):
             reason = getattr(res, "undefined_reason", None) or "the data do not define it"
             words = f"{label} is undefined: {plain(reason)}."
@@ -234,9 +335,12 @@ def agreement_parts(
     others = _other_distances(data, dist)
     if others:
         notes.insert(1, others)
+    notes += [_left_out_words(name, why) for name, why in left_out.items()]
+    if left_out:
+        summary["left_out"] = {name: str(why) for name, why in left_out.items()}
     if len(heads) > 1:
-        notes.append("Krippendorff's thresholds (.800 reliable, .667 tentative) are stated for alpha; the kappa "
-                     "family and percent agreement are shown for comparison (percent agreement ignores chance).")
+        notes.append("Krippendorff's thresholds (.800 reliable, .667 tentative) are stated for alpha; the other "
+                     "coefficients are shown for comparison (percent agreement ignores chance).")
 
     sections = [
         _data_section(data, res_alpha, dist, prog, unit_word, coder_word, per_value),
@@ -244,6 +348,8 @@ def agreement_parts(
         _fix_section(data, dist, prog, max_rows, unit_word, coder_word, per_value, cell_label,
                      unit_columns, unit_label, cell_caption),
     ]
+    if "icc" in results:
+        sections.append(_icc_section(results["icc"], confidence, unit_word, coder_word))
     if samples is not None and interval is not None:
         sections.append(_uncertainty_section(samples, res_alpha.alpha, interval, confidence, bootstrap, seed,
                                              unit_word))

@@ -18,6 +18,8 @@ COEFFICIENT_NAMES = {
     "cohen_kappa": "Cohen's kappa", "scott_pi": "Scott's pi", "fleiss_kappa": "Fleiss' kappa",
     "multi_kappa": "multi-kappa", "bennett_s": "Bennett's S", "ac1": "Gwet's AC1", "ac2": "Gwet's AC2",
     "percent_agreement": "percent agreement", "max_disagreements": "the largest number of disagreements",
+    "conger_kappa": "Conger's kappa", "brennan_prediger": "Brennan-Prediger", "light_kappa": "Light's kappa",
+    "kendall_w": "Kendall's W", "lin_ccc": "Lin's CCC",
 }
 _NAME = re.compile(r"\b(" + "|".join(map(re.escape, COEFFICIENT_NAMES)) + r")\b")
 # a hint at an option of the command line or of a Python call: "(pass --field to choose)", "; pass kind= or ..."
