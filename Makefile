@@ -26,8 +26,10 @@ demo: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+# the files spread over the machine's cores (one file's tests stay in one process: a docs page's blocks share
+# their folder and namespace)
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # every figure of BENCHMARKS.md ("Rerunning every figure"); run it on a quiet machine (uptime: load below 0.3)
 bench: $(STAMP)
