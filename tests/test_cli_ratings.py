@@ -163,10 +163,19 @@ def test_the_report_and_agree_all_choose_alike(sf, tmp_path):
         names, left = choose(data, distance)
         assert names == applicable(data, distance) == [k for k in out if k not in ("left_out", "confidence_level")]
         parts = agreement_parts(data, distance=distance, bootstrap=0)
-        assert [h.key for h in parts.headline] == names
+        # complete data: multi-kappa is Conger's kappa and Bennett's S is Brennan-Prediger, one card each pair
+        twins = {"multi-kappa": "conger", "bennett": "brennan-prediger"}
+        assert [h.key for h in parts.headline] == [n for n in names if n not in twins]
+        assert list(parts.summary)[:len(names)] == names
         assert set(parts.summary.get("left_out", {})) == set(out["left_out"]) == set(left)
         cards = {h.key: h for h in parts.headline}
+        assert cards["conger"].label == "Conger's kappa = multi-kappa"
+        assert cards["brennan-prediger"].label == "Brennan-Prediger = Bennett's S"
+        assert "Conger's kappa equals multi-kappa on these data" in " ".join(parts.notes)
         for name in names:
+            if name in twins:
+                assert out[name]["kappa"] == pytest.approx(cards[twins[name]].value, rel=1e-12)
+                continue
             if name == "icc":
                 assert cards[name].value == out["icc"]["forms"][4]["icc"]  # ICC(A,1), two-way random
             else:
@@ -217,3 +226,18 @@ def test_light_kappa_interval_is_the_bootstrap_of_the_run(sf):
     assert card.interval == ref and "bootstrap interval: 200 resamples" in card.interval_note
     card = next(h for h in agreement_parts(data, distance="interval", bootstrap=0).headline if h.key == "light")
     assert card.interval is None and "turned off" in card.interval_note
+
+
+def test_twin_cards_stay_apart_when_ratings_are_missing():
+    """With a rating missing, multi-kappa is not defined (Conger's kappa takes the gap) and Bennett's S weights
+    units by their values while Brennan-Prediger averages over units (Gwet 2014, ch. 2): the two differ and
+    each keeps its own card."""
+    from accord.reporting.agreement import agreement_parts
+
+    data = accord.as_annotations([[1, 2, 2], [1, 1, 1], [2, 2, None], [3, 3, 2], [1, 3, 3], [2, 2, 2]])
+    parts = agreement_parts(data, bootstrap=0)
+    keys = [h.key for h in parts.headline]
+    assert "conger" in keys and "multi-kappa" not in keys and "multi-kappa" in parts.summary.get("left_out", {})
+    assert {"bennett", "brennan-prediger"} <= set(keys)
+    labels = {h.key: h.label for h in parts.headline}
+    assert labels["brennan-prediger"] == "Brennan-Prediger" and "equals" not in " ".join(parts.notes)

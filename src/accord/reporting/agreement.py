@@ -192,6 +192,24 @@ def _ccc_interval(res: Any, confidence: float) -> tuple[tuple[float, float] | No
     return _cut(lo, hi, f"{confidence * 100:g}% interval of Lin (1989), through Fisher's z", "the approximation")
 
 
+def _twins(results: dict[str, Any]) -> list[tuple[str, str]]:
+    """(old, new) names of one coefficient computed twice: multi-kappa is Conger's kappa and Bennett's S is
+    Brennan-Prediger when every coder rated every unit (they differ only over missing ratings); the card keeps
+    the newer name, which carries an interval."""
+    out = []
+    for old, new in (("multi-kappa", "conger"), ("bennett", "brennan-prediger")):
+        if old in results and new in results:
+            a, b = _value(results[old]), _value(results[new])
+            if math.isfinite(a) and math.isfinite(b) and abs(a - b) <= 1e-12 * max(1.0, abs(a)):
+                out.append((old, new))
+    return out
+
+
+def _whole(x: float) -> float | int:
+    """A degree of freedom as the page shows it: 18, not 18.000; Satterthwaite's 17.42 as it is."""
+    return int(x) if math.isfinite(x) and float(x).is_integer() else x
+
+
 def _icc_section(table: Any, confidence: float, unit_word: str, coder_word: str) -> Section:
     """The ten intraclass correlations of McGraw & Wong (1996), with their F tests and intervals."""
     rows = []
@@ -200,7 +218,7 @@ def _icc_section(table: Any, confidence: float, unit_word: str, coder_word: str)
         lo, hi = r.confidence_interval(confidence) if defined else (None, None)
         rows.append((r.form, r.model, r.type, "one coder" if r.unit == "single" else f"mean of {r.n_coders}",
                      r.shrout_fleiss or "", r.icc if defined else None, r.f_statistic if defined else None,
-                     r.df1, r.df2, r.p_value if defined else None, lo, hi))
+                     _whole(r.df1), _whole(r.df2), r.p_value if defined else None, lo, hi))
     level = f"{confidence * 100:g}%"
     dropped = (f" {table.n_units_dropped} {unit_word}s not rated by every {coder_word} are left out."
                if table.n_units_dropped else "")
@@ -210,7 +228,7 @@ def _icc_section(table: Any, confidence: float, unit_word: str, coder_word: str)
              "consistency does not. The two-way random and mixed models give the same numbers and differ in "
              f"what they generalise to: other {coder_word}s like these, or these {coder_word}s.",)
     tab = DataTable(
-        name="intraclass_correlations", title="Intraclass correlations",
+        name="intraclass_correlations", title="The ten forms", p_values=("p",),
         columns=("McGraw & Wong", "model", "type", "reliability of", "Shrout & Fleiss", "ICC", "F", "df1", "df2",
                  "p", f"{level} low", f"{level} high"),
         rows=tuple(rows), kinds=("text", "text", "text", "text", "text", "num", "num", "num", "num", "num", "num",
@@ -293,8 +311,16 @@ def agreement_parts(
 
     heads: list[HeadlineNumber] = []
     summary: dict[str, Any] = {}
+    twins = _twins(results)
+    if twins:
+        notes.append(" ".join(f"{coefficient_label(new)} equals {coefficient_label(old)} on these data (every "
+                              f"{coder_word} rated every {unit_word}): one card shows both." for old, new in twins))
     for name, res in results.items():
+        summary[name] = res.to_dict()
+        if name in dict(twins):
+            continue
         label = coefficient_label(name, res)
+        label += "".join(f" = {coefficient_label(old)}" for old, new in twins if new == name)
         v = _value(res)
         iv = interval if name == "alpha" else None
         note = interval_note if name == "alpha" else ""
@@ -320,7 +346,6 @@ def agreement_parts(
             note = ""
         heads.append(HeadlineNumber(key=name, label=label, value=v, interval=iv, interval_note=note,
                                     words=words, level=level))
-        summary[name] = res.to_dict()
     said = " ".join(h.words for h in heads)  # an undefined coefficient's card says why: not again below
     notes = [n for n in notes if not (" is undefined: " in n and n.split(" is undefined: ", 1)[1] in said)]
     if interval is not None:

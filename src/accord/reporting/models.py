@@ -167,7 +167,7 @@ def _per_human_section(result: Any, max_rows: int) -> Section:
                       columns=("model", "human", "items", "rho model", "rho human", "t", "p", "p (BY)",
                                "model wins", "note"),
                       rows=tuple(rows[:max_rows]), kinds=("text", "text", "num", "num", "num", "num", "num", "num",
-                                                          "text", "text"),
+                                                          "text", "text"), p_values=("p", "p (BY)"),
                       note="" if len(rows) <= max_rows else f"Showing {max_rows:,} of {len(rows):,} rows.",
                       caption="rho model: the share of the human's items where the model agrees with the other "
                               "humans at least as well as the human does; rho human: the reverse; p: the one-sided "

@@ -141,8 +141,9 @@ class DataTable:
     """A table the reader can sort, filter and export to CSV.
 
     ``rows`` hold plain values (str, int, float, None); ``kinds`` is ``"num"`` or
-    ``"text"`` per column (numbers sort numerically).  ``note`` says what was
-    left out (rows beyond ``max_rows``).
+    ``"text"`` per column (numbers sort numerically).  The columns named in
+    ``p_values`` hold p-values: one below .001 reads "< 0.001" (its CSV keeps
+    the number).  ``note`` says what was left out (rows beyond ``max_rows``).
     """
 
     name: str
@@ -153,6 +154,7 @@ class DataTable:
     note: str = ""
     caption: str = ""
     page_size: int = 50
+    p_values: tuple[str, ...] = ()
 
     def payload(self) -> str:
         kinds = self.kinds or tuple("text" for _ in self.columns)
@@ -161,7 +163,9 @@ class DataTable:
         decimals = [3 if k == "num" and any(isinstance(r[j], float) for r in rows) else None
                     for j, k in enumerate(kinds)]
         return _script_json({"columns": list(self.columns), "kinds": list(kinds), "rows": rows,
-                             "decimals": decimals, "pageSize": self.page_size, "csvName": f"{self.name}.csv"})
+                             "decimals": decimals,
+                             "pValues": [c in self.p_values for c in self.columns], "pageSize": self.page_size,
+                             "csvName": f"{self.name}.csv"})
 
 
 def _cell(v: Any) -> Any:

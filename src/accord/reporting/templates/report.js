@@ -91,7 +91,7 @@
   function setupTable(box) {
     var data = JSON.parse(box.querySelector("script.table-data").textContent);
     var cols = data.columns, kinds = data.kinds, rows = data.rows, size = data.pageSize || 50;
-    var decimals = data.decimals || [];
+    var decimals = data.decimals || [], pValues = data.pValues || [];
     var order = rows.map(function (_, i) { return i; });
     var shown = order.slice(), page = 0, sortCol = -1, sortDir = 1;
     var thead = box.querySelector("thead"), tbody = box.querySelector("tbody");
@@ -153,6 +153,7 @@
           if (kinds[j] === "num") { td.className = "num"; }
           var v = r[j];
           td.textContent = (v === null || v === undefined) ? "" :
+            (pValues[j] && typeof v === "number" && v < 0.001) ? "< 0.001" :
             (kinds[j] === "num" && typeof v === "number" && (decimals[j] || !Number.isInteger(v))) ?
               v.toFixed(decimals[j] || 3) : String(v);
           row.appendChild(td);
