@@ -62,7 +62,7 @@ def _set_key(s: frozenset) -> tuple[int, list[tuple[str, str]]]:
 
 def _table(labels: list[Any], what: str) -> np.ndarray:
     """accord's interned order for *labels* (distinct); sets by size then elements."""
-    from accord.data import _intern
+    from accord._codes import _intern
 
     if labels and all(isinstance(x, frozenset) for x in labels):
         arr = np.empty(len(labels), dtype=object)

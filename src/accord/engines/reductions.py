@@ -60,7 +60,7 @@ def _to_numpy(frame: Any, column: str) -> np.ndarray:
 
 def _intern_labels(labels: list[Any], what: str) -> np.ndarray:
     """The label table in accord's interned order (numbers and strings sorted), as the in-memory reader has it."""
-    from accord.data import _intern
+    from accord._codes import _intern
 
     arr = np.asarray(labels) if labels and all(isinstance(x, (int, float)) and not isinstance(x, bool)
                                                 for x in labels) else np.asarray(labels, dtype=object)
