@@ -26,7 +26,7 @@ from accord import AccordError
 from accord._glob import glob_files
 from accord.cli import app
 from accord.engines.sources import expand
-from accord.importers import _common, read_export, spreadsheet
+from accord.importers import _zip, read_export, spreadsheet
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data" / "importers"
@@ -51,8 +51,8 @@ def _one_line_error(res, *needles: str) -> str:
 @pytest.fixture
 def small_limits(monkeypatch):
     """Zip limits a few MiB of spaces cross: ratio 50 past 64 KiB, no environment override."""
-    monkeypatch.setattr(_common, "ZIP_RATIO_GRACE_BYTES", 64 * 1024)
-    monkeypatch.setattr(_common, "ZIP_MAX_RATIO", 50.0)
+    monkeypatch.setattr(_zip, "ZIP_RATIO_GRACE_BYTES", 64 * 1024)
+    monkeypatch.setattr(_zip, "ZIP_MAX_RATIO", 50.0)
     monkeypatch.delenv("ACCORD_ZIP_MAX_RATIO", raising=False)
     monkeypatch.delenv("ACCORD_ZIP_MAX_MEMBER_BYTES", raising=False)
 
@@ -97,7 +97,7 @@ def test_zip_member_size_limit_and_raising_limits_by_environment(tmp_path, small
         read_export(f, tool="doccano")
     monkeypatch.setenv("ACCORD_ZIP_MAX_RATIO", "100000")
     assert read_export(f, tool="doccano").report.coders == ("alice", "bob")  # trusted: read in full
-    monkeypatch.setattr(_common, "ZIP_MAX_MEMBER_BYTES", 1000)
+    monkeypatch.setattr(_zip, "ZIP_MAX_MEMBER_BYTES", 1000)
     with pytest.raises(AccordError, match=r"alice\.jsonl: the member declares [0-9,]+ bytes inflated .* past the "
                        r"limit of 1,000 bytes per member; .*ACCORD_ZIP_MAX_MEMBER_BYTES"):
         read_export(f, tool="doccano")
@@ -132,13 +132,13 @@ def test_inception_zip_bomb_and_nested_zip_bomb(tmp_path, small_limits):
 def test_format_guess_reads_only_the_head_of_a_member(tmp_path, small_limits, monkeypatch):
     f = _bomb_zip(tmp_path / "export.zip", {"alice.jsonl": 4 * 2**20})
     read = []
-    original = _common.ZipArchive.read
+    original = _zip.ZipArchive.read
 
     def spy(self, name, *, limit=None):
         read.append(limit)
         return original(self, name, limit=limit)
 
-    monkeypatch.setattr(_common.ZipArchive, "read", spy)
+    monkeypatch.setattr(_zip.ZipArchive, "read", spy)
     assert accord.importers.guess_tool(f) == "doccano"
     assert read and all(limit is not None and limit <= 65536 for limit in read)
 

@@ -53,11 +53,9 @@ from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import (
     Cells,
-    ZipArchive,
     fail,
     folder_entries,
     gc_paused,
-    is_zip,
     iter_jsonl,
     opt,
     quote,
@@ -65,6 +63,7 @@ from accord.importers._common import (
     reanchor_span,
     symlink_note,
 )
+from accord.importers._zip import ZipArchive, is_zip
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]

@@ -39,7 +39,7 @@ import numpy as np
 
 from accord.errors import AccordError, Message, plural, words
 from accord.importers import Imported
-from accord.importers._common import ZipArchive, check_zip_container
+from accord.importers._zip import ZipArchive, check_zip_container
 from accord.importers.report import ImportReport
 
 __all__ = ["read", "read_sheet", "sniff"]
@@ -189,7 +189,7 @@ def read_sheet(path: str | Path, *, sheet: str | int = 0, engine: str | None = N
     ------
     AccordError
         When the extra is not installed, the file is not a readable spreadsheet (a damaged zip, members past
-        the limits of :class:`accord.importers._common.ZipArchive`, malformed XML), the sheet does not exist
+        the limits of :class:`accord.importers._zip.ZipArchive`, malformed XML), the sheet does not exist
         (listing the sheets), the sheet is empty, or formulas hold no value.
     """
     import pandas as pd
