@@ -272,27 +272,66 @@ def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], sing
     # fractional: an integer solution over the columns of least reduced cost bounds the best partition (U); a
     # best partition costs the dual sum L plus its columns' reduced costs, so its columns have reduced costs of
     # at most U - L.  The integer program runs over the columns of reduced cost <= theta, theta growing, until
-    # its optimum U' has U' - L <= theta: then no column left out can be in a better partition.
+    # its optimum U' has U' - L <= theta: then no column left out can be in a better partition.  It is solved
+    # one component of units at a time, and only where the relaxation is fractional (_split_mip).
     red = rc_ - _dual_sum(rt, y)
     k = (rt >= 0).sum(axis=1)
-    first = np.flatnonzero((red <= tol) | (k == 1))
-    pick, upper = _mip(rt[first], rc_[first], n_units, scale)
-    best_t, best_c = rt[first[pick]], rc_[first[pick]]
+    on = np.flatnonzero(x > 1e-9)
+    lp_t, lp_c, lp_frac = rt[on], rc_[on], x[on] < 1 - 1e-9
+    first = np.flatnonzero(((red <= tol) | (k == 1)) & (x <= 1e-9))
+    qt, qc = np.concatenate([lp_t, rt[first]]), np.concatenate([lp_c, rc_[first]])
+    pick, upper = _split_mip(qt, qc, lp_frac, n_units, scale)
+    best_t, best_c = qt[pick], qc[pick]
     lower = float(y.sum()) - n_units * tol  # every candidate's reduced cost is >= -tol
     held = len(rt)
     theta = _THETA_MIP * float(singles[1][0])
     while upper - lower > theta:
         theta = min(theta, upper - lower)
         qt, qc = price(y, theta + tol)  # type: ignore[operator]
-        qt, qc = _union(best_t, best_c, qt, qc)
         held = max(held, len(rt) + len(qt))
-        pick, u2 = _mip(qt, qc, n_units, scale)
+        qt, qc = _union(np.concatenate([lp_t, best_t]), np.concatenate([lp_c, best_c]), qt, qc)
+        pick, u2 = _split_mip(qt, qc, lp_frac, n_units, scale)
         if u2 < upper:
             upper, best_t, best_c = u2, qt[pick], qc[pick]
         if upper - lower <= theta:
             break
         theta *= 4
     return best_t, best_c, held
+
+
+def _unit_components(tuples: np.ndarray, n_units: int) -> np.ndarray:
+    """The component of each column: units are linked when a column holds both."""
+    from scipy.sparse.csgraph import connected_components
+
+    r, col = np.nonzero(tuples >= 0)
+    units = tuples[r, col]
+    head = np.full(len(tuples), -1, dtype=np.int64)
+    head[r[::-1]] = units[::-1]
+    g = sp.coo_matrix((np.ones(len(units)), (head[r], units)), shape=(n_units, n_units))
+    _, label = connected_components(g, directed=False)
+    return label[head]
+
+
+def _split_mip(tuples: np.ndarray, costs: np.ndarray, lp_frac: np.ndarray, n_units: int,
+               scale: float) -> tuple[np.ndarray, float]:
+    """The partition of least cost among *tuples*, whose first ``len(lp_frac)`` rows are the relaxation's
+    optimal columns (``lp_frac``: fractional ones), and its cost.
+
+    The program separates into components of units linked by a column.  In a component where the relaxation's
+    columns are all integral they are a best partition of its units (they cost the component's dual sum, a
+    lower bound); the integer program runs over the other components only.
+    """
+    comp = _unit_components(tuples, n_units)
+    lp = np.arange(len(lp_frac))
+    bad = np.zeros(int(comp.max()) + 1 if len(comp) else 0, dtype=bool)
+    bad[comp[lp[lp_frac]]] = True
+    chosen = [lp[~lp_frac & ~bad[comp[lp]]]]
+    sub = np.flatnonzero(bad[comp])
+    if len(sub):
+        pick, _ = _mip(tuples[sub], costs[sub], n_units, scale)
+        chosen.append(sub[pick])
+    out = np.concatenate(chosen)
+    return out, float(costs[out].sum())
 
 
 def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty: float) -> np.ndarray:
