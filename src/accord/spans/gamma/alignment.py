@@ -232,12 +232,19 @@ def _best_per_unit(tuples: np.ndarray, red: np.ndarray, k: int) -> np.ndarray:
     """The columns among the *k* of least reduced cost of one of their units (partial pricing)."""
     r, col = np.nonzero(tuples >= 0)
     unit = tuples[r, col]
-    order = np.lexsort((red[r], unit))
-    u_sorted = unit[order]
-    first = np.r_[0, np.flatnonzero(np.diff(u_sorted)) + 1]
-    rank = np.arange(len(order)) - np.repeat(first, np.diff(np.r_[first, len(order)]))
+    rr = red[r].astype(float)
+    n_units = int(unit.max()) + 1 if len(unit) else 0
     keep = np.zeros(len(tuples), dtype=bool)
-    keep[r[order[rank < k]]] = True
+    for _ in range(k):  # each pass takes, per unit, its column of least reduced cost not yet taken for it
+        low = np.full(n_units, np.inf)
+        np.minimum.at(low, unit, rr)
+        hit = np.flatnonzero((rr == low[unit]) & np.isfinite(rr))
+        if len(hit) == 0:
+            break
+        win = np.full(n_units, -1, dtype=np.int64)
+        win[unit[hit]] = r[hit]
+        keep[win[win >= 0]] = True
+        rr = np.where(win[unit] == r, np.inf, rr)
     return np.flatnonzero(keep)
 
 
