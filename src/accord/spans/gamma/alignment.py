@@ -248,6 +248,36 @@ def _best_per_unit(tuples: np.ndarray, red: np.ndarray, k: int) -> np.ndarray:
     return np.flatnonzero(keep)
 
 
+class _Held:
+    """The columns of a program, to tell fresh ones: each row (units < *n_units*, -1 empty) an exact int64 key in
+    base n_units + 1 when n_units + 1 to the power of the annotators fits, else its bytes in a set."""
+
+    def __init__(self, tuples: np.ndarray, n_units: int) -> None:
+        n = tuples.shape[1]
+        base = n_units + 1
+        self.mult = np.array([base**j for j in range(n)], dtype=np.int64) if base**n < 2**63 else None
+        self.keys = np.zeros(0, dtype=np.int64)
+        self.rows: set[bytes] = set()
+        self.add(tuples)
+
+    def fresh(self, tuples: np.ndarray) -> np.ndarray:
+        if self.mult is None:
+            return np.array([r.tobytes() not in self.rows for r in tuples], dtype=bool)
+        k = (tuples + 1) @ self.mult
+        if len(self.keys) == 0:
+            return np.ones(len(k), dtype=bool)
+        at = np.minimum(np.searchsorted(self.keys, k), len(self.keys) - 1)  # self.keys is sorted
+        return self.keys[at] != k
+
+    def add(self, tuples: np.ndarray) -> None:
+        if self.mult is None:
+            self.rows.update(r.tobytes() for r in tuples)
+        else:
+            k = np.concatenate([self.keys, (tuples + 1) @ self.mult])
+            k.sort()
+            self.keys = k[np.r_[True, k[1:] != k[:-1]]]
+
+
 def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], singles: tuple[np.ndarray, np.ndarray],
                        n_units: int, scale: float) -> tuple[np.ndarray, np.ndarray, int]:
     """The best partition, by column generation: ``price(y, theta)`` lists every candidate of reduced cost <= theta.
@@ -257,18 +287,18 @@ def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], sing
     tol = 1e-6 / scale  # ten times HiGHS' dual feasibility tolerance, in cost units
     relax = _Relaxation(n_units, scale, singles[0].max(axis=1))
     relax.add(*_union(singles[0], singles[1], *start))
-    seen = {r.tobytes() for r in relax.tuples}
+    seen = _Held(relax.tuples, n_units)
     for _ in range(_ROUNDS):
         x, y = relax.solve()
         nt, nc = price(y, -tol)  # type: ignore[operator]
         if len(nt) > _PER_UNIT * n_units:
             keep = _best_per_unit(nt, nc - _dual_sum(nt, y), _PER_UNIT)
             nt, nc = nt[keep], nc[keep]
-        fresh = np.array([r.tobytes() not in seen for r in nt], dtype=bool)
+        fresh = seen.fresh(nt)
         if not fresh.any():
             break  # none left, or only columns held (the solver's tolerance): the relaxation is optimal
         nt, nc = nt[fresh], nc[fresh]
-        seen.update(r.tobytes() for r in nt)
+        seen.add(nt)
         relax.add(nt, nc)
     else:
         raise AccordError(f"the alignment's column generation did not converge in {_ROUNDS} rounds")
