@@ -221,14 +221,45 @@ def test_column_generation_equals_the_listed_program(monkeypatch, pricing, seed,
     m = CategoricalDissimilarity.from_matrix({"a": {"b": 0.3, "c": 1.0}, "b": {"c": 0.6}})
     dissims = [CombinedDissimilarity(), PositionalDissimilarity(), CombinedDissimilarity(alpha=2, beta=0.5),
                CombinedDissimilarity(delta_empty=2), CombinedDissimilarity(categorical=m)]
-    listed = [best_alignment(c, d, alignment="exact") for d in dissims]
+    listed = [best_alignment(c, d, alignment="exact") for d in dissims]  # two annotators: by a matching
     monkeypatch.setattr(al, "_LISTED", 0)
+    monkeypatch.setattr(al, "_MATCHING", False)
     if pricing == "search":
         monkeypatch.setattr(al, "_EXPLICIT", 0)
     for d, ref in zip(dissims, listed, strict=True):
         got = best_alignment(c, d, alignment="exact")
         assert got.disorder == pytest.approx(ref.disorder, abs=1e-9), d.describe()
         assert got.method == "exact" and not got.approximate
+
+
+@pytest.mark.parametrize("seed,sd", [(30, 3.0), (31, 8.0), (32, 20.0)])
+def test_two_annotators_matching_equals_the_set_partition(monkeypatch, seed, sd):
+    # two annotators are aligned by a least-cost bipartite matching; the set partition over every listed
+    # candidate must find the same least disorder, whatever the dissimilarity (ties at 2 delta_empty included)
+    al = _alignment_module()
+    rows = dense_rows(np.random.default_rng(seed), 2, 40, sd=sd) + [("a0", 900, 900, "a"), ("a1", 900, 900, "a"),
+                                                                   ("a0", 950, 960, "a"), ("a1", 950, 960, "b")]
+    c = cont(rows)
+    m = CategoricalDissimilarity.from_matrix({"a": {"b": 0.3, "c": 1.0}, "b": {"c": 0.6}})
+    dissims = [CombinedDissimilarity(), PositionalDissimilarity(), CombinedDissimilarity(alpha=2, beta=0.5),
+               CombinedDissimilarity(delta_empty=2), CombinedDissimilarity(categorical=m),
+               CombinedDissimilarity(alpha=0, beta=2)]
+    matched = [best_alignment(c, d, alignment="exact") for d in dissims]
+    monkeypatch.setattr(al, "_MATCHING", False)
+    for d, ref in zip(dissims, matched, strict=True):
+        got = best_alignment(c, d, alignment="exact")
+        assert ref.disorder == pytest.approx(got.disorder, abs=1e-9), d.describe()
+        assert ref.disorders.sum() == pytest.approx(ref.total, abs=1e-12)
+        assert sorted(ref.tuples[ref.tuples >= 0].tolist()) == list(range(len(c)))
+        for t, dis in zip(ref.tuples.tolist(), ref.disorders.tolist(), strict=True):
+            units = [rows_of(c, u) for u in t if u >= 0]
+            expect = d.delta_empty if len(units) == 1 else float(
+                d.bind(c.categories)(*(np.array([x]) for x in units[0]), *(np.array([x]) for x in units[1]))[0])
+            assert dis == pytest.approx(expect, abs=1e-12)
+
+
+def rows_of(c, u):
+    return c.start[u], c.end[u], c.category[u]
 
 
 @pytest.mark.parametrize("pricing", ["listed", "search"])

@@ -48,7 +48,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from accord.errors import AccordError, AccordWarning
-from accord.spans.gamma.candidates import CandidateLimit, grow, neighbours
+from accord.spans.gamma.candidates import CandidateLimit, Neighbours, grow, neighbours
 from accord.spans.gamma.dissimilarity import Dissimilarity, PairFunction
 from accord.spans.gamma.model import Continuum
 
@@ -68,6 +68,7 @@ _Y0 = 1.0
 _THETA0 = 0.0
 _THETA_MIP = 0.02  # first reduced-cost threshold of the integer program, in units of a unit alone's cost
 _PER_UNIT = 2  # columns priced in per unit and round, when more have a negative reduced cost
+_MATCHING = True  # two annotators: a least-cost bipartite matching instead of the set partition (same optimum)
 
 
 @dataclass(frozen=True, eq=False)
@@ -431,6 +432,39 @@ def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty
     return np.concatenate(chosen)
 
 
+def _matching(g: Neighbours, n_units: int, delta_empty: float) -> tuple[np.ndarray, np.ndarray, int]:
+    r"""(tuples, disorders, pairs held) of the best alignment of two annotators' units, as a matching.
+
+    With two annotators a unitary alignment is a pair (disorder *d*) or a unit alone (:math:`\Delta_\varnothing`),
+    so the best alignment pairs units to minimise :math:`\sum_{pairs} (d - 2\Delta_\varnothing)`: a least-cost
+    bipartite matching (scipy's LAPJVsp), exact.  Each unit of the first annotator is matched to a unit of the
+    second or to a private stand-in for staying alone (cost 0); every full matching has as many edges, so the
+    costs are shifted by a constant to make them positive as the solver requires.
+    """
+    from scipy.sparse.csgraph import min_weight_full_bipartite_matching
+
+    off = g.offsets
+    na, nb = int(off[1] - off[0]), int(off[2] - off[1])
+    ok = g.dist < 2 * delta_empty  # a pair at 2 delta_empty ties with its units alone
+    ia, jb = g.keys[ok] // g.big - off[0], g.other[ok] - off[1]
+    pa = pb = np.zeros(0, dtype=np.int64)
+    if len(ia):
+        shift = 3 * delta_empty
+        m = sp.csr_matrix((np.r_[g.dist[ok] - 2 * delta_empty + shift, np.full(na, shift)],
+                           (np.r_[ia, np.arange(na)], np.r_[jb, nb + np.arange(na)])), shape=(na, nb + na))
+        r, col = min_weight_full_bipartite_matching(m)
+        real = col < nb
+        pa, pb = r[real].astype(np.int64) + off[0], col[real].astype(np.int64) + off[1]
+    d_pair = g.dist[np.searchsorted(g.keys, pa * g.big + pb)]
+    alone = np.ones(n_units, dtype=bool)
+    alone[pa] = alone[pb] = False
+    u = np.flatnonzero(alone)
+    single = np.full((len(u), 2), -1, dtype=np.int64)
+    single[np.arange(len(u)), (u >= off[1]).astype(np.int64)] = u
+    t = np.concatenate([np.stack([pa, pb], axis=1), single])
+    return t, np.r_[d_pair, np.full(len(u), delta_empty)], int(len(ia)) + n_units
+
+
 def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | None,
            max_candidates: int) -> tuple[np.ndarray, np.ndarray, int]:
     """(tuples, disorders, columns held) of an exact best alignment."""
@@ -438,6 +472,8 @@ def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | Non
     p = n * (n - 1) // 2
     g = neighbours(c, f, delta_empty, reach)
     n_units = len(c)
+    if n == 2 and _MATCHING:
+        return _matching(g, n_units, delta_empty)
     try:
         tuples, cost = grow(c, f, g, delta_empty, max_rows=min(max_candidates, _EXPLICIT))
     except CandidateLimit:
