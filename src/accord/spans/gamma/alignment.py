@@ -26,7 +26,15 @@ its solution is integral it is the best alignment.  Otherwise an integer
 solution of cost *U* over the columns at hand bounds the best one, and the
 integer program is solved over every candidate whose reduced cost is at most
 :math:`U - \sum y_u` (any partition costs :math:`\sum y_u` plus its columns'
-reduced costs, so no other candidate can be in a best partition).
+reduced costs, so no other candidate can be in a best partition).  That program
+separates into components of units linked by a candidate; where the
+relaxation's columns are integral they already cost the component's dual sum,
+a lower bound, so the integer program runs only on the fractional components.
+
+**Two annotators.**  A unitary alignment is then a pair (disorder *d*) or a
+unit alone (:math:`\Delta_\varnothing`), so the best alignment is a least-cost
+bipartite matching with pair costs :math:`d - 2\Delta_\varnothing`, solved exactly
+by :func:`scipy.sparse.csgraph.min_weight_full_bipartite_matching`.
 
 **Windowed** (an approximation).  Like pygamma-agreement's fast alignment, the
 units are taken in order of their start: the first *window* units per
@@ -221,10 +229,19 @@ def _mip(tuples: np.ndarray, costs: np.ndarray, n_units: int, scale: float) -> t
     raise AccordError(f"the alignment program found no solution ({message})")
 
 
+def _row_keys(tuples: np.ndarray, base: int) -> np.ndarray | None:
+    """An exact int64 key per row (entries -1 to base - 2), or None when base ** annotators overflows."""
+    n = tuples.shape[1]
+    if base**n >= 2**63:
+        return None
+    return (tuples + 1) @ np.array([base**j for j in range(n)], dtype=np.int64)
+
+
 def _union(t1: np.ndarray, c1: np.ndarray, t2: np.ndarray, c2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     t = np.concatenate([t1, t2])
     c = np.concatenate([c1, c2])
-    _, first = np.unique(t, axis=0, return_index=True)
+    keys = _row_keys(t, int(t.max()) + 2) if len(t) else None
+    _, first = np.unique(t, axis=0, return_index=True) if keys is None else np.unique(keys, return_index=True)
     first.sort()
     return t[first], c[first]
 
@@ -250,33 +267,32 @@ def _best_per_unit(tuples: np.ndarray, red: np.ndarray, k: int) -> np.ndarray:
 
 
 class _Held:
-    """The columns of a program, to tell fresh ones: each row (units < *n_units*, -1 empty) an exact int64 key in
-    base n_units + 1 when n_units + 1 to the power of the annotators fits, else its bytes in a set."""
+    """The columns of a program, to tell fresh ones: rows (units < *n_units*) as exact int64 keys
+    (:func:`_row_keys`), or as bytes in a set when the keys would overflow."""
 
     def __init__(self, tuples: np.ndarray, n_units: int) -> None:
-        n = tuples.shape[1]
-        base = n_units + 1
-        self.mult = np.array([base**j for j in range(n)], dtype=np.int64) if base**n < 2**63 else None
+        self.base = n_units + 1
+        self.exact = _row_keys(tuples[:0], self.base) is not None
         self.keys = np.zeros(0, dtype=np.int64)
         self.rows: set[bytes] = set()
         self.add(tuples)
 
     def fresh(self, tuples: np.ndarray) -> np.ndarray:
-        if self.mult is None:
+        if not self.exact:
             return np.array([r.tobytes() not in self.rows for r in tuples], dtype=bool)
-        k = (tuples + 1) @ self.mult
+        k = _row_keys(tuples, self.base)
         if len(self.keys) == 0:
             return np.ones(len(k), dtype=bool)
         at = np.minimum(np.searchsorted(self.keys, k), len(self.keys) - 1)  # self.keys is sorted
         return self.keys[at] != k
 
     def add(self, tuples: np.ndarray) -> None:
-        if self.mult is None:
+        if not self.exact:
             self.rows.update(r.tobytes() for r in tuples)
-        else:
-            k = np.concatenate([self.keys, (tuples + 1) @ self.mult])
-            k.sort()
-            self.keys = k[np.r_[True, k[1:] != k[:-1]]]
+            return
+        k = np.concatenate([self.keys, _row_keys(tuples, self.base)])
+        k.sort()
+        self.keys = k[np.r_[True, k[1:] != k[:-1]]]
 
 
 def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], singles: tuple[np.ndarray, np.ndarray],
@@ -427,8 +443,14 @@ def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty
         return sub_t[keep], sub_c[keep]
 
     t, _, _ = _column_generation(price, (sub_t, sub_c), (sub_t[singles_m], sub_c[singles_m]), n_units, scale)
-    row = {tuple(r): i for i, r in enumerate(sub_t.tolist())}
-    chosen.append(rest[[row[tuple(r)] for r in t.tolist()]])
+    base = int(sub_t.max()) + 2
+    k_sub, k_t = _row_keys(sub_t, base), _row_keys(t, base)
+    if k_sub is None or k_t is None:
+        row = {tuple(r): i for i, r in enumerate(sub_t.tolist())}
+        chosen.append(rest[[row[tuple(r)] for r in t.tolist()]])
+    else:
+        order = np.argsort(k_sub)
+        chosen.append(rest[order[np.searchsorted(k_sub, k_t, sorter=order)]])
     return np.concatenate(chosen)
 
 
