@@ -149,6 +149,7 @@ class _Relaxation:
         self._core = _core
         self.highs = _core._Highs()
         self.highs.setOptionValue("output_flag", False)
+        self.highs.setOptionValue("presolve", "off")  # set partitions gain little from it; it slows small ones
         ones = np.zeros(n_units)
         ones[units] = 1.0  # the units of the program each in one column; the others in none
         self.highs.addRows(n_units, ones, ones, 0, np.zeros(n_units, dtype=np.int32), np.zeros(0, dtype=np.int32),
