@@ -262,6 +262,27 @@ def rows_of(c, u):
     return c.start[u], c.end[u], c.category[u]
 
 
+@pytest.mark.parametrize("seed", [50, 80])
+@pytest.mark.parametrize("listed", [20_000, 0])
+def test_integer_program_is_certified_at_the_gap(monkeypatch, seed, listed):
+    # regression: the integer program's reduced-cost threshold was multiplied past the gap and the loop stopped
+    # without solving there, missing a cheaper partition (these statistical samples); the least cost must be
+    # that of the integer program over every listed candidate at once
+    from accord.spans.gamma.candidates import grow, neighbours
+    from accord.spans.gamma.sampling import sampler_for
+
+    al = _alignment_module()
+    monkeypatch.setattr(al, "_LISTED", listed)
+    rng = np.random.default_rng(seed)
+    c = cont(dense_rows(rng, 4, 40))
+    s = sampler_for(c, "statistical")(rng)
+    d = CombinedDissimilarity()
+    f = d.bind(s.categories)
+    tuples, cost = grow(s, f, neighbours(s, f, 1.0, d.reach(9.0)), 1.0)
+    _, truth = al._mip(tuples, cost, len(s), 1e3 / 6)
+    assert best_alignment(s, d, alignment="exact").total == pytest.approx(truth / 6, abs=1e-9)
+
+
 @pytest.mark.parametrize("pricing", ["listed", "search"])
 def test_column_generation_solves_a_fractional_relaxation(monkeypatch, pricing):
     al = _alignment_module()

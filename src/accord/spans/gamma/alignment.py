@@ -309,13 +309,13 @@ def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], sing
     for _ in range(_ROUNDS):
         x, y = relax.solve()
         nt, nc = price(y, -tol)  # type: ignore[operator]
-        if len(nt) > _PER_UNIT * n_units:
-            keep = _best_per_unit(nt, nc - _dual_sum(nt, y), _PER_UNIT)
-            nt, nc = nt[keep], nc[keep]
-        fresh = seen.fresh(nt)
+        fresh = seen.fresh(nt)  # before the partial pricing, lest columns held crowd out the fresh ones
         if not fresh.any():
             break  # none left, or only columns held (the solver's tolerance): the relaxation is optimal
         nt, nc = nt[fresh], nc[fresh]
+        if len(nt) > _PER_UNIT * n_units:
+            keep = _best_per_unit(nt, nc - _dual_sum(nt, y), _PER_UNIT)
+            nt, nc = nt[keep], nc[keep]
         seen.add(nt)
         relax.add(nt, nc)
     else:
@@ -340,7 +340,7 @@ def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], sing
     lower = float(y.sum()) - n_units * tol  # every candidate's reduced cost is >= -tol
     held = len(rt)
     theta = _THETA_MIP * float(singles[1][0])
-    while upper - lower > theta:
+    while True:  # a partition cheaper than `upper` has columns of reduced cost below upper - lower
         theta = min(theta, upper - lower)
         qt, qc = price(y, theta + tol)  # type: ignore[operator]
         held = max(held, len(rt) + len(qt))
@@ -349,7 +349,7 @@ def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], sing
         if u2 < upper:
             upper, best_t, best_c = u2, qt[pick], qc[pick]
         if upper - lower <= theta:
-            break
+            break  # every such column was in this program: `upper` is the least cost
         theta *= 4
     return best_t, best_c, held
 
