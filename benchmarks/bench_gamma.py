@@ -132,14 +132,13 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
 
         fn = whole if what == "accord-gamma" else align
         return measure([("call", fn)], conts, warmup=_continua(warm), repeat=spec["repeat_for"])
+    if len({r[0] for r in rows}) != 1:  # before the import, which compiles pygamma's numba functions (~20 s)
+        raise SystemExit("pygamma-agreement aligns one continuum: give it a file of one document")
     import logging
 
     logging.disable(logging.WARNING)
     import pygamma_agreement as pa
     from pyannote.core import Segment
-
-    if len({r[0] for r in rows}) != 1:
-        raise SystemExit("pygamma-agreement aligns one continuum: give it a file of one document")
 
     def build(rs: list[Row]) -> Any:
         pc = pa.Continuum()

@@ -221,14 +221,66 @@ def test_column_generation_equals_the_listed_program(monkeypatch, pricing, seed,
     m = CategoricalDissimilarity.from_matrix({"a": {"b": 0.3, "c": 1.0}, "b": {"c": 0.6}})
     dissims = [CombinedDissimilarity(), PositionalDissimilarity(), CombinedDissimilarity(alpha=2, beta=0.5),
                CombinedDissimilarity(delta_empty=2), CombinedDissimilarity(categorical=m)]
-    listed = [best_alignment(c, d, alignment="exact") for d in dissims]
+    listed = [best_alignment(c, d, alignment="exact") for d in dissims]  # two annotators: by a matching
     monkeypatch.setattr(al, "_LISTED", 0)
+    monkeypatch.setattr(al, "_MATCHING", False)
     if pricing == "search":
         monkeypatch.setattr(al, "_EXPLICIT", 0)
     for d, ref in zip(dissims, listed, strict=True):
         got = best_alignment(c, d, alignment="exact")
         assert got.disorder == pytest.approx(ref.disorder, abs=1e-9), d.describe()
         assert got.method == "exact" and not got.approximate
+
+
+@pytest.mark.parametrize("seed,sd", [(30, 3.0), (31, 8.0), (32, 20.0)])
+def test_two_annotators_matching_equals_the_set_partition(monkeypatch, seed, sd):
+    # two annotators are aligned by a least-cost bipartite matching; the set partition over every listed
+    # candidate must find the same least disorder, whatever the dissimilarity (ties at 2 delta_empty included)
+    al = _alignment_module()
+    rows = dense_rows(np.random.default_rng(seed), 2, 40, sd=sd) + [("a0", 900, 900, "a"), ("a1", 900, 900, "a"),
+                                                                   ("a0", 950, 960, "a"), ("a1", 950, 960, "b")]
+    c = cont(rows)
+    m = CategoricalDissimilarity.from_matrix({"a": {"b": 0.3, "c": 1.0}, "b": {"c": 0.6}})
+    dissims = [CombinedDissimilarity(), PositionalDissimilarity(), CombinedDissimilarity(alpha=2, beta=0.5),
+               CombinedDissimilarity(delta_empty=2), CombinedDissimilarity(categorical=m),
+               CombinedDissimilarity(alpha=0, beta=2)]
+    matched = [best_alignment(c, d, alignment="exact") for d in dissims]
+    monkeypatch.setattr(al, "_MATCHING", False)
+    for d, ref in zip(dissims, matched, strict=True):
+        got = best_alignment(c, d, alignment="exact")
+        assert ref.disorder == pytest.approx(got.disorder, abs=1e-9), d.describe()
+        assert ref.disorders.sum() == pytest.approx(ref.total, abs=1e-12)
+        assert sorted(ref.tuples[ref.tuples >= 0].tolist()) == list(range(len(c)))
+        for t, dis in zip(ref.tuples.tolist(), ref.disorders.tolist(), strict=True):
+            units = [rows_of(c, u) for u in t if u >= 0]
+            expect = d.delta_empty if len(units) == 1 else float(
+                d.bind(c.categories)(*(np.array([x]) for x in units[0]), *(np.array([x]) for x in units[1]))[0])
+            assert dis == pytest.approx(expect, abs=1e-12)
+
+
+def rows_of(c, u):
+    return c.start[u], c.end[u], c.category[u]
+
+
+@pytest.mark.parametrize("seed", [50, 80])
+@pytest.mark.parametrize("listed", [20_000, 0])
+def test_integer_program_is_certified_at_the_gap(monkeypatch, seed, listed):
+    # regression: the integer program's reduced-cost threshold was multiplied past the gap and the loop stopped
+    # without solving there, missing a cheaper partition (these statistical samples); the least cost must be
+    # that of the integer program over every listed candidate at once
+    from accord.spans.gamma.candidates import grow, neighbours
+    from accord.spans.gamma.sampling import sampler_for
+
+    al = _alignment_module()
+    monkeypatch.setattr(al, "_LISTED", listed)
+    rng = np.random.default_rng(seed)
+    c = cont(dense_rows(rng, 4, 40))
+    s = sampler_for(c, "statistical")(rng)
+    d = CombinedDissimilarity()
+    f = d.bind(s.categories)
+    tuples, cost = grow(s, f, neighbours(s, f, 1.0, d.reach(9.0)), 1.0)
+    _, truth = al._mip(tuples, cost, len(s), 1e3 / 6)
+    assert best_alignment(s, d, alignment="exact").total == pytest.approx(truth / 6, abs=1e-9)
 
 
 @pytest.mark.parametrize("pricing", ["listed", "search"])

@@ -26,7 +26,15 @@ its solution is integral it is the best alignment.  Otherwise an integer
 solution of cost *U* over the columns at hand bounds the best one, and the
 integer program is solved over every candidate whose reduced cost is at most
 :math:`U - \sum y_u` (any partition costs :math:`\sum y_u` plus its columns'
-reduced costs, so no other candidate can be in a best partition).
+reduced costs, so no other candidate can be in a best partition).  That program
+separates into components of units linked by a candidate; where the
+relaxation's columns are integral they already cost the component's dual sum,
+a lower bound, so the integer program runs only on the fractional components.
+
+**Two annotators.**  A unitary alignment is then a pair (disorder *d*) or a
+unit alone (:math:`\Delta_\varnothing`), so the best alignment is a least-cost
+bipartite matching with pair costs :math:`d - 2\Delta_\varnothing`, solved exactly
+by :func:`scipy.sparse.csgraph.min_weight_full_bipartite_matching`.
 
 **Windowed** (an approximation).  Like pygamma-agreement's fast alignment, the
 units are taken in order of their start: the first *window* units per
@@ -48,7 +56,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from accord.errors import AccordError, AccordWarning
-from accord.spans.gamma.candidates import CandidateLimit, grow, neighbours
+from accord.spans.gamma.candidates import CandidateLimit, Neighbours, grow, neighbours
 from accord.spans.gamma.dissimilarity import Dissimilarity, PairFunction
 from accord.spans.gamma.model import Continuum
 
@@ -68,6 +76,7 @@ _Y0 = 1.0
 _THETA0 = 0.0
 _THETA_MIP = 0.02  # first reduced-cost threshold of the integer program, in units of a unit alone's cost
 _PER_UNIT = 2  # columns priced in per unit and round, when more have a negative reduced cost
+_MATCHING = True  # two annotators: a least-cost bipartite matching instead of the set partition (same optimum)
 
 
 @dataclass(frozen=True, eq=False)
@@ -140,6 +149,7 @@ class _Relaxation:
         self._core = _core
         self.highs = _core._Highs()
         self.highs.setOptionValue("output_flag", False)
+        self.highs.setOptionValue("presolve", "off")  # set partitions gain little from it; it slows small ones
         ones = np.zeros(n_units)
         ones[units] = 1.0  # the units of the program each in one column; the others in none
         self.highs.addRows(n_units, ones, ones, 0, np.zeros(n_units, dtype=np.int32), np.zeros(0, dtype=np.int32),
@@ -220,10 +230,19 @@ def _mip(tuples: np.ndarray, costs: np.ndarray, n_units: int, scale: float) -> t
     raise AccordError(f"the alignment program found no solution ({message})")
 
 
+def _row_keys(tuples: np.ndarray, base: int) -> np.ndarray | None:
+    """An exact int64 key per row (entries -1 to base - 2), or None when base ** annotators overflows."""
+    n = tuples.shape[1]
+    if base**n >= 2**63:
+        return None
+    return (tuples + 1) @ np.array([base**j for j in range(n)], dtype=np.int64)
+
+
 def _union(t1: np.ndarray, c1: np.ndarray, t2: np.ndarray, c2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     t = np.concatenate([t1, t2])
     c = np.concatenate([c1, c2])
-    _, first = np.unique(t, axis=0, return_index=True)
+    keys = _row_keys(t, int(t.max()) + 2) if len(t) else None
+    _, first = np.unique(t, axis=0, return_index=True) if keys is None else np.unique(keys, return_index=True)
     first.sort()
     return t[first], c[first]
 
@@ -232,13 +251,49 @@ def _best_per_unit(tuples: np.ndarray, red: np.ndarray, k: int) -> np.ndarray:
     """The columns among the *k* of least reduced cost of one of their units (partial pricing)."""
     r, col = np.nonzero(tuples >= 0)
     unit = tuples[r, col]
-    order = np.lexsort((red[r], unit))
-    u_sorted = unit[order]
-    first = np.r_[0, np.flatnonzero(np.diff(u_sorted)) + 1]
-    rank = np.arange(len(order)) - np.repeat(first, np.diff(np.r_[first, len(order)]))
+    rr = red[r].astype(float)
+    n_units = int(unit.max()) + 1 if len(unit) else 0
     keep = np.zeros(len(tuples), dtype=bool)
-    keep[r[order[rank < k]]] = True
+    for _ in range(k):  # each pass takes, per unit, its column of least reduced cost not yet taken for it
+        low = np.full(n_units, np.inf)
+        np.minimum.at(low, unit, rr)
+        hit = np.flatnonzero((rr == low[unit]) & np.isfinite(rr))
+        if len(hit) == 0:
+            break
+        win = np.full(n_units, -1, dtype=np.int64)
+        win[unit[hit]] = r[hit]
+        keep[win[win >= 0]] = True
+        rr = np.where(win[unit] == r, np.inf, rr)
     return np.flatnonzero(keep)
+
+
+class _Held:
+    """The columns of a program, to tell fresh ones: rows (units < *n_units*) as exact int64 keys
+    (:func:`_row_keys`), or as bytes in a set when the keys would overflow."""
+
+    def __init__(self, tuples: np.ndarray, n_units: int) -> None:
+        self.base = n_units + 1
+        self.exact = _row_keys(tuples[:0], self.base) is not None
+        self.keys = np.zeros(0, dtype=np.int64)
+        self.rows: set[bytes] = set()
+        self.add(tuples)
+
+    def fresh(self, tuples: np.ndarray) -> np.ndarray:
+        if not self.exact:
+            return np.array([r.tobytes() not in self.rows for r in tuples], dtype=bool)
+        k = _row_keys(tuples, self.base)
+        if len(self.keys) == 0:
+            return np.ones(len(k), dtype=bool)
+        at = np.minimum(np.searchsorted(self.keys, k), len(self.keys) - 1)  # self.keys is sorted
+        return self.keys[at] != k
+
+    def add(self, tuples: np.ndarray) -> None:
+        if not self.exact:
+            self.rows.update(r.tobytes() for r in tuples)
+            return
+        k = np.concatenate([self.keys, _row_keys(tuples, self.base)])
+        k.sort()
+        self.keys = k[np.r_[True, k[1:] != k[:-1]]]
 
 
 def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], singles: tuple[np.ndarray, np.ndarray],
@@ -250,18 +305,18 @@ def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], sing
     tol = 1e-6 / scale  # ten times HiGHS' dual feasibility tolerance, in cost units
     relax = _Relaxation(n_units, scale, singles[0].max(axis=1))
     relax.add(*_union(singles[0], singles[1], *start))
-    seen = {r.tobytes() for r in relax.tuples}
+    seen = _Held(relax.tuples, n_units)
     for _ in range(_ROUNDS):
         x, y = relax.solve()
         nt, nc = price(y, -tol)  # type: ignore[operator]
-        if len(nt) > _PER_UNIT * n_units:
-            keep = _best_per_unit(nt, nc - _dual_sum(nt, y), _PER_UNIT)
-            nt, nc = nt[keep], nc[keep]
-        fresh = np.array([r.tobytes() not in seen for r in nt], dtype=bool)
+        fresh = seen.fresh(nt)  # before the partial pricing, lest columns held crowd out the fresh ones
         if not fresh.any():
             break  # none left, or only columns held (the solver's tolerance): the relaxation is optimal
         nt, nc = nt[fresh], nc[fresh]
-        seen.update(r.tobytes() for r in nt)
+        if len(nt) > _PER_UNIT * n_units:
+            keep = _best_per_unit(nt, nc - _dual_sum(nt, y), _PER_UNIT)
+            nt, nc = nt[keep], nc[keep]
+        seen.add(nt)
         relax.add(nt, nc)
     else:
         raise AccordError(f"the alignment's column generation did not converge in {_ROUNDS} rounds")
@@ -272,27 +327,66 @@ def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], sing
     # fractional: an integer solution over the columns of least reduced cost bounds the best partition (U); a
     # best partition costs the dual sum L plus its columns' reduced costs, so its columns have reduced costs of
     # at most U - L.  The integer program runs over the columns of reduced cost <= theta, theta growing, until
-    # its optimum U' has U' - L <= theta: then no column left out can be in a better partition.
+    # its optimum U' has U' - L <= theta: then no column left out can be in a better partition.  It is solved
+    # one component of units at a time, and only where the relaxation is fractional (_split_mip).
     red = rc_ - _dual_sum(rt, y)
     k = (rt >= 0).sum(axis=1)
-    first = np.flatnonzero((red <= tol) | (k == 1))
-    pick, upper = _mip(rt[first], rc_[first], n_units, scale)
-    best_t, best_c = rt[first[pick]], rc_[first[pick]]
+    on = np.flatnonzero(x > 1e-9)
+    lp_t, lp_c, lp_frac = rt[on], rc_[on], x[on] < 1 - 1e-9
+    first = np.flatnonzero(((red <= tol) | (k == 1)) & (x <= 1e-9))
+    qt, qc = np.concatenate([lp_t, rt[first]]), np.concatenate([lp_c, rc_[first]])
+    pick, upper = _split_mip(qt, qc, lp_frac, n_units, scale)
+    best_t, best_c = qt[pick], qc[pick]
     lower = float(y.sum()) - n_units * tol  # every candidate's reduced cost is >= -tol
     held = len(rt)
     theta = _THETA_MIP * float(singles[1][0])
-    while upper - lower > theta:
+    while True:  # a partition cheaper than `upper` has columns of reduced cost below upper - lower
         theta = min(theta, upper - lower)
         qt, qc = price(y, theta + tol)  # type: ignore[operator]
-        qt, qc = _union(best_t, best_c, qt, qc)
         held = max(held, len(rt) + len(qt))
-        pick, u2 = _mip(qt, qc, n_units, scale)
+        qt, qc = _union(np.concatenate([lp_t, best_t]), np.concatenate([lp_c, best_c]), qt, qc)
+        pick, u2 = _split_mip(qt, qc, lp_frac, n_units, scale)
         if u2 < upper:
             upper, best_t, best_c = u2, qt[pick], qc[pick]
         if upper - lower <= theta:
-            break
+            break  # every such column was in this program: `upper` is the least cost
         theta *= 4
     return best_t, best_c, held
+
+
+def _unit_components(tuples: np.ndarray, n_units: int) -> np.ndarray:
+    """The component of each column: units are linked when a column holds both."""
+    from scipy.sparse.csgraph import connected_components
+
+    r, col = np.nonzero(tuples >= 0)
+    units = tuples[r, col]
+    head = np.full(len(tuples), -1, dtype=np.int64)
+    head[r[::-1]] = units[::-1]
+    g = sp.coo_matrix((np.ones(len(units)), (head[r], units)), shape=(n_units, n_units))
+    _, label = connected_components(g, directed=False)
+    return label[head]
+
+
+def _split_mip(tuples: np.ndarray, costs: np.ndarray, lp_frac: np.ndarray, n_units: int,
+               scale: float) -> tuple[np.ndarray, float]:
+    """The partition of least cost among *tuples*, whose first ``len(lp_frac)`` rows are the relaxation's
+    optimal columns (``lp_frac``: fractional ones), and its cost.
+
+    The program separates into components of units linked by a column.  In a component where the relaxation's
+    columns are all integral they are a best partition of its units (they cost the component's dual sum, a
+    lower bound); the integer program runs over the other components only.
+    """
+    comp = _unit_components(tuples, n_units)
+    lp = np.arange(len(lp_frac))
+    bad = np.zeros(int(comp.max()) + 1 if len(comp) else 0, dtype=bool)
+    bad[comp[lp[lp_frac]]] = True
+    chosen = [lp[~lp_frac & ~bad[comp[lp]]]]
+    sub = np.flatnonzero(bad[comp])
+    if len(sub):
+        pick, _ = _mip(tuples[sub], costs[sub], n_units, scale)
+        chosen.append(sub[pick])
+    out = np.concatenate(chosen)
+    return out, float(costs[out].sum())
 
 
 def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty: float) -> np.ndarray:
@@ -350,9 +444,48 @@ def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty
         return sub_t[keep], sub_c[keep]
 
     t, _, _ = _column_generation(price, (sub_t, sub_c), (sub_t[singles_m], sub_c[singles_m]), n_units, scale)
-    row = {tuple(r): i for i, r in enumerate(sub_t.tolist())}
-    chosen.append(rest[[row[tuple(r)] for r in t.tolist()]])
+    base = int(sub_t.max()) + 2
+    k_sub, k_t = _row_keys(sub_t, base), _row_keys(t, base)
+    if k_sub is None or k_t is None:
+        row = {tuple(r): i for i, r in enumerate(sub_t.tolist())}
+        chosen.append(rest[[row[tuple(r)] for r in t.tolist()]])
+    else:
+        order = np.argsort(k_sub)
+        chosen.append(rest[order[np.searchsorted(k_sub, k_t, sorter=order)]])
     return np.concatenate(chosen)
+
+
+def _matching(g: Neighbours, n_units: int, delta_empty: float) -> tuple[np.ndarray, np.ndarray, int]:
+    r"""(tuples, disorders, pairs held) of the best alignment of two annotators' units, as a matching.
+
+    With two annotators a unitary alignment is a pair (disorder *d*) or a unit alone (:math:`\Delta_\varnothing`),
+    so the best alignment pairs units to minimise :math:`\sum_{pairs} (d - 2\Delta_\varnothing)`: a least-cost
+    bipartite matching (scipy's LAPJVsp), exact.  Each unit of the first annotator is matched to a unit of the
+    second or to a private stand-in for staying alone (cost 0); every full matching has as many edges, so the
+    costs are shifted by a constant to make them positive as the solver requires.
+    """
+    from scipy.sparse.csgraph import min_weight_full_bipartite_matching
+
+    off = g.offsets
+    na, nb = int(off[1] - off[0]), int(off[2] - off[1])
+    ok = g.dist < 2 * delta_empty  # a pair at 2 delta_empty ties with its units alone
+    ia, jb = g.keys[ok] // g.big - off[0], g.other[ok] - off[1]
+    pa = pb = np.zeros(0, dtype=np.int64)
+    if len(ia):
+        shift = 3 * delta_empty
+        m = sp.csr_matrix((np.r_[g.dist[ok] - 2 * delta_empty + shift, np.full(na, shift)],
+                           (np.r_[ia, np.arange(na)], np.r_[jb, nb + np.arange(na)])), shape=(na, nb + na))
+        r, col = min_weight_full_bipartite_matching(m)
+        real = col < nb
+        pa, pb = r[real].astype(np.int64) + off[0], col[real].astype(np.int64) + off[1]
+    d_pair = g.dist[np.searchsorted(g.keys, pa * g.big + pb)]
+    alone = np.ones(n_units, dtype=bool)
+    alone[pa] = alone[pb] = False
+    u = np.flatnonzero(alone)
+    single = np.full((len(u), 2), -1, dtype=np.int64)
+    single[np.arange(len(u)), (u >= off[1]).astype(np.int64)] = u
+    t = np.concatenate([np.stack([pa, pb], axis=1), single])
+    return t, np.r_[d_pair, np.full(len(u), delta_empty)], int(len(ia)) + n_units
 
 
 def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | None,
@@ -362,6 +495,8 @@ def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | Non
     p = n * (n - 1) // 2
     g = neighbours(c, f, delta_empty, reach)
     n_units = len(c)
+    if n == 2 and _MATCHING:
+        return _matching(g, n_units, delta_empty)
     try:
         tuples, cost = grow(c, f, g, delta_empty, max_rows=min(max_candidates, _EXPLICIT))
     except CandidateLimit:
