@@ -21,11 +21,13 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from accord.errors import AccordError, Message, no_such_file
+from accord.errors import AccordError, Message, for_cli, no_such_file
+from accord.names import spoken
 from accord.results import jsonable
 from accord.sanitize import terminal_safe
 
-__all__ = ["RAW_CSV_HELP", "SafeConsole", "cli_errors", "console", "echo", "err_console", "print_json"]
+__all__ = ["RAW_CSV_HELP", "SafeConsole", "cli_errors", "console", "echo", "err_console", "note", "print_json", "said",
+           "warn"]
 
 #: The help of ``--raw-csv``, the one flag of every command that writes a CSV.
 RAW_CSV_HELP = ("Write every cell as it is: no leading ' before a cell beginning with =, +, -, @, a tab or a line "
@@ -60,6 +62,23 @@ def echo(text: Any, *, err: bool = False) -> None:
     typer.echo(terminal_safe(text), err=err)
 
 
+def said(message: Any) -> str:
+    """*message* (a warning, a note, an error) as the command line says it: in its own words
+    (:func:`~accord.errors.for_cli`), the estimators by their names (:func:`accord.names.spoken`)."""
+    return spoken(for_cli(message))
+
+
+def note(message: Any) -> None:
+    """``accord: note: MESSAGE`` on stderr: something accord does by design and says (a format guessed, a
+    policy applied)."""
+    err_console.print(f"accord: note: {said(message)}", highlight=False, markup=False, soft_wrap=True)
+
+
+def warn(message: Any) -> None:
+    """``accord: warning: MESSAGE`` on stderr: something in the user's input or result to look at."""
+    err_console.print(f"accord: warning: {said(message)}", highlight=False, markup=False, soft_wrap=True)
+
+
 def cli_errors(func: F) -> F:
     """Turn an :class:`~accord.AccordError` (or a missing file) into one line on stderr and exit status 2."""
 
@@ -70,7 +89,7 @@ def cli_errors(func: F) -> F:
         except (AccordError, FileNotFoundError, IsADirectoryError, PermissionError) as exc:
             if isinstance(exc, FileNotFoundError) and not isinstance(exc, AccordError) and exc.filename:
                 exc = no_such_file(exc.filename)  # not Python's "[Errno 2] No such file or directory: ..."
-            text = terminal_safe(exc.for_cli() if isinstance(exc, AccordError) else str(exc))
+            text = terminal_safe(said(exc) if isinstance(exc, AccordError) else str(exc))
             msg = text.splitlines()[0] if text else type(exc).__name__
             print(f"accord: error: {msg}", file=sys.stderr)
             raise typer.Exit(code=2) from None

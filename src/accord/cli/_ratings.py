@@ -18,24 +18,16 @@ from rich.table import Table
 from accord.cli._common import console
 from accord.coefficients import ALL_COEFFICIENTS, WEIGHTED, choose, compute
 from accord.errors import AccordError, AccordWarning, for_cli, plural
+from accord.names import COEFFICIENTS, coefficient
 
 __all__ = ["LABELS", "compute_named", "interval_of", "label", "load_confusion", "print_extra", "with_intervals"]
 
-LABELS = {
-    "alpha": "Krippendorff's alpha", "percent": "percent agreement", "cohen": "Cohen's kappa",
-    "scott": "Scott's pi", "fleiss": "Fleiss' kappa (S&C K)", "multi-kappa": "multi-kappa", "bennett": "Bennett's S",
-    "conger": "Conger's kappa", "brennan-prediger": "Brennan-Prediger", "light": "Light's kappa",
-    "icc": "intraclass correlation", "kendall-w": "Kendall's W", "ccc": "Lin's CCC",
-}
+LABELS = COEFFICIENTS
 
 
 def label(name: str, res: Any) -> str:
     """The row label of a result in ``accord agree``'s table."""
-    if name == "gwet":
-        return "Gwet's AC1" if getattr(res, "coefficient", "") == "ac1" else "Gwet's AC2"
-    if name == "ccc" and getattr(res, "n_coders", 2) > 2:
-        return "overall CCC"
-    return LABELS[name]
+    return coefficient(name, res)
 
 
 def load_confusion(file: Path) -> tuple[Any, list[Any]]:

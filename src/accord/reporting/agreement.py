@@ -22,6 +22,7 @@ from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagree
 from accord.distances import Distance, get_distance
 from accord.engine import count_values
 from accord.errors import AccordError, AccordWarning
+from accord.names import coefficient as coefficient_name
 from accord.progress import Progress, progress_for
 from accord.reporting import charts
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Section, fmt_number
@@ -35,11 +36,6 @@ MAX_CODERS_MATRIX = 40
 MAX_CATEGORIES = 40
 MAX_VALUES_SHOWN = 20
 MAX_CODER_COLUMNS = 12
-
-_LABELS = {"alpha": "Krippendorff's alpha", "percent": "percent agreement", "cohen": "Cohen's kappa",
-           "scott": "Scott's pi", "fleiss": "Fleiss' kappa (S&C K)", "multi-kappa": "multi-kappa",
-           "bennett": "Bennett's S", "gwet": "Gwet's AC"}
-
 
 @dataclass(frozen=True)
 class AgreementParts:
@@ -202,9 +198,7 @@ def agreement_parts(
     heads: list[HeadlineNumber] = []
     summary: dict[str, Any] = {}
     for name, res in results.items():
-        label = _LABELS[name]
-        if name == "gwet":
-            label = "Gwet's AC1" if getattr(res, "coefficient", "") == "ac1" else "Gwet's AC2"
+        label = coefficient_name(name, res)
         v = _value(res)
         iv = interval if name == "alpha" else None
         note = interval_note if name == "alpha" else ""
