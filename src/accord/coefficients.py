@@ -207,7 +207,7 @@ def choose(data: Any, distance: Any = "nominal") -> tuple[list[str], dict[str, s
     if "fleiss" not in names:
         left["fleiss"] = "needs the same number (two or more) of values in every unit"
     if "multi-kappa" not in names:
-        left["multi-kappa"] = "needs every coder to rate every unit (conger takes missing ratings)"
+        left["multi-kappa"] = "needs every coder to rate every unit (Conger's kappa takes missing ratings)"
     complete = int(np.count_nonzero(per_unit == n_coders)) if n_coders else 0
     if n_coders < 3:
         left["light"] = "is for three or more coders (with two it is Cohen's kappa)"

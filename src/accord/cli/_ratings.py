@@ -15,10 +15,11 @@ from typing import Any
 
 from rich.table import Table
 
-from accord.cli._common import console
+from accord.cli._common import console, said
 from accord.coefficients import ALL_COEFFICIENTS, WEIGHTED, choose, compute
-from accord.errors import AccordError, AccordWarning, for_cli, plural
-from accord.names import COEFFICIENTS, coefficient
+from accord.errors import AccordError, AccordWarning, plural
+from accord.names import COEFFICIENTS
+from accord.names import coefficient as coefficient_name
 
 __all__ = ["LABELS", "compute_named", "interval_of", "label", "load_confusion", "print_extra", "with_intervals"]
 
@@ -27,7 +28,7 @@ LABELS = COEFFICIENTS
 
 def label(name: str, res: Any) -> str:
     """The row label of a result in ``accord agree``'s table."""
-    return coefficient(name, res)
+    return coefficient_name(name, res)
 
 
 def load_confusion(file: Path) -> tuple[Any, list[Any]]:
@@ -69,20 +70,22 @@ def compute_named(
                 if coefficient != "all":
                     raise
                 left_out[name] = exc.for_cli().splitlines()[0]
-        notes += [for_cli(x.message) for x in caught if issubclass(x.category, AccordWarning)]
+        notes += [said(x.message) for x in caught if issubclass(x.category, AccordWarning)]
     if weights is not None and coefficient == "all":
         plain = [n for n in results if n not in WEIGHTED]
         if plain:
-            notes.append(f"--weights {weights} apply to {', '.join(n for n in results if n in WEIGHTED)}; "
-                         f"{', '.join(plain)} use the distance {distance}")
+            notes.append(f"--weights {weights} apply to "
+                         f"{', '.join(coefficient_name(n, results[n]) for n in results if n in WEIGHTED)}; "
+                         f"{', '.join(coefficient_name(n, results[n]) for n in plain)} use the distance {distance}")
     for name in ("bennett", "brennan-prediger"):
         res = results.get(name)
         if res is not None and n_categories is None:
             q = getattr(res, "n_categories", None)
             if q is None:
                 q = len({v for v in data.values[data.value_index].tolist()})
-            notes.append(f"{name}: q = {q}, the categories observed (pass --categories N for a scale with more)")
-    left_out = {k: for_cli(left_out[k]) for k in ALL_COEFFICIENTS if k in left_out}
+            notes.append(f"{coefficient_name(name)}: q = {q}, the categories observed (pass --categories N for a "
+                         "scale with more)")
+    left_out = {k: said(left_out[k]) for k in ALL_COEFFICIENTS if k in left_out}
     return results, left_out, notes
 
 
@@ -137,7 +140,7 @@ def print_extra(results: dict[str, Any], left_out: dict[str, str], confidence: f
                       f"[{iv[0]:.3f}, {iv[1]:.3f}]" if iv else "-")
         console.print(t)
     for name, why in left_out.items():
-        console.print(f"left out: {name} {why}")
+        console.print(f"left out: {coefficient_name(name)} {said(why)}", highlight=False)
 
 
 def _num(x: float) -> str:
