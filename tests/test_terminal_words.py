@@ -21,7 +21,7 @@ import pytest
 from typer.testing import CliRunner
 
 import accord.cli as cli
-from accord.cli import app
+from accord.cli import _common, app
 from accord.names import COLUMNS, COREF_METRICS, ESTIMATORS, ITEM_CLASSES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,7 +84,7 @@ COMMANDS = [
 def as_main(monkeypatch):
     """The warnings as :func:`accord.cli.main` installs them (the runner calls the app, not ``main``)."""
     monkeypatch.setattr(warnings, "showwarning", cli._show_warning)
-    monkeypatch.setattr(cli, "_said", set())
+    monkeypatch.setattr(_common, "_warned", set())
     with warnings.catch_warnings():
         warnings.simplefilter("default")
         yield
@@ -164,7 +164,7 @@ def test_a_warning_is_one_line_once_without_a_source_path() -> None:
 
 
 def test_another_library_warning_keeps_its_text_without_a_source_line(capsys) -> None:
-    cli._said.clear()
+    _common._warned.clear()
     cli._show_warning(RuntimeWarning("invalid value encountered in divide"), RuntimeWarning, "/x/numpy/a.py", 3,
                       line="    y = a / b")
     cli._show_warning(RuntimeWarning("invalid value encountered in divide"), RuntimeWarning, "/x/numpy/a.py", 3)
@@ -177,7 +177,7 @@ def test_another_library_warning_keeps_its_text_without_a_source_line(capsys) ->
 def test_an_accord_warning_in_cli_words_and_reader_names(capsys) -> None:
     from accord.errors import AccordWarning, Message
 
-    cli._said.clear()
+    _common._warned.clear()
     w = AccordWarning(Message("kendall_w is undefined: pass order= to rank", cli="kendall_w is undefined: pass "
                                                                                   "--order to rank"))
     cli._show_warning(w, AccordWarning, "/src/accord/ratings/concordance.py", 114)

@@ -191,37 +191,17 @@ def _root(
     """Agreement on complex annotations, and gold standards with a known noise level."""
 
 
-#: the warnings this run has printed: each distinct one is said once, however often it is raised
-_said: set[str] = set()
-
-
 def _show_warning(message: Any, category: type[Warning], filename: str, lineno: int, file: Any = None,
                   line: str | None = None) -> None:
-    """Print a warning as one line, ``accord: warning: MESSAGE``, once per run.
+    """Print a warning as one line, ``accord: warning: MESSAGE``, once per run (:func:`accord.cli._common.warn`).
 
     No file, line number or source line: they are accord's, not the user's.  An
-    :class:`~accord.errors.AccordWarning` is said in the command line's words
-    (:func:`accord.errors.for_cli`); another library's warning (numpy's RuntimeWarning...) keeps its
-    text, after its category's name.  The text goes through :func:`accord.sanitize.terminal_safe` (it
-    may quote a name from the user's file), its line breaks joined into one line.
+    :class:`~accord.errors.AccordWarning` is said in the command line's words; another library's
+    warning (numpy's RuntimeWarning...) keeps its text, after its category's name.
     """
-    import sys
+    from accord.cli._common import warn
 
-    from accord.cli._common import said
-    from accord.errors import AccordWarning
-    from accord.sanitize import terminal_safe
-
-    text = said(message)
-    if not issubclass(category, AccordWarning):
-        text = f"{category.__name__}: {text}"
-    text = " ".join(part.strip() for part in terminal_safe(text).splitlines() if part.strip())
-    if text in _said:
-        return
-    _said.add(text)
-    stream = file or sys.stderr
-    if stream is None:  # pragma: no cover - pythonw: no stderr to write to
-        return
-    stream.write(f"accord: warning: {text}\n")
+    warn(message, category=category, file=file)
 
 
 def main() -> None:

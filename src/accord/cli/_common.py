@@ -74,9 +74,30 @@ def note(message: Any) -> None:
     err_console.print(f"accord: note: {said(message)}", highlight=False, markup=False, soft_wrap=True)
 
 
-def warn(message: Any) -> None:
-    """``accord: warning: MESSAGE`` on stderr: something in the user's input or result to look at."""
-    err_console.print(f"accord: warning: {said(message)}", highlight=False, markup=False, soft_wrap=True)
+#: the warnings this run has printed: each distinct one is said once, however often it is raised
+_warned: set[str] = set()
+
+
+def warn(message: Any, *, category: type[Warning] | None = None, file: Any = None) -> None:
+    """``accord: warning: MESSAGE`` on stderr, once per run: something in the user's input or result to look at.
+
+    *message* is said in the command line's words (:func:`said`); a warning of another library (its
+    *category* not an :class:`~accord.errors.AccordWarning`) keeps its text after its category's name.
+    The line goes through :func:`~accord.sanitize.terminal_safe`, its line breaks joined into one line.
+    """
+    from accord.errors import AccordWarning
+
+    text = said(message)
+    if category is not None and not issubclass(category, AccordWarning):
+        text = f"{category.__name__}: {text}"
+    text = " ".join(part.strip() for part in terminal_safe(text).splitlines() if part.strip())
+    if text in _warned:
+        return
+    _warned.add(text)
+    stream = file or sys.stderr
+    if stream is not None:  # pythonw has no stderr
+        stream.write(f"accord: warning: {text}\n")
+        stream.flush()
 
 
 def cli_errors(func: F) -> F:
