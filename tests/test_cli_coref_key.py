@@ -58,7 +58,7 @@ def test_one_response_against_the_key_prints_scores_and_no_alpha(tmp_path):
     r = runner.invoke(app, ["coref", str(resp), "--key", str(key)])
     assert r.exit_code == 0, r.output
     assert "system against the key gold.conll" in r.stdout and "alpha" not in r.stdout.lower()
-    assert "ceaf_e" in r.stdout and "conll (mean F1" in r.stdout
+    assert "CEAF-e" in r.stdout and "CoNLL F1 (mean of MUC, B³, CEAF-e)" in r.stdout and "ceaf_e" not in r.stdout
 
 
 def test_one_file_without_key_says_what_to_do(tmp_path):

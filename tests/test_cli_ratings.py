@@ -58,8 +58,8 @@ def test_all_lists_what_applies_and_says_what_it_left_out(sf):
     nominal = _json(sf, "--layout", "wide", "--unit", "target", "--coefficient", "all")
     assert "icc" not in nominal and "distance is nominal" in nominal["left_out"]["icc"]
     res = runner.invoke(app, ["agree", sf, "--layout", "wide", "--unit", "target", "--coefficient", "all"])
-    assert "left out: ccc is for interval or ratio ratings" in " ".join(res.stdout.split())
-    assert "brennan-prediger: q = 10, the categories observed" in " ".join(res.stdout.split())
+    assert "left out: Lin's CCC is for interval or ratio ratings" in " ".join(res.stdout.split())
+    assert "Brennan-Prediger: q = 10, the categories observed" in " ".join(res.stdout.split())
 
 
 def test_kendall_w_and_ccc_from_the_command_line(sf):

@@ -28,6 +28,8 @@ from typing import Any
 import numpy as np
 
 from accord.errors import AccordError, Message, choice_error
+from accord.names import COEFFICIENTS as _NAMES
+from accord.names import coefficient as _name
 
 __all__ = ["ALL_COEFFICIENTS", "COEFFICIENTS", "LABELS", "MEMORY_COEFFICIENTS", "WEIGHTED", "applicable", "choose",
            "compute", "compute_chosen", "label"]
@@ -40,29 +42,21 @@ MEMORY_COEFFICIENTS = ("conger", "brennan-prediger", "light", "icc", "kendall-w"
 ALL_COEFFICIENTS = COEFFICIENTS + MEMORY_COEFFICIENTS
 #: The coefficients that take named kappa weights (``weights=``).
 WEIGHTED = ("cohen", "fleiss", "gwet", "conger", "brennan-prediger", "light")
-#: What a reader sees for each name: the rows of ``accord agree``'s table and the cards of the report.
-LABELS = {
-    "alpha": "Krippendorff's alpha", "percent": "percent agreement", "cohen": "Cohen's kappa",
-    "scott": "Scott's pi", "fleiss": "Fleiss' kappa (S&C K)", "multi-kappa": "multi-kappa", "bennett": "Bennett's S",
-    "gwet": "Gwet's AC", "conger": "Conger's kappa", "brennan-prediger": "Brennan-Prediger",
-    "light": "Light's kappa", "icc": "intraclass correlation", "kendall-w": "Kendall's W", "ccc": "Lin's CCC",
-}
+#: What a reader sees for each name: the rows of ``accord agree``'s table and the cards of the report
+#: (:data:`accord.names.COEFFICIENTS`, the one table of names).
+LABELS = _NAMES
 
 
 def label(name: str, res: Any = None) -> str:
     """The name a reader sees for the coefficient *name* (with its result *res*, Gwet's AC1 or AC2 and Lin's
-    CCC or the overall CCC of more coders).
+    CCC or the overall CCC of more coders): :func:`accord.names.coefficient`.
 
     Examples
     --------
     >>> label("kendall-w"), label("gwet")
     ("Kendall's W", "Gwet's AC")
     """
-    if name == "gwet" and res is not None:
-        return "Gwet's AC1" if getattr(res, "coefficient", "") == "ac1" else "Gwet's AC2"
-    if name == "ccc" and getattr(res, "n_coders", 2) > 2:
-        return "overall CCC"
-    return LABELS[name]
+    return _name(name, res)
 
 
 def applicable_to(n_coders: int, values_per_unit: np.ndarray) -> list[str]:

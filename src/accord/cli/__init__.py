@@ -193,16 +193,15 @@ def _root(
 
 def _show_warning(message: Any, category: type[Warning], filename: str, lineno: int, file: Any = None,
                   line: str | None = None) -> None:
-    """Print a warning as Python does, its text through :func:`accord.sanitize.terminal_safe` (it may quote a
-    name from the user's file)."""
-    import sys
-    import warnings
+    """Print a warning as one line, ``accord: warning: MESSAGE``, once per run (:func:`accord.cli._common.warn`).
 
-    from accord.errors import for_cli
-    from accord.sanitize import terminal_safe
+    No file, line number or source line: they are accord's, not the user's.  An
+    :class:`~accord.errors.AccordWarning` is said in the command line's words; another library's
+    warning (numpy's RuntimeWarning...) keeps its text, after its category's name.
+    """
+    from accord.cli._common import warn
 
-    text = warnings.formatwarning(for_cli(message), category, filename, lineno, line)  # type: ignore[arg-type]
-    (file or sys.stderr).write(terminal_safe(text))
+    warn(message, category=category, file=file)
 
 
 def main() -> None:

@@ -21,11 +21,13 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from accord.errors import AccordError, Message, no_such_file
+from accord.errors import AccordError, Message, for_cli, no_such_file
+from accord.names import spoken
 from accord.results import jsonable
 from accord.sanitize import terminal_safe
 
-__all__ = ["RAW_CSV_HELP", "SafeConsole", "cli_errors", "console", "echo", "err_console", "print_json"]
+__all__ = ["RAW_CSV_HELP", "SafeConsole", "cli_errors", "console", "echo", "err_console", "note", "print_json", "said",
+           "warn"]
 
 #: The help of ``--raw-csv``, the one flag of every command that writes a CSV.
 RAW_CSV_HELP = ("Write every cell as it is: no leading ' before a cell beginning with =, +, -, @, a tab or a line "
@@ -60,6 +62,44 @@ def echo(text: Any, *, err: bool = False) -> None:
     typer.echo(terminal_safe(text), err=err)
 
 
+def said(message: Any) -> str:
+    """*message* (a warning, a note, an error) as the command line says it: in its own words
+    (:func:`~accord.errors.for_cli`), the estimators by their names (:func:`accord.names.spoken`)."""
+    return spoken(for_cli(message))
+
+
+def note(message: Any) -> None:
+    """``accord: note: MESSAGE`` on stderr: something accord does by design and says (a format guessed, a
+    policy applied)."""
+    err_console.print(f"accord: note: {said(message)}", highlight=False, markup=False, soft_wrap=True)
+
+
+#: the warnings this run has printed: each distinct one is said once, however often it is raised
+_warned: set[str] = set()
+
+
+def warn(message: Any, *, category: type[Warning] | None = None, file: Any = None) -> None:
+    """``accord: warning: MESSAGE`` on stderr, once per run: something in the user's input or result to look at.
+
+    *message* is said in the command line's words (:func:`said`); a warning of another library (its
+    *category* not an :class:`~accord.errors.AccordWarning`) keeps its text after its category's name.
+    The line goes through :func:`~accord.sanitize.terminal_safe`, its line breaks joined into one line.
+    """
+    from accord.errors import AccordWarning
+
+    text = said(message)
+    if category is not None and not issubclass(category, AccordWarning):
+        text = f"{category.__name__}: {text}"
+    text = " ".join(part.strip() for part in terminal_safe(text).splitlines() if part.strip())
+    if text in _warned:
+        return
+    _warned.add(text)
+    stream = file or sys.stderr
+    if stream is not None:  # pythonw has no stderr
+        stream.write(f"accord: warning: {text}\n")
+        stream.flush()
+
+
 def cli_errors(func: F) -> F:
     """Turn an :class:`~accord.AccordError` (or a missing file) into one line on stderr and exit status 2."""
 
@@ -70,7 +110,7 @@ def cli_errors(func: F) -> F:
         except (AccordError, FileNotFoundError, IsADirectoryError, PermissionError) as exc:
             if isinstance(exc, FileNotFoundError) and not isinstance(exc, AccordError) and exc.filename:
                 exc = no_such_file(exc.filename)  # not Python's "[Errno 2] No such file or directory: ..."
-            text = terminal_safe(exc.for_cli() if isinstance(exc, AccordError) else str(exc))
+            text = terminal_safe(said(exc) if isinstance(exc, AccordError) else str(exc))
             msg = text.splitlines()[0] if text else type(exc).__name__
             print(f"accord: error: {msg}", file=sys.stderr)
             raise typer.Exit(code=2) from None

@@ -15,11 +15,20 @@ from typing import Any
 
 from rich.table import Table
 
-from accord.cli._common import console
-from accord.coefficients import LABELS, WEIGHTED, compute_chosen, label
-from accord.errors import AccordError, AccordWarning, for_cli, plural
+from accord.cli._common import console, said
+from accord.coefficients import WEIGHTED, compute_chosen
+from accord.errors import AccordError, AccordWarning, plural
+from accord.names import COEFFICIENTS
+from accord.names import coefficient as coefficient_name
 
 __all__ = ["LABELS", "compute_named", "interval_of", "label", "load_confusion", "print_extra", "with_intervals"]
+
+LABELS = COEFFICIENTS
+
+
+def label(name: str, res: Any) -> str:
+    """The row label of a result in ``accord agree``'s table."""
+    return coefficient_name(name, res)
 
 
 def load_confusion(file: Path) -> tuple[Any, list[Any]]:
@@ -47,20 +56,22 @@ def compute_named(
         # one rule and one dispatch for this command and the agreement report (accord.coefficients)
         results, left = compute_chosen(data, coefficient, distance, weights=weights, n_categories=n_categories,
                                        categories=categories)
-        notes += [for_cli(x.message) for x in caught if issubclass(x.category, AccordWarning)]
+        notes += [said(x.message) for x in caught if issubclass(x.category, AccordWarning)]
     if weights is not None and coefficient == "all":
         plain = [n for n in results if n not in WEIGHTED]
         if plain:
-            notes.append(f"--weights {weights} apply to {', '.join(n for n in results if n in WEIGHTED)}; "
-                         f"{', '.join(plain)} use the distance {distance}")
+            notes.append(f"--weights {weights} apply to "
+                         f"{', '.join(coefficient_name(n, results[n]) for n in results if n in WEIGHTED)}; "
+                         f"{', '.join(coefficient_name(n, results[n]) for n in plain)} use the distance {distance}")
     for name in ("bennett", "brennan-prediger"):
         res = results.get(name)
         if res is not None and n_categories is None:
             q = getattr(res, "n_categories", None)
             if q is None:
                 q = len({v for v in data.values[data.value_index].tolist()})
-            notes.append(f"{name}: q = {q}, the categories observed (pass --categories N for a scale with more)")
-    return results, {k: for_cli(why) for k, why in left.items()}, notes
+            notes.append(f"{coefficient_name(name)}: q = {q}, the categories observed (pass --categories N for a "
+                         "scale with more)")
+    return results, {k: said(why) for k, why in left.items()}, notes
 
 
 def interval_of(res: Any, confidence: float) -> tuple[float, float] | None:
@@ -115,7 +126,7 @@ def print_extra(results: dict[str, Any], left_out: dict[str, str], confidence: f
                       f"[{iv[0]:.3f}, {iv[1]:.3f}]" if iv else "-")
         console.print(t)
     for name, why in left_out.items():
-        console.print(f"left out: {name} {why}")
+        console.print(f"left out: {coefficient_name(name)} {said(why)}", highlight=False)
 
 
 def _num(x: float) -> str:

@@ -11,15 +11,16 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from accord.cli._common import cli_errors, console, echo, print_json
+from accord.cli._common import cli_errors, console, echo, print_json, said
 from accord.cli._importing import ImporterArgs, importer_options
 from accord.cli._options import OrderOption, order_items, ordered_distance, parse_order
 from accord.coefficients import ALL_COEFFICIENTS, MEMORY_COEFFICIENTS
 from accord.data import Annotations
 from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
 from accord.distances import DISTANCE_NAMES, get_distance
-from accord.errors import AccordError, AccordWarning, choice_error, for_cli, plural
+from accord.errors import AccordError, AccordWarning, choice_error, plural
 from accord.io import read
+from accord.names import column
 
 __all__ = ["register"]
 
@@ -245,7 +246,7 @@ def agree(
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter("always", AccordWarning)
             results = {name: engines.compute(red, name, distance) for name in names}
-            caught = [for_cli(x.message) for x in w if issubclass(x.category, AccordWarning)]
+            caught = [said(x.message) for x in w if issubclass(x.category, AccordWarning)]
         if coefficient == "all":
             left_out = {name: "is computed in memory only (--engine memory)" for name in MEMORY_COEFFICIENTS}
         sizes = (red.n_coders, red.n_units, red.n_entries)
@@ -340,14 +341,14 @@ def agree(
         console.print(f"{confidence * 100:g}% bootstrap interval for Light's kappa ({bootstrap} resamples of the "
                       f"units every coder rated, seed {seed}): [{light_interval[0]:.4f}, {light_interval[1]:.4f}]")
     scale_note = getattr(results.get("alpha"), "note", None)
-    for msg in [*caught, *([scale_note] if scale_note else [])]:
+    for msg in dict.fromkeys([*caught, *([said(scale_note)] if scale_note else [])]):
         console.print(f"[yellow]note:[/yellow] {escape(str(msg))}", markup=True)
     if diag is not None:
         for title, frame in diag.items():
             t = Table(title={"units": "Units with most disagreement", "pairs": "Coder pairs",
                              "left_out": "Alpha with each coder left out"}[title])
             for col in frame.columns:
-                t.add_column(str(col))
+                t.add_column(column(str(col)))
             for row in frame.itertuples(index=False):
                 t.add_row(*(_fmt(x) for x in row))
             console.print(t)

@@ -13,7 +13,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from accord.cli._common import cli_errors, console, echo, print_json
+from accord.cli._common import cli_errors, console, echo, print_json, said
 from accord.cli._importing import ImporterArgs, importer_options
 from accord.errors import AccordError
 
@@ -154,7 +154,7 @@ def alt_test_command(
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", AccordWarning)
         agreement = panel_agreement(data, models=models, distance=dist)
-    notes = list(dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, AccordWarning)))
+    notes = list(dict.fromkeys(said(w.message) for w in caught if issubclass(w.category, AccordWarning)))
     departures = panel_departures(data, models=models, max_dissent=max_dissent)
     sim = None
     if guidance:

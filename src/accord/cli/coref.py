@@ -10,13 +10,14 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from accord.cli._common import cli_errors, console, err_console, print_json
+from accord.cli._common import cli_errors, console, note, print_json, said, warn
 from accord.coref.alpha import default_convention
 from accord.coref.model import CorefAnnotations
 from accord.coref.readers import read_coref
 from accord.coref.report import CorefReliability, coref_reliability
 from accord.coref.scores import CorefScores, coref_scores
-from accord.errors import AccordError, AccordWarning, choice_error, for_cli, plural
+from accord.errors import AccordError, AccordWarning, choice_error, plural
+from accord.names import CONLL, COREF_METRICS
 
 __all__ = ["register", "render_coref", "render_scores"]
 
@@ -67,9 +68,10 @@ def render_scores(scores: CorefScores, *, title: str) -> None:
         s.add_column(col, justify="right" if col != "metric" else "left")
     for metric, row in scores.to_frame().iterrows():
         if metric == "conll":  # an average of three F1s: it has no recall or precision of its own
-            s.add_row("conll (mean F1 of muc, b_cubed, ceaf_e)", "", "", _f(row["f1"]))
+            s.add_row(CONLL, "", "", _f(row["f1"]))
         else:
-            s.add_row(str(metric), _f(row["recall"]), _f(row["precision"]), _f(row["f1"]))
+            s.add_row(COREF_METRICS.get(str(metric), str(metric)), _f(row["recall"]), _f(row["precision"]),
+                      _f(row["f1"]))
     console.print(s)
 
 
@@ -78,20 +80,31 @@ def _read(paths: list[Path], notes: list[str], **kwargs: Any) -> CorefAnnotation
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", AccordWarning)
         data = read_coref(paths, **kwargs)
-    notes += [for_cli(w.message) for w in caught if issubclass(w.category, AccordWarning)]
+    notes += [said(w.message) for w in caught if issubclass(w.category, AccordWarning)]
     return data
+
+
+def _scored(func: Any, *args: Any, **kwargs: Any) -> Any:
+    """*func*'s result, each AccordWarning it raises (a response document not in the key, a score over
+    nothing) said once as a warning on stderr: the user should look at their files."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", AccordWarning)
+        out = func(*args, **kwargs)
+    for text in dict.fromkeys(said(w.message) for w in caught if issubclass(w.category, AccordWarning)):
+        warn(text)
+    for w in caught:
+        if not issubclass(w.category, AccordWarning):
+            warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+    return out
 
 
 def _score_one(data: CorefAnnotations, key: Path, key_data: CorefAnnotations, json_out: bool,
                notes: list[str]) -> None:
     """One response against the key: the reference scorer's use, no alpha."""
     coder = data.coders[0]
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", AccordWarning)
-        scores = coref_scores(key_data.partition(key_data.coders[0]), data.partition(coder))
-    notes += [for_cli(w.message) for w in caught if issubclass(w.category, AccordWarning)]
-    for note in notes:
-        err_console.print(f"accord: note: {note}", highlight=False, markup=False, soft_wrap=True)
+    for text in notes:
+        note(text)
+    scores = _scored(coref_scores, key_data.partition(key_data.coders[0]), data.partition(coder))
     if json_out:
         print_json({"response": str(coder), "key": str(key), "n_documents": scores.n_documents,
                     "n_mentions": data.n_mentions, "scores": scores})
@@ -155,10 +168,10 @@ def coref(
             raise AccordError("--bootstrap resamples alpha; one response scored against --key has no alpha")
         _score_one(data, key, key_data, json_out, notes)
         return
-    for note in notes:
-        err_console.print(f"accord: note: {note}", highlight=False, markup=False, soft_wrap=True)
+    for text in notes:
+        note(text)
     dists = ("nominal",) if distance == "nominal" else ("nominal", distance)
-    rep = coref_reliability(data, distances=dists, key=key_data)
+    rep = _scored(coref_reliability, data, distances=dists, key=key_data)
     intervals: dict[str, list[float]] = {}
     if bootstrap:
         from accord.progress import Progress

@@ -18,6 +18,7 @@ from accord.coref.report import coref_reliability
 from accord.datasets import load_krippendorff2011
 from accord.errors import AccordError, plural
 from accord.kappa import bennett_s, fleiss_kappa, percent_agreement
+from accord.names import ITEM_CLASSES
 
 __all__ = ["demo", "demo_pages", "register"]
 
@@ -88,7 +89,8 @@ def _multilabel() -> None:
         t.add_row(f"{p:.1f}", f"{augmented_kappa(data, p=p).kappa:.4f}")
     console.print(t)
     classes = classify_items(augmented_kappa_sweep(data))
-    console.print("Items by class over the sweep: " + ", ".join(f"{k} {v}" for k, v in classes.counts.items()))
+    console.print("Items by class over the sweep: "
+                  + ", ".join(f"{ITEM_CLASSES.get(k, k)} {v}" for k, v in classes.counts.items()))
     console.print(f"Beside it, alpha with MASI (1 - J*M, Passonneau 2006) on the label sets: "
                   f"{masi_alpha(data).alpha:.4f}")
 

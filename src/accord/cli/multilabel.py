@@ -15,8 +15,8 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from accord.cli._common import cli_errors, console, print_json
-from accord.errors import for_cli, plural
+from accord.cli._common import cli_errors, console, print_json, said
+from accord.errors import plural
 from accord.multilabel import (
     ITEM_CLASSES,
     augmented_kappa,
@@ -26,16 +26,12 @@ from accord.multilabel import (
     read_multilabel,
     sharpen,
 )
+from accord.names import ITEM_CLASSES as ITEM_CLASS_NAMES
 
 __all__ = ["register"]
 
-_CLASS_TITLES = {
-    "constant_high": "1: constant high",
-    "constant_low": "2: constant low",
-    "better_at_p1": "3: better at p = 1",
-    "better_at_p05": "4: better at p = 0.5",
-    "unpaired": "labelled by one annotator",
-}
+# the paper's four classes numbered as in its section 6, then the items in no pair
+_CLASS_TITLES = {k: (f"{i}: {name}" if i <= 4 else name) for i, (k, name) in enumerate(ITEM_CLASS_NAMES.items(), 1)}
 
 
 def _num(x: Any) -> str:
@@ -112,7 +108,7 @@ def _multilabel(
         cls = sw.classify(tolerance=tolerance, high=high) if (sw is not None and (classes or plot)) else None
         alpha_res = masi_alpha(data) if masi else None
         sharp = sharpen(data, p=p, rule=rule) if do_sharpen else None  # type: ignore[arg-type]
-    notes = list(dict.fromkeys(for_cli(w.message) for w in caught))
+    notes = list(dict.fromkeys(said(w.message) for w in caught))
     if plot is not None and sw is not None:
         from accord.multilabel.plot import plot_sweep
 

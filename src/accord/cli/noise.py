@@ -6,15 +6,18 @@ Beigman Klebanov & Beigman (2009), From annotator agreement to noise models.
 from __future__ import annotations
 
 import math
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
-from accord.cli._common import RAW_CSV_HELP, cli_errors, console, print_json
-from accord.errors import AccordError, plural
+from accord.cli._common import RAW_CSV_HELP, cli_errors, console, print_json, said, warn
+from accord.errors import AccordError, AccordWarning, plural
 from accord.noise import (
     ChanceDifference,
     DisagreementTolerance,
@@ -37,6 +40,34 @@ def _pct(x: float) -> str:
 
 def _num(x: float) -> str:
     return "undefined" if x is None or not math.isfinite(x) else f"{x:.4g}"
+
+
+@contextmanager
+def _undefined() -> Iterator[list[str]]:
+    """The AccordWarnings (an undefined gamma, K or tolerance) raised inside, collected in the command line's
+    words to be said once with the table."""
+    said_: list[str] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", AccordWarning)
+        yield said_
+    for w in caught:
+        if issubclass(w.category, AccordWarning):
+            said_.append(said(w.message))
+        else:  # another library's: as the command line prints every warning
+            warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+
+
+def _say_notes(reasons: list[Any], caught: list[str], *, json_out: bool) -> None:
+    """Each reason a result gives (a note below the table), then each warning that no reason already says;
+    with --json, the warnings alone, on stderr (the reasons are in the JSON)."""
+    reasons = [str(r) for r in reasons if r]
+    extra = list(dict.fromkeys(c for c in caught if not any(r in c for r in reasons)))
+    if json_out:
+        for text in dict.fromkeys(c for c in caught):
+            warn(text)
+        return
+    for text in [*dict.fromkeys(reasons), *extra]:
+        console.print(f"[yellow]note:[/yellow] {escape(text)}", markup=True)
 
 
 def _model_rows(
@@ -95,13 +126,14 @@ def _gold(
     if out is not None:  # refuse before any work: the input itself, or an existing file without --force
         check_output(out, force=force, inputs=[file])
     df = read_long_table(file, unit=unit, coder=coder, value=value)
-    res = gold_standard(
-        df,
-        confidence=confidence,
-        target_gamma=target_gamma,
-        p=p,
-        incomplete="drop" if drop_incomplete else "error",
-    )
+    with _undefined() as caught:
+        res = gold_standard(
+            df,
+            confidence=confidence,
+            target_gamma=target_gamma,
+            p=p,
+            incomplete="drop" if drop_incomplete else "error",
+        )
     if out is not None:
         sep = "\t" if out.suffix.lower() in (".tsv", ".tab") else ","
         try:
@@ -115,6 +147,7 @@ def _gold(
         data["file"] = str(file)
         data["out"] = None if out is None else str(out)
         print_json(data)
+        _say_notes([], caught, json_out=True)
         return
     table = Table(title=f"Gold standard from {file}", show_header=False)
     table.add_column("quantity")
@@ -134,8 +167,7 @@ def _gold(
     if res.k_noise is not None:
         table.add_row("noise implied by K", _pct(res.k_noise.noise))
     console.print(table)
-    if res.reason:
-        console.print(f"[yellow]note:[/yellow] {escape(str(res.reason))}", markup=True)
+    _say_notes([res.reason], caught, json_out=False)
     if out is not None:
         console.print(f"wrote {plural(res.n_agreed, 'gold item')} to {out}")
 
@@ -151,12 +183,13 @@ def _noise(
     json_out: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
 ) -> None:
     """Noise bound of the agreed items for n items, d disagreements and chance agreement p."""
-    bound = _noise_bound(n, d, p, confidence=confidence)
-    cd = cdn = None
-    if d < n:
-        cd = chance_difference(n - d, bound.random_agreements, confidence=confidence)
-        cdn = chance_difference(n - d, bound.random_agreements, confidence=confidence, method="normal")
-    tol = max_disagreements(n, p, gamma=target_gamma, confidence=confidence) if n >= 2 else None
+    with _undefined() as caught:
+        bound = _noise_bound(n, d, p, confidence=confidence)
+        cd = cdn = None
+        if d < n:
+            cd = chance_difference(n - d, bound.random_agreements, confidence=confidence)
+            cdn = chance_difference(n - d, bound.random_agreements, confidence=confidence, method="normal")
+        tol = max_disagreements(n, p, gamma=target_gamma, confidence=confidence) if n >= 2 else None
     if json_out:
         print_json(
             {
@@ -166,6 +199,7 @@ def _noise(
                 "tolerance": tol,
             }
         )
+        _say_notes([], caught, json_out=True)
         return
     table = Table(title=f"Noise model: n = {n}, d = {d}, p = {p:g}", show_header=False)
     table.add_column("quantity")
@@ -173,8 +207,7 @@ def _noise(
     table.add_row("agreed items", str(bound.n_agreed))
     _model_rows(table, bound, cd, cdn, tol, target_gamma)
     console.print(table)
-    if bound.reason:
-        console.print(f"[yellow]note:[/yellow] {escape(str(bound.reason))}", markup=True)
+    _say_notes([bound.reason], caught, json_out=False)
 
 
 def register(app: typer.Typer) -> None:

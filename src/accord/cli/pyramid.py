@@ -10,6 +10,7 @@ import io
 import math
 import sys
 import warnings
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,7 +18,8 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from accord.cli._common import RAW_CSV_HELP, cli_errors, console, err_console, print_json
+from accord.cli._common import RAW_CSV_HELP, cli_errors, console, print_json
+from accord.cli._common import note as note_line
 from accord.errors import AccordError, AccordWarning, for_cli, plural
 from accord.pyramid import (
     CONVENTIONS,
@@ -106,7 +108,7 @@ def show(
                     "validation": report})
         return
     console.print(f"[bold]{escape(str(file))}[/bold]: {plural(pyr.n_models, 'model')}, {plural(len(pyr.scus), 'SCU')}, "
-                  f"X_a = {tiers.x_a:.4g} (weight = {escape(str(weight))})", markup=True)
+                  f"Xₐ = {tiers.x_a:.4g} (weight = {escape(str(weight))})", markup=True)
     console.print(_found_by(pyr.n_models, pyr.models_found_by), highlight=False, soft_wrap=True)
     t = Table("weight", "SCUs", title="Tiers")
     for w, n in zip(tiers.weights, tiers.sizes, strict=True):
@@ -118,7 +120,8 @@ def show(
     console.print(s)
     if report.defects:
         for d in report.defects:
-            console.print(f"[{'red' if d.severity == 'error' and not d.repaired else 'yellow'}]{escape(str(d))}[/]",
+            text = str(replace(d, message=for_cli(d.message)))  # its advice in the command line's words
+            console.print(f"[{'red' if d.severity == 'error' and not d.repaired else 'yellow'}]{escape(text)}[/]",
                           markup=True, highlight=False)
     console.print("valid" if report.ok else f"{plural(len(report.errors), 'unrepaired error')}")
 
@@ -150,7 +153,7 @@ def score(
         warnings.filterwarnings("ignore", EMBEDDED_NOTE, AccordWarning)  # in the notes, said below
         res = score_peers(loaded, pyr, convention=convention, against=against)  # type: ignore[arg-type]
     for note in res.notes:
-        err_console.print(f"accord: note: {for_cli(note)}", highlight=False, markup=False, soft_wrap=True)
+        note_line(note)
     if as_json:
         print_json(res)
         return
@@ -164,7 +167,7 @@ def score(
     console.print(_found_by(res.n_models, res.models_found_by), highlight=False, soft_wrap=True)
     title = f"Scores ({res.convention}" + (", each peer against its embedded pyramid)" if against == "embedded"
                                            else ")")
-    t = Table("peer", "raw", "PSEs", "original", "X_a used", "modified", title=title)
+    t = Table("peer", "raw", "PSEs", "original", "Xₐ used", "modified", title=title)
     for s in res.scores:
         t.add_row(s.peer, f"{s.raw:g}", str(s.n_pses), _num(s.original), f"{s.x_a_used:g}", _num(s.modified))
     console.print(t)

@@ -83,14 +83,13 @@ def _print(result: SignificanceStudy, path: Path) -> None:
     alpha = result.alpha
     if result.annotation_anova is not None:
         a = result.annotation_anova
-        verdict = (
-            "undefined"
-            if not math.isfinite(a.pvalue)
-            else ("means do not differ (accepted)" if a.pvalue >= alpha else "means differ")
-        )
+        if math.isfinite(a.pvalue):
+            verdict = ": " + ("means do not differ (accepted)" if a.pvalue >= alpha else "means differ")
+        else:  # the statistics say undefined; the reason, once
+            verdict = f" ({escape(str(a.reason))})" if a.reason else ""
         console.print(
             f"\n[bold]ANOVA, annotation as factor[/]: F({a.df_between}, {a.df_within}) = "
-            f"{_num(a.statistic)}, p = {_num(a.pvalue)}: {verdict}",
+            f"{_num(a.statistic)}, p = {_num(a.pvalue)}{verdict}",
             markup=True,
         )
         console.print(

@@ -8,9 +8,9 @@ from typing import Annotated, Any
 
 import typer
 
-from accord.cli._common import cli_errors, console, print_json
+from accord.cli._common import cli_errors, console, print_json, said
 from accord.cli._importing import ImporterArgs, importer_options
-from accord.errors import AccordError, choice_error, for_cli, plural
+from accord.errors import AccordError, choice_error, plural
 
 __all__ = ["register"]
 
@@ -52,10 +52,10 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
         )
     tok = rep["tokens"]
     if isinstance(tok, dict):
-        console.print(f"token agreement: undefined ({tok['undefined_reason']})")
+        console.print(f"token agreement: undefined ({said(tok['undefined_reason'])})")
     else:
-        kappa = (f"{tok.kappa.coefficient} {_f(tok.kappa.kappa)}" if tok.kappa is not None
-                 else f"kappa undefined ({tok.kappa_undefined_reason})")
+        kappa = (f"{said(tok.kappa.coefficient)} {_f(tok.kappa.kappa)}" if tok.kappa is not None
+                 else f"kappa undefined ({said(tok.kappa_undefined_reason)})")
         console.print(
             f"token agreement ({tok.tokenisation} tokens, {tok.scheme} values, {plural(tok.n_tokens, 'token')} in "
             f"{plural(tok.n_documents, 'document')}, "
@@ -66,7 +66,7 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
         )
     uni = rep["unitizing"]
     if isinstance(uni, dict):
-        console.print(f"unitizing alpha: undefined ({uni['undefined_reason']})")
+        console.print(f"unitizing alpha: undefined ({said(uni['undefined_reason'])})")
     else:
         cats = ", ".join(f"{c.label} {_f(c.alpha)}" for c in uni.categories)
         extra = []
@@ -83,7 +83,7 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
         )
     for name, ci in rep["confidence_intervals"].items():
         if isinstance(ci, dict):
-            console.print(f"{confidence * 100:g}% interval for {name}: undefined ({ci['undefined_reason']})")
+            console.print(f"{confidence * 100:g}% interval for {name}: undefined ({said(ci['undefined_reason'])})")
         else:
             console.print(
                 f"{confidence * 100:g}% bootstrap interval for {name} ({bootstrap} resamples of documents, "
@@ -187,7 +187,7 @@ def spans(
         return
     if report is not None:
         for note in getattr(report, "notes", ()):
-            console.print(for_cli(note))
+            console.print(said(note))
     _render(rep, title=f"Span agreement of {input.name}", show=show, bootstrap=bootstrap, seed=seed,
             confidence=confidence)
     if g is not None:
@@ -197,7 +197,7 @@ def spans(
 def _render_gamma(g: Any) -> None:
     """Gamma's lines under the span tables."""
     if g.undefined_reason:
-        console.print(f"gamma: undefined ({g.undefined_reason})")
+        console.print(f"gamma: undefined ({said(g.undefined_reason)})")
         return
     lo, hi = g.interval
     console.print(
@@ -208,11 +208,11 @@ def _render_gamma(g: Any) -> None:
     console.print(f"gamma-cat: {_f(g.gamma_cat)}; gamma-k: "
                   + ", ".join(f"{k} {_f(v)}" for k, v in sorted(g.gamma_k.items())))
     unaligned = sum(d.n_unaligned for d in g.documents)
-    console.print(f"best alignment: {sum(d.n_unitary_alignments for d in g.documents)} unitary alignments of "
-                  f"{g.n_units} units, {unaligned} unit(s) left alone")
+    console.print(f"best alignment: {plural(sum(d.n_unitary_alignments for d in g.documents), 'unitary alignment')} "
+                  f"of {plural(g.n_units, 'unit')}, {plural(unaligned, 'unit')} left alone")
     if g.approximate:
         docs = [d.document for d in g.documents if d.alignment == "windowed"]
-        console.print(f"APPROXIMATE: windowed alignment (not the exact best) for {len(docs)} document(s)"
+        console.print(f"APPROXIMATE: windowed alignment (not the exact best) for {plural(len(docs), 'document')}"
                       + (f" ({', '.join(docs[:5])}{', ...' if len(docs) > 5 else ''})" if docs else "")
                       + f" and {g.n_windowed_samples} of {g.n_samples} samples; a windowed disorder is at least the "
                         "exact one")

@@ -44,6 +44,7 @@ from scipy.sparse.csgraph import connected_components
 from accord._lazy import optimize
 from accord.coref.model import CorefAnnotations
 from accord.errors import AccordError, AccordWarning, plural
+from accord.names import COREF_METRICS
 from accord.results import Result
 
 __all__ = [
@@ -303,7 +304,7 @@ def _score(metric: str, rn: float, rd: float, pn: float, pd_: float, n_docs: int
     note = None
     if notes:
         note = "; ".join(notes) + "; reported as 0, as the CoNLL-2012 reference scorer does"
-        warnings.warn(f"{metric}: {note}", AccordWarning, stacklevel=4)
+        warnings.warn(f"{COREF_METRICS.get(metric, metric)}: {note}", AccordWarning, stacklevel=4)
     return CorefScore(
         metric=metric,
         recall=recall,

@@ -32,7 +32,7 @@ from xml.sax.saxutils import escape, quoteattr
 import defusedxml
 import defusedxml.ElementTree as DET
 
-from accord.errors import AccordError, no_such_file, plural
+from accord.errors import AccordError, no_such_file, plural, words
 from accord.output import write_output
 from accord.pyramid.model import (
     PSE,
@@ -330,7 +330,7 @@ def _pyramid_from_element(
     for d in pyr.check(style="relaxed").defects:
         if d.kind in _STRUCTURAL:
             if d.kind == "duplicate-model-contributor" and duplicates == "merge":
-                d = replace(d, repaired=True, message=d.message + "; merged")
+                d = replace(d, repaired=True, message=words(d.message, "; merged"))
             defects.append(d)
     if duplicates == "merge":
         pyr = merge_duplicate_contributors(pyr)

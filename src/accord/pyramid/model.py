@@ -592,8 +592,10 @@ def check_pyramid(pyramid: Pyramid, *, style: Style = "partition") -> Validation
                 out.append(
                     Defect(
                         "duplicate-model-contributor",
-                        f"{plural(len(cs), 'contributor')} from model {m + 1}: {desc} (guideline 2 allows one; "
-                        "merge them with merge_duplicate_contributors)",
+                        Message(f"{plural(len(cs), 'contributor')} from model {m + 1}: {desc} (guideline 2 allows "
+                                "one; merge them with merge_duplicate_contributors)",
+                                cli=f"{plural(len(cs), 'contributor')} from model {m + 1}: {desc} (guideline 2 "
+                                    "allows one; merge them in DUCView)"),
                         file=f, scu_id=scu.id, start=cs[1].spans[0].start, end=cs[1].spans[-1].end,
                     )
                 )
@@ -605,14 +607,17 @@ def check_pyramid(pyramid: Pyramid, *, style: Style = "partition") -> Validation
                 out.append(
                     Defect(
                         "overlapping-contributors",
-                        f"overlaps a contributor of SCU {reach_owner[0]} (the partition style "
-                        "puts every word in at most one contributor; use style='relaxed' for DUC 2005 style)",
+                        Message(f"overlaps a contributor of SCU {reach_owner[0]} (the partition style puts every "
+                                "word in at most one contributor; use style='relaxed' for DUC 2005 style)",
+                                cli=f"overlaps a contributor of SCU {reach_owner[0]} (the partition style puts "
+                                    "every word in at most one contributor; use --style relaxed for DUC 2005 style)"),
                         file=f, scu_id=sid, start=span.start, end=span.end,
                     )
                 )
             if span.end > reach_end:
                 reach_end, reach_owner = span.end, (sid, ci)
-    return ValidationReport(defects=tuple(out), style=style)
+    # the reader's own check found the structural defects again: each is reported once
+    return ValidationReport(defects=tuple(dict.fromkeys(out)), style=style)
 
 
 def merge_duplicate_contributors(pyramid: Pyramid) -> Pyramid:

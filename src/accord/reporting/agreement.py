@@ -17,12 +17,12 @@ import numpy as np
 import pandas as pd
 
 from accord.alpha import alpha, check_annotations
-from accord.coefficients import label as coefficient_label
 from accord.data import Annotations
 from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
 from accord.distances import Distance, get_distance
 from accord.engine import count_values
 from accord.errors import AccordError, AccordWarning
+from accord.names import coefficient as coefficient_name
 from accord.progress import Progress, progress_for
 from accord.reporting import charts
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Section, fmt_number
@@ -143,8 +143,8 @@ def _left_out_words(name: str, why: str) -> str:
     """
     why = plain(str(why)).strip().rstrip(".")
     if why.startswith(("needs ", "is ")):
-        return f"Not computed: {coefficient_label(name)}, which {why}."
-    return f"Not computed: {coefficient_label(name)} ({why})."
+        return f"Not computed: {coefficient_name(name)}, which {why}."
+    return f"Not computed: {coefficient_name(name)} ({why})."
 
 
 def _light_interval(res: Any, confidence: float, bootstrap: int, seed: int | None, unit_word: str,
@@ -313,14 +313,14 @@ def agreement_parts(
     summary: dict[str, Any] = {}
     twins = _twins(results)
     if twins:
-        notes.append(" ".join(f"{coefficient_label(new)} equals {coefficient_label(old)} on these data (every "
+        notes.append(" ".join(f"{coefficient_name(new)} equals {coefficient_name(old)} on these data (every "
                               f"{coder_word} rated every {unit_word}): one card shows both." for old, new in twins))
     for name, res in results.items():
         summary[name] = res.to_dict()
         if name in dict(twins):
             continue
-        label = coefficient_label(name, res)
-        label += "".join(f" = {coefficient_label(old)}" for old, new in twins if new == name)
+        label = coefficient_name(name, res)
+        label += "".join(f" = {coefficient_name(old)}" for old, new in twins if new == name)
         v = _value(res)
         iv = interval if name == "alpha" else None
         note = interval_note if name == "alpha" else ""

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from accord.errors import AccordError, AccordWarning, plural
+from accord.names import CONLL, COREF_METRICS
 from accord.progress import progress_for
 from accord.reporting import charts
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, bootstrap_interval, check_report_options
@@ -22,9 +23,6 @@ from accord.reporting.words import describe_distance, seed_words, threshold_word
 __all__ = ["MentionWords", "coref_report"]
 
 MAX_DOCUMENTS = 100
-# the scores' attributes, and their names in the literature
-_METRICS = {"muc": "MUC", "b_cubed": "B³", "ceaf_m": "CEAF-m", "ceaf_e": "CEAF-e", "blanc": "BLANC", "lea": "LEA"}
-_CONLL = "CoNLL F1 (mean of MUC, B³, CEAF-e)"
 
 
 class MentionWords:
@@ -291,15 +289,15 @@ def _scores(data: Any, rel: Any, key: Any) -> Section:
                  "for MUC, B³ and CEAF; recall and precision swap).")
     rows = []
     for pair, sc in scored.items():
-        for metric, name in _METRICS.items():
+        for metric, name in COREF_METRICS.items():
             s = getattr(sc, metric)
             rows.append({"pair": pair, "metric": name, "recall": s.recall, "precision": s.precision, "f1": s.f1})
-        rows.append({"pair": pair, "metric": _CONLL, "recall": None, "precision": None, "f1": sc.conll_f1})
+        rows.append({"pair": pair, "metric": CONLL, "recall": None, "precision": None, "f1": sc.conll_f1})
     if not rows:
         return Section(id="scores", title="MUC, B³, CEAF, BLANC, LEA", paragraphs=(intro, "No pair could be scored."))
     df = pd.DataFrame(rows)
     chart = Chart("coref_scores", "F1 of each metric", charts.bar_chart(
-        df.dropna(subset=["f1"]).replace({_CONLL: "CoNLL F1"}), category="metric", value="f1", color="pair",
+        df.dropna(subset=["f1"]).replace({CONLL: "CoNLL F1"}), category="metric", value="f1", color="pair",
         title_value="F1", tooltip=[("pair:N", "pair"), ("metric:N", "metric"), ("recall:Q", "recall"),
                                    ("precision:Q", "precision"), ("f1:Q", "F1")], domain=(0, 1)))
     table = DataTable(name="coref_scores", title="Scores", columns=("pair", "metric", "recall", "precision", "F1"),

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from accord.errors import AccordError, AccordWarning, plural
+from accord.names import ITEM_CLASSES
 from accord.progress import progress_for
 from accord.reporting.agreement import MAX_ROWS, agreement_parts, check_report_options
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Report, Section
@@ -24,12 +25,8 @@ _RULES = {
     "geometric": "each label of a list takes p of the weight the labels before it left, the last the rest",
     "primary-rest": "the primary label weighs p and the others share 1 - p",
 }
-_CLASS_TITLES = {
-    "constant_high": "constant high (class 1)",
-    "constant_low": "constant low (class 2)",
-    "better_at_p1": "better at p = 1 (class 3)",
-    "better_at_p05": "better at p = 0.5 (class 4)",
-}
+# the paper's four classes, numbered as in its section 6
+_CLASS_TITLES = {k: f"{ITEM_CLASSES[k]} (class {i})" for i, k in enumerate(list(ITEM_CLASSES)[:4], 1)}
 
 
 def multilabel_annotations(data: Any) -> Any:

@@ -10,18 +10,10 @@ from typing import Any
 import numpy as np
 
 from accord.errors import plural
+from accord.names import spoken
 
 __all__ = ["describe_distance", "interval_words", "plain", "seed_words", "threshold_words", "value_label"]
 
-# the names estimators give themselves in warnings and results, as a reader knows them
-COEFFICIENT_NAMES = {
-    "cohen_kappa": "Cohen's kappa", "scott_pi": "Scott's pi", "fleiss_kappa": "Fleiss' kappa",
-    "multi_kappa": "multi-kappa", "bennett_s": "Bennett's S", "ac1": "Gwet's AC1", "ac2": "Gwet's AC2",
-    "percent_agreement": "percent agreement", "max_disagreements": "the largest number of disagreements",
-    "conger_kappa": "Conger's kappa", "brennan_prediger": "Brennan-Prediger", "light_kappa": "Light's kappa",
-    "kendall_w": "Kendall's W", "lin_ccc": "Lin's CCC",
-}
-_NAME = re.compile(r"\b(" + "|".join(map(re.escape, COEFFICIENT_NAMES)) + r")\b")
 # a hint at an option of the command line or of a Python call: "(pass --field to choose)", "; pass kind= or ..."
 _HINT_PAREN = re.compile(r"\s*\((?:pass|use|see)\s[^()]*(?:--[a-z]|[a-z_]+=)[^()]*\)")
 _HINT_CLAUSE = re.compile(r";\s*(?:pass|use)\s[^();]*(?:--[a-z]|[a-z_]+=)[^();]*(?=\)|$)")
@@ -40,8 +32,7 @@ def plain(text: str) -> str:
     >>> plain("read as nominal (JSON-MIN gives no types; pass kind= or multiple= to change)")
     'read as nominal (JSON-MIN gives no types)'
     """
-    out = _HINT_CLAUSE.sub("", _HINT_PAREN.sub("", str(text)))
-    return _NAME.sub(lambda m: COEFFICIENT_NAMES[m.group(1)], out)
+    return spoken(_HINT_CLAUSE.sub("", _HINT_PAREN.sub("", str(text))))
 
 
 def seed_words(seed: Any) -> str:

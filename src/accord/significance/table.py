@@ -132,7 +132,7 @@ def _read_table(
         if lonely.size:
             warnings.warn(
                 f"{plural(lonely.size, 'system')} scored in one annotation only left out: "
-                f"{[systems[s] for s in lonely][:10]!r}",
+                + ", ".join(repr(systems[s]) for s in lonely[:10]) + (", ..." if lonely.size > 10 else ""),
                 AccordWarning,
                 stacklevel=3,
             )

@@ -136,7 +136,7 @@ class PositionalDissimilarity(Dissimilarity):
         return math.sqrt(max(bound, 0.0) / self.delta_empty)
 
     def describe(self) -> str:
-        return f"positional (delta_empty={self.delta_empty:g})"
+        return f"positional (Δ∅ = {self.delta_empty:g})"
 
 
 class CategoricalDissimilarity(Dissimilarity):
@@ -202,7 +202,7 @@ class CategoricalDissimilarity(Dissimilarity):
         Examples
         --------
         >>> CategoricalDissimilarity.nominal().describe()
-        'categorical nominal (delta_empty=1)'
+        'categorical nominal (Δ∅ = 1)'
         """
         return cls(None, None, delta_empty=delta_empty, kind="nominal")
 
@@ -312,7 +312,7 @@ class CategoricalDissimilarity(Dissimilarity):
         return matrix
 
     def describe(self) -> str:
-        return f"categorical {self.kind} (delta_empty={self.delta_empty:g})"
+        return f"categorical {self.kind} (Δ∅ = {self.delta_empty:g})"
 
 
 def _is_number(s: str) -> bool:
@@ -347,7 +347,7 @@ class CombinedDissimilarity(Dissimilarity):
     Examples
     --------
     >>> CombinedDissimilarity(alpha=1, beta=2).describe()
-    'combined 1 x positional + 2 x categorical nominal (delta_empty=1)'
+    'combined 1 x positional + 2 x categorical nominal (Δ∅ = 1)'
     """
 
     def __init__(self, alpha: float = 1.0, beta: float = 1.0, *, delta_empty: float = 1.0,
