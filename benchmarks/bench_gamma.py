@@ -15,7 +15,7 @@ Contenders, each in its own process (``--contenders``):
 - ``pygamma-fast``: pygamma-agreement's windowed approximation (``get_fast_alignment`` at the window its
   ``measure_best_window_size`` picks; the picking is timed too);
 - ``accord-gamma``: the whole of accord's gamma (the alignment and the sampled chance: statistical sampler,
-  precision 0.02, every sample aligned exactly).
+  precision 0.02, every sample aligned exactly; ``--jobs N`` runs it in N processes).
 
 Imports, numba's compilation and a first alignment of a small continuum happen before the clock.  Each
 measurement is repeated (``--repeat``, median and min-max) unless one run exceeds ``--once-over`` seconds;
@@ -127,7 +127,7 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
                     "candidates": sum(s.n_candidates for s in sols)}
 
         def whole(cs: list[Any]) -> dict[str, Any]:
-            r = gamma(list(cs), rng=0, alignment="exact")
+            r = gamma(list(cs), rng=0, alignment="exact", n_jobs=spec.get("jobs", 1))
             return {"disorder": r.observed_disorder, "gamma": r.gamma, "samples": r.n_samples}
 
         fn = whole if what == "accord-gamma" else align
@@ -179,6 +179,8 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     ap.add_argument("--files", nargs="*", default=[], help="span tables or pygamma CSV files")
     ap.add_argument("--contenders", nargs="*", default=list(CONTENDERS[:4]), choices=CONTENDERS)
     ap.add_argument("--gamma", action="store_true", help="also time accord's whole gamma (accord-gamma)")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="accord-gamma's processes (n_jobs) for the documents and the samples (default 1)")
     ap.add_argument("--window", type=int, default=40, help="accord-windowed's units per annotator (default 40)")
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds per process (default 900)")
     ap.add_argument("--repeat", type=int, default=DEFAULT_REPEAT, help=f"timed runs (default {DEFAULT_REPEAT})")
@@ -203,7 +205,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
         for what in whats:
             if not a.quiet:
                 print(f"  {name}: {what} ...", flush=True)
-            spec = {**base, "what": what, "window": a.window, "repeat_for": a.repeat}
+            spec = {**base, "what": what, "window": a.window, "jobs": a.jobs, "repeat_for": a.repeat}
             t0 = time.perf_counter()
             r = run_worker(SCRIPT, {**spec, "repeat_for": 1}, timeout=a.timeout)
             if "failed" not in r and a.repeat > 1 and time.perf_counter() - t0 < a.once_over:
