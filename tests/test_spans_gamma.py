@@ -534,7 +534,7 @@ def test_cli_spans_gamma(tmp_path):
     res = runner.invoke(app, ["spans", str(tmp_path / "s.csv"), "--gamma", "--seed", "1", "-q", "--gamma-alignment",
                               "windowed", "--gamma-window", "1"])
     assert res.exit_code == 0, res.output
-    assert "APPROXIMATE: windowed alignment (not the exact best) for 2 document(s) (d1, d2)" in res.output
+    assert "APPROXIMATE: windowed alignment (not the exact best) for 2 documents (d1, d2)" in res.output
     res = runner.invoke(app, ["spans", str(tmp_path / "s.csv"), "--gamma", "--gamma-alignment", "fast"])
     assert res.exit_code == 2 and "--gamma-alignment must be one of exact, windowed, auto" in res.output
 

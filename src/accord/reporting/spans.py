@@ -89,7 +89,7 @@ def _gamma_section(data: Any, g: Any, seed: Any) -> Section:
     ]
     if g.approximate:
         paras.append("APPROXIMATE: some best alignments were too large for the exact program and were found by "
-                     f"windows ({sum(d.alignment == 'windowed' for d in g.documents)} document(s), "
+                     f"windows ({plural(sum(d.alignment == 'windowed' for d in g.documents), 'document')}, "
                      f"{g.n_windowed_samples} of {g.n_samples} samples); a windowed disorder is at least the exact "
                      "one.")
     if len(docs) > len(drawn):
