@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from accord._codes import _is_missing
 from accord.errors import AccordError, plural
 
 __all__ = [
@@ -31,21 +32,13 @@ __all__ = [
 
 
 # ====================================================================== data
-def _missing(x: Any) -> bool:
-    if x is None or x is pd.NA or x is pd.NaT:
-        return True
-    if isinstance(x, float | np.floating):
-        return bool(np.isnan(x))
-    return False
-
-
 def _clean_label(x: Any) -> Any:
     if isinstance(x, np.generic):
         x = x.item()
     if isinstance(x, str):
         x = x.strip()
         return None if x == "" else x
-    return None if _missing(x) else x
+    return None if _is_missing(x) else x
 
 
 def _sortable(values: Sequence[Any]) -> bool:
@@ -500,7 +493,7 @@ def _parse_cell(x: Any, sep: str, where: Callable[[], str]) -> tuple[Any, ...]:
         parts = [_clean_label(v) for v in x]
     elif isinstance(x, list | tuple):
         parts = [_clean_label(v) for v in x]
-    elif _missing(x):
+    elif _is_missing(x):
         return ()
     else:
         parts = [_clean_label(x)]
