@@ -141,7 +141,7 @@ def test_chains_worked_out_by_hand(tmp_path):
     messages = [str(w.message) for w in caught]
     assert any("read as corefud" in m for m in messages)
     # SplitAnte and Bridge are counted and stated, not read into chains
-    assert any("1 SplitAnte and 1 Bridge link(s) are not identity coreference" in m for m in messages)
+    assert any("1 SplitAnte link and 1 Bridge link are not identity coreference" in m for m in messages)
     assert data.documents == ("doc1", "dok2")
     assert _as_sets(data.partition("a")) == CHAINS_A
     assert data.mentions("dok2") == ((0, 0), (3, 8), (6, 6), (7, 7), (11, 11.1), (11.1, 11.1))

@@ -337,7 +337,7 @@ def test_cohen_kappa_in_the_cli_has_the_standard_error_interval_and_p_value(tmp_
     assert table.exit_code == 0, table.output
     line = next(x for x in table.stdout.splitlines() if x.startswith("Cohen's kappa: "))
     assert line == (f"Cohen's kappa: standard error {res.standard_error:.4f}, 95% interval [{lo:.4f}, {hi:.4f}], "
-                    f"p = {res.p_value:.4g} (no agreement beyond chance)"), line
+                    f"p = {res.p_value:.4g} against no agreement beyond chance"), line
 
     out = json.loads(RUNNER.invoke(app, ["agree", str(f), "--coefficient", "cohen", "--json"]).stdout)
     assert out["standard_error"] == pytest.approx(res.standard_error)

@@ -22,6 +22,7 @@ coefficients by :data:`LABELS`.
 
 from __future__ import annotations
 
+import math
 from types import SimpleNamespace
 from typing import Any
 
@@ -32,7 +33,7 @@ from accord.names import COEFFICIENTS as _NAMES
 from accord.names import coefficient as _name
 
 __all__ = ["ALL_COEFFICIENTS", "COEFFICIENTS", "LABELS", "MEMORY_COEFFICIENTS", "WEIGHTED", "applicable", "choose",
-           "compute", "compute_chosen", "label"]
+           "compute", "compute_chosen", "label", "same_coefficients"]
 
 #: Every coefficient's name that a lazy engine computes too, in the order tables list them.
 COEFFICIENTS = ("alpha", "percent", "cohen", "scott", "fleiss", "multi-kappa", "bennett", "gwet")
@@ -303,3 +304,26 @@ def choose(data: Any, distance: Any = "nominal") -> tuple[list[str], dict[str, s
     if len(coded) and not (coded >= 2).any():
         return [], {n: "no unit holds two or more values" for n in ALL_COEFFICIENTS}
     return [c for c in ALL_COEFFICIENTS if c in names], {c: left[c] for c in ALL_COEFFICIENTS if c in left}
+
+
+def same_coefficients(results: dict[str, Any]) -> list[tuple[str, str]]:
+    """The (older name, newer name) pairs of *results* that are one coefficient computed twice.
+
+    On data where every coder rated every unit, multi-kappa is Conger's kappa and Bennett's S is
+    Brennan-Prediger (:mod:`accord.cac`: they differ only in how missing ratings are averaged); the report
+    shows one card for each such pair and the command line says so under its table.
+
+    Examples
+    --------
+    >>> import accord
+    >>> results, _ = compute_chosen(accord.as_annotations([[1, 2, 2], [1, 2, 3], [1, 3, 3]]))
+    >>> same_coefficients(results)
+    [('multi-kappa', 'conger'), ('bennett', 'brennan-prediger')]
+    """
+    out = []
+    for old, new in (("multi-kappa", "conger"), ("bennett", "brennan-prediger")):
+        if old in results and new in results:
+            a, b = float(results[old].kappa), float(results[new].kappa)
+            if math.isfinite(a) and math.isfinite(b) and abs(a - b) <= 1e-12 * max(1.0, abs(a)):
+                out.append((old, new))
+    return out

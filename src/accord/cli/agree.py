@@ -14,7 +14,7 @@ from rich.table import Table
 from accord.cli._common import cli_errors, console, echo, print_json, said
 from accord.cli._importing import ImporterArgs, importer_options
 from accord.cli._options import OrderOption, order_items, ordered_distance, parse_order
-from accord.coefficients import ALL_COEFFICIENTS, MEMORY_COEFFICIENTS
+from accord.coefficients import ALL_COEFFICIENTS, MEMORY_COEFFICIENTS, same_coefficients
 from accord.data import Annotations
 from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
 from accord.distances import DISTANCE_NAMES, get_distance
@@ -54,7 +54,7 @@ def _print_inference(label: str, res: Any, interval: tuple[float, float] | None,
     if interval is not None:
         said.append(f"{confidence * 100:g}% interval [{interval[0]:.4f}, {interval[1]:.4f}]")
     if p is not None:
-        said.append(f"p = {p:.4g} (no agreement beyond chance)")
+        said.append(f"p = {p:.4g} against no agreement beyond chance")
     console.print(f"{label}: {', '.join(said)}", highlight=False, soft_wrap=True)
 
 
@@ -325,6 +325,9 @@ def agree(
     for name, res in results.items():
         if name not in ("kendall-w", "icc"):
             _print_inference(_ratings.label(name, res), res, intervals[name], confidence)
+    for old, new in same_coefficients(results):
+        console.print(f"{_ratings.label(old, results[old])} is {_ratings.label(new, results[new])} here: every coder "
+                      "rated every unit (they differ only over missing ratings)", highlight=False, soft_wrap=True)
     _ratings.print_extra(results, left_out, confidence)
     if "alpha" in results:
         r = results["alpha"]

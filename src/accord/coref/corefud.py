@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError, AccordWarning, no_such_file
+from accord.errors import AccordError, AccordWarning, no_such_file, plural
 
 __all__ = ["looks_corefud", "read_corefud"]
 
@@ -327,7 +327,8 @@ def read_corefud(path: Path, duplicates: str) -> list[tuple[Any, ...]]:
         finish(doc, lineno)
     if split_ante or bridge:
         warnings.warn(
-            f"{path}: {split_ante} SplitAnte and {bridge} Bridge link(s) are not identity coreference "
+            f"{path}: {plural(split_ante, 'SplitAnte link')} and {plural(bridge, 'Bridge link')} are not identity "
+            "coreference "
             "(split antecedents, bridging) and are not read into chains",
             AccordWarning,
             stacklevel=3,

@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from accord.alpha import alpha, check_annotations
+from accord.coefficients import same_coefficients
 from accord.data import Annotations
 from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
 from accord.distances import Distance, get_distance
@@ -192,19 +193,6 @@ def _ccc_interval(res: Any, confidence: float) -> tuple[tuple[float, float] | No
     return _cut(lo, hi, f"{confidence * 100:g}% interval of Lin (1989), through Fisher's z", "the approximation")
 
 
-def _twins(results: dict[str, Any]) -> list[tuple[str, str]]:
-    """(old, new) names of one coefficient computed twice: multi-kappa is Conger's kappa and Bennett's S is
-    Brennan-Prediger when every coder rated every unit (they differ only over missing ratings); the card keeps
-    the newer name, which carries an interval."""
-    out = []
-    for old, new in (("multi-kappa", "conger"), ("bennett", "brennan-prediger")):
-        if old in results and new in results:
-            a, b = _value(results[old]), _value(results[new])
-            if math.isfinite(a) and math.isfinite(b) and abs(a - b) <= 1e-12 * max(1.0, abs(a)):
-                out.append((old, new))
-    return out
-
-
 def _whole(x: float) -> float | int:
     """A degree of freedom as the page shows it: 18, not 18.000; Satterthwaite's 17.42 as it is."""
     return int(x) if math.isfinite(x) and float(x).is_integer() else x
@@ -311,7 +299,7 @@ def agreement_parts(
 
     heads: list[HeadlineNumber] = []
     summary: dict[str, Any] = {}
-    twins = _twins(results)
+    twins = same_coefficients(results)
     if twins:
         notes.append(" ".join(f"{coefficient_name(new)} equals {coefficient_name(old)} on these data (every "
                               f"{coder_word} rated every {unit_word}): one card shows both." for old, new in twins))

@@ -72,7 +72,8 @@ def _gamma_section(data: Any, g: Any, seed: Any) -> Section:
                                       .sort_values(["alignment", "row"]).reset_index(drop=True), annotators)
         how = " (windowed: an approximation)" if d.alignment == "windowed" else ""
         caption = (f"Gamma {fmt_number(d.gamma)}, observed disorder {fmt_number(d.observed_disorder)}{how}: "
-                   f"{d.n_units} units, {d.n_unitary_alignments} unitary alignments, {d.n_unaligned} unit(s) left "
+                   f"{plural(d.n_units, 'unit')}, {plural(d.n_unitary_alignments, 'unitary alignment')}, "
+                   f"{plural(d.n_unaligned, 'unit')} left "
                    "alone (red outline). Units joined by a line are aligned; a line that slants shows a shift, a "
                    "row without a bar where the others have one a miss, two bars of one annotator under one of "
                    "another a split.")
