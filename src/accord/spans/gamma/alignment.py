@@ -33,8 +33,10 @@ a lower bound, so the integer program runs only on the fractional components.
 
 **Two annotators.**  A unitary alignment is then a pair (disorder *d*) or a
 unit alone (:math:`\Delta_\varnothing`), so the best alignment is a least-cost
-bipartite matching with pair costs :math:`d - 2\Delta_\varnothing`, solved exactly
-by :func:`scipy.sparse.csgraph.min_weight_full_bipartite_matching`.
+bipartite matching with pair costs :math:`d - 2\Delta_\varnothing`, solved exactly: a pair whose units
+have no other pair below :math:`2\Delta_\varnothing` is taken as it is, the rest goes to
+:func:`scipy.optimize.linear_sum_assignment` (small) or
+:func:`scipy.sparse.csgraph.min_weight_full_bipartite_matching`.
 
 **Windowed** (an approximation).  Like pygamma-agreement's fast alignment, the
 units are taken in order of their start: the first *window* units per
@@ -77,6 +79,7 @@ _THETA0 = 0.0
 _THETA_MIP = 0.02  # first reduced-cost threshold of the integer program, in units of a unit alone's cost
 _PER_UNIT = 2  # columns priced in per unit and round, when more have a negative reduced cost
 _MATCHING = True  # two annotators: a least-cost bipartite matching instead of the set partition (same optimum)
+_DENSE = 90_000  # the matching's rest solved as a dense assignment up to this many entries (rows x columns)
 
 
 @dataclass(frozen=True, eq=False)
@@ -455,36 +458,65 @@ def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty
     return np.concatenate(chosen)
 
 
+def _pairs(ia: np.ndarray, jb: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs (row, column) of a matching of least summed weight *w* (every weight negative) among the edges
+    ``(ia, jb)`` of a bipartite graph, edges sorted by row."""
+    ua, ri = np.unique(ia, return_inverse=True)
+    ub, ci = np.unique(jb, return_inverse=True)
+    na, nb = len(ua), len(ub)
+    if na * nb <= _DENSE:
+        # a full assignment of the smaller side over weights 0 off the edges: any matching extends to one at the
+        # same cost, so its negative entries are a least-cost matching (scipy's dense solver, no sparse checks)
+        from scipy.optimize import linear_sum_assignment
+
+        m = np.zeros((na, nb))
+        m[ri, ci] = w
+        r, col = linear_sum_assignment(m)
+        real = m[r, col] < 0
+        return ua[r[real]], ub[col[real]]
+    from scipy.sparse.csgraph import min_weight_full_bipartite_matching
+
+    # each row matched to a column or to a private stand-in for staying unmatched (cost 0); every full
+    # matching has as many edges, so the costs are shifted by a constant to make them positive as LAPJVsp needs
+    shift = 1.0 - float(w.min())
+    per_row = np.bincount(ri, minlength=na) + 1
+    indptr = np.r_[0, np.cumsum(per_row)]
+    indices = np.empty(indptr[-1], dtype=np.int64)
+    data = np.empty(indptr[-1])
+    stand = indptr[1:] - 1  # each row's last entry is its stand-in
+    edge = np.ones(indptr[-1], dtype=bool)
+    edge[stand] = False
+    indices[edge], data[edge] = ci, w + shift
+    indices[stand], data[stand] = nb + np.arange(na), shift
+    r, col = min_weight_full_bipartite_matching(sp.csr_matrix((data, indices, indptr), shape=(na, nb + na)))
+    real = col < nb
+    return ua[r[real]], ub[col[real]]
+
+
 def _matching(g: Neighbours, n_units: int, delta_empty: float) -> tuple[np.ndarray, np.ndarray, int]:
     r"""(tuples, disorders, pairs held) of the best alignment of two annotators' units, as a matching.
 
     With two annotators a unitary alignment is a pair (disorder *d*) or a unit alone (:math:`\Delta_\varnothing`),
-    so the best alignment pairs units to minimise :math:`\sum_{pairs} (d - 2\Delta_\varnothing)`: a least-cost
-    bipartite matching (scipy's LAPJVsp), exact.  Each unit of the first annotator is matched to a unit of the
-    second or to a private stand-in for staying alone (cost 0); every full matching has as many edges, so the
-    costs are shifted by a constant to make them positive as the solver requires.
+    so the best alignment pairs units to minimise :math:`\sum_{pairs} (d - 2\Delta_\varnothing)` over the pairs of
+    :math:`d < 2\Delta_\varnothing`: a least-cost bipartite matching, exact.  A pair whose two units have no other
+    such pair is taken as it is; the rest is solved by scipy (a dense assignment when small, LAPJVsp otherwise).
     """
-    from scipy.sparse.csgraph import min_weight_full_bipartite_matching
-
-    off = g.offsets
-    na, nb = int(off[1] - off[0]), int(off[2] - off[1])
     ok = g.dist < 2 * delta_empty  # a pair at 2 delta_empty ties with its units alone
-    ia, jb = g.keys[ok] // g.big - off[0], g.other[ok] - off[1]
-    pa = pb = np.zeros(0, dtype=np.int64)
-    if len(ia):
-        shift = 3 * delta_empty
-        m = sp.csr_matrix((np.r_[g.dist[ok] - 2 * delta_empty + shift, np.full(na, shift)],
-                           (np.r_[ia, np.arange(na)], np.r_[jb, nb + np.arange(na)])), shape=(na, nb + na))
-        r, col = min_weight_full_bipartite_matching(m)
-        real = col < nb
-        pa, pb = r[real].astype(np.int64) + off[0], col[real].astype(np.int64) + off[1]
-    d_pair = g.dist[np.searchsorted(g.keys, pa * g.big + pb)]
+    ia, jb, dist = g.keys[ok] // g.big, g.other[ok], g.dist[ok]
+    deg = np.bincount(ia, minlength=n_units) + np.bincount(jb, minlength=n_units)
+    simple = (deg[ia] == 1) & (deg[jb] == 1)
+    pa, pb, d_pair = ia[simple], jb[simple], dist[simple]
+    if not simple.all():
+        rest = ~simple
+        qa, qb = _pairs(ia[rest], jb[rest], dist[rest] - 2 * delta_empty)
+        pa, pb = np.r_[pa, qa], np.r_[pb, qb]
+        d_pair = np.r_[d_pair, g.dist[np.searchsorted(g.keys, qa * g.big + qb)]]
     alone = np.ones(n_units, dtype=bool)
     alone[pa] = alone[pb] = False
     u = np.flatnonzero(alone)
-    single = np.full((len(u), 2), -1, dtype=np.int64)
-    single[np.arange(len(u)), (u >= off[1]).astype(np.int64)] = u
-    t = np.concatenate([np.stack([pa, pb], axis=1), single])
+    t = np.full((len(pa) + len(u), 2), -1, dtype=np.int64)
+    t[: len(pa), 0], t[: len(pa), 1] = pa, pb
+    t[np.arange(len(pa), len(t)), (u >= g.offsets[1]).astype(np.int64)] = u
     return t, np.r_[d_pair, np.full(len(u), delta_empty)], int(len(ia)) + n_units
 
 
