@@ -123,9 +123,15 @@ class AlignmentSolution:
 # -- the set partition ----------------------------------------------------------------------------------------
 
 
+def _column_parts(tuples: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(indptr, indices) of the columns of *tuples* (a column per row, its units), built directly."""
+    real = tuples >= 0
+    return np.r_[0, np.cumsum(real.sum(axis=1))], tuples[real]
+
+
 def _columns(tuples: np.ndarray, n_units: int) -> sp.csc_matrix:
-    r, col = np.nonzero(tuples >= 0)
-    return sp.csc_matrix((np.ones(len(r)), (tuples[r, col], r)), shape=(n_units, len(tuples)))
+    indptr, indices = _column_parts(tuples)
+    return sp.csc_matrix((np.ones(len(indices)), indices, indptr), shape=(n_units, len(tuples)))
 
 
 def _dual_sum(tuples: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -165,9 +171,10 @@ class _Relaxation:
             self.tuples = np.concatenate([self.tuples, tuples])
         self.costs = np.concatenate([self.costs, costs])
         if self.highs is not None and len(tuples):
-            a = _columns(tuples, self.n_units)
+            indptr, indices = _column_parts(tuples)
             self.highs.addCols(len(tuples), costs * self.scale, np.zeros(len(tuples)), np.full(len(tuples), np.inf),
-                               a.nnz, a.indptr[:-1].astype(np.int32), a.indices.astype(np.int32), a.data)
+                               len(indices), indptr[:-1].astype(np.int32), indices.astype(np.int32),
+                               np.ones(len(indices)))
 
     def solve(self) -> tuple[np.ndarray, np.ndarray]:
         """The relaxation's solution and the units' dual values (cost units)."""
@@ -359,15 +366,20 @@ def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], sing
 
 def _unit_components(tuples: np.ndarray, n_units: int) -> np.ndarray:
     """The component of each column: units are linked when a column holds both."""
+    _, label = _linked(tuples, n_units)
+    return label[n_units:]
+
+
+def _linked(tuples: np.ndarray, n_units: int) -> tuple[int, np.ndarray]:
+    """(components, label per node) of the graph of units and columns (nodes ``n_units + row``), a column linked
+    to its units; every column holds a unit, so the labels of the units are ``0 .. components - 1``."""
     from scipy.sparse.csgraph import connected_components
 
-    r, col = np.nonzero(tuples >= 0)
-    units = tuples[r, col]
-    head = np.full(len(tuples), -1, dtype=np.int64)
-    head[r[::-1]] = units[::-1]
-    g = sp.coo_matrix((np.ones(len(units)), (head[r], units)), shape=(n_units, n_units))
-    _, label = connected_components(g, directed=False)
-    return label[head]
+    indptr, indices = _column_parts(tuples)
+    size = n_units + len(tuples)
+    g = sp.csr_matrix((np.ones(len(indices)), indices, np.r_[np.zeros(n_units, dtype=np.int64), indptr]),
+                      shape=(size, size))
+    return connected_components(g, directed=False)
 
 
 def _split_mip(tuples: np.ndarray, costs: np.ndarray, lp_frac: np.ndarray, n_units: int,
@@ -399,20 +411,14 @@ def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty
     component with one multi-unit candidate keeps it when it costs no more
     than its units alone; the rest is one program.
     """
-    from scipy.sparse.csgraph import connected_components
-
     m, n = tuples.shape
     k = (tuples >= 0).sum(axis=1)
     chosen: list[np.ndarray] = []
     multi = np.flatnonzero(k >= 2)
     if len(multi) == 0:
         return np.flatnonzero(k == 1)
-    rr, cc = np.nonzero(tuples[multi] >= 0)
-    units = tuples[multi][rr, cc]
-    first = np.full(len(multi), -1, dtype=np.int64)
-    first[rr[::-1]] = units[::-1]
-    g = sp.coo_matrix((np.ones(len(units)), (first[rr], units)), shape=(n_units, n_units))
-    n_comp, label = connected_components(g, directed=False)
+    n_comp, label = _linked(tuples[multi], n_units)
+    label = label[:n_units]
     cand_rr, cand_cc = np.nonzero(tuples >= 0)
     cand_comp = np.empty(m, dtype=np.int64)
     cand_comp[cand_rr] = label[tuples[cand_rr, cand_cc]]
@@ -545,7 +551,8 @@ def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | Non
     singles = (st, np.full(n_units, p * delta_empty))
     if tuples is not None:  # every candidate listed: priced by a product with the dual values
         k = (tuples >= 0).sum(axis=1)
-        a_t = _columns(tuples, n_units).T.tocsr()
+        indptr, indices = _column_parts(tuples)
+        a_t = sp.csr_matrix((np.ones(len(indices)), indices, indptr), shape=(len(tuples), n_units))
 
         def price_listed(y: np.ndarray, theta: float) -> tuple[np.ndarray, np.ndarray]:
             keep = cost - a_t @ y <= theta
