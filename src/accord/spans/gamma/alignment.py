@@ -126,7 +126,9 @@ class AlignmentSolution:
 def _column_parts(tuples: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(indptr, indices) of the columns of *tuples* (a column per row, its units), built directly."""
     real = tuples >= 0
-    return np.r_[0, np.cumsum(real.sum(axis=1))], tuples[real]
+    indptr = np.zeros(len(tuples) + 1, dtype=np.int64)
+    np.cumsum(real.sum(axis=1), out=indptr[1:])
+    return indptr, tuples[real]
 
 
 def _columns(tuples: np.ndarray, n_units: int) -> sp.csc_matrix:
@@ -377,7 +379,7 @@ def _linked(tuples: np.ndarray, n_units: int) -> tuple[int, np.ndarray]:
 
     indptr, indices = _column_parts(tuples)
     size = n_units + len(tuples)
-    g = sp.csr_matrix((np.ones(len(indices)), indices, np.r_[np.zeros(n_units, dtype=np.int64), indptr]),
+    g = sp.csr_matrix((np.ones(len(indices)), indices, np.concatenate([np.zeros(n_units, dtype=np.int64), indptr])),
                       shape=(size, size))
     return connected_components(g, directed=False)
 
@@ -464,12 +466,9 @@ def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty
     return np.concatenate(chosen)
 
 
-def _pairs(ia: np.ndarray, jb: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The pairs (row, column) of a matching of least summed weight *w* (every weight negative) among the edges
-    ``(ia, jb)`` of a bipartite graph, edges sorted by row."""
-    ua, ri = np.unique(ia, return_inverse=True)
-    ub, ci = np.unique(jb, return_inverse=True)
-    na, nb = len(ua), len(ub)
+def _pairs(ri: np.ndarray, ci: np.ndarray, w: np.ndarray, na: int, nb: int) -> np.ndarray:
+    """The edges (indices) of a matching of least summed weight *w* (every weight negative) among the edges
+    ``(ri, ci)`` of a bipartite graph of *na* rows and *nb* columns, edges sorted by (row, column)."""
     if na * nb <= _DENSE:
         # a full assignment of the smaller side over weights 0 off the edges: any matching extends to one at the
         # same cost, so its negative entries are a least-cost matching (scipy's dense solver, no sparse checks)
@@ -479,14 +478,16 @@ def _pairs(ia: np.ndarray, jb: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, n
         m[ri, ci] = w
         r, col = linear_sum_assignment(m)
         real = m[r, col] < 0
-        return ua[r[real]], ub[col[real]]
+        at = np.full((na, nb), -1, dtype=np.int64)
+        at[ri, ci] = np.arange(len(ri))
+        return at[r[real], col[real]]
     from scipy.sparse.csgraph import min_weight_full_bipartite_matching
 
     # each row matched to a column or to a private stand-in for staying unmatched (cost 0); every full
     # matching has as many edges, so the costs are shifted by a constant to make them positive as LAPJVsp needs
     shift = 1.0 - float(w.min())
-    per_row = np.bincount(ri, minlength=na) + 1
-    indptr = np.r_[0, np.cumsum(per_row)]
+    indptr = np.zeros(na + 1, dtype=np.int64)
+    np.cumsum(np.bincount(ri, minlength=na) + 1, out=indptr[1:])
     indices = np.empty(indptr[-1], dtype=np.int64)
     data = np.empty(indptr[-1])
     stand = indptr[1:] - 1  # each row's last entry is its stand-in
@@ -496,7 +497,7 @@ def _pairs(ia: np.ndarray, jb: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, n
     indices[stand], data[stand] = nb + np.arange(na), shift
     r, col = min_weight_full_bipartite_matching(sp.csr_matrix((data, indices, indptr), shape=(na, nb + na)))
     real = col < nb
-    return ua[r[real]], ub[col[real]]
+    return np.searchsorted(ri * nb + ci, r[real] * nb + col[real])
 
 
 def _matching(g: Neighbours, n_units: int, delta_empty: float) -> tuple[np.ndarray, np.ndarray, int]:
@@ -511,19 +512,28 @@ def _matching(g: Neighbours, n_units: int, delta_empty: float) -> tuple[np.ndarr
     ia, jb, dist = g.keys[ok] // g.big, g.other[ok], g.dist[ok]
     deg = np.bincount(ia, minlength=n_units) + np.bincount(jb, minlength=n_units)
     simple = (deg[ia] == 1) & (deg[jb] == 1)
-    pa, pb, d_pair = ia[simple], jb[simple], dist[simple]
+    take = simple
     if not simple.all():
-        rest = ~simple
-        qa, qb = _pairs(ia[rest], jb[rest], dist[rest] - 2 * delta_empty)
-        pa, pb = np.r_[pa, qa], np.r_[pb, qb]
-        d_pair = np.r_[d_pair, g.dist[np.searchsorted(g.keys, qa * g.big + qb)]]
+        rest = np.flatnonzero(~simple)
+        ra, rb = ia[rest], jb[rest]
+        on = np.zeros(n_units, dtype=bool)  # the rest's units, numbered in order on each side
+        on[ra] = on[rb] = True
+        num = np.cumsum(on) - 1
+        na = int(num[g.offsets[1] - 1]) + 1 if g.offsets[1] > 0 else 0
+        e = _pairs(num[ra], num[rb] - na, dist[rest] - 2 * delta_empty, na, int(num[-1]) + 1 - na)
+        take = simple.copy()
+        take[rest[e]] = True
+    pa, pb, d_pair = ia[take], jb[take], dist[take]
     alone = np.ones(n_units, dtype=bool)
     alone[pa] = alone[pb] = False
     u = np.flatnonzero(alone)
-    t = np.full((len(pa) + len(u), 2), -1, dtype=np.int64)
-    t[: len(pa), 0], t[: len(pa), 1] = pa, pb
-    t[np.arange(len(pa), len(t)), (u >= g.offsets[1]).astype(np.int64)] = u
-    return t, np.r_[d_pair, np.full(len(u), delta_empty)], int(len(ia)) + n_units
+    m = len(pa)
+    t = np.full((m + len(u), 2), -1, dtype=np.int64)
+    t[:m, 0], t[:m, 1] = pa, pb
+    t[np.arange(m, len(t)), (u >= g.offsets[1]).astype(np.int64)] = u
+    d = np.empty(len(t))
+    d[:m], d[m:] = d_pair, delta_empty
+    return t, d, int(len(ia)) + n_units
 
 
 def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | None,
@@ -642,8 +652,8 @@ def align(c: Continuum, dissimilarity: Dissimilarity, alignment: str = "exact", 
             method = "windowed"
     if method == "windowed":
         t, d, held = _windowed(c, f, dissimilarity.delta_empty, reach, int(window), int(max_candidates))
-    covered = np.sort(t[t >= 0])
-    if len(covered) != len(c) or np.any(covered != np.arange(len(c))):
+    covered = t[t >= 0]
+    if len(covered) != len(c) or np.any(np.bincount(covered, minlength=len(c)) != 1):
         raise AccordError(f"document {c.document!r}: the alignment program did not return a partition of the units")
     order = np.lexsort((t.max(axis=1), np.where(t >= 0, c.start[np.maximum(t, 0)], np.inf).min(axis=1)))
     t, d = t[order], d[order]
