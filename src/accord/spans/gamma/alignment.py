@@ -448,6 +448,13 @@ def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty
     sub_t, sub_c = tuples[rest], costs[rest]
     scale = 1e3 / delta_empty
     singles_m = (sub_t >= 0).sum(axis=1) == 1
+    relax = _Relaxation(n_units, scale, sub_t[singles_m].max(axis=1))
+    if relax.highs is not None:  # every candidate at once: an integral relaxation is the best partition
+        relax.add(sub_t, sub_c)
+        x, _ = relax.solve()
+        if np.all((x < 1e-9) | (x > 1 - 1e-9)):
+            chosen.append(rest[np.flatnonzero(x > 0.5)])
+            return np.concatenate(chosen)
 
     def price(y: np.ndarray, theta: float) -> tuple[np.ndarray, np.ndarray]:
         red = sub_c - _dual_sum(sub_t, y)
