@@ -232,14 +232,17 @@ def test_column_generation_equals_the_listed_program(monkeypatch, pricing, seed,
         assert got.method == "exact" and not got.approximate
 
 
+@pytest.mark.parametrize("dense", [True, False])
 @pytest.mark.parametrize("seed,sd", [(30, 3.0), (31, 8.0), (32, 20.0)])
-def test_two_annotators_matching_equals_the_set_partition(monkeypatch, seed, sd):
+def test_two_annotators_matching_equals_the_set_partition(monkeypatch, seed, sd, dense):
     # two annotators are aligned by a least-cost bipartite matching; the set partition over every listed
     # candidate must find the same least disorder, whatever the dissimilarity (ties at 2 delta_empty included)
     al = _alignment_module()
     rows = dense_rows(np.random.default_rng(seed), 2, 40, sd=sd) + [("a0", 900, 900, "a"), ("a1", 900, 900, "a"),
                                                                    ("a0", 950, 960, "a"), ("a1", 950, 960, "b")]
     c = cont(rows)
+    if not dense:  # the matching's rest by the sparse solver (LAPJVsp), not the dense assignment
+        monkeypatch.setattr(al, "_DENSE", 0)
     m = CategoricalDissimilarity.from_matrix({"a": {"b": 0.3, "c": 1.0}, "b": {"c": 0.6}})
     dissims = [CombinedDissimilarity(), PositionalDissimilarity(), CombinedDissimilarity(alpha=2, beta=0.5),
                CombinedDissimilarity(delta_empty=2), CombinedDissimilarity(categorical=m),

@@ -33,8 +33,10 @@ a lower bound, so the integer program runs only on the fractional components.
 
 **Two annotators.**  A unitary alignment is then a pair (disorder *d*) or a
 unit alone (:math:`\Delta_\varnothing`), so the best alignment is a least-cost
-bipartite matching with pair costs :math:`d - 2\Delta_\varnothing`, solved exactly
-by :func:`scipy.sparse.csgraph.min_weight_full_bipartite_matching`.
+bipartite matching with pair costs :math:`d - 2\Delta_\varnothing`, solved exactly: a pair whose units
+have no other pair below :math:`2\Delta_\varnothing` is taken as it is, the rest goes to
+:func:`scipy.optimize.linear_sum_assignment` (small) or
+:func:`scipy.sparse.csgraph.min_weight_full_bipartite_matching`.
 
 **Windowed** (an approximation).  Like pygamma-agreement's fast alignment, the
 units are taken in order of their start: the first *window* units per
@@ -77,6 +79,7 @@ _THETA0 = 0.0
 _THETA_MIP = 0.02  # first reduced-cost threshold of the integer program, in units of a unit alone's cost
 _PER_UNIT = 2  # columns priced in per unit and round, when more have a negative reduced cost
 _MATCHING = True  # two annotators: a least-cost bipartite matching instead of the set partition (same optimum)
+_DENSE = 90_000  # the matching's rest solved as a dense assignment up to this many entries (rows x columns)
 
 
 @dataclass(frozen=True, eq=False)
@@ -120,9 +123,17 @@ class AlignmentSolution:
 # -- the set partition ----------------------------------------------------------------------------------------
 
 
+def _column_parts(tuples: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(indptr, indices) of the columns of *tuples* (a column per row, its units), built directly."""
+    real = tuples >= 0
+    indptr = np.zeros(len(tuples) + 1, dtype=np.int64)
+    np.cumsum(real.sum(axis=1), out=indptr[1:])
+    return indptr, tuples[real]
+
+
 def _columns(tuples: np.ndarray, n_units: int) -> sp.csc_matrix:
-    r, col = np.nonzero(tuples >= 0)
-    return sp.csc_matrix((np.ones(len(r)), (tuples[r, col], r)), shape=(n_units, len(tuples)))
+    indptr, indices = _column_parts(tuples)
+    return sp.csc_matrix((np.ones(len(indices)), indices, indptr), shape=(n_units, len(tuples)))
 
 
 def _dual_sum(tuples: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -162,9 +173,10 @@ class _Relaxation:
             self.tuples = np.concatenate([self.tuples, tuples])
         self.costs = np.concatenate([self.costs, costs])
         if self.highs is not None and len(tuples):
-            a = _columns(tuples, self.n_units)
+            indptr, indices = _column_parts(tuples)
             self.highs.addCols(len(tuples), costs * self.scale, np.zeros(len(tuples)), np.full(len(tuples), np.inf),
-                               a.nnz, a.indptr[:-1].astype(np.int32), a.indices.astype(np.int32), a.data)
+                               len(indices), indptr[:-1].astype(np.int32), indices.astype(np.int32),
+                               np.ones(len(indices)))
 
     def solve(self) -> tuple[np.ndarray, np.ndarray]:
         """The relaxation's solution and the units' dual values (cost units)."""
@@ -356,15 +368,20 @@ def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], sing
 
 def _unit_components(tuples: np.ndarray, n_units: int) -> np.ndarray:
     """The component of each column: units are linked when a column holds both."""
+    _, label = _linked(tuples, n_units)
+    return label[n_units:]
+
+
+def _linked(tuples: np.ndarray, n_units: int) -> tuple[int, np.ndarray]:
+    """(components, label per node) of the graph of units and columns (nodes ``n_units + row``), a column linked
+    to its units; every column holds a unit, so the labels of the units are ``0 .. components - 1``."""
     from scipy.sparse.csgraph import connected_components
 
-    r, col = np.nonzero(tuples >= 0)
-    units = tuples[r, col]
-    head = np.full(len(tuples), -1, dtype=np.int64)
-    head[r[::-1]] = units[::-1]
-    g = sp.coo_matrix((np.ones(len(units)), (head[r], units)), shape=(n_units, n_units))
-    _, label = connected_components(g, directed=False)
-    return label[head]
+    indptr, indices = _column_parts(tuples)
+    size = n_units + len(tuples)
+    g = sp.csr_matrix((np.ones(len(indices)), indices, np.concatenate([np.zeros(n_units, dtype=np.int64), indptr])),
+                      shape=(size, size))
+    return connected_components(g, directed=False)
 
 
 def _split_mip(tuples: np.ndarray, costs: np.ndarray, lp_frac: np.ndarray, n_units: int,
@@ -396,20 +413,14 @@ def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty
     component with one multi-unit candidate keeps it when it costs no more
     than its units alone; the rest is one program.
     """
-    from scipy.sparse.csgraph import connected_components
-
     m, n = tuples.shape
     k = (tuples >= 0).sum(axis=1)
     chosen: list[np.ndarray] = []
     multi = np.flatnonzero(k >= 2)
     if len(multi) == 0:
         return np.flatnonzero(k == 1)
-    rr, cc = np.nonzero(tuples[multi] >= 0)
-    units = tuples[multi][rr, cc]
-    first = np.full(len(multi), -1, dtype=np.int64)
-    first[rr[::-1]] = units[::-1]
-    g = sp.coo_matrix((np.ones(len(units)), (first[rr], units)), shape=(n_units, n_units))
-    n_comp, label = connected_components(g, directed=False)
+    n_comp, label = _linked(tuples[multi], n_units)
+    label = label[:n_units]
     cand_rr, cand_cc = np.nonzero(tuples >= 0)
     cand_comp = np.empty(m, dtype=np.int64)
     cand_comp[cand_rr] = label[tuples[cand_rr, cand_cc]]
@@ -437,6 +448,13 @@ def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty
     sub_t, sub_c = tuples[rest], costs[rest]
     scale = 1e3 / delta_empty
     singles_m = (sub_t >= 0).sum(axis=1) == 1
+    relax = _Relaxation(n_units, scale, sub_t[singles_m].max(axis=1))
+    if relax.highs is not None:  # every candidate at once: an integral relaxation is the best partition
+        relax.add(sub_t, sub_c)
+        x, _ = relax.solve()
+        if np.all((x < 1e-9) | (x > 1 - 1e-9)):
+            chosen.append(rest[np.flatnonzero(x > 0.5)])
+            return np.concatenate(chosen)
 
     def price(y: np.ndarray, theta: float) -> tuple[np.ndarray, np.ndarray]:
         red = sub_c - _dual_sum(sub_t, y)
@@ -455,37 +473,74 @@ def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty
     return np.concatenate(chosen)
 
 
+def _pairs(ri: np.ndarray, ci: np.ndarray, w: np.ndarray, na: int, nb: int) -> np.ndarray:
+    """The edges (indices) of a matching of least summed weight *w* (every weight negative) among the edges
+    ``(ri, ci)`` of a bipartite graph of *na* rows and *nb* columns, edges sorted by (row, column)."""
+    if na * nb <= _DENSE:
+        # a full assignment of the smaller side over weights 0 off the edges: any matching extends to one at the
+        # same cost, so its negative entries are a least-cost matching (scipy's dense solver, no sparse checks)
+        from scipy.optimize import linear_sum_assignment
+
+        m = np.zeros((na, nb))
+        m[ri, ci] = w
+        r, col = linear_sum_assignment(m)
+        real = m[r, col] < 0
+        at = np.full((na, nb), -1, dtype=np.int64)
+        at[ri, ci] = np.arange(len(ri))
+        return at[r[real], col[real]]
+    from scipy.sparse.csgraph import min_weight_full_bipartite_matching
+
+    # each row matched to a column or to a private stand-in for staying unmatched (cost 0); every full
+    # matching has as many edges, so the costs are shifted by a constant to make them positive as LAPJVsp needs
+    shift = 1.0 - float(w.min())
+    indptr = np.zeros(na + 1, dtype=np.int64)
+    np.cumsum(np.bincount(ri, minlength=na) + 1, out=indptr[1:])
+    indices = np.empty(indptr[-1], dtype=np.int64)
+    data = np.empty(indptr[-1])
+    stand = indptr[1:] - 1  # each row's last entry is its stand-in
+    edge = np.ones(indptr[-1], dtype=bool)
+    edge[stand] = False
+    indices[edge], data[edge] = ci, w + shift
+    indices[stand], data[stand] = nb + np.arange(na), shift
+    r, col = min_weight_full_bipartite_matching(sp.csr_matrix((data, indices, indptr), shape=(na, nb + na)))
+    real = col < nb
+    return np.searchsorted(ri * nb + ci, r[real] * nb + col[real])
+
+
 def _matching(g: Neighbours, n_units: int, delta_empty: float) -> tuple[np.ndarray, np.ndarray, int]:
     r"""(tuples, disorders, pairs held) of the best alignment of two annotators' units, as a matching.
 
     With two annotators a unitary alignment is a pair (disorder *d*) or a unit alone (:math:`\Delta_\varnothing`),
-    so the best alignment pairs units to minimise :math:`\sum_{pairs} (d - 2\Delta_\varnothing)`: a least-cost
-    bipartite matching (scipy's LAPJVsp), exact.  Each unit of the first annotator is matched to a unit of the
-    second or to a private stand-in for staying alone (cost 0); every full matching has as many edges, so the
-    costs are shifted by a constant to make them positive as the solver requires.
+    so the best alignment pairs units to minimise :math:`\sum_{pairs} (d - 2\Delta_\varnothing)` over the pairs of
+    :math:`d < 2\Delta_\varnothing`: a least-cost bipartite matching, exact.  A pair whose two units have no other
+    such pair is taken as it is; the rest is solved by scipy (a dense assignment when small, LAPJVsp otherwise).
     """
-    from scipy.sparse.csgraph import min_weight_full_bipartite_matching
-
-    off = g.offsets
-    na, nb = int(off[1] - off[0]), int(off[2] - off[1])
     ok = g.dist < 2 * delta_empty  # a pair at 2 delta_empty ties with its units alone
-    ia, jb = g.keys[ok] // g.big - off[0], g.other[ok] - off[1]
-    pa = pb = np.zeros(0, dtype=np.int64)
-    if len(ia):
-        shift = 3 * delta_empty
-        m = sp.csr_matrix((np.r_[g.dist[ok] - 2 * delta_empty + shift, np.full(na, shift)],
-                           (np.r_[ia, np.arange(na)], np.r_[jb, nb + np.arange(na)])), shape=(na, nb + na))
-        r, col = min_weight_full_bipartite_matching(m)
-        real = col < nb
-        pa, pb = r[real].astype(np.int64) + off[0], col[real].astype(np.int64) + off[1]
-    d_pair = g.dist[np.searchsorted(g.keys, pa * g.big + pb)]
+    ia, jb, dist = g.keys[ok] // g.big, g.other[ok], g.dist[ok]
+    deg = np.bincount(ia, minlength=n_units) + np.bincount(jb, minlength=n_units)
+    simple = (deg[ia] == 1) & (deg[jb] == 1)
+    take = simple
+    if not simple.all():
+        rest = np.flatnonzero(~simple)
+        ra, rb = ia[rest], jb[rest]
+        on = np.zeros(n_units, dtype=bool)  # the rest's units, numbered in order on each side
+        on[ra] = on[rb] = True
+        num = np.cumsum(on) - 1
+        na = int(num[g.offsets[1] - 1]) + 1 if g.offsets[1] > 0 else 0
+        e = _pairs(num[ra], num[rb] - na, dist[rest] - 2 * delta_empty, na, int(num[-1]) + 1 - na)
+        take = simple.copy()
+        take[rest[e]] = True
+    pa, pb, d_pair = ia[take], jb[take], dist[take]
     alone = np.ones(n_units, dtype=bool)
     alone[pa] = alone[pb] = False
     u = np.flatnonzero(alone)
-    single = np.full((len(u), 2), -1, dtype=np.int64)
-    single[np.arange(len(u)), (u >= off[1]).astype(np.int64)] = u
-    t = np.concatenate([np.stack([pa, pb], axis=1), single])
-    return t, np.r_[d_pair, np.full(len(u), delta_empty)], int(len(ia)) + n_units
+    m = len(pa)
+    t = np.full((m + len(u), 2), -1, dtype=np.int64)
+    t[:m, 0], t[:m, 1] = pa, pb
+    t[np.arange(m, len(t)), (u >= g.offsets[1]).astype(np.int64)] = u
+    d = np.empty(len(t))
+    d[:m], d[m:] = d_pair, delta_empty
+    return t, d, int(len(ia)) + n_units
 
 
 def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | None,
@@ -513,7 +568,8 @@ def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | Non
     singles = (st, np.full(n_units, p * delta_empty))
     if tuples is not None:  # every candidate listed: priced by a product with the dual values
         k = (tuples >= 0).sum(axis=1)
-        a_t = _columns(tuples, n_units).T.tocsr()
+        indptr, indices = _column_parts(tuples)
+        a_t = sp.csr_matrix((np.ones(len(indices)), indices, indptr), shape=(len(tuples), n_units))
 
         def price_listed(y: np.ndarray, theta: float) -> tuple[np.ndarray, np.ndarray]:
             keep = cost - a_t @ y <= theta
@@ -603,8 +659,8 @@ def align(c: Continuum, dissimilarity: Dissimilarity, alignment: str = "exact", 
             method = "windowed"
     if method == "windowed":
         t, d, held = _windowed(c, f, dissimilarity.delta_empty, reach, int(window), int(max_candidates))
-    covered = np.sort(t[t >= 0])
-    if len(covered) != len(c) or np.any(covered != np.arange(len(c))):
+    covered = t[t >= 0]
+    if len(covered) != len(c) or np.any(np.bincount(covered, minlength=len(c)) != 1):
         raise AccordError(f"document {c.document!r}: the alignment program did not return a partition of the units")
     order = np.lexsort((t.max(axis=1), np.where(t >= 0, c.start[np.maximum(t, 0)], np.inf).min(axis=1)))
     t, d = t[order], d[order]

@@ -146,10 +146,12 @@ def neighbours(c: Continuum, f: PairFunction, delta_empty: float, reach: float |
             gi_l.append(gi[keep])
             gj_l.append(gj[keep])
             d_l.append(d[keep])
+    big = max(len(c), 1)
+    if len(gi_l) == 1:  # one pair of annotators (two annotators): its pairs come sorted by (i, j)
+        return Neighbours(gi_l[0] * big + gj_l[0], gj_l[0], d_l[0], offsets, big, bmax * (1 + _REL))
     gi = np.concatenate(gi_l) if gi_l else np.zeros(0, np.int64)
     gj = np.concatenate(gj_l) if gj_l else np.zeros(0, np.int64)
     dd = np.concatenate(d_l) if d_l else np.zeros(0)
-    big = max(len(c), 1)
     keys = gi * big + gj
     order = np.argsort(keys, kind="stable")
     return Neighbours(keys[order], gj[order], dd[order], offsets, big, bmax * (1 + _REL))
