@@ -307,6 +307,8 @@ def versions(*modules: str) -> str:
 def fmt_time(seconds: float | None) -> str:
     if seconds is None:
         return "-"
+    if seconds < 0.01:  # a few milliseconds: a ratio against them needs the tenths
+        return f"{seconds * 1000:.2f} ms"
     if seconds < 1:
         return f"{seconds * 1000:.0f} ms"
     return f"{seconds:.2f} s"
