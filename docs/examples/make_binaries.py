@@ -8,6 +8,7 @@ tests/test_importers_inception.py (``_project``), the doccano zip holds tests/da
 
 from __future__ import annotations
 
+import sys
 import zipfile
 from pathlib import Path
 
@@ -15,6 +16,11 @@ import pandas as pd
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+# the INCEpTION project's files: one copy, the test module's
+from test_importers_inception import ALICE, BOB, EMPTY, PROJECT  # noqa: E402
+
 STAMP = (2024, 1, 1, 0, 0, 0)  # a fixed date inside the zips, so that writing them again changes no byte
 
 
@@ -44,59 +50,6 @@ def workbooks() -> None:
                 ("q2", "ann", "no"), ("q2", "bob", '=LOWER("NO")')):
         sheet.append(row)
     book.save(HERE / "importers" / "computed.xlsx")
-
-
-HEADER = (
-    "#FORMAT=WebAnno TSV 3.3\n"
-    "#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity|value\n"
-    "#T_SP=webanno.custom.Sentiment|polarity\n"
-    "#T_RL=webanno.custom.Link|role|BT_de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity\n"
-    "\n\n"
-)
-ALICE = HEADER + (
-    "#Text=\N{WAVING HAND SIGN} Zoë Smith met Bob .\n"
-    "1-1\t0-2\t\N{WAVING HAND SIGN}\t_\t_\t_\t_\n"
-    "1-2\t3-6\tZoë\tPER[1]\tpos\t_\t_\n"
-    "1-3\t7-12\tSmith\tPER[1]\t_\t_\t_\n"
-    "1-4\t13-16\tmet\t_\t_\t_\t_\n"
-    "1-5\t17-20\tBob\tPER|*[2]\t_\t_\t_\n"
-    "1-6\t21-22\t.\t_\t_\t_\t_\n"
-    "\n"
-    "#Text=In New York .\n"
-    "2-1\t23-25\tIn\t_\t_\t_\t_\n"
-    "2-2\t26-29\tNew\tLOC[3]\t_\t_\t_\n"
-    "2-3\t30-34\tYork\tLOC[3]\t_\t_\t_\n"
-    "2-4\t35-36\t.\t_\t_\t_\t_\n"
-)
-BOB = ALICE.replace("LOC[3]", "GPE[3]").replace("PER|*[2]", "PER")
-EMPTY = "".join(
-    line if not line.startswith(("1-", "2-")) else "\t".join(line.split("\t")[:3] + ["_"] * 4) + "\n"
-    for line in ALICE.splitlines(keepends=True)
-)
-PROJECT = """{
-  "name" : "Émile's project",
-  "slug" : "emiles-project",
-  "mode" : "annotation",
-  "source_documents" : [
-    { "name" : "doc1.txt", "format" : "text", "state" : "ANNOTATION_IN_PROGRESS" },
-    { "name" : "doc2.txt", "format" : "text", "state" : "ANNOTATION_IN_PROGRESS" },
-    { "name" : "doc3.txt", "format" : "text", "state" : "NEW" },
-    { "name" : "doc4.txt", "format" : "text", "state" : "ANNOTATION_FINISHED" }
-  ],
-  "annotation_documents" : [
-    { "name" : "doc1.txt", "user" : "alice", "state" : "FINISHED", "annotatorState" : "FINISHED" },
-    { "name" : "doc1.txt", "user" : "bob", "state" : "IN_PROGRESS" },
-    { "name" : "doc1.txt", "user" : "CURATION_USER", "state" : "FINISHED" },
-    { "name" : "doc2.txt", "user" : "alice", "state" : "FINISHED" },
-    { "name" : "doc2.txt", "user" : "bob", "state" : "FINISHED" },
-    { "name" : "doc3.txt", "user" : "alice", "state" : "IGNORE" },
-    { "name" : "doc3.txt", "user" : "carol", "state" : "IGNORE" },
-    { "name" : "doc4.txt", "user" : "bob", "state" : "NEW" },
-    { "name" : "doc4.txt", "user" : "carol", "state" : "FINISHED", "annotatorState" : "IN_PROGRESS" }
-  ],
-  "version" : 1
-}
-"""
 
 
 def zips() -> None:
