@@ -106,6 +106,7 @@ def measure(
     *,
     repeat: int | None = None,
     warmup: Any = None,
+    loop_under: float | None = None,
 ) -> dict[str, Any]:
     """Run the phases in order (each gets the previous one's output), timing each; return the record.
 
@@ -114,6 +115,12 @@ def measure(
     it before the clock.  The whole sequence runs *repeat* times (default: the driver's ``--repeat``), each
     time from *payload*: ``time_s`` and ``phases`` are medians, ``time_min`` and ``time_max`` the spread,
     ``times`` every total; the memory figures are the first repetition's.
+
+    With *loop_under* (seconds), a sequence quicker than that (one untimed run on *payload* tells) is timed
+    as :mod:`timeit` does: each repetition runs it ``number`` times in a row, for about ten times
+    *loop_under*, and the times are per run.  A single run of a few milliseconds is otherwise dominated by
+    the cold caches the collection before it leaves (about half a millisecond here); ``number`` is in the
+    record.
     """
     repeat = max(1, _repeat if repeat is None else repeat)
     if warmup is not None:
@@ -121,11 +128,22 @@ def measure(
         for _, fn in phases:
             out = fn(out)
         del out
-    runs = [_measure_once(phases, payload) for _ in range(repeat)]
+    number = 1
+    if loop_under is not None:
+        t0 = time.perf_counter()
+        out = payload
+        for _, fn in phases:
+            out = fn(out)
+        once = time.perf_counter() - t0
+        del out
+        if once < loop_under:
+            number = max(1, min(10_000, round(10 * loop_under / max(once, 1e-6))))
+    runs = [_measure_once(phases, payload, number) for _ in range(repeat)]
     record = runs[0]
     totals = [r["time_s"] for r in runs]
     record["times"] = totals
     record["repeat"] = repeat
+    record["number"] = number
     record["time_s"] = statistics.median(totals)
     record["time_min"], record["time_max"] = min(totals), max(totals)
     record["cpu_s"] = statistics.median(r["cpu_s"] for r in runs)
@@ -134,7 +152,7 @@ def measure(
     return record
 
 
-def _measure_once(phases: Sequence[tuple[str, Callable[[Any], Any]]], payload: Any) -> dict[str, Any]:
+def _measure_once(phases: Sequence[tuple[str, Callable[[Any], Any]]], payload: Any, number: int = 1) -> dict[str, Any]:
     gc.collect()
     rss_before = _status_kib("VmRSS")
     peak_before = _status_kib("VmHWM")  # the input generation's peak: read it before the reset erases it
@@ -149,13 +167,18 @@ def _measure_once(phases: Sequence[tuple[str, Callable[[Any], Any]]], payload: A
         if i and reset:
             _reset_peak()
         t0 = time.perf_counter()
-        out = fn(out)
-        times[name] = time.perf_counter() - t0
+        if number == 1:
+            out = fn(out)
+        else:  # timeit's way for quick calls: the same input, *number* times in a row (a phase's input is kept)
+            given = out
+            for _ in range(number):
+                out = fn(given)
+        times[name] = (time.perf_counter() - t0) / number
         phase_peak = _status_kib("VmHWM")
         phase_peaks[name] = phase_peak / MIB
         peak = max(peak, phase_peak)
-    total = time.perf_counter() - t_start
-    cpu = time.process_time() - cpu_start
+    total = (time.perf_counter() - t_start) / number
+    cpu = (time.process_time() - cpu_start) / number
     # ru_maxrss follows VmHWM (the reset clears both), so the whole-life peak is the larger of the two reads
     life_peak = max(peak_before, peak, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
     if not reset:

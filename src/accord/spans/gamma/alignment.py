@@ -407,44 +407,23 @@ def _split_mip(tuples: np.ndarray, costs: np.ndarray, lp_frac: np.ndarray, n_uni
 
 
 def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty: float) -> np.ndarray:
-    """Indices of the candidates forming the partition of least total cost (exact), one component at a time.
+    """Indices of the candidates forming the partition of least total cost (exact), every candidate listed.
 
-    *costs* are disorders.  A unit that shares no candidate stays alone; a
-    component with one multi-unit candidate keeps it when it costs no more
-    than its units alone; the rest is one program.
+    *costs* are disorders.  A unit in no multi-unit candidate stays alone.  The
+    relaxation over the other candidates is solved once: when its solution is
+    integral it is a best partition; otherwise column generation takes over, its
+    integer program one component of units at a time.
     """
-    m, n = tuples.shape
     k = (tuples >= 0).sum(axis=1)
-    chosen: list[np.ndarray] = []
-    multi = np.flatnonzero(k >= 2)
-    if len(multi) == 0:
-        return np.flatnonzero(k == 1)
-    n_comp, label = _linked(tuples[multi], n_units)
-    label = label[:n_units]
-    cand_rr, cand_cc = np.nonzero(tuples >= 0)
-    cand_comp = np.empty(m, dtype=np.int64)
-    cand_comp[cand_rr] = label[tuples[cand_rr, cand_cc]]
-    comp_size = np.bincount(label, minlength=n_comp)
-    lone = comp_size[cand_comp] == 1
-    chosen.append(np.flatnonzero(lone))
+    multi = k >= 2
+    mt = tuples[multi]
+    shared = np.zeros(n_units, dtype=bool)
+    shared[mt[mt >= 0]] = True
+    lone = ~multi & ~shared[tuples.max(axis=1)]  # a single's unit is its row's maximum
+    chosen = [np.flatnonzero(lone)]
     rest = np.flatnonzero(~lone)
     if len(rest) == 0:
-        return np.concatenate(chosen)
-    comp_multi = np.bincount(cand_comp[multi], minlength=n_comp)
-    simple_c = (comp_multi == 1) & (comp_size >= 2)
-    in_simple = simple_c[cand_comp[rest]]
-    if in_simple.any():
-        srest = rest[in_simple]
-        smulti = srest[k[srest] >= 2]
-        take = costs[smulti] <= k[smulti] * delta_empty
-        chosen.append(smulti[take])
-        taken_comp = np.zeros(n_comp, dtype=bool)
-        taken_comp[cand_comp[smulti[take]]] = True
-        singles = srest[k[srest] == 1]
-        chosen.append(singles[~taken_comp[cand_comp[singles]]])
-        rest = rest[~in_simple]
-    if len(rest) == 0:
-        return np.concatenate(chosen)
+        return chosen[0]
     sub_t, sub_c = tuples[rest], costs[rest]
     scale = 1e3 / delta_empty
     singles_m = (sub_t >= 0).sum(axis=1) == 1

@@ -86,6 +86,16 @@ class Neighbours:
         hi = np.searchsorted(self.keys, anchors * self.big + self.offsets[b + 1], side="left")
         return lo, hi
 
+    def lookup(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        """d(i, j) for aligned unit indices, i's annotator before j's: the priced value, or +inf for a pair
+        left out (its dissimilarity exceeds ``limit``, so no undominated candidate holds it)."""
+        q = i * self.big + j
+        if len(self.keys) == 0:
+            return np.full(len(q), np.inf)
+        at = np.searchsorted(self.keys, q)
+        np.minimum(at, len(self.keys) - 1, out=at)
+        return np.where(self.keys[at] == q, self.dist[at], np.inf)
+
 
 def _check(c: Continuum, d: np.ndarray, gi: np.ndarray, gj: np.ndarray) -> np.ndarray:
     d = np.asarray(d, dtype=float)
@@ -123,51 +133,50 @@ def neighbours(c: Continuum, f: PairFunction, delta_empty: float, reach: float |
     p = n * (n - 1) // 2
     bmax = (n - 1 + p) * delta_empty
     offsets = np.searchsorted(c.annotator, np.arange(n + 1), side="left").astype(np.int64)
-    gi_l, gj_l, d_l = [], [], []
+    limit = bmax * (1 + _REL)
+    big = max(len(c), 1)
+    windowed = reach is not None and math.isfinite(reach)
+    rows_l, lo_l, hi_l = [], [], []  # per unit i and later annotator b, the slice of b's units to price with i
     for a in range(n):
         la, ha = offsets[a], offsets[a + 1]
-        if ha == la:
-            continue
         for b in range(a + 1, n):
             lb, hb = offsets[b], offsets[b + 1]
-            if hb == lb:
+            if ha == la or hb == lb:
                 continue
-            sa, ea, sb, eb = c.start[la:ha], c.end[la:ha], c.start[lb:hb], c.end[lb:hb]
-            if reach is not None and math.isfinite(reach):
+            rows_l.append(np.arange(la, ha, dtype=np.int64))
+            if windowed:
+                sa, ea, sb, eb = c.start[la:ha], c.end[la:ha], c.start[lb:hb], c.end[lb:hb]
                 half = reach * ((ea - sa) + float((eb - sb).max()))
-                lo = np.searchsorted(sb, sa - half, side="left")  # sb sorted: units sorted by start within annotator
-                hi = np.searchsorted(sb, sa + half, side="right")
-                ii, jj = _expand(lo, hi)
+                lo_l.append(np.searchsorted(sb, sa - half, side="left") + lb)  # units sorted by start within annotator
+                hi_l.append(np.searchsorted(sb, sa + half, side="right") + lb)
             else:
-                ii, jj = np.divmod(np.arange((ha - la) * (hb - lb), dtype=np.int64), hb - lb)
-            gi, gj = ii + la, jj + lb
-            d = pair_d(c, f, gi, gj)
-            keep = d <= bmax * (1 + _REL)
-            gi_l.append(gi[keep])
-            gj_l.append(gj[keep])
-            d_l.append(d[keep])
-    big = max(len(c), 1)
-    if len(gi_l) == 1:  # one pair of annotators (two annotators): its pairs come sorted by (i, j)
-        return Neighbours(gi_l[0] * big + gj_l[0], gj_l[0], d_l[0], offsets, big, bmax * (1 + _REL))
-    gi = np.concatenate(gi_l) if gi_l else np.zeros(0, np.int64)
-    gj = np.concatenate(gj_l) if gj_l else np.zeros(0, np.int64)
-    dd = np.concatenate(d_l) if d_l else np.zeros(0)
+                lo_l.append(np.full(ha - la, lb, dtype=np.int64))
+                hi_l.append(np.full(ha - la, hb, dtype=np.int64))
+    if not rows_l:
+        return Neighbours(np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0), offsets, big, limit)
+    r, gj = _expand(np.concatenate(lo_l), np.concatenate(hi_l))
+    gi = np.concatenate(rows_l)[r]
+    d = pair_d(c, f, gi, gj)
+    keep = d <= limit
+    gi, gj, d = gi[keep], gj[keep], d[keep]
     keys = gi * big + gj
-    order = np.argsort(keys, kind="stable")
-    return Neighbours(keys[order], gj[order], dd[order], offsets, big, bmax * (1 + _REL))
+    if len(rows_l) > 1:  # a unit's pairs with two later annotators interleave: sort by (i, j)
+        order = np.argsort(keys, kind="stable")
+        keys, gj, d = keys[order], gj[order], d[order]
+    return Neighbours(keys, gj, d, offsets, big, limit)
 
 
-def _lower_bound(c: Continuum, f: PairFunction, g: Neighbours, tup: np.ndarray, base: np.ndarray,
+def _lower_bound(g: Neighbours, annotator: np.ndarray, tup: np.ndarray, k: np.ndarray, base: np.ndarray,
                  anchor: np.ndarray, duals: np.ndarray, j: int, p: int, de: float) -> np.ndarray:
-    """A lower bound of the reduced cost of every completion of each partial candidate (annotators 0..j set)."""
-    n = tup.shape[1]
-    s = (tup[:, : j + 1] >= 0).sum(axis=1)
+    """A lower bound of the reduced cost of every completion of each partial candidate (annotators 0..j set;
+    *tup* holds a row per annotator, *k* the units of each)."""
+    n = tup.shape[0]
     future = list(range(j + 1, n))
-    best = base + (p - s * (s - 1) / 2.0) * de
-    if not future or len(tup) == 0:
+    best = base + (p - k * (k - 1) / 2.0) * de
+    if not future or tup.shape[1] == 0:
         return best
-    m = np.full((len(tup), len(future)), np.inf)
-    a_col = c.annotator[anchor]
+    m = np.full((tup.shape[1], len(future)), np.inf)
+    a_col = annotator[anchor]
     for fi, b in enumerate(future):
         lo, hi = g.ranges(anchor, b)
         rows, e = _expand(lo, hi)
@@ -176,11 +185,10 @@ def _lower_bound(c: Continuum, f: PairFunction, g: Neighbours, tup: np.ndarray, 
         w = g.other[e]
         h = g.dist[e] - duals[w]
         for a in range(j + 1):
-            x = tup[rows, a]
+            x = tup[a, rows]
             sel = np.flatnonzero((x >= 0) & (a_col[rows] != a))
             if len(sel):
-                dv = pair_d(c, f, x[sel], w[sel])
-                h[sel] += np.where(dv > g.limit, np.inf, dv)
+                h[sel] += g.lookup(x[sel], w[sel])
         counts = hi - lo
         has = np.flatnonzero(counts)
         starts = np.cumsum(counts[has]) - counts[has]
@@ -188,8 +196,8 @@ def _lower_bound(c: Continuum, f: PairFunction, g: Neighbours, tup: np.ndarray, 
     m.sort(axis=1)
     cs = np.cumsum(m, axis=1)
     for r in range(1, len(future) + 1):
-        k = s + r
-        best = np.minimum(best, base + (p - k * (k - 1) / 2.0) * de + cs[:, r - 1])
+        kr = k + r
+        best = np.minimum(best, base + (p - kr * (kr - 1) / 2.0) * de + cs[:, r - 1])
     return best
 
 
@@ -207,8 +215,13 @@ def grow(c: Continuum, f: PairFunction, g: Neighbours, delta_empty: float, *, du
     p = n * (n - 1) // 2
     de = delta_empty
     off = g.offsets
-    tup = np.zeros((0, n), dtype=np.int64)
-    sums = np.zeros((0, n))
+    lim = g.limit
+    ann = c.annotator
+    # partial candidates, a column each: tup[a] the unit of annotator a (-1: none), sums[a] that unit's summed
+    # dissimilarity to the others, k the units, ptot the summed dissimilarities, ysum the summed duals
+    tup = np.zeros((n, 0), dtype=np.int64)
+    sums = np.zeros((n, 0))
+    k = np.zeros(0, dtype=np.int64)
     ptot = np.zeros(0)
     ysum = np.zeros(0)
     anchor = np.zeros(0, dtype=np.int64)
@@ -222,57 +235,60 @@ def grow(c: Continuum, f: PairFunction, g: Neighbours, delta_empty: float, *, du
 
     for j in range(n):
         lo_j, hi_j = off[j], off[j + 1]
-        parts = [(tup, sums, ptot, ysum, anchor)]
+        parts = [(tup, sums, k, ptot, ysum, anchor)]
         if hi_j > lo_j and len(anchor):
             lo, hi = g.ranges(anchor, j)
             rows, e = _expand(lo, hi)
             if len(rows):
-                too_many(len(rows) + len(tup))
+                too_many(len(rows) + len(anchor))
                 w = g.other[e]
                 d0 = g.dist[e]
-                t = tup[rows]
-                s = sums[rows]
+                t = tup[:, rows]
+                s = sums[:, rows]
                 pt = ptot[rows] + d0
                 ys = ysum[rows] + (duals[w] if duals is not None else 0.0)
-                a_col = c.annotator[anchor[rows]]
-                ar = np.arange(len(rows))
-                s[ar, a_col] += d0
-                s[:, j] = d0
+                an = anchor[rows]
+                a_col = ann[an]
+                s[a_col, np.arange(len(rows))] += d0
+                s[j] = d0
                 ok = np.ones(len(rows), dtype=bool)
                 for b in range(j):
-                    x = t[:, b]
+                    x = t[b]
                     sel = np.flatnonzero((x >= 0) & (a_col != b))
                     if len(sel) == 0:
                         continue
-                    dv = pair_d(c, f, x[sel], w[sel])
-                    ok[sel[dv > g.limit]] = False
-                    s[sel, b] += dv
-                    s[sel, j] += dv
+                    dv = g.lookup(x[sel], w[sel])
+                    ok[sel[dv > lim]] = False
+                    s[b, sel] += dv
+                    s[j, sel] += dv
                     pt[sel] += dv
-                t[:, j] = w
-                ok &= np.all(s <= g.limit, axis=1)
-                parts.append((t[ok], s[ok], pt[ok], ys[ok], anchor[rows][ok]))
+                t[j] = w
+                for b in range(j + 1):
+                    ok &= s[b] <= lim
+                parts.append((t[:, ok], s[:, ok], k[rows][ok] + 1, pt[ok], ys[ok], an[ok]))
         if hi_j > lo_j:
             units = np.arange(lo_j, hi_j, dtype=np.int64)
-            t = np.full((len(units), n), -1, dtype=np.int64)
-            t[:, j] = units
-            parts.append((t, np.zeros((len(units), n)), np.zeros(len(units)),
+            t = np.full((n, len(units)), -1, dtype=np.int64)
+            t[j] = units
+            parts.append((t, np.zeros((n, len(units))), np.ones(len(units), dtype=np.int64), np.zeros(len(units)),
                           duals[units] if duals is not None else np.zeros(len(units)), units))
-        tup = np.concatenate([q[0] for q in parts])
-        sums = np.concatenate([q[1] for q in parts])
-        ptot = np.concatenate([q[2] for q in parts])
-        ysum = np.concatenate([q[3] for q in parts])
-        anchor = np.concatenate([q[4] for q in parts])
-        if duals is not None and len(tup):
-            lb = _lower_bound(c, f, g, tup, ptot - ysum, anchor, duals, j, p, de)
+        tup = np.concatenate([q[0] for q in parts], axis=1)
+        sums = np.concatenate([q[1] for q in parts], axis=1)
+        k = np.concatenate([q[2] for q in parts])
+        ptot = np.concatenate([q[3] for q in parts])
+        ysum = np.concatenate([q[4] for q in parts])
+        anchor = np.concatenate([q[5] for q in parts])
+        if duals is not None and len(anchor):
+            lb = _lower_bound(g, ann, tup, k, ptot - ysum, anchor, duals, j, p, de)
             keep = lb <= theta
-            tup, sums, ptot, ysum, anchor = tup[keep], sums[keep], ptot[keep], ysum[keep], anchor[keep]
-        too_many(len(tup))
-    real = tup >= 0
-    k = real.sum(axis=1)
+            tup, sums = tup[:, keep], sums[:, keep]
+            k, ptot, ysum, anchor = k[keep], ptot[keep], ysum[keep], anchor[keep]
+        too_many(len(anchor))
     cost = ptot + (p - k * (k - 1) / 2.0) * de
     keep = cost <= k * p * de * (1 + _REL)
-    keep &= np.all(~real | (sums <= ((k - 1 + p) * de * (1 + _REL))[:, None]), axis=1)
+    lim_k = (k - 1 + p) * de * (1 + _REL)
+    for b in range(n):
+        keep &= (tup[b] < 0) | (sums[b] <= lim_k)
     if duals is not None:
         keep &= cost - ysum <= theta
-    return tup[keep], cost[keep]
+    return np.ascontiguousarray(tup[:, keep].T), cost[keep]
