@@ -20,14 +20,17 @@ Contenders, each in its own process (``--contenders``):
 Imports, numba's compilation and a first alignment of a small continuum happen before the clock.  A call
 that takes under 50 ms is timed as :mod:`timeit` does, in a loop of calls on the same continuum (about half a
 second), per call, for every contender alike: one call of a few milliseconds alone mostly measures the cold
-caches left by the collection before it.  Each measurement is repeated (``--repeat``, median and min-max) unless one run exceeds ``--once-over`` seconds;
-the load average is read around each process.  The disorders are printed beside the times: accord's and
-pygamma's exact ones agree (pygamma rounds to float32).  ``--timeout`` bounds each process.
+caches left by the collection before it.  Each measurement is repeated (``--repeat``, median and min-max)
+unless one run exceeds ``--once-over`` seconds; the load average is read around each process.  The speed of a
+shared machine drifts over seconds, so ``--rounds N`` runs the contenders in turn N times and gives, beside the
+times, the ratio of pygamma's time to accord's per round (median and min-max over the rounds).  The disorders
+are printed beside the times: accord's and pygamma's exact ones agree (pygamma rounds to float32).
+``--timeout`` bounds each process.
 
 Usage::
 
     .venv/bin/python benchmarks/bench_gamma.py                          # the grid (pygamma-exact times out)
-    .venv/bin/python benchmarks/bench_gamma.py --sizes 2x100 3x100 --contenders accord pygamma-exact
+    .venv/bin/python benchmarks/bench_gamma.py --sizes 2x100 3x100 --contenders accord pygamma-exact --rounds 5
     .venv/bin/python benchmarks/bench_gamma.py --sizes --files spans.csv
 """
 
@@ -35,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -48,6 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _harness import (  # noqa: E402
     DEFAULT_REPEAT,
     fmt_load,
+    fmt_ratio,
     fmt_spread,
     load_report,
     machine,
@@ -165,6 +170,30 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
                    repeat=spec["repeat_for"], loop_under=LOOP_UNDER)
 
 
+def _combine(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """One record for a contender's rounds: the median of their medians, the spread over every timed run."""
+    ok = [r for r in runs if "failed" not in r]
+    if len(ok) < 2:
+        return ok[0] if ok else runs[-1]
+    out = dict(ok[0])
+    out["time_s"] = statistics.median(r["time_s"] for r in ok)
+    out["time_min"] = min(r["time_min"] for r in ok)
+    out["time_max"] = max(r["time_max"] for r in ok)
+    out["repeat"] = sum(r["repeat"] for r in ok)
+    out["load_before"] = min(r["load_before"] for r in ok)
+    out["load_after"] = max(r["load_after"] for r in ok)
+    return out
+
+
+def _ratio_cell(ratios: list[float]) -> str:
+    if not ratios:
+        return "-"
+    mid = statistics.median(ratios)
+    if len(ratios) == 1:
+        return fmt_ratio(mid)
+    return f"{fmt_ratio(mid)} ({fmt_ratio(min(ratios))}-{fmt_ratio(max(ratios))})"
+
+
 def _cell(r: dict[str, Any]) -> str:
     if "failed" in r:
         return r["failed"]
@@ -190,6 +219,9 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     ap.add_argument("--repeat", type=int, default=DEFAULT_REPEAT, help=f"timed runs (default {DEFAULT_REPEAT})")
     ap.add_argument("--once-over", type=float, default=60.0,
                     help="a contender whose first run took longer than this many seconds runs once (default 60)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="run the contenders in turn this many times (fresh processes), for ratios that hold on a "
+                         "machine whose speed drifts (default 1)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--quiet", action="store_true", help="print only the table")
     a = ap.parse_args(argv)
@@ -204,26 +236,44 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     inputs += [(Path(f).name, {"file": str(Path(f).resolve())}) for f in a.files]
     records: list[dict[str, Any]] = []
     rows = []
+    pairs = [(w, "accord") for w in ("pygamma-exact", "pygamma-fast") if w in whats and "accord" in whats]
     for name, base in inputs:
+        runs: dict[str, list[dict[str, Any]]] = {what: [] for what in whats}
+        once: set[str] = set()  # contenders slower than --once-over: one timed run per round
+        for rnd in range(a.rounds):
+            for what in whats:
+                if runs[what] and "failed" in runs[what][-1]:
+                    continue
+                if not a.quiet:
+                    print(f"  {name}: {what}{f' (round {rnd + 1})' if a.rounds > 1 else ''} ...", flush=True)
+                spec = {**base, "what": what, "window": a.window, "jobs": a.jobs, "repeat_for": a.repeat}
+                if rnd == 0 or what in once:
+                    t0 = time.perf_counter()
+                    r = run_worker(SCRIPT, {**spec, "repeat_for": 1}, timeout=a.timeout)
+                    if "failed" not in r and (a.repeat == 1 or time.perf_counter() - t0 >= a.once_over):
+                        once.add(what)
+                if what not in once:
+                    r = run_worker(SCRIPT, spec, timeout=a.timeout * a.repeat)
+                runs[what].append(r)
         cells = []
         for what in whats:
-            if not a.quiet:
-                print(f"  {name}: {what} ...", flush=True)
-            spec = {**base, "what": what, "window": a.window, "jobs": a.jobs, "repeat_for": a.repeat}
-            t0 = time.perf_counter()
-            r = run_worker(SCRIPT, {**spec, "repeat_for": 1}, timeout=a.timeout)
-            if "failed" not in r and a.repeat > 1 and time.perf_counter() - t0 < a.once_over:
-                r = run_worker(SCRIPT, spec, timeout=a.timeout * a.repeat)
+            r = _combine(runs[what])
             records.append(r)
-            cells.append(_cell(r))
-            cells.append(fmt_load(r))
+            cells += [_cell(r), fmt_load(r)]
+        for slow, fast in pairs:
+            ratios = [x["time_s"] / y["time_s"] for x, y in zip(runs[slow], runs[fast], strict=False)
+                      if "failed" not in x and "failed" not in y]
+            cells.append(_ratio_cell(ratios))
         rows.append([name, *cells])
-    header = ["continuum"] + [h for w in whats for h in (w, "load")]
+    header = ["continuum"] + [h for w in whats for h in (w, "load")] + [f"{x} / {y}" for x, y in pairs]
     print()
     print(markdown_table(header, rows))
     print()
     print("times: median (min-max) of the timed runs; a contender slower than --once-over ran once; a call under "
           f"{LOOP_UNDER * 1000:.0f} ms was timed in a loop of calls, per call.")
+    if a.rounds > 1:
+        print(f"{a.rounds} rounds, the contenders in turn in each: a time is the median of the rounds' medians "
+              "(min-max over every timed run); a ratio is the median (min-max) of the rounds' ratios.")
     report = load_report(records)
     if report:
         print(report)

@@ -123,12 +123,27 @@ class AlignmentSolution:
 # -- the set partition ----------------------------------------------------------------------------------------
 
 
+def _row_units(tuples: np.ndarray) -> np.ndarray:
+    """The units of each row of *tuples* (entries >= 0).  Column by column: numpy reduces a short row slowly."""
+    k = np.zeros(len(tuples), dtype=np.int64)
+    for a in range(tuples.shape[1]):
+        k += tuples[:, a] >= 0
+    return k
+
+
+def _row_max(tuples: np.ndarray) -> np.ndarray:
+    """Each row's largest entry (a unit alone: its unit), column by column."""
+    out = tuples[:, 0].copy()
+    for a in range(1, tuples.shape[1]):
+        np.maximum(out, tuples[:, a], out=out)
+    return out
+
+
 def _column_parts(tuples: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(indptr, indices) of the columns of *tuples* (a column per row, its units), built directly."""
-    real = tuples >= 0
     indptr = np.zeros(len(tuples) + 1, dtype=np.int64)
-    np.cumsum(real.sum(axis=1), out=indptr[1:])
-    return indptr, tuples[real]
+    np.cumsum(_row_units(tuples), out=indptr[1:])
+    return indptr, tuples[tuples >= 0]
 
 
 def _columns(tuples: np.ndarray, n_units: int) -> sp.csc_matrix:
@@ -178,8 +193,8 @@ class _Relaxation:
                                len(indices), indptr[:-1].astype(np.int32), indices.astype(np.int32),
                                np.ones(len(indices)))
 
-    def solve(self) -> tuple[np.ndarray, np.ndarray]:
-        """The relaxation's solution and the units' dual values (cost units)."""
+    def solve(self, duals: bool = True) -> tuple[np.ndarray, np.ndarray | None]:
+        """The relaxation's solution and the units' dual values (cost units; None unless *duals*)."""
         if self.highs is None:  # pragma: no cover
             return _lp(self.tuples, self.costs, self.n_units, self.scale)
         self.highs.run()
@@ -187,7 +202,7 @@ class _Relaxation:
         if status != self._core.HighsModelStatus.kOptimal:
             raise AccordError(f"the alignment's linear program failed ({self.highs.modelStatusToString(status)})")
         sol = self.highs.getSolution()
-        return np.asarray(sol.col_value), np.asarray(sol.row_dual) / self.scale
+        return np.asarray(sol.col_value), np.asarray(sol.row_dual) / self.scale if duals else None
 
 
 def _lp(tuples: np.ndarray, costs: np.ndarray, n_units: int, scale: float) -> tuple[np.ndarray, np.ndarray]:
@@ -315,7 +330,7 @@ def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], sing
     Returns (tuples, costs, columns held).
     """
     tol = 1e-6 / scale  # ten times HiGHS' dual feasibility tolerance, in cost units
-    relax = _Relaxation(n_units, scale, singles[0].max(axis=1))
+    relax = _Relaxation(n_units, scale, _row_max(singles[0]))
     relax.add(*_union(singles[0], singles[1], *start))
     seen = _Held(relax.tuples, n_units)
     for _ in range(_ROUNDS):
@@ -342,7 +357,7 @@ def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], sing
     # its optimum U' has U' - L <= theta: then no column left out can be in a better partition.  It is solved
     # one component of units at a time, and only where the relaxation is fractional (_split_mip).
     red = rc_ - _dual_sum(rt, y)
-    k = (rt >= 0).sum(axis=1)
+    k = _row_units(rt)
     on = np.flatnonzero(x > 1e-9)
     lp_t, lp_c, lp_frac = rt[on], rc_[on], x[on] < 1 - 1e-9
     first = np.flatnonzero(((red <= tol) | (k == 1)) & (x <= 1e-9))
@@ -414,23 +429,24 @@ def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty
     integral it is a best partition; otherwise column generation takes over, its
     integer program one component of units at a time.
     """
-    k = (tuples >= 0).sum(axis=1)
+    k = _row_units(tuples)
     multi = k >= 2
     mt = tuples[multi]
     shared = np.zeros(n_units, dtype=bool)
     shared[mt[mt >= 0]] = True
-    lone = ~multi & ~shared[tuples.max(axis=1)]  # a single's unit is its row's maximum
+    top = _row_max(tuples)  # a single's unit
+    lone = ~multi & ~shared[top]
     chosen = [np.flatnonzero(lone)]
     rest = np.flatnonzero(~lone)
     if len(rest) == 0:
         return chosen[0]
     sub_t, sub_c = tuples[rest], costs[rest]
     scale = 1e3 / delta_empty
-    singles_m = (sub_t >= 0).sum(axis=1) == 1
-    relax = _Relaxation(n_units, scale, sub_t[singles_m].max(axis=1))
+    singles_m = k[rest] == 1
+    relax = _Relaxation(n_units, scale, top[rest][singles_m])
     if relax.highs is not None:  # every candidate at once: an integral relaxation is the best partition
         relax.add(sub_t, sub_c)
-        x, _ = relax.solve()
+        x, _ = relax.solve(duals=False)
         if np.all((x < 1e-9) | (x > 1 - 1e-9)):
             chosen.append(rest[np.flatnonzero(x > 0.5)])
             return np.concatenate(chosen)
@@ -546,7 +562,7 @@ def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | Non
     st[units, c.annotator] = units
     singles = (st, np.full(n_units, p * delta_empty))
     if tuples is not None:  # every candidate listed: priced by a product with the dual values
-        k = (tuples >= 0).sum(axis=1)
+        k = _row_units(tuples)
         indptr, indices = _column_parts(tuples)
         a_t = sp.csr_matrix((np.ones(len(indices)), indices, indptr), shape=(len(tuples), n_units))
 
@@ -641,7 +657,10 @@ def align(c: Continuum, dissimilarity: Dissimilarity, alignment: str = "exact", 
     covered = t[t >= 0]
     if len(covered) != len(c) or np.any(np.bincount(covered, minlength=len(c)) != 1):
         raise AccordError(f"document {c.document!r}: the alignment program did not return a partition of the units")
-    order = np.lexsort((t.max(axis=1), np.where(t >= 0, c.start[np.maximum(t, 0)], np.inf).min(axis=1)))
+    first = np.full(len(t), np.inf)  # each unitary alignment's first start
+    for a in range(t.shape[1]):
+        np.minimum(first, np.where(t[:, a] >= 0, c.start[t[:, a]], np.inf), out=first)
+    order = np.lexsort((_row_max(t), first))
     t, d = t[order], d[order]
     total = float(np.sum(d))
     return AlignmentSolution(t, d, total, total / c.mean_units, held, method,

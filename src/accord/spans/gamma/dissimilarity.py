@@ -87,12 +87,12 @@ def positional_ratio(s1: np.ndarray, e1: np.ndarray, s2: np.ndarray, e2: np.ndar
     """(|s1 - s2| + |e1 - e2|) / (l1 + l2); 0 for two equal points, +inf for two distinct points."""
     num = np.abs(s1 - s2) + np.abs(e1 - e2)
     den = (e1 - s1) + (e2 - s2)
+    zero = den == 0
+    if not zero.any():
+        return num / den
     with np.errstate(divide="ignore", invalid="ignore"):
         r = num / den
-    zero = den == 0
-    if np.any(zero):
-        r = np.where(zero, np.where(num == 0, 0.0, np.inf), r)
-    return r
+    return np.where(zero, np.where(num == 0, 0.0, np.inf), r)
 
 
 class PositionalDissimilarity(Dissimilarity):
