@@ -128,6 +128,22 @@ def test_harness_repeats_warms_up_and_resolves_lazy_names() -> None:
     assert harness.resolve("numpy.linalg.norm") is np.linalg.norm
 
 
+def test_harness_times_quick_calls_in_a_loop() -> None:
+    harness = _load("_harness")
+    calls: list[int] = []
+
+    def quick(x: int) -> int:
+        calls.append(x)
+        return x + 1
+
+    record = harness.measure([("call", quick)], 5, repeat=2, warmup=0, loop_under=0.01)
+    n = record["number"]
+    assert n > 1 and calls == [0, 5] + [5] * (2 * n)  # warm-up, the probe, then the loop, each from the payload
+    assert record["result"] == 6 and record["time_s"] < 0.01  # a time per call
+    slow = harness.measure([("call", quick)], 5, repeat=1, loop_under=1e-9)
+    assert slow["number"] == 1
+
+
 def test_harness_warns_when_the_machine_is_busy() -> None:
     harness = _load("_harness")
     quiet = harness.load_report([{"load_before": 0.1, "load_after": 0.2, "repeat": 3}])

@@ -565,3 +565,10 @@ def test_bench_gamma_runs_beside_pygamma(capsys, tmp_path):
     files = [r for r in records if "file" in r["spec"]]
     assert files[0]["result"]["disorder"] > 0  # accord aligns every document of a span table
     assert "failed" in files[2] and "one continuum" in files[2]["failed"]  # pygamma takes one document
+    assert "pygamma-exact / accord" in out  # the ratio column, per round
+    # rounds: the contenders in turn, one record each with the rounds' timed runs; the ratio of two rounds
+    records = bench.main(["--sizes", "2x6", "--repeat", "1", "--rounds", "2", "--quiet", "--contenders", "accord",
+                          "accord-windowed"])
+    assert [r["repeat"] for r in records] == [2, 2]
+    assert "2 rounds, the contenders in turn" in capsys.readouterr().out
+    assert bench._ratio_cell([50.0, 40.0, 60.0]) == "50.0x (40.0x-60.0x)" and bench._ratio_cell([]) == "-"

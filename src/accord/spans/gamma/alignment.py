@@ -512,6 +512,18 @@ def _matching(g: Neighbours, n_units: int, delta_empty: float) -> tuple[np.ndarr
     """
     ok = g.dist < 2 * delta_empty  # a pair at 2 delta_empty ties with its units alone
     ia, jb, dist = g.keys[ok] // g.big, g.other[ok], g.dist[ok]
+    n_a = int(g.offsets[1])
+    if n_a * (n_units - n_a) <= _DENSE:  # small: one dense assignment of every unit, no pass before it
+        from scipy.optimize import linear_sum_assignment
+
+        w = np.zeros((n_a, n_units - n_a))
+        w[ia, jb - n_a] = dist - 2 * delta_empty
+        r, col = linear_sum_assignment(w)
+        hit = w[r, col] < 0
+        pa, pb = r[hit], col[hit] + n_a
+        full = np.zeros(w.shape)
+        full[ia, jb - n_a] = dist
+        return _pairs_and_alone(pa, pb, full[r[hit], col[hit]], n_units, n_a, delta_empty, len(ia))
     deg = np.bincount(ia, minlength=n_units) + np.bincount(jb, minlength=n_units)
     simple = (deg[ia] == 1) & (deg[jb] == 1)
     take = simple
@@ -521,21 +533,27 @@ def _matching(g: Neighbours, n_units: int, delta_empty: float) -> tuple[np.ndarr
         on = np.zeros(n_units, dtype=bool)  # the rest's units, numbered in order on each side
         on[ra] = on[rb] = True
         num = np.cumsum(on) - 1
-        na = int(num[g.offsets[1] - 1]) + 1 if g.offsets[1] > 0 else 0
+        na = int(num[n_a - 1]) + 1 if n_a > 0 else 0
         e = _pairs(num[ra], num[rb] - na, dist[rest] - 2 * delta_empty, na, int(num[-1]) + 1 - na)
         take = simple.copy()
         take[rest[e]] = True
-    pa, pb, d_pair = ia[take], jb[take], dist[take]
+    return _pairs_and_alone(ia[take], jb[take], dist[take], n_units, n_a, delta_empty, len(ia))
+
+
+def _pairs_and_alone(pa: np.ndarray, pb: np.ndarray, d_pair: np.ndarray, n_units: int, n_a: int,
+                     delta_empty: float, n_pairs: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """(tuples, disorders, pairs held) of two annotators' alignment: the pairs (pa, pb), then every other unit
+    alone (the first annotator's units are ``0 .. n_a - 1``)."""
     alone = np.ones(n_units, dtype=bool)
     alone[pa] = alone[pb] = False
     u = np.flatnonzero(alone)
     m = len(pa)
     t = np.full((m + len(u), 2), -1, dtype=np.int64)
     t[:m, 0], t[:m, 1] = pa, pb
-    t[np.arange(m, len(t)), (u >= g.offsets[1]).astype(np.int64)] = u
+    t[np.arange(m, len(t)), (u >= n_a).astype(np.int64)] = u
     d = np.empty(len(t))
     d[:m], d[m:] = d_pair, delta_empty
-    return t, d, int(len(ia)) + n_units
+    return t, d, int(n_pairs) + n_units
 
 
 def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | None,

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -80,11 +81,17 @@ class Neighbours:
     big: int
     limit: float
 
+    @cached_property
+    def _starts(self) -> np.ndarray:
+        """``[i, b]``: where unit i's neighbours in annotator b start among the keys (b = n: where they end)."""
+        n_units = len(self.offsets) and int(self.offsets[-1])
+        q = np.arange(n_units, dtype=np.int64)[:, None] * self.big + self.offsets[None, :]
+        return np.searchsorted(self.keys, q, side="left")
+
     def ranges(self, anchors: np.ndarray, b: int) -> tuple[np.ndarray, np.ndarray]:
         """For each anchor, the slice of its neighbours in annotator *b*."""
-        lo = np.searchsorted(self.keys, anchors * self.big + self.offsets[b], side="left")
-        hi = np.searchsorted(self.keys, anchors * self.big + self.offsets[b + 1], side="left")
-        return lo, hi
+        starts = self._starts
+        return starts[anchors, b], starts[anchors, b + 1]
 
     def lookup(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         """d(i, j) for aligned unit indices, i's annotator before j's: the priced value, or +inf for a pair
@@ -272,12 +279,16 @@ def grow(c: Continuum, f: PairFunction, g: Neighbours, delta_empty: float, *, du
             t[j] = units
             parts.append((t, np.zeros((n, len(units))), np.ones(len(units), dtype=np.int64), np.zeros(len(units)),
                           duals[units] if duals is not None else np.zeros(len(units)), units))
-        tup = np.concatenate([q[0] for q in parts], axis=1)
-        sums = np.concatenate([q[1] for q in parts], axis=1)
-        k = np.concatenate([q[2] for q in parts])
-        ptot = np.concatenate([q[3] for q in parts])
-        ysum = np.concatenate([q[4] for q in parts])
-        anchor = np.concatenate([q[5] for q in parts])
+        parts = [q for q in parts if len(q[5])]
+        if len(parts) == 1:
+            tup, sums, k, ptot, ysum, anchor = parts[0]
+        elif parts:
+            tup = np.concatenate([q[0] for q in parts], axis=1)
+            sums = np.concatenate([q[1] for q in parts], axis=1)
+            k = np.concatenate([q[2] for q in parts])
+            ptot = np.concatenate([q[3] for q in parts])
+            ysum = np.concatenate([q[4] for q in parts])
+            anchor = np.concatenate([q[5] for q in parts])
         if duals is not None and len(anchor):
             lb = _lower_bound(g, ann, tup, k, ptot - ysum, anchor, duals, j, p, de)
             keep = lb <= theta
