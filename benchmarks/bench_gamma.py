@@ -250,7 +250,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
                 if rnd == 0 or what in once:
                     t0 = time.perf_counter()
                     r = run_worker(SCRIPT, {**spec, "repeat_for": 1}, timeout=a.timeout)
-                    if "failed" not in r and (a.repeat == 1 or time.perf_counter() - t0 >= a.once_over):
+                    if "failed" in r or a.repeat == 1 or time.perf_counter() - t0 >= a.once_over:
                         once.add(what)
                 if what not in once:
                     r = run_worker(SCRIPT, spec, timeout=a.timeout * a.repeat)

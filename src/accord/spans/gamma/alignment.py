@@ -16,8 +16,11 @@ per annotator.
 
 **Exact.**  Candidates are the undominated unitary alignments
 (:mod:`accord.spans.gamma.candidates`).  When they are few they are listed
-whole and the set partition is solved one component of units at a time.
-Otherwise the program is solved by column generation: the linear relaxation over
+whole and the linear relaxation over all of them is solved once: an integral
+solution (the usual case) is the best alignment, and otherwise the column
+generation below takes over.
+
+When they are many the program is solved by column generation: the linear relaxation over
 a first set of candidates gives dual values :math:`y_u` of the units; every
 candidate of negative reduced cost :math:`C - \sum y_u` is then priced in
 (listed by a search that never lists the others) and the relaxation solved again,
@@ -421,7 +424,7 @@ def _split_mip(tuples: np.ndarray, costs: np.ndarray, lp_frac: np.ndarray, n_uni
     return out, float(costs[out].sum())
 
 
-def _components(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty: float) -> np.ndarray:
+def _listed(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty: float) -> np.ndarray:
     """Indices of the candidates forming the partition of least total cost (exact), every candidate listed.
 
     *costs* are disorders.  A unit in no multi-unit candidate stays alone.  The
@@ -571,7 +574,7 @@ def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | Non
         tuples = None
     if tuples is not None and len(tuples) <= _LISTED:
         d = cost / p
-        pick = _components(tuples, d, n_units, delta_empty)
+        pick = _listed(tuples, d, n_units, delta_empty)
         return tuples[pick], d[pick], len(tuples)
     # column generation: the cost unit is P * delta_empty for a unit alone
     scale = 1e3 / (p * delta_empty)

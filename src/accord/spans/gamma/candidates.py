@@ -139,7 +139,7 @@ def neighbours(c: Continuum, f: PairFunction, delta_empty: float, reach: float |
     n = c.n_annotators
     p = n * (n - 1) // 2
     bmax = (n - 1 + p) * delta_empty
-    offsets = np.searchsorted(c.annotator, np.arange(n + 1), side="left").astype(np.int64)
+    offsets = c.offsets
     limit = bmax * (1 + _REL)
     big = max(len(c), 1)
     windowed = reach is not None and math.isfinite(reach)
@@ -161,8 +161,12 @@ def neighbours(c: Continuum, f: PairFunction, delta_empty: float, reach: float |
                 hi_l.append(np.full(ha - la, hb, dtype=np.int64))
     if not rows_l:
         return Neighbours(np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0), offsets, big, limit)
-    r, gj = _expand(np.concatenate(lo_l), np.concatenate(hi_l))
-    gi = np.concatenate(rows_l)[r]
+    if len(rows_l) == 1:
+        r, gj = _expand(lo_l[0], hi_l[0])
+        gi = rows_l[0][r]
+    else:
+        r, gj = _expand(np.concatenate(lo_l), np.concatenate(hi_l))
+        gi = np.concatenate(rows_l)[r]
     d = pair_d(c, f, gi, gj)
     keep = d <= limit
     gi, gj, d = gi[keep], gj[keep], d[keep]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -61,6 +62,11 @@ class Continuum:
     @property
     def n_annotators(self) -> int:
         return len(self.annotators)
+
+    @cached_property
+    def offsets(self) -> np.ndarray:
+        """The units of annotator a are ``offsets[a]:offsets[a + 1]`` (units are sorted by annotator)."""
+        return np.searchsorted(self.annotator, np.arange(len(self.annotators) + 1), side="left").astype(np.int64)
 
     @property
     def mean_units(self) -> float:
