@@ -47,6 +47,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_gamma.py --sizes 2x100 3x100 5x100 --contenders accord accord-windowed pygamma-exact pygamma-fast --gamma --timeout 200 --files docs/examples/spans/spans.csv
 	$(BIN)/python benchmarks/bench_gamma.py --sizes 2x1000 3x1000 5x1000 --contenders accord accord-windowed pygamma-fast --gamma --timeout 400
 	$(BIN)/python benchmarks/bench_gamma.py --sizes 5x1000 --contenders accord --gamma --jobs 2 --repeat 1
+	$(BIN)/python benchmarks/bench_gamma.py --sizes 2x100 3x100 2x1000 --contenders accord pygamma-exact --rounds 5 --repeat 5
+	$(BIN)/python benchmarks/bench_gamma.py --sizes 3x1000 --contenders accord pygamma-exact --repeat 1 --timeout 900
 	uptime
 
 clean:
