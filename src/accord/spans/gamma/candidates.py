@@ -84,8 +84,7 @@ class Neighbours:
     @cached_property
     def _starts(self) -> np.ndarray:
         """``[i, b]``: where unit i's neighbours in annotator b start among the keys (b = n: where they end)."""
-        n_units = len(self.offsets) and int(self.offsets[-1])
-        q = np.arange(n_units, dtype=np.int64)[:, None] * self.big + self.offsets[None, :]
+        q = np.arange(int(self.offsets[-1]), dtype=np.int64)[:, None] * self.big + self.offsets[None, :]
         return np.searchsorted(self.keys, q, side="left")
 
     def ranges(self, anchors: np.ndarray, b: int) -> tuple[np.ndarray, np.ndarray]:

@@ -94,7 +94,7 @@ def _shuffle(c: Continuum) -> Sampler:
     lo, hi = min(0.0, float(c.start.min())), float(c.end.max())
     span = hi - lo
     min_dist = float((c.end - c.start).mean())  # section 5.2.1 (the Java software halves it)
-    offsets = np.searchsorted(c.annotator, np.arange(n + 1))
+    offsets = c.offsets
 
     def draw(rng: np.random.Generator) -> Continuum:
         for _ in range(1000):
