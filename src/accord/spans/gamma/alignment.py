@@ -36,10 +36,11 @@ a lower bound, so the integer program runs only on the fractional components.
 
 **Two annotators.**  A unitary alignment is then a pair (disorder *d*) or a
 unit alone (:math:`\Delta_\varnothing`), so the best alignment is a least-cost
-bipartite matching with pair costs :math:`d - 2\Delta_\varnothing`, solved exactly: a pair whose units
-have no other pair below :math:`2\Delta_\varnothing` is taken as it is, the rest goes to
-:func:`scipy.optimize.linear_sum_assignment` (small) or
-:func:`scipy.sparse.csgraph.min_weight_full_bipartite_matching`.
+bipartite matching with pair costs :math:`d - 2\Delta_\varnothing`, solved exactly: when the two
+annotators' units make a small table, by one :func:`scipy.optimize.linear_sum_assignment` over it;
+otherwise a pair whose units have no other pair below :math:`2\Delta_\varnothing` is taken as it is and
+the rest goes to :func:`scipy.sparse.csgraph.min_weight_full_bipartite_matching` (or the dense
+assignment, when the rest is small).
 
 **Windowed** (an approximation).  Like pygamma-agreement's fast alignment, the
 units are taken in order of their start: the first *window* units per
@@ -510,8 +511,10 @@ def _matching(g: Neighbours, n_units: int, delta_empty: float) -> tuple[np.ndarr
 
     With two annotators a unitary alignment is a pair (disorder *d*) or a unit alone (:math:`\Delta_\varnothing`),
     so the best alignment pairs units to minimise :math:`\sum_{pairs} (d - 2\Delta_\varnothing)` over the pairs of
-    :math:`d < 2\Delta_\varnothing`: a least-cost bipartite matching, exact.  A pair whose two units have no other
-    such pair is taken as it is; the rest is solved by scipy (a dense assignment when small, LAPJVsp otherwise).
+    :math:`d < 2\Delta_\varnothing`: a least-cost bipartite matching, exact.  When the table of the two annotators'
+    units is small (at most ``_DENSE`` entries) one dense assignment solves it.  Otherwise a pair whose two units
+    have no other such pair is taken as it is, and the rest is solved by scipy (a dense assignment when small,
+    LAPJVsp otherwise).
     """
     ok = g.dist < 2 * delta_empty  # a pair at 2 delta_empty ties with its units alone
     ia, jb, dist = g.keys[ok] // g.big, g.other[ok], g.dist[ok]
