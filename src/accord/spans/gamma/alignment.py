@@ -54,6 +54,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import threading
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -159,12 +160,30 @@ def _dual_sum(tuples: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.where(tuples >= 0, y[np.maximum(tuples, 0)], 0.0).sum(axis=1)
 
 
+_SOLVERS = threading.local()  # HiGHS objects free for reuse in this thread (making one costs more than a small solve)
+
+
+def _highs(core: object) -> object:
+    """An empty HiGHS object with accord's options: one freed earlier in this thread, or a new one."""
+    free = getattr(_SOLVERS, "free", None)
+    if free:
+        h = free.pop()
+        h.clearModel()  # model, basis and solution go; the options stay
+        return h
+    h = core._Highs()  # type: ignore[attr-defined]
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("presolve", "off")  # set partitions gain little from it; it slows small ones
+    return h
+
+
 class _Relaxation:
     """The linear relaxation of the set partition, columns added round by round.
 
     HiGHS through scipy's bundled bindings keeps its basis between rounds, so
     a round re-solves from the last optimum; where those bindings are missing
     (another scipy), each round is solved anew with :func:`scipy.optimize.linprog`.
+    Use it in a ``with`` block: its HiGHS object then goes back for the next
+    relaxation of this thread.
     """
 
     def __init__(self, n_units: int, scale: float, units: np.ndarray) -> None:
@@ -177,13 +196,23 @@ class _Relaxation:
             self.highs = None
             return
         self._core = _core
-        self.highs = _core._Highs()
-        self.highs.setOptionValue("output_flag", False)
-        self.highs.setOptionValue("presolve", "off")  # set partitions gain little from it; it slows small ones
+        self.highs = _highs(_core)
         ones = np.zeros(n_units)
         ones[units] = 1.0  # the units of the program each in one column; the others in none
         self.highs.addRows(n_units, ones, ones, 0, np.zeros(n_units, dtype=np.int32), np.zeros(0, dtype=np.int32),
                            np.zeros(0))
+
+    def __enter__(self) -> _Relaxation:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.highs is not None:
+            free = getattr(_SOLVERS, "free", None)
+            if free is None:
+                free = _SOLVERS.free = []
+            if len(free) < 4:  # more only when relaxations nest
+                free.append(self.highs)
+            self.highs = None
 
     def add(self, tuples: np.ndarray, costs: np.ndarray) -> None:
         if len(self.tuples) == 0:
@@ -334,24 +363,24 @@ def _column_generation(price: object, start: tuple[np.ndarray, np.ndarray], sing
     Returns (tuples, costs, columns held).
     """
     tol = 1e-6 / scale  # ten times HiGHS' dual feasibility tolerance, in cost units
-    relax = _Relaxation(n_units, scale, _row_max(singles[0]))
-    relax.add(*_union(singles[0], singles[1], *start))
-    seen = _Held(relax.tuples, n_units)
-    for _ in range(_ROUNDS):
-        x, y = relax.solve()
-        nt, nc = price(y, -tol)  # type: ignore[operator]
-        fresh = seen.fresh(nt)  # before the partial pricing, lest columns held crowd out the fresh ones
-        if not fresh.any():
-            break  # none left, or only columns held (the solver's tolerance): the relaxation is optimal
-        nt, nc = nt[fresh], nc[fresh]
-        if len(nt) > _PER_UNIT * n_units:
-            keep = _best_per_unit(nt, nc - _dual_sum(nt, y), _PER_UNIT)
-            nt, nc = nt[keep], nc[keep]
-        seen.add(nt)
-        relax.add(nt, nc)
-    else:
-        raise AccordError(f"the alignment's column generation did not converge in {_ROUNDS} rounds")
-    rt, rc_ = relax.tuples, relax.costs
+    with _Relaxation(n_units, scale, _row_max(singles[0])) as relax:
+        relax.add(*_union(singles[0], singles[1], *start))
+        seen = _Held(relax.tuples, n_units)
+        for _ in range(_ROUNDS):
+            x, y = relax.solve()
+            nt, nc = price(y, -tol)  # type: ignore[operator]
+            fresh = seen.fresh(nt)  # before the partial pricing, lest columns held crowd out the fresh ones
+            if not fresh.any():
+                break  # none left, or only columns held (the solver's tolerance): the relaxation is optimal
+            nt, nc = nt[fresh], nc[fresh]
+            if len(nt) > _PER_UNIT * n_units:
+                keep = _best_per_unit(nt, nc - _dual_sum(nt, y), _PER_UNIT)
+                nt, nc = nt[keep], nc[keep]
+            seen.add(nt)
+            relax.add(nt, nc)
+        else:
+            raise AccordError(f"the alignment's column generation did not converge in {_ROUNDS} rounds")
+        rt, rc_ = relax.tuples, relax.costs
     if np.all((x < 1e-9) | (x > 1 - 1e-9)):
         pick = np.flatnonzero(x > 0.5)
         return rt[pick], rc_[pick], len(rt)
@@ -430,8 +459,10 @@ def _listed(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty: fl
 
     *costs* are disorders.  A unit in no multi-unit candidate stays alone.  The
     relaxation over the other candidates is solved once: when its solution is
-    integral it is a best partition; otherwise column generation takes over, its
-    integer program one component of units at a time.
+    integral it is a best partition.  Otherwise, every candidate being listed, it
+    is optimal over all of them: in a component of units where its columns are
+    integral they are a best partition of the component, and the integer program
+    runs over the candidates of the other components (:func:`_split_mip`).
     """
     k = _row_units(tuples)
     multi = k >= 2
@@ -446,29 +477,17 @@ def _listed(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty: fl
         return chosen[0]
     sub_t, sub_c = tuples[rest], costs[rest]
     scale = 1e3 / delta_empty
-    singles_m = k[rest] == 1
-    relax = _Relaxation(n_units, scale, top[rest][singles_m])
-    if relax.highs is not None:  # every candidate at once: an integral relaxation is the best partition
+    with _Relaxation(n_units, scale, top[rest][k[rest] == 1]) as relax:
         relax.add(sub_t, sub_c)
         x, _ = relax.solve(duals=False)
-        if np.all((x < 1e-9) | (x > 1 - 1e-9)):
-            chosen.append(rest[np.flatnonzero(x > 0.5)])
-            return np.concatenate(chosen)
-
-    def price(y: np.ndarray, theta: float) -> tuple[np.ndarray, np.ndarray]:
-        red = sub_c - _dual_sum(sub_t, y)
-        keep = red <= theta
-        return sub_t[keep], sub_c[keep]
-
-    t, _, _ = _column_generation(price, (sub_t, sub_c), (sub_t[singles_m], sub_c[singles_m]), n_units, scale)
-    base = int(sub_t.max()) + 2
-    k_sub, k_t = _row_keys(sub_t, base), _row_keys(t, base)
-    if k_sub is None or k_t is None:
-        row = {tuple(r): i for i, r in enumerate(sub_t.tolist())}
-        chosen.append(rest[[row[tuple(r)] for r in t.tolist()]])
-    else:
-        order = np.argsort(k_sub)
-        chosen.append(rest[order[np.searchsorted(k_sub, k_t, sorter=order)]])
+    frac = (x > 1e-9) & (x < 1 - 1e-9)
+    if not frac.any():
+        chosen.append(rest[np.flatnonzero(x > 0.5)])
+        return np.concatenate(chosen)
+    on = x > 1e-9
+    order = np.concatenate([np.flatnonzero(on), np.flatnonzero(~on)])  # the relaxation's columns first
+    pick, _ = _split_mip(sub_t[order], sub_c[order], frac[on], n_units, scale)
+    chosen.append(rest[order[pick]])
     return np.concatenate(chosen)
 
 
@@ -517,19 +536,18 @@ def _matching(g: Neighbours, n_units: int, delta_empty: float) -> tuple[np.ndarr
     LAPJVsp otherwise).
     """
     ok = g.dist < 2 * delta_empty  # a pair at 2 delta_empty ties with its units alone
-    ia, jb, dist = g.keys[ok] // g.big, g.other[ok], g.dist[ok]
     n_a = int(g.offsets[1])
     if n_a * (n_units - n_a) <= _DENSE:  # small: one dense assignment of every unit, no pass before it
         from scipy.optimize import linear_sum_assignment
 
-        w = np.zeros((n_a, n_units - n_a))
-        w[ia, jb - n_a] = dist - 2 * delta_empty
+        full = np.full((n_a, n_units - n_a), 2 * delta_empty)  # a pair left out ties with its units alone
+        full[g.keys // g.big, g.other - n_a] = g.dist
+        w = np.minimum(full - 2 * delta_empty, 0.0)  # d - 2 delta_empty below 2 delta_empty, else 0
         r, col = linear_sum_assignment(w)
         hit = w[r, col] < 0
-        pa, pb = r[hit], col[hit] + n_a
-        full = np.zeros(w.shape)
-        full[ia, jb - n_a] = dist
-        return _pairs_and_alone(pa, pb, full[r[hit], col[hit]], n_units, n_a, delta_empty, len(ia))
+        r, col = r[hit], col[hit]
+        return _pairs_and_alone(r, col + n_a, full[r, col], n_units, n_a, delta_empty, int(np.count_nonzero(ok)))
+    ia, jb, dist = g.keys[ok] // g.big, g.other[ok], g.dist[ok]
     deg = np.bincount(ia, minlength=n_units) + np.bincount(jb, minlength=n_units)
     simple = (deg[ia] == 1) & (deg[jb] == 1)
     take = simple
@@ -678,6 +696,12 @@ def align(c: Continuum, dissimilarity: Dissimilarity, alignment: str = "exact", 
             method = "windowed"
     if method == "windowed":
         t, d, held = _windowed(c, f, dissimilarity.delta_empty, reach, int(window), int(max_candidates))
+    return _solution(c, t, d, held, method, int(window) if method == "windowed" else None), why
+
+
+def _solution(c: Continuum, t: np.ndarray, d: np.ndarray, held: int, method: str,
+              window: int | None) -> AlignmentSolution:
+    """The solution of *c* from its unitary alignments (any order), checked to partition the units."""
     covered = t[t >= 0]
     if len(covered) != len(c) or np.any(np.bincount(covered, minlength=len(c)) != 1):
         raise AccordError(f"document {c.document!r}: the alignment program did not return a partition of the units")
@@ -687,8 +711,7 @@ def align(c: Continuum, dissimilarity: Dissimilarity, alignment: str = "exact", 
     order = np.lexsort((_row_max(t), first))
     t, d = t[order], d[order]
     total = float(np.sum(d))
-    return AlignmentSolution(t, d, total, total / c.mean_units, held, method,
-                             int(window) if method == "windowed" else None), why
+    return AlignmentSolution(t, d, total, total / c.mean_units, held, method, window)
 
 
 def best_alignment(c: Continuum, dissimilarity: Dissimilarity, *, alignment: str = "auto",

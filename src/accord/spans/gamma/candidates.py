@@ -140,7 +140,6 @@ def neighbours(c: Continuum, f: PairFunction, delta_empty: float, reach: float |
     bmax = (n - 1 + p) * delta_empty
     offsets = c.offsets
     limit = bmax * (1 + _REL)
-    big = max(len(c), 1)
     windowed = reach is not None and math.isfinite(reach)
     rows_l, lo_l, hi_l = [], [], []  # per unit i and later annotator b, the slice of b's units to price with i
     for a in range(n):
@@ -158,6 +157,14 @@ def neighbours(c: Continuum, f: PairFunction, delta_empty: float, reach: float |
             else:
                 lo_l.append(np.full(ha - la, lb, dtype=np.int64))
                 hi_l.append(np.full(ha - la, hb, dtype=np.int64))
+    return priced(c, f, rows_l, lo_l, hi_l, offsets, limit)
+
+
+def priced(c: Continuum, f: PairFunction, rows_l: list[np.ndarray], lo_l: list[np.ndarray], hi_l: list[np.ndarray],
+           offsets: np.ndarray, limit: float) -> Neighbours:
+    """The pairs (i, b) for every ``i`` of ``rows_l[k]`` and ``b`` in ``lo_l[k][i]:hi_l[k][i]`` (one list entry per
+    annotator pair, in annotator order), priced, those above *limit* left out."""
+    big = max(len(c), 1)
     if not rows_l:
         return Neighbours(np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0), offsets, big, limit)
     if len(rows_l) == 1:
