@@ -174,9 +174,9 @@ def test_gamma_cat_by_the_definition():
     c = cont(rows)
     d = CombinedDissimilarity()
     sol = best_alignment(c, d)
-    from accord.spans.gamma.estimate import _cat_parts
+    from accord.spans.gamma.estimate import _cat_sums
 
-    num, den, _, _ = _cat_parts(c, sol, d, np.array([0, 1]), 2)
+    num, den, _, _ = _cat_sums([(c, sol, np.array([0, 1]))], d, ("x", "y"))
     w2 = 1 - dpos(rows[2], rows[3])
     assert num / den == pytest.approx(1.0 / (1.0 + w2))
 

@@ -39,6 +39,7 @@ from accord.spans.gamma.alignment import (
     _check_options,
     align,
 )
+from accord.spans.gamma.batch import _names_only, align_many, batches
 from accord.spans.gamma.dissimilarity import CombinedDissimilarity, Dissimilarity
 from accord.spans.gamma.model import Continuum, continua
 from accord.spans.gamma.sampling import SAMPLERS, sampler_for
@@ -193,36 +194,51 @@ class GammaResult(Result):
 # -- gamma-cat --------------------------------------------------------------------------------------------------
 
 
-def _cat_parts(c: Continuum, sol: AlignmentSolution, d: Dissimilarity, k_codes: np.ndarray,
-               n_k: int) -> tuple[float, float, np.ndarray, np.ndarray]:
-    """Sums behind gamma-cat and gamma-k for one alignment: (num, den, num_k, den_k)."""
+def _cat_sums(items: Sequence[tuple[Continuum, AlignmentSolution, np.ndarray]], d: Dissimilarity,
+              cats: tuple[str, ...]) -> tuple[float, float, np.ndarray, np.ndarray]:
+    """Sums behind gamma-cat and gamma-k over alignments ``(continuum, solution, codes of its categories among
+    cats)``: (num, den, num_k, den_k).  Every aligned pair of every alignment is weighed at once."""
+    n_k = len(cats)
     num_k, den_k = np.zeros(n_k), np.zeros(n_k)
-    if not isinstance(d, CombinedDissimilarity) or len(sol.tuples) == 0:
+    if not isinstance(d, CombinedDissimilarity):
         return 0.0, 0.0, num_k, den_k
-    t = sol.tuples
-    n = t.shape[1]
-    nv = (t >= 0).sum(axis=1)
-    cat = d.categorical.bind(c.categories)
-    pos = d.positional.bind(c.categories)
-    num = den = 0.0
-    for i in range(n):
-        for j in range(i + 1, n):
-            ok = (t[:, i] >= 0) & (t[:, j] >= 0)
-            if not ok.any():
-                continue
-            u, v = t[ok, i], t[ok, j]
+    together = _names_only(d)  # one binding over the corpus's categories; otherwise each continuum's own
+    parts = []
+    pairs: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    for c, sol, k_codes in items:
+        t = sol.tuples
+        if len(t) == 0:
+            continue
+        n = t.shape[1]
+        if n not in pairs:
+            pairs[n] = np.triu_indices(n, 1)
+        ii, jj = pairs[n]
+        left, right = t[:, ii], t[:, jj]
+        ok = (left >= 0) & (right >= 0)
+        u, v = left[ok], right[ok]
+        nv = np.repeat(np.count_nonzero(t >= 0, axis=1), len(ii))[ok.ravel()]
+        ku, kv = k_codes[c.category[u]], k_codes[c.category[v]]
+        if together:
+            parts.append((c.start[u], c.end[u], ku, c.start[v], c.end[v], kv, nv))
+        else:
             args = (c.start[u], c.end[u], c.category[u], c.start[v], c.end[v], c.category[v])
-            w = np.maximum(0.0, 1.0 - d.alpha * pos(*args)) / (nv[ok] - 1)
-            dc = cat(*args)
-            num += float(w @ dc)
-            den += float(w.sum())
-            ku, kv = k_codes[c.category[u]], k_codes[c.category[v]]
-            np.add.at(num_k, ku, w * dc)
-            np.add.at(den_k, ku, w)
-            other = ku != kv
-            np.add.at(num_k, kv[other], (w * dc)[other])
-            np.add.at(den_k, kv[other], w[other])
-    return num, den, num_k, den_k
+            w = np.maximum(0.0, 1.0 - d.alpha * d.positional.bind(c.categories)(*args)) / (nv - 1)
+            parts.append((w, d.categorical.bind(c.categories)(*args), ku, kv))
+    if not parts:
+        return 0.0, 0.0, num_k, den_k
+    cols = [np.concatenate(x) for x in zip(*parts, strict=True)]
+    if together:
+        s1, e1, ku, s2, e2, kv, nv = cols
+        args = (s1, e1, ku, s2, e2, kv)
+        w = np.maximum(0.0, 1.0 - d.alpha * d.positional.bind(cats)(*args)) / (nv - 1)
+        dc = d.categorical.bind(cats)(*args)
+    else:
+        w, dc, ku, kv = cols
+    wd = w * dc
+    other = ku != kv  # a pair of two categories counts for each
+    num_k = np.bincount(ku, wd, n_k) + np.bincount(kv[other], wd[other], n_k)
+    den_k = np.bincount(ku, w, n_k) + np.bincount(kv[other], w[other], n_k)
+    return float(wd.sum()), float(w.sum()), num_k, den_k
 
 
 # -- workers (module level, for processes) ---------------------------------------------------------------------
@@ -231,38 +247,31 @@ _STATE: dict[str, Any] = {}
 
 
 def _init(conts: tuple[Continuum, ...], d: Dissimilarity, sampler: str, k_codes: tuple[np.ndarray, ...],
-          n_k: int, how: tuple[str, int, int] = ("exact", DEFAULT_WINDOW, DEFAULT_MAX_CANDIDATES)) -> None:
-    _STATE.update(conts=conts, d=d, sampler=sampler, k_codes=k_codes, n_k=n_k, how=how,
+          cats: tuple[str, ...], how: tuple[str, int, int] = ("exact", DEFAULT_WINDOW, DEFAULT_MAX_CANDIDATES)) -> None:
+    _STATE.update(conts=conts, d=d, sampler=sampler, k_codes=k_codes, cats=cats, how=how,
                   samplers=[sampler_for(c, sampler) if len(c) else None for c in conts])
 
 
-def _observed(i: int) -> tuple[int, AlignmentSolution, str | None]:
-    sol, why = align(_STATE["conts"][i], _STATE["d"], *_STATE["how"])
-    return i, sol, why
+def _observed(batch: list[int]) -> list[tuple[int, AlignmentSolution, str | None]]:
+    """The best alignments of the documents of one batch (:func:`~accord.spans.gamma.batch.batches`)."""
+    sols = align_many([_STATE["conts"][i] for i in batch], _STATE["d"], *_STATE["how"])
+    return [(i, sol, why) for i, (sol, why) in zip(batch, sols, strict=True)]
 
 
 def _one_sample(seed: Any) -> tuple[Any, ...]:
     """One sampled corpus: per-document (summed disorder, mean units), the pooled gamma-cat sums, and whether an
     alignment was windowed."""
     rng = np.random.default_rng(seed)
-    conts, d, n_k = _STATE["conts"], _STATE["d"], _STATE["n_k"]
+    conts, d = _STATE["conts"], _STATE["d"]
     tot = np.zeros(len(conts))
     xbar = np.zeros(len(conts))
-    num = den = 0.0
-    num_k, den_k = np.zeros(n_k), np.zeros(n_k)
-    windowed = False
-    for i, draw in enumerate(_STATE["samplers"]):
-        if draw is None:
-            continue
-        s = draw(rng)
-        sol, _ = align(s, d, *_STATE["how"])
-        windowed = windowed or sol.approximate
+    drawn = [(i, draw(rng)) for i, draw in enumerate(_STATE["samplers"]) if draw is not None]
+    sols = align_many([s for _, s in drawn], d, *_STATE["how"])  # small documents aligned together
+    for (i, s), (sol, _) in zip(drawn, sols, strict=True):
         tot[i], xbar[i] = sol.total, s.mean_units
-        a, b, ak, bk = _cat_parts(s, sol, d, _STATE["k_codes"][i], n_k)
-        num, den = num + a, den + b
-        num_k += ak
-        den_k += bk
-    return tot, xbar, num, den, num_k, den_k, windowed
+    num, den, num_k, den_k = _cat_sums([(s, sol, _STATE["k_codes"][i]) for (i, s), (sol, _) in
+                                        zip(drawn, sols, strict=True)], d, _STATE["cats"])
+    return tot, xbar, num, den, num_k, den_k, any(sol.approximate for sol, _ in sols)
 
 
 def _pool(n_jobs: int) -> Any:
@@ -274,19 +283,16 @@ def _pool(n_jobs: int) -> Any:
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     return concurrent.futures.ProcessPoolExecutor(
         max_workers=n_jobs, mp_context=ctx, initializer=_init,
-        initargs=(_STATE["conts"], _STATE["d"], _STATE["sampler"], _STATE["k_codes"], _STATE["n_k"], _STATE["how"]))
+        initargs=(_STATE["conts"], _STATE["d"], _STATE["sampler"], _STATE["k_codes"], _STATE["cats"], _STATE["how"]))
 
 
-def _map(pool: Any, fn: Any, items: Sequence[Any], advance: Any) -> list[Any]:
+def _map(pool: Any, fn: Any, items: Sequence[Any], advance: Any, weight: Any = None) -> list[Any]:
+    """``fn`` over *items*, in a process pool when given; the progress advances by ``weight(item)`` (1)."""
     out = []
-    if pool is None:
-        for it in items:
-            out.append(fn(it))
-            advance(1)
-        return out
-    for r in pool.map(fn, items):
+    results = map(fn, items) if pool is None else pool.map(fn, items)
+    for it, r in zip(items, results, strict=True):
         out.append(r)
-        advance(1)
+        advance(1 if weight is None else weight(it))
     return out
 
 
@@ -404,7 +410,7 @@ def gamma(
     k_of = {x: i for i, x in enumerate(all_cats)}
     k_codes = tuple(np.array([k_of[x] for x in c.categories], dtype=np.int64) for c in conts)
     how = (alignment, int(window), int(max_candidates))
-    _init(conts, d, sampler, k_codes, len(all_cats), how)
+    _init(conts, d, sampler, k_codes, all_cats, how)
     seed_seq = np.random.SeedSequence(
         rng.integers(2**63) if isinstance(rng, np.random.Generator) else rng)  # type: ignore[arg-type]
     n_units = sum(len(c) for c in conts)
@@ -424,7 +430,8 @@ def gamma(
     try:
         with bar:
             with bar.counter("best alignments", len(conts)) as adv:
-                sols_l = _map(pool, _observed, range(len(conts)), adv)
+                # the same batches whatever n_jobs: a batch may pick another of equally good alignments
+                sols_l = [x for part in _map(pool, _observed, batches(conts, d, alignment), adv, len) for x in part]
             sols_l.sort(key=lambda x: x[0])
             sols = tuple(s for _, s, _ in sols_l)
             for _i, _, why in sols_l:
@@ -473,9 +480,7 @@ def gamma(
         docs.append(DocumentGamma(c.document, 1 - do_i / de_i if de_i > 0 else math.nan, do_i, de_i, c.n_annotators,
                                   len(c), len(sol.tuples), int((size == 1).sum()), sol.n_candidates, sol.method))
     # gamma-cat and gamma-k
-    obs = [_cat_parts(c, s, d, k_codes[i], len(all_cats)) for i, (c, s) in enumerate(zip(conts, sols, strict=True))]
-    o_num, o_den = sum(x[0] for x in obs), sum(x[1] for x in obs)
-    o_nk, o_dk = sum(x[2] for x in obs), sum(x[3] for x in obs)
+    o_num, o_den, o_nk, o_dk = _cat_sums(list(zip(conts, sols, k_codes, strict=True)), d, all_cats)
     e_cat = [s[2] / s[3] for s in samples if s[3] > 0]
     g_cat = _ratio_gamma(o_num, o_den, e_cat)
     g_k = {}
