@@ -9,13 +9,21 @@ CSV (annotator, category, start, end, no header; one continuum).
 
 Contenders, each in its own process (``--contenders``):
 
-- ``accord``: accord's exact best alignment (``best_alignment(alignment="exact")``);
+- ``accord``: accord's exact best alignment (``best_alignment(alignment="exact")``; a corpus's or span
+  table's short documents are aligned together, as gamma aligns them);
 - ``accord-windowed``: accord's windowed alignment (an approximation, ``--window`` units per annotator);
 - ``pygamma-exact``: pygamma-agreement's exact alignment (``get_best_alignment``, a MIP over its tuples);
 - ``pygamma-fast``: pygamma-agreement's windowed approximation (``get_fast_alignment`` at the window its
   ``measure_best_window_size`` picks; the picking is timed too);
 - ``accord-gamma``: the whole of accord's gamma (the alignment and the sampled chance: statistical sampler,
-  precision 0.02, every sample aligned exactly; ``--jobs N`` runs it in N processes).
+  precision 0.02, every sample aligned exactly; ``--jobs N`` runs it in N processes);
+- ``accord-by-document``: accord's exact alignment one document at a time, where ``accord`` aligns a corpus's
+  short documents together as gamma does (:mod:`accord.spans.gamma.batch`).
+
+A corpus of short documents (``--corpora``, e.g. ``3x200x8``: 3 annotators x 200 documents x 8 reference
+units) is made of such continua (seeds seed, seed + 1, ...); pygamma-agreement aligns one continuum at a
+time, so its contenders align the documents one after another, and every disorder printed is pooled over the
+documents as gamma pools them (summed disorders over summed mean units per annotator).
 
 Imports, numba's compilation and a first alignment of a small continuum happen before the clock.  A call
 that takes under 50 ms is timed as :mod:`timeit` does, in a loop of calls on the same continuum (about half a
@@ -32,6 +40,7 @@ Usage::
     .venv/bin/python benchmarks/bench_gamma.py                          # the grid (pygamma-exact times out)
     .venv/bin/python benchmarks/bench_gamma.py --sizes 2x100 3x100 --contenders accord pygamma-exact --rounds 5
     .venv/bin/python benchmarks/bench_gamma.py --sizes --files spans.csv
+    .venv/bin/python benchmarks/bench_gamma.py --sizes --corpora 3x200x8 --contenders accord accord-by-document
 """
 
 from __future__ import annotations
@@ -67,7 +76,7 @@ SCRIPT = str(Path(__file__).resolve())
 SIZES = ("2x100", "2x1000", "3x100", "3x1000", "5x100", "5x1000")
 #: A call quicker than this many seconds is timed in a loop of calls (timeit's way), for every contender alike.
 LOOP_UNDER = 0.05
-CONTENDERS = ("accord", "accord-windowed", "pygamma-exact", "pygamma-fast", "accord-gamma")
+CONTENDERS = ("accord", "accord-windowed", "pygamma-exact", "pygamma-fast", "accord-gamma", "accord-by-document")
 
 Row = tuple[str, str, float, float, str]  # document, annotator, start, end, category
 
@@ -119,19 +128,38 @@ def _continua(rows: list[Row]) -> list[Any]:
                                   [r[4] for r in rs]) for d, rs in sorted(docs.items())]
 
 
+def make_corpus(n_ann: int, n_docs: int, n_units: int, seed: int) -> list[Row]:
+    """*n_docs* documents like :func:`make_rows`'s continuum of *n_units* reference units (seeds seed, seed + 1...)."""
+    return [(f"d{k}", *r[1:]) for k in range(n_docs) for r in make_rows(n_ann, n_units, seed + k)]
+
+
+def _rows(spec: dict[str, Any]) -> list[Row]:
+    if spec.get("file"):
+        return read_rows(spec["file"])
+    if spec.get("documents"):
+        return make_corpus(spec["annotators"], spec["documents"], spec["units"], spec["seed"])
+    return make_rows(spec["annotators"], spec["units"], spec["seed"])
+
+
 def _worker(spec: dict[str, Any]) -> dict[str, Any]:
-    rows = read_rows(spec["file"]) if spec.get("file") else make_rows(spec["annotators"], spec["units"], spec["seed"])
+    rows = _rows(spec)
     warm = make_rows(3, 8, 1)
     what = spec["what"]
     if what.startswith("accord"):
+        import importlib
+
         from accord.spans.gamma import CombinedDissimilarity, best_alignment, gamma
 
+        align_many = importlib.import_module("accord.spans.gamma.batch").align_many
         d = CombinedDissimilarity()
         conts = _continua(rows)
-        how = "windowed" if what == "accord-windowed" else "exact"
+        how = "windowed" if what == "accord-windowed" else "exact"  # accord-by-document: exact, one at a time
 
         def align(cs: list[Any]) -> dict[str, Any]:
-            sols = [best_alignment(c, d, alignment=how, window=spec["window"]) for c in cs]
+            if what == "accord":  # the documents' exact alignments as gamma makes them: small ones together
+                sols = [s for s, _ in align_many(cs, d, "exact")]
+            else:  # windowed, or one document at a time
+                sols = [best_alignment(c, d, alignment=how, window=spec["window"]) for c in cs]
             return {"disorder": sum(s.total for s in sols) / sum(c.mean_units for c in cs),
                     "candidates": sum(s.n_candidates for s in sols)}
 
@@ -141,30 +169,44 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
 
         fn = whole if what == "accord-gamma" else align
         return measure([("call", fn)], conts, warmup=_continua(warm), repeat=spec["repeat_for"], loop_under=LOOP_UNDER)
-    if len({r[0] for r in rows}) != 1:  # before the import, which compiles pygamma's numba functions (~20 s)
-        raise SystemExit("pygamma-agreement aligns one continuum: give it a file of one document")
     import logging
 
     logging.disable(logging.WARNING)
     import pygamma_agreement as pa
     from pyannote.core import Segment
 
-    def build(rs: list[Row]) -> Any:
-        pc = pa.Continuum()
-        for _, a, s, e, cat in rs:
-            pc.add(a, Segment(s, e), cat)
-        return pc
+    def build(rs: list[Row]) -> list[Any]:
+        """One pygamma continuum per document (it aligns one continuum at a time), every annotator in each."""
+        docs: dict[str, Any] = {}
+        anns = sorted({r[1] for r in rs})
+        for doc, a, s, e, cat in rs:
+            if doc not in docs:
+                docs[doc] = pa.Continuum()
+                for x in anns:
+                    docs[doc].add_annotator(x)
+            docs[doc].add(a, Segment(s, e), cat)
+        return [docs[k] for k in sorted(docs)]
 
     d = pa.CombinedCategoricalDissimilarity()
 
-    def exact(pc: Any) -> dict[str, Any]:
-        return {"disorder": float(pc.get_best_alignment(d).disorder)}
+    def pooled(pcs: list[Any], alignments: list[Any]) -> float:
+        """The corpus's disorder as accord pools it: summed disorders over summed mean units per annotator."""
+        if len(pcs) == 1:
+            return float(alignments[0].disorder)
+        units = [pc.num_units / pc.num_annotators for pc in pcs]
+        return sum(float(al.disorder) * u for al, u in zip(alignments, units, strict=True)) / sum(units)
 
-    def fast(pc: Any) -> dict[str, Any]:
-        pc.measure_best_window_size(d)
-        w = pc.best_window_size
-        al = pc.get_best_alignment(d) if not np.isfinite(w) else pc.get_fast_alignment(d, int(w))
-        return {"disorder": float(al.disorder), "window": None if not np.isfinite(w) else int(w)}
+    def exact(pcs: list[Any]) -> dict[str, Any]:
+        return {"disorder": pooled(pcs, [pc.get_best_alignment(d) for pc in pcs])}
+
+    def fast(pcs: list[Any]) -> dict[str, Any]:
+        out, win = [], None
+        for pc in pcs:
+            pc.measure_best_window_size(d)
+            w = pc.best_window_size
+            out.append(pc.get_best_alignment(d) if not np.isfinite(w) else pc.get_fast_alignment(d, int(w)))
+            win = None if not np.isfinite(w) else int(w)
+        return {"disorder": pooled(pcs, out), "window": win}
 
     return measure([("call", exact if what == "pygamma-exact" else fast)], build(rows), warmup=build(warm),
                    repeat=spec["repeat_for"], loop_under=LOOP_UNDER)
@@ -210,6 +252,8 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", nargs="*", default=list(SIZES), help="annotators x reference units, e.g. 5x1000")
     ap.add_argument("--files", nargs="*", default=[], help="span tables or pygamma CSV files")
+    ap.add_argument("--corpora", nargs="*", default=[],
+                    help="corpora of short documents: annotators x documents x reference units, e.g. 3x200x8")
     ap.add_argument("--contenders", nargs="*", default=list(CONTENDERS[:4]), choices=CONTENDERS)
     ap.add_argument("--gamma", action="store_true", help="also time accord's whole gamma (accord-gamma)")
     ap.add_argument("--jobs", type=int, default=1,
@@ -233,10 +277,14 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     for size in a.sizes:
         n_ann, n_units = (int(x) for x in size.split("x"))
         inputs.append((size, {"annotators": n_ann, "units": n_units, "seed": a.seed}))
+    for corpus in a.corpora:
+        n_ann, n_docs, n_units = (int(x) for x in corpus.split("x"))
+        inputs.append((corpus, {"annotators": n_ann, "documents": n_docs, "units": n_units, "seed": a.seed}))
     inputs += [(Path(f).name, {"file": str(Path(f).resolve())}) for f in a.files]
     records: list[dict[str, Any]] = []
     rows = []
-    pairs = [(w, "accord") for w in ("pygamma-exact", "pygamma-fast") if w in whats and "accord" in whats]
+    pairs = [(w, "accord") for w in ("pygamma-exact", "pygamma-fast", "accord-by-document")
+             if w in whats and "accord" in whats]
     for name, base in inputs:
         runs: dict[str, list[dict[str, Any]]] = {what: [] for what in whats}
         once: set[str] = set()  # contenders slower than --once-over: one timed run per round

@@ -551,20 +551,27 @@ def test_bench_gamma_runs_beside_pygamma(capsys, tmp_path):
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     (tmp_path / "s.csv").write_text(SPAN_CSV, encoding="utf-8")
-    records = bench.main(["--sizes", "2x6", "--files", str(tmp_path / "s.csv"), "--timeout", "300", "--gamma",
-                          "--repeat", "1", "--quiet", "--contenders", "accord", "accord-windowed", "pygamma-exact"])
+    records = bench.main(["--sizes", "2x6", "--files", str(tmp_path / "s.csv"), "--corpora", "3x4x3", "--timeout",
+                          "300", "--gamma", "--repeat", "1", "--quiet", "--contenders", "accord", "accord-windowed",
+                          "pygamma-exact"])
     out = capsys.readouterr().out
-    assert "| 2x6 " in out and "| s.csv " in out and "load average (1 min) around the runs" in out
-    grid = [r for r in records if "file" not in r["spec"]]
+    assert "| 2x6 " in out and "| s.csv " in out and "| 3x4x3 " in out and "load average (1 min) around the runs" in out
+    grid = [r for r in records if "file" not in r["spec"] and "documents" not in r["spec"]]
     # pygamma's fast mode is left out here: each pygamma worker pays numba's compilation (about 20 s)
     assert [r["spec"]["what"] for r in grid] == ["accord", "accord-windowed", "pygamma-exact", "accord-gamma"]
     assert all("failed" not in r and r["repeat"] == 1 for r in grid), grid
     exact = {r["spec"]["what"]: r["result"]["disorder"] for r in grid}
     assert exact["accord"] == pytest.approx(exact["pygamma-exact"], rel=1e-6)  # pygamma rounds to float32
     assert exact["accord-gamma"] == pytest.approx(exact["accord"], abs=1e-12)
-    files = [r for r in records if "file" in r["spec"]]
-    assert files[0]["result"]["disorder"] > 0  # accord aligns every document of a span table
-    assert "failed" in files[2] and "one continuum" in files[2]["failed"]  # pygamma takes one document
+    # a span table's documents, and a corpus of short ones: pygamma aligns them one by one, accord together (as
+    # gamma does); the disorders pooled over the documents agree
+    for key in ("file", "documents"):
+        several = {r["spec"]["what"]: r for r in records if key in r["spec"]}
+        assert all("failed" not in r for r in several.values()), several
+        assert several["accord"]["result"]["disorder"] > 0
+        assert several["accord"]["result"]["disorder"] == pytest.approx(
+            several["pygamma-exact"]["result"]["disorder"], rel=1e-6)
+    assert bench.make_corpus(3, 4, 3, 0)[0][0] == "d0" and len({r[0] for r in bench.make_corpus(3, 4, 3, 0)}) == 4
     assert "pygamma-exact / accord" in out  # the ratio column, per round
     # rounds: the contenders in turn, one record each with the rounds' timed runs; the ratio of two rounds
     records = bench.main(["--sizes", "2x6", "--repeat", "1", "--rounds", "2", "--quiet", "--contenders", "accord",

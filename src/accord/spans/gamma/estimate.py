@@ -16,6 +16,12 @@ the sampled disorders and the precision *p*, so that :math:`\delta_e` is
 within :math:`\pm p` of its limit with 95% confidence; the interval reported is
 :math:`[1 - \delta_o / (\delta_e (1 - \hat p)), 1 - \delta_o / (\delta_e (1 + \hat p))]` with
 :math:`\hat p = 1.96\, c_v / \sqrt{N}` the precision reached.
+
+Short documents with the same annotators are aligned together, a batch of
+them in one program whose candidates never mix two documents
+(:mod:`accord.spans.gamma.batch`): each still gets its own best alignment, and
+a corpus of many short documents no longer pays a program's set-up for each
+of them in every sample.
 """
 
 from __future__ import annotations
