@@ -281,7 +281,7 @@ def test_integer_program_is_certified_at_the_gap(monkeypatch, seed, listed):
     s = sampler_for(c, "statistical")(rng)
     d = CombinedDissimilarity()
     f = d.bind(s.categories)
-    tuples, cost = grow(s, f, neighbours(s, f, 1.0, d.reach(9.0)), 1.0)
+    tuples, cost = grow(s, neighbours(s, f, 1.0, d.reach(9.0)), 1.0)
     _, truth = al._mip(tuples, cost, len(s), 1e3 / 6)
     assert best_alignment(s, d, alignment="exact").total == pytest.approx(truth / 6, abs=1e-9)
 

@@ -590,7 +590,7 @@ def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | Non
     if n == 2 and _MATCHING:
         return _matching(g, n_units, delta_empty)
     try:
-        tuples, cost = grow(c, f, g, delta_empty, max_rows=min(max_candidates, _EXPLICIT))
+        tuples, cost = grow(c, g, delta_empty, max_rows=min(max_candidates, _EXPLICIT))
     except CandidateLimit:
         tuples = None
     if tuples is not None and len(tuples) <= _LISTED:
@@ -618,7 +618,7 @@ def _exact(c: Continuum, f: PairFunction, delta_empty: float, reach: float | Non
     y0 = np.full(n_units, p * delta_empty * _Y0 / n)  # a unit's share in a unitary alignment of mean pair _Y0
 
     def price(y: np.ndarray, theta: float) -> tuple[np.ndarray, np.ndarray]:
-        return grow(c, f, g, delta_empty, duals=y, theta=theta, max_rows=max_candidates)
+        return grow(c, g, delta_empty, duals=y, theta=theta, max_rows=max_candidates)
 
     t, cst, held = _column_generation(price, price(y0, _THETA0 * delta_empty), singles, n_units, scale)
     return t, cst / p, held

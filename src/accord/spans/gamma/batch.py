@@ -134,7 +134,7 @@ def _solve(m: _Batch, dissimilarity: Dissimilarity, max_candidates: int) -> list
         ok = g.dist < 2 * de
         held = np.bincount(m.doc[g.keys[ok] // g.big], minlength=k) + np.bincount(m.doc, minlength=k)
     else:
-        tuples, cost = grow(m, f, g, de, max_rows=min(max_candidates, _EXPLICIT))
+        tuples, cost = grow(m, g, de, max_rows=min(max_candidates, _EXPLICIT))
         if len(tuples) > _LISTED:
             return None
         dis = cost / p

@@ -218,14 +218,15 @@ def _lower_bound(g: Neighbours, annotator: np.ndarray, tup: np.ndarray, k: np.nd
     return best
 
 
-def grow(c: Continuum, f: PairFunction, g: Neighbours, delta_empty: float, *, duals: np.ndarray | None = None,
+def grow(c: Continuum, g: Neighbours, delta_empty: float, *, duals: np.ndarray | None = None,
          theta: float = 0.0, max_rows: int = 20_000_000) -> tuple[np.ndarray, np.ndarray]:
     """The undominated candidates of *c* (with *duals*: those of reduced cost at most *theta*).
 
     Returns ``(tuples, costs)``: tuples of shape (m, n), a unit index per
     annotator or -1, and each candidate's cost in cost units (disorder times
     P).  Every candidate has at least one unit; the units alone are among them
-    (unless their reduced cost exceeds *theta*).  Raises :class:`CandidateLimit`
+    (unless their reduced cost exceeds *theta*).  Pair dissimilarities are read
+    from *g*'s priced pairs, never computed again.  Raises :class:`CandidateLimit`
     when a stage would hold more than *max_rows* partial candidates.
     """
     n = c.n_annotators
