@@ -286,6 +286,32 @@ def test_integer_program_is_certified_at_the_gap(monkeypatch, seed, listed):
     assert best_alignment(s, d, alignment="exact").total == pytest.approx(truth / 6, abs=1e-9)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_integer_program_equals_scipy_milp(seed):
+    # _mip calls HiGHS' MIP solver directly, its feasibility-jump heuristic off (a fixed 8 ms); the optimum must
+    # be scipy.optimize.milp's on random set partitions (units alone always allowed, triangles of cheap pairs
+    # make the relaxation fractional)
+    import scipy.sparse as sp
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    al = _alignment_module()
+    rng = np.random.default_rng(seed)
+    for _ in range(25):
+        n = int(rng.integers(3, 14))
+        cols = [[u] for u in range(n)] + [sorted(rng.choice(n, size=int(rng.integers(2, 4)), replace=False).tolist())
+                                          for _ in range(int(rng.integers(1, 3 * n)))]
+        width = max(len(c) for c in cols)
+        tuples = np.array([c + [-1] * (width - len(c)) for c in cols])
+        costs = np.array([1.0 if len(c) == 1 else float(rng.uniform(0.5, 0.8 * len(c))) for c in cols])
+        pick, total = al._mip(tuples, costs, n, 1e3)
+        assert sorted(tuples[pick][tuples[pick] >= 0].tolist()) == list(range(n))
+        a = sp.csc_matrix((np.ones(sum(map(len, cols))), [u for c in cols for u in c],
+                           np.cumsum([0] + [len(c) for c in cols])), shape=(n, len(cols)))
+        ref = milp(costs, integrality=np.ones(len(cols)), bounds=Bounds(0, 1), constraints=LinearConstraint(a, 1, 1),
+                   options={"mip_rel_gap": 0.0})
+        assert total == pytest.approx(float(ref.fun), abs=1e-9)
+
+
 @pytest.mark.parametrize("pricing", ["listed", "search"])
 def test_column_generation_solves_a_fractional_relaxation(monkeypatch, pricing):
     al = _alignment_module()

@@ -272,22 +272,52 @@ def _quiet_stdout() -> Iterator[None]:
 
 
 def _mip(tuples: np.ndarray, costs: np.ndarray, n_units: int, scale: float) -> tuple[np.ndarray, float]:
-    """The partition of least cost among *tuples* (indices), and its cost."""
-    from scipy.optimize import Bounds, LinearConstraint, milp
-
-    a = _columns(tuples, n_units)
-    used = np.flatnonzero(np.diff(a.tocsr().indptr))
+    """The partition of least cost among *tuples* (indices), and its cost: HiGHS' MIP solver, through scipy's
+    bindings (:func:`scipy.optimize.milp` where they are missing)."""
+    indptr, indices = _column_parts(tuples)
+    ones = np.zeros(n_units)
+    ones[indices] = 1.0  # each unit of a column in exactly one chosen column; the others in none
     message = ""
     for presolve in (True, False):  # HiGHS 1.x presolve has called a feasible set partition infeasible
         with _quiet_stdout():
-            res = milp(costs * scale, integrality=np.ones(len(costs)), bounds=Bounds(0, 1),
-                       constraints=LinearConstraint(a[used], 1, 1), options={"mip_rel_gap": 0.0, "presolve": presolve})
-        if res.x is not None:
-            pick = np.flatnonzero(res.x > 0.5)
-            if np.array_equal(np.asarray(a[used][:, pick].sum(axis=1)).ravel(), np.ones(len(used))):
+            x, message = _mip_solve(indptr, indices, costs * scale, ones, presolve)
+        if x is not None:
+            pick = np.flatnonzero(x > 0.5)
+            covered = tuples[pick][tuples[pick] >= 0]
+            if np.array_equal(np.bincount(covered, minlength=n_units), ones):  # a partition of the units
                 return pick, float(costs[pick].sum())
-        message = res.message
     raise AccordError(f"the alignment program found no solution ({message})")
+
+
+def _mip_solve(indptr: np.ndarray, indices: np.ndarray, cost: np.ndarray, rhs: np.ndarray,
+               presolve: bool) -> tuple[np.ndarray | None, str]:
+    """The 0-1 solution of min cost x, A x = rhs (A's columns given by indptr, indices), or None, and why."""
+    m, n_rows = len(cost), len(rhs)
+    try:
+        from scipy.optimize._highspy import _core
+    except ImportError:  # pragma: no cover - another scipy layout
+        from scipy.optimize import Bounds, LinearConstraint, milp
+
+        a = sp.csc_matrix((np.ones(len(indices)), indices, indptr), shape=(n_rows, m))
+        res = milp(cost, integrality=np.ones(m), bounds=Bounds(0, 1), constraints=LinearConstraint(a, rhs, rhs),
+                   options={"mip_rel_gap": 0.0, "presolve": presolve})
+        return res.x, str(res.message)
+    h = _core._Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("presolve", "on" if presolve else "off")
+    h.setOptionValue("mip_rel_gap", 0.0)
+    # the feasibility-jump heuristic (HiGHS 1.12) costs about 8 ms on any program, a tiny one included; the
+    # branch and bound proves the optimum without it
+    h.setOptionValue("mip_heuristic_run_feasibility_jump", False)
+    h.addRows(n_rows, rhs, rhs, 0, np.zeros(n_rows, dtype=np.int32), np.zeros(0, dtype=np.int32), np.zeros(0))
+    h.addCols(m, cost, np.zeros(m), np.ones(m), len(indices), indptr[:-1].astype(np.int32),
+              indices.astype(np.int32), np.ones(len(indices)))
+    h.changeColsIntegrality(m, np.arange(m, dtype=np.int32), np.ones(m, dtype=np.uint8))
+    h.run()
+    status = h.getModelStatus()
+    if status != _core.HighsModelStatus.kOptimal:
+        return None, h.modelStatusToString(status)
+    return np.asarray(h.getSolution().col_value), ""
 
 
 def _row_keys(tuples: np.ndarray, base: int) -> np.ndarray | None:
