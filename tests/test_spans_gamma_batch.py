@@ -128,3 +128,26 @@ def test_gamma_aligns_small_documents_together_with_the_same_result(monkeypatch)
     assert together.expected_samples == alone.expected_samples
     assert together.gamma_cat == alone.gamma_cat
     assert [x.n_candidates for x in together.documents] == [x.n_candidates for x in alone.documents]
+
+
+def test_gamma_cat_sums_are_the_same_with_a_dissimilarity_of_ones_own():
+    # accord's dissimilarities are bound once over the corpus's categories; a user's (here a subclass that
+    # changes nothing) is bound per continuum: the sums behind gamma-cat and gamma-k agree
+    estimate = importlib.import_module("accord.spans.gamma.estimate")
+
+    class Mine(CategoricalDissimilarity):
+        pass
+
+    mine = Mine(MATRIX.matrix, MATRIX.categories)
+    cs = [c for c in corpus(7, 12) if len(c)]
+    cats = tuple(sorted({x for c in cs for x in c.categories}))
+    codes = [np.array([cats.index(x) for x in c.categories]) for c in cs]
+    sums = []
+    for cat in (MATRIX, mine):
+        d = CombinedDissimilarity(0.5, 2, categorical=cat)
+        items = [(c, best_alignment(c, d, alignment="exact"), k) for c, k in zip(cs, codes, strict=True)]
+        sums.append(estimate._cat_sums(items, d, cats))
+    assert sums[0][0] == pytest.approx(sums[1][0], rel=1e-12) and sums[0][1] == pytest.approx(sums[1][1], rel=1e-12)
+    np.testing.assert_allclose(sums[0][2], sums[1][2], rtol=1e-12)
+    np.testing.assert_allclose(sums[0][3], sums[1][3], rtol=1e-12)
+    assert sums[0][1] > 0

@@ -200,6 +200,15 @@ class GammaResult(Result):
 # -- gamma-cat --------------------------------------------------------------------------------------------------
 
 
+def _aligned_pairs(t: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every pair (u, v) of units aligned together in *t* (a unitary alignment per row), with the number of units
+    of its unitary alignment."""
+    ii, jj = np.triu_indices(t.shape[1], 1)
+    left, right = t[:, ii], t[:, jj]
+    ok = (left >= 0) & (right >= 0)
+    return left[ok], right[ok], np.repeat(np.count_nonzero(t >= 0, axis=1), len(ii))[ok.ravel()]
+
+
 def _cat_sums(items: Sequence[tuple[Continuum, AlignmentSolution, np.ndarray]], d: Dissimilarity,
               cats: tuple[str, ...]) -> tuple[float, float, np.ndarray, np.ndarray]:
     """Sums behind gamma-cat and gamma-k over alignments ``(continuum, solution, codes of its categories among
@@ -208,38 +217,33 @@ def _cat_sums(items: Sequence[tuple[Continuum, AlignmentSolution, np.ndarray]], 
     num_k, den_k = np.zeros(n_k), np.zeros(n_k)
     if not isinstance(d, CombinedDissimilarity):
         return 0.0, 0.0, num_k, den_k
-    together = _names_only(d)  # one binding over the corpus's categories; otherwise each continuum's own
-    parts = []
-    pairs: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-    for c, sol, k_codes in items:
-        t = sol.tuples
-        if len(t) == 0:
-            continue
-        n = t.shape[1]
-        if n not in pairs:
-            pairs[n] = np.triu_indices(n, 1)
-        ii, jj = pairs[n]
-        left, right = t[:, ii], t[:, jj]
-        ok = (left >= 0) & (right >= 0)
-        u, v = left[ok], right[ok]
-        nv = np.repeat(np.count_nonzero(t >= 0, axis=1), len(ii))[ok.ravel()]
-        ku, kv = k_codes[c.category[u]], k_codes[c.category[v]]
-        if together:
-            parts.append((c.start[u], c.end[u], ku, c.start[v], c.end[v], kv, nv))
-        else:
-            args = (c.start[u], c.end[u], c.category[u], c.start[v], c.end[v], c.category[v])
-            w = np.maximum(0.0, 1.0 - d.alpha * d.positional.bind(c.categories)(*args)) / (nv - 1)
-            parts.append((w, d.categorical.bind(c.categories)(*args), ku, kv))
-    if not parts:
+    items = [x for x in items if len(x[1].tuples)]
+    if not items:
         return 0.0, 0.0, num_k, den_k
-    cols = [np.concatenate(x) for x in zip(*parts, strict=True)]
-    if together:
-        s1, e1, ku, s2, e2, kv, nv = cols
+    if _names_only(d):  # one binding over the corpus's categories: the alignments of n annotators as one
+        parts = []
+        for n in sorted({x[1].tuples.shape[1] for x in items}):
+            group = [x for x in items if x[1].tuples.shape[1] == n]
+            off = np.cumsum([0] + [len(c) for c, _, _ in group])
+            t = np.concatenate([np.where(s.tuples >= 0, s.tuples + o, -1) for (_, s, _), o in zip(group, off,
+                                                                                                   strict=False)])
+            start = np.concatenate([c.start for c, _, _ in group])
+            end = np.concatenate([c.end for c, _, _ in group])
+            k = np.concatenate([k_codes[c.category] for c, _, k_codes in group])
+            u, v, nv = _aligned_pairs(t)
+            parts.append((start[u], end[u], k[u], start[v], end[v], k[v], nv))
+        s1, e1, ku, s2, e2, kv, nv = (np.concatenate(x) for x in zip(*parts, strict=True))
         args = (s1, e1, ku, s2, e2, kv)
         w = np.maximum(0.0, 1.0 - d.alpha * d.positional.bind(cats)(*args)) / (nv - 1)
         dc = d.categorical.bind(cats)(*args)
-    else:
-        w, dc, ku, kv = cols
+    else:  # each continuum's own binding
+        parts = []
+        for c, sol, k_codes in items:
+            u, v, nv = _aligned_pairs(sol.tuples)
+            args = (c.start[u], c.end[u], c.category[u], c.start[v], c.end[v], c.category[v])
+            w = np.maximum(0.0, 1.0 - d.alpha * d.positional.bind(c.categories)(*args)) / (nv - 1)
+            parts.append((w, d.categorical.bind(c.categories)(*args), k_codes[c.category[u]], k_codes[c.category[v]]))
+        w, dc, ku, kv = (np.concatenate(x) for x in zip(*parts, strict=True))
     wd = w * dc
     other = ku != kv  # a pair of two categories counts for each
     num_k = np.bincount(ku, wd, n_k) + np.bincount(kv[other], wd[other], n_k)
