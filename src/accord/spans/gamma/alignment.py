@@ -1,5 +1,6 @@
-r"""The best alignment of a continuum: exact (a set-partitioning program solved by HiGHS through
-:func:`scipy.optimize.milp`), or windowed (an approximation, only when asked or past a stated limit).
+r"""The best alignment of a continuum: exact (a set-partitioning program solved by HiGHS through scipy's
+bundled bindings, or :func:`scipy.optimize.linprog` and :func:`scipy.optimize.milp` where they are missing), or
+windowed (an approximation, only when asked or past a stated limit).
 
 A unitary alignment takes at most one unit of each of the *n* annotators (the
 others contribute the empty unit).  Its disorder is the mean over the
