@@ -38,7 +38,7 @@ from accord.spans.gamma.alignment import (
     _row_max,
     align,
 )
-from accord.spans.gamma.candidates import _REL, CandidateLimit, Neighbours, grow, priced
+from accord.spans.gamma.candidates import CandidateLimit, Neighbours, grow, neighbours
 from accord.spans.gamma.dissimilarity import (
     CategoricalDissimilarity,
     CombinedDissimilarity,
@@ -88,38 +88,30 @@ def _neighbours(m: _Batch, f: PairFunction, delta_empty: float, reach: float | N
 
     A unit's window among another annotator's units is cut to its own
     document's; the positional window is searched on positions shifted apart
-    by document, widened a little for the rounding of the shift (a window
-    wider than needed prices more pairs, the dominance bound leaving out the same ones).
+    by document, widened a little for the rounding of the shift (a wider window
+    prices more pairs, the dominance bound leaving out the same ones).
     """
-    n, k = m.n_annotators, len(m.parts)
-    p = n * (n - 1) // 2
-    limit = (n - 1 + p) * delta_empty * (1 + _REL)
-    offsets = m.offsets
-    bounds = np.searchsorted(m.annotator * k + m.doc, np.arange(n * k + 1))  # annotator a, document j: a * k + j
+    k = len(m.parts)
+    bounds = np.searchsorted(m.annotator * k + m.doc, np.arange(m.n_annotators * k + 1))  # annotator a, doc j: a*k+j
     windowed = reach is not None and np.isfinite(reach) and len(m) > 0
     if windowed:
         lo0 = float(m.start.min())
         span = float(m.end.max()) - lo0 + 1.0
         key = (m.start - lo0) + m.doc * span  # increasing within an annotator
         slack = 1e-9 * (k * span + 1.0)
-    rows_l, lo_l, hi_l = [], [], []
-    for a in range(n):
-        la, ha = offsets[a], offsets[a + 1]
-        for b in range(a + 1, n):
-            lb, hb = offsets[b], offsets[b + 1]
-            if ha == la or hb == lb:
-                continue
-            da = m.doc[la:ha]
-            lo, hi = bounds[b * k + da], bounds[b * k + da + 1]
-            if windowed:
-                half = reach * ((m.end[la:ha] - m.start[la:ha]) + float((m.end[lb:hb] - m.start[lb:hb]).max())) + slack
-                ka, kb = key[la:ha], key[lb:hb]
-                lo = np.maximum(np.searchsorted(kb, ka - half, side="left") + lb, lo)
-                hi = np.maximum(np.minimum(np.searchsorted(kb, ka + half, side="right") + lb, hi), lo)
-            rows_l.append(np.arange(la, ha, dtype=np.int64))
-            lo_l.append(lo)
-            hi_l.append(hi)
-    return priced(m, f, rows_l, lo_l, hi_l, offsets, limit)
+
+    def windows(la: int, ha: int, lb: int, hb: int) -> tuple[np.ndarray, np.ndarray]:
+        b = int(m.annotator[lb])
+        da = m.doc[la:ha]
+        lo, hi = bounds[b * k + da], bounds[b * k + da + 1]
+        if windowed:
+            half = reach * ((m.end[la:ha] - m.start[la:ha]) + float((m.end[lb:hb] - m.start[lb:hb]).max())) + slack
+            ka, kb = key[la:ha], key[lb:hb]
+            lo = np.maximum(np.searchsorted(kb, ka - half, side="left") + lb, lo)
+            hi = np.maximum(np.minimum(np.searchsorted(kb, ka + half, side="right") + lb, hi), lo)
+        return lo, hi
+
+    return neighbours(m, f, delta_empty, reach, windows)
 
 
 def _solve(m: _Batch, dissimilarity: Dissimilarity, max_candidates: int) -> list[AlignmentSolution] | None:

@@ -39,6 +39,7 @@ local: a partial candidate that mixes far units is cut at its second unit.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -133,14 +134,23 @@ def _expand(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return rows, idx
 
 
-def neighbours(c: Continuum, f: PairFunction, delta_empty: float, reach: float | None) -> Neighbours:
-    """Every pair of units of different annotators within the dominance reach, with its dissimilarity."""
+Windows = Callable[[int, int, int, int], tuple[np.ndarray, np.ndarray]]
+
+
+def neighbours(c: Continuum, f: PairFunction, delta_empty: float, reach: float | None,
+               windows: Windows | None = None) -> Neighbours:
+    """Every pair of units of different annotators within the dominance reach, with its dissimilarity.
+
+    *windows* ``(la, ha, lb, hb)`` gives, for each unit ``la..ha - 1`` of one annotator, the slice ``lo:hi`` of a
+    later annotator's units ``lb..hb - 1`` to price with it; by default those within *reach* (every unit when
+    the dissimilarity gives none).  A wider window prices more pairs, never others: the bound leaves out the same.
+    """
     n = c.n_annotators
     p = n * (n - 1) // 2
-    bmax = (n - 1 + p) * delta_empty
+    limit = (n - 1 + p) * delta_empty * (1 + _REL)
     offsets = c.offsets
-    limit = bmax * (1 + _REL)
-    windowed = reach is not None and math.isfinite(reach)
+    if windows is None:
+        windows = _reach_windows(c, reach)
     rows_l, lo_l, hi_l = [], [], []  # per unit i and later annotator b, the slice of b's units to price with i
     for a in range(n):
         la, ha = offsets[a], offsets[a + 1]
@@ -149,18 +159,26 @@ def neighbours(c: Continuum, f: PairFunction, delta_empty: float, reach: float |
             if ha == la or hb == lb:
                 continue
             rows_l.append(np.arange(la, ha, dtype=np.int64))
-            if windowed:
-                sa, ea, sb, eb = c.start[la:ha], c.end[la:ha], c.start[lb:hb], c.end[lb:hb]
-                half = reach * ((ea - sa) + float((eb - sb).max()))
-                lo_l.append(np.searchsorted(sb, sa - half, side="left") + lb)  # units sorted by start within annotator
-                hi_l.append(np.searchsorted(sb, sa + half, side="right") + lb)
-            else:
-                lo_l.append(np.full(ha - la, lb, dtype=np.int64))
-                hi_l.append(np.full(ha - la, hb, dtype=np.int64))
-    return priced(c, f, rows_l, lo_l, hi_l, offsets, limit)
+            lo, hi = windows(la, ha, lb, hb)
+            lo_l.append(lo)
+            hi_l.append(hi)
+    return _priced(c, f, rows_l, lo_l, hi_l, offsets, limit)
 
 
-def priced(c: Continuum, f: PairFunction, rows_l: list[np.ndarray], lo_l: list[np.ndarray], hi_l: list[np.ndarray],
+def _reach_windows(c: Continuum, reach: float | None) -> Windows:
+    """The units of b within *reach* of each unit of a (by start: units are sorted by start within annotator)."""
+    if reach is None or not math.isfinite(reach):
+        return lambda la, ha, lb, hb: (np.full(ha - la, lb, dtype=np.int64), np.full(ha - la, hb, dtype=np.int64))
+
+    def windows(la: int, ha: int, lb: int, hb: int) -> tuple[np.ndarray, np.ndarray]:
+        sa, ea, sb, eb = c.start[la:ha], c.end[la:ha], c.start[lb:hb], c.end[lb:hb]
+        half = reach * ((ea - sa) + float((eb - sb).max()))
+        return np.searchsorted(sb, sa - half, side="left") + lb, np.searchsorted(sb, sa + half, side="right") + lb
+
+    return windows
+
+
+def _priced(c: Continuum, f: PairFunction, rows_l: list[np.ndarray], lo_l: list[np.ndarray], hi_l: list[np.ndarray],
            offsets: np.ndarray, limit: float) -> Neighbours:
     """The pairs (i, b) for every ``i`` of ``rows_l[k]`` and ``b`` in ``lo_l[k][i]:hi_l[k][i]`` (one list entry per
     annotator pair, in annotator order), priced, those above *limit* left out."""
