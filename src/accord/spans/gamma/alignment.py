@@ -18,8 +18,9 @@ per annotator.
 **Exact.**  Candidates are the undominated unitary alignments
 (:mod:`accord.spans.gamma.candidates`).  When they are few they are listed
 whole and the linear relaxation over all of them is solved once: an integral
-solution (the usual case) is the best alignment, and otherwise the column
-generation below takes over.
+solution (the usual case) is the best alignment; otherwise, being optimal over
+every candidate, it is a best partition of each component of units where its
+columns are integral, and the integer program runs over the others.
 
 When they are many the program is solved by column generation: the linear relaxation over
 a first set of candidates gives dual values :math:`y_u` of the units; every
