@@ -201,9 +201,7 @@ class _Relaxation:
         self.highs = _highs(_core)
         ones = np.zeros(n_units)
         ones[units] = 1.0  # the units of the program each in one column; the others in none
-        self.rhs = ones
-        self.highs.addRows(n_units, ones, ones, 0, np.zeros(n_units, dtype=np.int32), np.zeros(0, dtype=np.int32),
-                           np.zeros(0))
+        self.rhs = ones  # the rows go to HiGHS with the first columns, in one call
 
     def __enter__(self) -> _Relaxation:
         return self
@@ -224,10 +222,18 @@ class _Relaxation:
             self.tuples = np.concatenate([self.tuples, tuples])
         self.costs = np.concatenate([self.costs, costs])
         if self.highs is not None and len(tuples):
+            m = len(tuples)
             indptr, indices = _column_parts(tuples)
-            self.highs.addCols(len(tuples), costs * self.scale, np.zeros(len(tuples)), np.full(len(tuples), np.inf),
-                               len(indices), indptr[:-1].astype(np.int32), indices.astype(np.int32),
-                               np.ones(len(indices)))
+            start, index = indptr[:-1].astype(np.int32), indices.astype(np.int32)
+            if len(self.tuples) == m:  # the first columns: the whole model at once (a third of addRows + addCols)
+                status = self.highs.passModel(m, self.n_units, len(indices), 1, 1, 0.0, costs * self.scale,
+                                              np.zeros(m), np.full(m, np.inf), self.rhs, self.rhs, start, index,
+                                              np.ones(len(indices)), np.zeros(m, dtype=np.int32))  # by column, min
+                if status == self._core.HighsStatus.kError:
+                    raise AccordError("the alignment's linear program was refused by HiGHS")
+            else:
+                self.highs.addCols(m, costs * self.scale, np.zeros(m), np.full(m, np.inf), len(indices), start, index,
+                                   np.ones(len(indices)))
 
     def solve(self, duals: bool = True) -> tuple[np.ndarray, np.ndarray | None]:
         """The relaxation's solution and the units' dual values (cost units; None unless *duals*)."""
