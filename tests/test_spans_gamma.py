@@ -184,12 +184,12 @@ def test_gamma_cat_by_the_definition():
 # -- the program's two ways (listed candidates, column generation) and the windowed approximation ----------------
 
 
-def _alignment_module():
+def _alignment_module(name="alignment"):
     import sys
 
     import accord.spans.gamma  # noqa: F401
 
-    return sys.modules["accord.spans.gamma.alignment"]
+    return sys.modules[f"accord.spans.gamma.{name}"]
 
 
 def dense_rows(rng, n_ann, n_units, sd=3.0):
@@ -242,7 +242,7 @@ def test_two_annotators_matching_equals_the_set_partition(monkeypatch, seed, sd,
                                                                    ("a0", 950, 960, "a"), ("a1", 950, 960, "b")]
     c = cont(rows)
     if not dense:  # the matching's rest by the sparse solver (LAPJVsp), not the dense assignment
-        monkeypatch.setattr(al, "_DENSE", 0)
+        monkeypatch.setattr(_alignment_module("bipartite"), "_DENSE", 0)
     m = CategoricalDissimilarity.from_matrix({"a": {"b": 0.3, "c": 1.0}, "b": {"c": 0.6}})
     dissims = [CombinedDissimilarity(), PositionalDissimilarity(), CombinedDissimilarity(alpha=2, beta=0.5),
                CombinedDissimilarity(delta_empty=2), CombinedDissimilarity(categorical=m),
@@ -282,7 +282,7 @@ def test_integer_program_is_certified_at_the_gap(monkeypatch, seed, listed):
     d = CombinedDissimilarity()
     f = d.bind(s.categories)
     tuples, cost = grow(s, neighbours(s, f, 1.0, d.reach(9.0)), 1.0)
-    _, truth = al._mip(tuples, cost, len(s), 1e3 / 6)
+    _, truth = _alignment_module("partition")._mip(tuples, cost, len(s), 1e3 / 6)
     assert best_alignment(s, d, alignment="exact").total == pytest.approx(truth / 6, abs=1e-9)
 
 
@@ -294,7 +294,7 @@ def test_integer_program_equals_scipy_milp(seed):
     import scipy.sparse as sp
     from scipy.optimize import Bounds, LinearConstraint, milp
 
-    al = _alignment_module()
+    al = _alignment_module("partition")
     rng = np.random.default_rng(seed)
     for _ in range(25):
         n = int(rng.integers(3, 14))

@@ -33,11 +33,9 @@ from accord.spans.gamma.alignment import (
     DEFAULT_MAX_CANDIDATES,
     DEFAULT_WINDOW,
     AlignmentSolution,
-    _listed,
-    _matching,
-    _row_max,
     align,
 )
+from accord.spans.gamma.bipartite import _matching
 from accord.spans.gamma.candidates import CandidateLimit, Neighbours, grow, neighbours
 from accord.spans.gamma.dissimilarity import (
     CategoricalDissimilarity,
@@ -47,6 +45,7 @@ from accord.spans.gamma.dissimilarity import (
     PositionalDissimilarity,
 )
 from accord.spans.gamma.model import Continuum
+from accord.spans.gamma.partition import _listed, _row_max
 
 __all__ = ["align_many", "batches"]
 
