@@ -310,6 +310,44 @@ def test_integer_program_equals_scipy_milp(seed):
         ref = milp(costs, integrality=np.ones(len(cols)), bounds=Bounds(0, 1), constraints=LinearConstraint(a, 1, 1),
                    options={"mip_rel_gap": 0.0})
         assert total == pytest.approx(float(ref.fun), abs=1e-9)
+        # the branch and bound over the relaxation, which solves a fractional component before HiGHS' MIP solver
+        # would, finds the same least cost (its units need not be numbered from 0)
+        bb = al._branch_and_bound(np.where(tuples >= 0, tuples + 7, -1), costs, 1e3)
+        assert bb is not None
+        assert sorted(tuples[bb][tuples[bb] >= 0].tolist()) == list(range(n))
+        assert float(costs[bb].sum()) == pytest.approx(float(ref.fun), abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_branch_and_bound_gives_way_to_the_integer_program(monkeypatch, seed):
+    # samples of five annotators often have fractional relaxations: the alignment is the same whether their
+    # components go through the branch and bound, or (past its node limit) through HiGHS' MIP solver
+    from accord.spans.gamma.sampling import sampler_for
+
+    part = _alignment_module("partition")
+    rng = np.random.default_rng(seed)
+    draw = sampler_for(cont(dense_rows(rng, 5, 40)), "statistical")
+    d = CombinedDissimilarity()
+    calls = []
+    real = part._branch_and_bound
+    monkeypatch.setattr(part, "_branch_and_bound", lambda *a: calls.append(1) or real(*a))
+    found = []  # samples whose relaxation was fractional, with their alignment
+    for _ in range(40):
+        s = draw(rng)
+        before = len(calls)
+        sol = best_alignment(s, d, alignment="exact")
+        if len(calls) > before:
+            found.append((s, sol))
+        if len(found) == 2:
+            break
+    assert found, "no sample had a fractional relaxation"
+    monkeypatch.setattr(part, "_NODES", 0)
+    mips = []
+    real_mip = part._mip
+    monkeypatch.setattr(part, "_mip", lambda *a: mips.append(1) or real_mip(*a))
+    for s, sol in found:
+        assert best_alignment(s, d, alignment="exact").total == pytest.approx(sol.total, abs=1e-9)
+    assert len(mips) >= len(found)
 
 
 @pytest.mark.parametrize("pricing", ["listed", "search"])

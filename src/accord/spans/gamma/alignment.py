@@ -34,7 +34,8 @@ integer program is solved over every candidate whose reduced cost is at most
 reduced costs, so no other candidate can be in a best partition).  That program
 separates into components of units linked by a candidate; where the
 relaxation's columns are integral they already cost the component's dual sum,
-a lower bound, so the integer program runs only on the fractional components.
+a lower bound, so the integer program runs only on the fractional components, each
+solved by a branch and bound over its relaxation (HiGHS' MIP solver past a node limit).
 
 **Two annotators.**  A unitary alignment is then a pair (disorder *d*) or a
 unit alone (:math:`\Delta_\varnothing`), so the best alignment is a least-cost

@@ -4,8 +4,9 @@ The units are the rows, each candidate unitary alignment a column (``tuples``: a
 unit index per annotator, -1 for the empty unit), and a best alignment picks
 columns of least summed cost covering every unit once (see
 :mod:`accord.spans.gamma.alignment` for the method).  The linear relaxation is
-solved by HiGHS through scipy's bundled bindings, the integer program by HiGHS'
-MIP solver; where those bindings are missing, by :func:`scipy.optimize.linprog`
+solved by HiGHS through scipy's bundled bindings; the integer program, component by
+component, by a branch and bound over that relaxation, or by HiGHS' MIP solver
+past its node limit.  Where those bindings are missing, by :func:`scipy.optimize.linprog`
 and :func:`scipy.optimize.milp`.  Internal to the alignment: nothing here is public.
 """
 
@@ -27,6 +28,7 @@ __all__: list[str] = []
 _ROUNDS = 1000  # column generation rounds before giving up (never reached in practice)
 _THETA_MIP = 0.02  # first reduced-cost threshold of the integer program, in units of a unit alone's cost
 _PER_UNIT = 2  # columns priced in per unit and round, when more have a negative reduced cost
+_NODES = 500  # linear programs a component's branch and bound may solve before HiGHS' MIP solver takes it over
 
 
 def _row_units(tuples: np.ndarray) -> np.ndarray:
@@ -386,7 +388,8 @@ def _split_mip(tuples: np.ndarray, costs: np.ndarray, lp_frac: np.ndarray, n_uni
 
     The program separates into components of units linked by a column.  In a component where the relaxation's
     columns are all integral they are a best partition of its units (they cost the component's dual sum, a
-    lower bound); the integer program runs over the other components only.
+    lower bound); each other component goes to :func:`_branch_and_bound`, and those it gives up on to HiGHS'
+    MIP solver together (:func:`_mip`).
     """
     comp = _unit_components(tuples, n_units)
     lp = np.arange(len(lp_frac))
@@ -394,11 +397,73 @@ def _split_mip(tuples: np.ndarray, costs: np.ndarray, lp_frac: np.ndarray, n_uni
     bad[comp[lp[lp_frac]]] = True
     chosen = [lp[~lp_frac & ~bad[comp[lp]]]]
     sub = np.flatnonzero(bad[comp])
-    if len(sub):
-        pick, _ = _mip(tuples[sub], costs[sub], n_units, scale)
-        chosen.append(sub[pick])
+    order = sub[np.argsort(comp[sub], kind="stable")]  # the fractional components' columns, component by component
+    cuts = np.flatnonzero(np.diff(comp[order])) + 1
+    left = []  # components the branch and bound gave up on
+    for cols in np.split(order, cuts) if len(order) else []:
+        pick = _branch_and_bound(tuples[cols], costs[cols], scale)
+        if pick is None:
+            left.append(cols)
+        else:
+            chosen.append(cols[pick])
+    if left:
+        rest = np.concatenate(left)
+        pick, _ = _mip(tuples[rest], costs[rest], n_units, scale)
+        chosen.append(rest[pick])
     out = np.concatenate(chosen)
     return out, float(costs[out].sum())
+
+
+def _branch_and_bound(tuples: np.ndarray, costs: np.ndarray, scale: float) -> np.ndarray | None:
+    """The partition of least cost of one component's units among *tuples* (indices), exact; None when it would
+    take more than ``_NODES`` linear programs (or scipy's HiGHS bindings are missing).
+
+    Depth first over the linear relaxation, warm started by HiGHS from the last basis: a node whose relaxation
+    is integral is a partition; otherwise it branches on the column nearest one half, fixed to 1 (first) and to
+    0.  A node whose relaxation costs at least the best partition found (less a relative 1e-12) holds none
+    better.  HiGHS' MIP solver takes about 30 ms on a component of 20 units and 800 candidates (five annotators),
+    where this takes one to twenty relaxations of a fraction of a millisecond.
+    """
+    units, local = np.unique(tuples[tuples >= 0], return_inverse=True)
+    t = np.full(tuples.shape, -1, dtype=np.int64)
+    t[tuples >= 0] = local
+    cost = costs * scale
+    with _Relaxation(len(units), scale, np.arange(len(units))) as relax:
+        h = relax.highs
+        if h is None:  # pragma: no cover - another scipy layout: milp takes it
+            return None
+        relax.add(t, costs)
+        optimal, infeasible = relax._core.HighsModelStatus.kOptimal, relax._core.HighsModelStatus.kInfeasible
+        best, best_x = np.inf, None
+        stack: list[tuple[tuple[int, int], ...]] = [()]  # each node's fixed columns (column, value)
+        fixed: list[int] = []
+        for _ in range(_NODES):
+            if not stack:
+                return None if best_x is None else np.flatnonzero(best_x > 0.5)
+            fix = stack.pop()
+            for j in fixed:
+                h.changeColBounds(j, 0.0, np.inf)
+            for j, v in fix:
+                h.changeColBounds(j, float(v), np.inf if v else 0.0)
+            fixed = [j for j, _ in fix]
+            h.run()
+            status = h.getModelStatus()
+            if status == infeasible:
+                continue
+            if status != optimal:
+                return None
+            x = np.asarray(h.getSolution().col_value)
+            z = float(cost @ x)
+            if best_x is not None and z >= best - 1e-12 * abs(best):
+                continue
+            frac = np.flatnonzero((x > 1e-9) & (x < 1 - 1e-9))
+            if len(frac) == 0:
+                best, best_x = z, x
+                continue
+            j = int(frac[np.argmin(np.abs(x[frac] - 0.5))])
+            stack.append((*fix, (j, 0)))
+            stack.append((*fix, (j, 1)))
+        return None if stack or best_x is None else np.flatnonzero(best_x > 0.5)
 
 
 def _listed(tuples: np.ndarray, costs: np.ndarray, n_units: int, delta_empty: float) -> np.ndarray:
