@@ -63,15 +63,17 @@ def _statistical(c: Continuum) -> Sampler:
     if len(cdf):
         cdf /= cdf[-1]
 
+    codes = np.arange(n, dtype=np.int64)
+    fixed = np.full(n, int(mu_n))
+
     def draw(rng: np.random.Generator) -> Continuum:
         for _ in range(1000):
-            k = np.abs(rng.normal(mu_n, sd_n, size=n).astype(np.int64)) if sd_n > 0 else np.full(n, int(mu_n))
-            if k.sum() > 0:
+            k = np.abs(rng.normal(mu_n, sd_n, size=n).astype(np.int64)) if sd_n > 0 else fixed
+            total = int(k.sum())
+            if total > 0:
                 break
         else:
             raise AccordError(f"document {c.document!r}: the statistical sampler drew no unit in 1000 tries")
-        total = int(k.sum())
-        ann = np.repeat(np.arange(n, dtype=np.int64), k)
         g = rng.normal(mu_g, sd_g, size=total)
         d = np.abs(rng.normal(mu_d, sd_d, size=total))
         if mu_d > 0:
@@ -79,15 +81,15 @@ def _statistical(c: Continuum) -> Sampler:
             while zero.any():
                 d[zero] = np.abs(rng.normal(mu_d, sd_d, size=int(zero.sum())))
                 zero = d == 0
-        # start_i = end_{i-1} + gap_i within each annotator, the first from 0
-        step = g + d
-        csum = np.cumsum(step)
-        base = np.repeat(np.concatenate([[0.0], np.cumsum(k)[:-1].astype(float)]), k).astype(np.int64)
-        before = np.concatenate([[0.0], csum])[base]
-        end = csum - before
+        # start_i = end_{i-1} + gap_i within each annotator, the first from 0: the running sum of gap + duration,
+        # less its value before the annotator's first unit
+        run = np.empty(total + 1)
+        run[0] = 0.0
+        np.cumsum(g + d, out=run[1:])
+        end = run[1:] - np.repeat(run[np.cumsum(k) - k], k)
         start = end - d
         cat = cdf.searchsorted(rng.random(total), side="right")
-        return _assemble(c, ann, start, end, cat.astype(np.int64))
+        return _assemble(c, np.repeat(codes, k), start, end, cat.astype(np.int64, copy=False))
 
     return draw
 
