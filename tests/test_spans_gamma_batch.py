@@ -17,7 +17,6 @@ from accord.spans.gamma import (
 )
 
 batch = importlib.import_module("accord.spans.gamma.batch")
-alignment = importlib.import_module("accord.spans.gamma.alignment")
 
 MATRIX = CategoricalDissimilarity.from_matrix({"a": {"b": 0.3, "c": 0.9}, "b": {"c": 0.5}})
 DISSIMILARITIES = [CombinedDissimilarity(), PositionalDissimilarity(),
