@@ -1,13 +1,22 @@
-# make demo / make test: both create .venv when missing and install the project with its test extras.
+# make demo / make test: both create .venv when missing. make demo installs accord with the one extra the demo
+# uses (report: its HTML pages); make test installs the test set (every extra and the oracles).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+DEMO_STAMP := $(VENV)/.accord-demo
 STAMP := $(VENV)/.accord-installed
 
 .PHONY: demo test bench lint clean
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# the test set includes the demo's packages, so a venv made for the tests serves the demo as it is
+$(DEMO_STAMP): pyproject.toml | $(BIN)/python
+	test -f $(STAMP) -a $(STAMP) -nt pyproject.toml || $(BIN)/python -m pip install --quiet -e '.[report]'
+	touch $(DEMO_STAMP)
+
+$(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	# irrCAC (the oracle for Gwet's AC1/AC2) pins scipy==1.12, older than accord needs (bootstrap's rng,
@@ -19,7 +28,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --no-deps 'pygamma-agreement==0.5.9'
 	touch $(STAMP)
 
-demo: $(STAMP)
+demo: $(DEMO_STAMP)
 	$(BIN)/accord demo
 	$(BIN)/accord demo --report demo-reports --force
 
