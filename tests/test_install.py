@@ -134,3 +134,19 @@ def test_wheel_carries_license_and_metadata(tmp_path: Path) -> None:
     assert any(n.endswith("licenses/LICENSE") for n in names), names
     assert "License-Expression: BSD-3-Clause" in meta and "Classifier: Intended Audience :: Science/Research" in meta
     assert any(n == "accord/__main__.py" for n in names)
+
+
+def test_readme_python_block_runs_without_extras(bare: Path, tmp_path: Path) -> None:
+    """The README's first Python block (the quick start) runs on the base install, from a checkout's root."""
+    import re
+    import shutil
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```", text, flags=re.S | re.M)
+    assert blocks, "README.md has no python block"
+    shutil.copytree(ROOT / "docs" / "examples", tmp_path / "docs" / "examples")
+    proc = _run([str(bare / "python"), "-c", blocks[0]], cwd=tmp_path, check=False)
+    assert proc.returncode == 0, proc.stderr
+    # the block after it names the extra of each line it needs
+    for line in blocks[1].strip().splitlines():
+        assert re.search(r"# the \w+ extra", line), f"README: a line needing an extra does not name it: {line}"
