@@ -289,6 +289,8 @@ def agree(
             out["diagnostics"] = {k: v.to_dict("records") for k, v in diag.items()}
         if engine_used != "memory":
             out["engine"] = engine_used
+            if getattr(source, "memory_limit", None):
+                out["memory_limit"] = source.memory_limit
         if imported is not None:
             out["import"] = imported.to_dict()
         if getattr(distance, "order", None) is not None:
@@ -298,6 +300,8 @@ def agree(
     first = next(iter(results.values()), None)
     n_units = getattr(first, "n_units", None) or getattr(first, "n_pairable_units", "")
     via = "" if engine_used == "memory" else f", engine {engine_used}"
+    if getattr(source, "memory_limit", None):
+        via += f", memory limit {source.memory_limit}"
     if weights is not None:
         via += f", {weights} weights"
     table = Table(title=f"Agreement in {file.name} ({plural(sizes[0], 'coder')}, {plural(sizes[1], 'unit')}, "

@@ -40,7 +40,7 @@ import numpy as np
 
 from accord.errors import AccordError
 
-__all__ = ["MAX_SET_ELEMENTS", "value_domain"]
+__all__ = ["MAX_SET_ELEMENTS", "scalar_domain", "value_domain"]
 
 #: Distinct set elements one 64-bit bitmask holds (the sign bit is not used).
 MAX_SET_ELEMENTS = 62
@@ -107,23 +107,38 @@ def value_domain(
 
     if _is_set_dtype(dtype):
         return _set_domain(f, source=source, column=column)
-    objects = AccordError(
-        f"{source}: column {column!r} holds Python lists or arrays in an object column; the lazy engines read set "
-        "values from a list column (Parquet list, a pyarrow list type) or from JSON-list text"
-    )
     # a sample first: a pandas-backed engine (Dask) hashing an object column of arrays fails only after a
     # quadratic search for the unique cells (minutes at 100,000 rows)
     if any(isinstance(x, (list, tuple, np.ndarray)) for x in _to_list(f.select("__value").head(1000).collect(),
                                                                           "__value")):
-        raise objects
+        raise _objects_error(source, column)
     try:
         raw = _to_list(f.select("__value").unique().collect(), "__value")
     except TypeError as exc:  # pandas-backed engines (Dask) cannot hash a list cell
         if "unhashable" in str(exc):
-            raise objects from None
+            raise _objects_error(source, column) from None
         raise
+    return scalar_domain(f, raw, source=source, column=column, csv_text=csv_text)[:3]
+
+
+def _objects_error(source: str, column: str) -> AccordError:
+    return AccordError(
+        f"{source}: column {column!r} holds Python lists or arrays in an object column; the lazy engines read set "
+        "values from a list column (Parquet list, a pyarrow list type) or from JSON-list text"
+    )
+
+
+def scalar_domain(
+    f: Any, raw: list[Any], *, source: str, column: str, csv_text: bool = False
+) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`value_domain` of a scalar column whose distinct values *raw* (missing ones left out) were fetched,
+    and each raw value's code (its position in the values).
+
+    The values are read by :func:`accord.read`'s rule (CSV text, JSON-list text); where a value changes the
+    frame's ``__value`` is recoded (lazily: nothing runs here).
+    """
     if any(isinstance(x, (list, tuple, np.ndarray)) for x in raw):
-        raise objects
+        raise _objects_error(source, column)
     text = all(isinstance(x, str) for x in raw)
     if csv_text and text:
         import pandas as pd
@@ -146,11 +161,13 @@ def value_domain(
         )
     if all(type(p) is type(r) and p == r for p, r in zip(parsed, raw, strict=True)):
         values = _table(raw, "value")
-        return f, values, values
+        position = {(type(v), v): i for i, v in enumerate(values.tolist())}
+        codes = np.asarray([position[(type(r), r)] for r in raw], dtype=np.int64)
+        return f, values, values, codes
     return _recoded(f, raw, parsed)
 
 
-def _recoded(f: Any, raw: list[Any], parsed: list[Any]) -> tuple[Any, np.ndarray, np.ndarray]:
+def _recoded(f: Any, raw: list[Any], parsed: list[Any]) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray]:
     """Text read as other values (numbers, sets): the engine's column recoded to the values' codes."""
     nw = _nw()
     distinct = list(dict.fromkeys(parsed))
@@ -165,7 +182,7 @@ def _recoded(f: Any, raw: list[Any], parsed: list[Any]) -> tuple[Any, np.ndarray
     code = {v: i for i, v in enumerate(table.tolist())}
     mapping = {r: code[p] for r, p in zip(raw, parsed, strict=True)}
     f = f.with_columns(nw.col("__value").replace_strict(mapping, default=-1, return_dtype=nw.Int64).alias("__value"))
-    return f, table, np.arange(len(table), dtype=np.int64)
+    return f, table, np.arange(len(table), dtype=np.int64), np.asarray([mapping[r] for r in raw], dtype=np.int64)
 
 
 def _set_elements(f: Any, source: str) -> list[Any]:

@@ -34,7 +34,6 @@ named by a grouped count.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -78,7 +77,6 @@ def _positions(table: np.ndarray, labels: np.ndarray) -> np.ndarray:
     return np.asarray(idx, dtype=np.int64)
 
 
-@dataclass(eq=False)
 class Reductions:
     """The small reductions of one data set, and the lazy frame they came from (for the on-demand tables).
 
@@ -92,7 +90,8 @@ class Reductions:
         The signature histogram of every unit with at least one value
         (``weight``: units per signature).
     coder_values : ndarray
-        coders x values: how many values each coder gave of each value.
+        coders x values: how many values each coder gave of each value (one grouped count, run when first
+        read: alpha does not need it).
     n_rows : int
         Rows read (missing values included).
     n_missing : int
@@ -101,21 +100,38 @@ class Reductions:
         What was read, for messages.
     engine : str
         The engine that computed the reductions (duckdb, polars, dask, pyspark, ...).
+    memory_limit : str or None
+        DuckDB: the memory limit it ran under, as DuckDB states it (``"1.1 GiB"``); None on other engines.
     """
 
-    values: np.ndarray
-    coders: np.ndarray
-    signatures: UnitCounts
-    coder_values: np.ndarray
-    n_rows: int
-    n_missing: int
-    source: str
-    engine: str
-    _frame: Any = field(default=None, repr=False)
-    _keys: list[str] = field(default_factory=list, repr=False)
-    #: The value column's labels inside the engine, aligned with ``values`` (set bitmasks, or codes of recoded text).
-    _frame_values: Any = field(default=None, repr=False)
-    _cache: dict[str, Any] = field(default_factory=dict, repr=False)
+    def __init__(self, *, values: np.ndarray, coders: np.ndarray, signatures: UnitCounts,
+                 coder_values: np.ndarray | None, n_rows: int, n_missing: int, source: str, engine: str,
+                 _frame: Any = None, _keys: list[str] | None = None, _frame_values: Any = None) -> None:
+        self.values, self.coders, self.signatures = values, coders, signatures
+        self._coder_values = coder_values
+        self.n_rows, self.n_missing, self.source, self.engine = n_rows, n_missing, source, engine
+        # the lazy frame the on-demand tables query, its key columns, and the value column's labels inside the
+        # engine aligned with ``values`` (set bitmasks, or codes of recoded text)
+        self._frame, self._keys, self._frame_values = _frame, list(_keys or []), _frame_values
+        self._cache: dict[str, Any] = {}
+        #: DuckDB: the memory limit the engine ran under, as DuckDB states it (``"1.1 GiB"``); None elsewhere
+        self.memory_limit: str | None = None
+
+    @property
+    def coder_values(self) -> np.ndarray:
+        """coders x values: how many values each coder gave of each value."""
+        if self._coder_values is None:
+            nw = _nw()
+            cv = self._frame.group_by("__coder", "__value").agg(nw.len().alias("__n")).collect()
+            table = np.zeros((len(self.coders), len(self.values)))
+            np.add.at(
+                table,
+                (_positions(self.coders, _to_numpy(cv, "__coder")),
+                 _positions(self._frame_values, _to_numpy(cv, "__value"))),
+                _to_numpy(cv, "__n").astype(float),
+            )
+            self._coder_values = table
+        return self._coder_values
 
     # ------------------------------------------------------------ sizes
     @property
@@ -306,6 +322,23 @@ def reduce_frame(
     engine = str(frame.implementation).split(".")[-1].lower()
     source = source or f"the {engine} data"
     schema = _check_schema(frame, source, unit, coder, value)
+    if engine == "duckdb":
+        from accord.engines._duckdb import memory_limit, reduce_duckdb
+
+        red = reduce_duckdb(frame, schema, unit=unit, coder=coder, value=value, source=source, csv_text=csv_text)
+        if red is None:
+            red = _reduce_generic(frame, schema, unit=unit, coder=coder, value=value, source=source,
+                                  csv_text=csv_text, engine=engine)
+        red.memory_limit = memory_limit(frame)
+        return red
+    return _reduce_generic(frame, schema, unit=unit, coder=coder, value=value, source=source, csv_text=csv_text,
+                           engine=engine)
+
+
+def _reduce_generic(frame: Any, schema: Any, *, unit: str, coder: str, value: str, source: str, csv_text: bool,
+                    engine: str) -> Reductions:
+    """The reductions in narwhals, for every engine."""
+    nw = _nw()
     vexpr = nw.col(value)
     missing_expr = vexpr.is_null()
     if schema[value].is_float():
@@ -317,39 +350,15 @@ def reduce_frame(
         missing_expr.cast(nw.Int64).sum().alias("missing"),
     ).collect()
     n_rows = int(_to_numpy(meta, "rows")[0])
-    if n_rows == 0:
-        raise AccordError(f"{source}: no rows")
-    for col, what in ((unit, "unit"), (coder, "coder")):
-        nulls = int(_to_numpy(meta, f"{what}_nulls")[0])
-        if nulls:
-            raise AccordError(f"{source}: column {col!r}: the {what} is missing in {plural(nulls, 'row')}")
+    check_rows(n_rows, {what: int(_to_numpy(meta, f"{what}_nulls")[0]) for what in ("unit", "coder")},
+               source=source, unit=unit, coder=coder)
     n_missing = int(_to_numpy(meta, "missing")[0] or 0)
-    f = frame.filter(~missing_expr).select(
-        nw.col(unit).alias("__unit"), nw.col(coder).alias("__coder"), vexpr.alias("__value")
-    )
+    f = long_frame(frame, schema, unit=unit, coder=coder, value=value)
     from accord.engines.domain import value_domain
 
     f, values, frame_values = value_domain(f, schema[value], source=source, column=value, csv_text=csv_text)
     coders = _intern_labels(_to_numpy(f.select("__coder").unique().collect(), "__coder").tolist(), "coder")
-    if len(values) == 0:
-        raise AccordError(f"{source}: no values to compare (every cell is missing)")
-    base = len(coders) + 1  # a unit holds at most one value per coder: no digit reaches the base
-    digits = max(1, int(62 // math.log2(base)))
-    n_chunks = -(-len(values) // digits)
-    if n_chunks > MAX_KEY_CHUNKS:
-        raise AccordError(
-            f"{source}: {len(values)} distinct values with {plural(len(coders), 'coder')} need {n_chunks} "
-            "64-bit key columns "
-            f"(more than {MAX_KEY_CHUNKS}); use the memory engine"
-        )
-    keys = [f"__k{j}" for j in range(n_chunks)]
-    value_list = frame_values.tolist()
-    key_exprs = []
-    for j, k in enumerate(keys):
-        chunk = value_list[j * digits : (j + 1) * digits]
-        mapping = {v: int(base**i) for i, v in enumerate(chunk)}
-        key_exprs.append(vexpr_replace(nw.col("__value"), mapping).alias(k))
-    f = f.with_columns(*key_exprs)
+    f, keys, base, digits = keyed_frame(f, values, frame_values, coders, source=source)
     if len(coders) <= 62:
         # each row carries 2^code(coder); a unit has no duplicate coder iff the sum has m bits set (a repeated
         # power of two carries and loses a bit): a plain sum, much cheaper than a distinct count per unit
@@ -372,29 +381,85 @@ def reduce_frame(
         .agg(nw.len().alias("__n"))
         .collect()
     )
-    dup = _to_numpy(sig, "__dup").astype(bool)
-    if dup.any():
+    if _to_numpy(sig, "__dup").astype(bool).any():
         _raise_duplicate(f, source, unit, coder, values, frame_values)
-    key_arrays = [_to_numpy(sig, k).astype(np.int64) for k in keys]
-    m = _to_numpy(sig, "__m").astype(np.int64)
-    weight = _to_numpy(sig, "__n").astype(float)
-    order = np.lexsort((*key_arrays[::-1], m))  # one order whatever the engine: the same bootstrap for one seed
-    key_arrays, m, weight = [k[order] for k in key_arrays], m[order], weight[order]
-    signatures = _decode(key_arrays, m, weight, base=base, digits=digits, n_values=len(values))
-    cv = f.group_by("__coder", "__value").agg(nw.len().alias("__n")).collect()
-    coder_values = np.zeros((len(coders), len(values)))
-    np.add.at(
-        coder_values,
-        (_positions(coders, _to_numpy(cv, "__coder")), _positions(frame_values, _to_numpy(cv, "__value"))),
-        _to_numpy(cv, "__n").astype(float),
+    return assemble(
+        [_to_numpy(sig, k).astype(np.int64) for k in keys], _to_numpy(sig, "__m").astype(np.int64),
+        _to_numpy(sig, "__n").astype(float), f=f, keys=keys, base=base, digits=digits, values=values,
+        frame_values=frame_values, coders=coders, n_rows=n_rows, n_missing=n_missing, source=source, engine=engine,
     )
+
+
+def check_rows(n_rows: int, nulls: dict[str, int], *, source: str, unit: str, coder: str) -> None:
+    """Refuse no rows, and a missing unit or coder (*nulls*: rows whose unit or coder is null)."""
+    if n_rows == 0:
+        raise AccordError(f"{source}: no rows")
+    for col, what in ((unit, "unit"), (coder, "coder")):
+        if nulls[what]:
+            raise AccordError(f"{source}: column {col!r}: the {what} is missing in {plural(nulls[what], 'row')}")
+
+
+def long_frame(frame: Any, schema: Any, *, unit: str, coder: str, value: str) -> Any:
+    """*frame*'s rows with a value, as ``__unit``, ``__coder``, ``__value`` (lazy)."""
+    nw = _nw()
+    vexpr = nw.col(value)
+    missing_expr = vexpr.is_null()
+    if schema[value].is_float():
+        missing_expr = missing_expr | vexpr.is_nan()
+    return frame.filter(~missing_expr).select(
+        nw.col(unit).alias("__unit"), nw.col(coder).alias("__coder"), vexpr.alias("__value")
+    )
+
+
+def key_layout(n_values: int, n_coders: int, source: str) -> tuple[int, int, int]:
+    """(base, digits per key, keys): how the signature of a unit packs into 64-bit keys."""
+    base = n_coders + 1  # a unit holds at most one value per coder: no digit reaches the base
+    digits = max(1, int(62 // math.log2(base)))
+    n_chunks = -(-n_values // digits)
+    if n_chunks > MAX_KEY_CHUNKS:
+        raise AccordError(
+            f"{source}: {n_values} distinct values with {plural(n_coders, 'coder')} need {n_chunks} "
+            "64-bit key columns "
+            f"(more than {MAX_KEY_CHUNKS}); use the memory engine"
+        )
+    return base, digits, n_chunks
+
+
+def keyed_frame(
+    f: Any, values: np.ndarray, frame_values: np.ndarray, coders: np.ndarray, *, source: str
+) -> tuple[Any, list[str], int, int]:
+    """*f* with its rows' key columns ``__k0``... (lazy): (frame, key names, base, digits)."""
+    nw = _nw()
+    if len(values) == 0:
+        raise AccordError(f"{source}: no values to compare (every cell is missing)")
+    base, digits, n_chunks = key_layout(len(values), len(coders), source)
+    keys = [f"__k{j}" for j in range(n_chunks)]
+    value_list = frame_values.tolist()
+    key_exprs = []
+    for j, k in enumerate(keys):
+        chunk = value_list[j * digits : (j + 1) * digits]
+        mapping = {v: int(base**i) for i, v in enumerate(chunk)}
+        key_exprs.append(vexpr_replace(nw.col("__value"), mapping).alias(k))
+    return f.with_columns(*key_exprs), keys, base, digits
+
+
+def assemble(
+    key_arrays: list[np.ndarray], m: np.ndarray, weight: np.ndarray, *, f: Any, keys: list[str], base: int,
+    digits: int, values: np.ndarray, frame_values: np.ndarray, coders: np.ndarray, n_rows: int, n_missing: int,
+    source: str, engine: str, coder_values: np.ndarray | None = None,
+) -> Reductions:
+    """The :class:`Reductions` of a signature histogram (keys, m, units per signature), in one order whatever the
+    engine: sorted by m, then by the keys (the same bootstrap for one seed)."""
     import pandas as pd
 
+    order = np.lexsort((*key_arrays[::-1], m))
+    key_arrays, m, weight = [k[order] for k in key_arrays], m[order], weight[order]
+    signatures = _decode(key_arrays, m, weight, base=base, digits=digits, n_values=len(values))
     red = Reductions(
         values=values,
         coders=coders,
         signatures=signatures,
-        coder_values=coder_values,
+        coder_values=coder_values,  # type: ignore[arg-type]  # None: counted on first use
         n_rows=n_rows,
         n_missing=n_missing,
         source=source,

@@ -26,7 +26,7 @@ from typing import Any
 from accord._glob import glob_files, is_glob
 from accord.errors import AccordError, choice_error, no_such_file
 
-__all__ = ["ENGINES", "choose_engine", "expand", "open_files", "total_memory"]
+__all__ = ["ENGINES", "choose_engine", "default_memory_limit", "expand", "open_files", "total_memory"]
 
 ENGINES = ("auto", "memory", "duckdb", "polars", "dask", "spark")
 _FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv"}
@@ -103,6 +103,39 @@ def total_memory() -> int:
         return 0
 
 
+#: Bytes a row may take in DuckDB's per-unit table when every row is a unit of its own (keys, counts, hash entry).
+BYTES_PER_ROW = 64
+#: The smallest default memory limit (bytes): small data need no less to run without spilling.
+MIN_MEMORY_LIMIT = 512 * 2**20
+
+
+def default_memory_limit(rows: int, memory: int | None = None) -> int:
+    """DuckDB's memory limit (bytes) when none is given: what *rows* rows may need, at least
+    :data:`MIN_MEMORY_LIMIT`, and at most a quarter of the machine's *memory* (DuckDB's own default is 80%).
+
+    Past the limit DuckDB spills to its temporary directory instead of growing: a 20M-row file of 5M units
+    peaks at about 0.8 GB in all (measured in BENCHMARKS.md, section 9), where 80% of a 24 GiB machine would
+    let it take far more than it needs.
+
+    >>> default_memory_limit(1_000, memory=16 * 2**30) // 2**20, default_memory_limit(10**9, memory=16 * 2**30) // 2**30
+    (512, 4)
+    """
+    memory = total_memory() if memory is None else memory
+    need = max(MIN_MEMORY_LIMIT, BYTES_PER_ROW * int(rows))
+    return min(need, max(MIN_MEMORY_LIMIT // 2, memory // 4)) if memory else need
+
+
+def _row_estimate(con: Any, files: list[Path], fmt: str) -> int:
+    """Rows in *files*: Parquet's own count (its footers), or one row per 8 bytes of text."""
+    if fmt == "parquet":
+        try:
+            return int(con.execute(f"SELECT sum(num_rows) FROM parquet_file_metadata({_quote_list(files)})")
+                       .fetchone()[0] or 0)
+        except Exception:  # an unreadable footer is reported when the file is read
+            pass
+    return sum(f.stat().st_size for f in files) // 8
+
+
 def choose_engine(files: list[Path], *, memory_share: float = 0.25) -> str:
     """``memory`` for one file whose estimated in-memory size fits *memory_share* of memory, else ``duckdb``."""
     if not 0 < memory_share <= 1:
@@ -126,7 +159,8 @@ def _import(name: str, extra: str) -> Any:
 
 def duckdb_connection(*, memory_limit: str | None = None, temp_dir: str | os.PathLike[str] | None = None,
                       threads: int | None = None) -> Any:
-    """A DuckDB connection that spills to *temp_dir* past *memory_limit* (e.g. ``"2GB"``)."""
+    """A DuckDB connection that spills to *temp_dir* past *memory_limit* (e.g. ``"2GB"``; the files' readers set
+    :func:`default_memory_limit` when none is given)."""
     duckdb = _import("duckdb", "duckdb")
     con = duckdb.connect(":memory:")
     try:
@@ -207,6 +241,8 @@ def _open(engine: str, files: list[Path], fmt: str, *, memory_limit: str | None,
     sep = "\t" if fmt == "tsv" else ","
     if engine == "duckdb":
         con = duckdb_connection(memory_limit=memory_limit, temp_dir=temp_dir)
+        if not memory_limit:
+            con.execute(f"SET memory_limit = '{default_memory_limit(_row_estimate(con, files, fmt)) // 2**20}MiB'")
         try:
             if fmt == "parquet":
                 return con.sql(f"SELECT * FROM read_parquet({_quote_list(files)})")

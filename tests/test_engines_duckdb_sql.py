@@ -1,0 +1,151 @@
+"""DuckDB's reductions in plain SQL (accord.engines._duckdb) equal the generic narwhals reductions.
+
+Each case reduces one relation twice, through the SQL passes and through the generic path (the SQL path
+switched off), and compares everything a coefficient or the bootstrap reads: the values, the coders, the
+signatures in their order, the weights, the key index, the coder x value counts, and alpha.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+duckdb = pytest.importorskip("duckdb")
+
+from accord.engines import _duckdb as sql_path  # noqa: E402
+from accord.engines.reductions import reduce_frame  # noqa: E402
+from accord.errors import AccordError  # noqa: E402
+
+
+def _relation(rows: list[tuple], types: str = "") -> object:
+    con = duckdb.connect()
+    con.execute(f"CREATE TABLE t (unit BIGINT, coder {types or 'VARCHAR'}, value {_vtype(rows)})")
+    con.executemany("INSERT INTO t VALUES (?, ?, ?)", rows)
+    return con.sql("SELECT * FROM t")
+
+
+def _vtype(rows: list[tuple]) -> str:
+    vals = [r[2] for r in rows if r[2] is not None]
+    if all(isinstance(x, bool) for x in vals):
+        return "BOOLEAN"
+    if all(isinstance(x, int) for x in vals):
+        return "BIGINT"
+    if all(isinstance(x, (int, float)) for x in vals):
+        return "DOUBLE"
+    return "VARCHAR"
+
+
+def _both(rel: object, monkeypatch: pytest.MonkeyPatch, **kw: object) -> tuple[object, object]:
+    calls = []
+    real = sql_path.reduce_duckdb
+
+    def spy(*a: object, **k: object) -> object:
+        out = real(*a, **k)
+        calls.append(out is not None)
+        return out
+
+    monkeypatch.setattr(sql_path, "reduce_duckdb", spy)
+    fast = reduce_frame(rel, **kw)
+    assert calls == [True], "the SQL path was not taken"
+    monkeypatch.setattr(sql_path, "reduce_duckdb", lambda *a, **k: None)
+    slow = reduce_frame(rel, **kw)
+    monkeypatch.setattr(sql_path, "reduce_duckdb", real)
+    return fast, slow
+
+
+def _same(a: object, b: object) -> None:
+    from accord.engines import alpha
+
+    assert a.values.tolist() == b.values.tolist()
+    assert a.coders.tolist() == b.coders.tolist()
+    sa, sb = a.signatures, b.signatures
+    for name in ("unit", "value", "count", "m", "weight"):
+        np.testing.assert_array_equal(getattr(sa, name), getattr(sb, name), err_msg=name)
+    assert (a.n_rows, a.n_missing, a.n_units, a.n_entries) == (b.n_rows, b.n_missing, b.n_units, b.n_entries)
+    assert a._cache["signature_index"].equals(b._cache["signature_index"])
+    np.testing.assert_array_equal(a.coder_values, b.coder_values)
+    assert alpha(a).alpha == alpha(b).alpha
+
+
+def _random_rows(rng: np.random.Generator, *, units: int, coders: int, draw: object, absent: float = 0.2,
+                 missing: float = 0.05) -> list[tuple]:
+    rows = []
+    for u in range(units):
+        for c in range(coders):
+            if rng.random() < absent:
+                continue
+            rows.append((u, f"c{c}", None if rng.random() < missing else draw(rng)))
+    return rows
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("kind", ["small-ints", "negative-ints", "wide-ints", "strings", "floats", "booleans"])
+def test_sql_path_equals_generic(kind: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = np.random.default_rng(seed)
+    draw = {
+        "small-ints": lambda r: int(r.integers(1, 6)),
+        "negative-ints": lambda r: int(r.integers(-3, 3)),
+        "wide-ints": lambda r: int(r.choice([0, 10**12, -(10**15), 7])),  # a range too wide for positions
+        "strings": lambda r: str(r.choice(["pos", "neg", "it's", 'say "x"', "ünï"])),
+        "floats": lambda r: float(r.choice([0.1, 2.5, -1.0, float("nan")])),
+        "booleans": lambda r: bool(r.integers(0, 2)),
+    }[kind]
+    rows = _random_rows(rng, units=int(rng.integers(5, 60)), coders=int(rng.integers(2, 7)), draw=draw)
+    fast, slow = _both(_relation(rows), monkeypatch)
+    _same(fast, slow)
+
+
+def test_many_values_take_several_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """60 integer values with 7 coders: 3 bits a digit, 20 digits a key, so three keys; the generic path packs
+    them by base 8 too, in 21 digits (the re-packing is not a copy of the SQL keys)."""
+    rng = np.random.default_rng(5)
+    rows = _random_rows(rng, units=400, coders=7, draw=lambda r: int(r.integers(0, 60)))
+    fast, slow = _both(_relation(rows), monkeypatch)
+    assert len(fast._keys) >= 3
+    _same(fast, slow)
+
+
+def test_text_values_beyond_one_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = np.random.default_rng(6)
+    rows = _random_rows(rng, units=300, coders=3, draw=lambda r: f"label {int(r.integers(0, 90))}")
+    fast, slow = _both(_relation(rows), monkeypatch)
+    _same(fast, slow)
+
+
+def test_integer_coders(monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = [(u, c, (u * c) % 4) for u in range(30) for c in (10, 20, 30) if (u + c) % 7]
+    fast, slow = _both(_relation(rows, types="INTEGER"), monkeypatch)
+    _same(fast, slow)
+
+
+def test_more_coders_than_bits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """70 coders: no 64-bit mask holds one bit per coder; distinct coders are counted per unit instead."""
+    rng = np.random.default_rng(7)
+    rows = _random_rows(rng, units=20, coders=70, draw=lambda r: int(r.integers(0, 3)), absent=0.5)
+    fast, slow = _both(_relation(rows), monkeypatch)
+    _same(fast, slow)
+
+
+def test_csv_text_is_read_as_accord_reads_csv(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A CSV value column is text on the lazy engines: canonical numbers become numbers, "01" stays apart."""
+    from accord.engines.sources import open_files
+
+    f = tmp_path / "labels.csv"
+    f.write_text("unit,coder,value\n1,a,3\n1,b,3\n2,a,4\n2,b,3\n3,a, 4\n3,b,4\n4,a,\n4,b,3\n")
+    rel = open_files([f], "duckdb", source=str(f), columns=("unit", "coder", "value"))
+    fast, slow = _both(rel, monkeypatch, source=str(f), csv_text=True)
+    _same(fast, slow)
+    assert fast.values.tolist() == [3, 4]
+
+
+def test_duplicate_is_named_as_the_generic_path_names_it() -> None:
+    rel = _relation([(1, "a", 1), (1, "a", 2), (1, "b", 1), (2, "a", 1), (2, "b", 1)])
+    with pytest.raises(AccordError, match=r"coder 'a' gave two values to unit 1"):
+        reduce_frame(rel)
+
+
+def test_missing_unit_and_no_values() -> None:
+    with pytest.raises(AccordError, match=r"the unit is missing in 1 row"):
+        reduce_frame(_relation([(None, "a", 1), (1, "b", 1)]))
+    with pytest.raises(AccordError, match=r"no values to compare"):
+        reduce_frame(_relation([(1, "a", None), (1, "b", None)]))
