@@ -10,10 +10,13 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from accord.errors import AccordError
 from accord.pyramid import Span
 from accord.pyramid.ducview import _find_label
 
@@ -71,3 +74,25 @@ def test_large_pyramid_with_labels_that_defeat_a_backtracking_search(tmp_path):
     assert kinds == [*(("label-mismatch", k + 1) for k in range(n_labels)), ("offset-mismatch", n_labels + 1)]
     end = len(text)
     assert out[-1] == [n_labels + 1, [end - len(found) - (len(found) - 1) // width]]
+
+
+def test_pyramid_files_of_other_bytes_are_read_or_refused_clearly(tmp_path):
+    from accord.pyramid import read_json, read_pyramid, write_json
+
+    data = Path(__file__).parent / "data" / "pyramid" / "small.pyr"
+    p = read_pyramid(data)
+    # the JSON form with a byte-order mark (Notepad writes one) reads as without
+    j = tmp_path / "p.json"
+    write_json(p, j)
+    marked = tmp_path / "bom.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + j.read_bytes())
+    assert read_json(marked).scus == read_json(j).scus
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(j.read_bytes().replace(b'"', b'\xff"', 1))
+    with pytest.raises(AccordError, match=r"bad\.json:2: not UTF-8 text"):
+        read_json(bad)
+    # a .pyr in Latin-1 is read as DUCView's Java may write it, and said
+    latin = tmp_path / "latin.pyr"
+    latin.write_bytes(data.read_bytes().replace(b"<text>", b"<text><line>caf\xe9</line>", 1))
+    kinds = [d.kind for d in read_pyramid(latin).defects]
+    assert "latin-1" in kinds

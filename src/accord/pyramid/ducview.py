@@ -93,8 +93,8 @@ _STRUCTURAL = ("contributor-spans-models", "duplicate-model-contributor", "scu-w
 
 
 # ------------------------------------------------------------------- parsing
-def _load(source: Source) -> tuple[str, str, bool]:
-    """Return (xml text, display name, had CR line ends)."""
+def _load(source: Source) -> tuple[str, str, list[Defect]]:
+    """Return (xml text, display name, the defects of its bytes: CR line ends, Latin-1 rather than UTF-8)."""
     if isinstance(source, bytes):
         raw, name = source, "<bytes>"
     elif isinstance(source, str) and source.lstrip().startswith("<"):
@@ -106,14 +106,19 @@ def _load(source: Source) -> tuple[str, str, bool]:
             raw = path.read_bytes()
         except FileNotFoundError:
             raise no_such_file(name) from None
+    defects: list[Defect] = []
     try:
         text = raw.decode("utf-8")
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as exc:
         text = raw.decode("latin-1")
-    had_cr = "\r" in text
-    if had_cr:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        defects.append(Defect("latin-1", f"not UTF-8 (byte 0x{raw[exc.start]:02x} on line {line}); read as Latin-1, "
+                              "as DUCView's Java may write it", severity="info", file=name, repaired=True))
+    if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text, name, had_cr
+        defects.append(Defect("crlf", "CR or CRLF line ends, normalised to LF", severity="info", file=name,
+                              repaired=True))
+    return text, name, defects
 
 
 def _parse(text: str, name: str) -> Element:
@@ -403,7 +408,7 @@ def read_pyramid(
     >>> p.n_models, p.weights(), [d.kind for d in p.defects]
     (2, {1: 2}, ['offset-off-by-one'])
     """
-    text, name, had_cr = _load(source)
+    text, name, defects = _load(source)
     root = _parse(text, name)
     if root.tag == "peerAnnotation":
         root = root.find("pyramid")
@@ -411,10 +416,6 @@ def read_pyramid(
             raise AccordError(f"file {name}: <peerAnnotation> has no <pyramid>")
     if root.tag != "pyramid":
         raise AccordError(f"file {name}: expected a <pyramid> root element, got <{root.tag}>")
-    defects: list[Defect] = []
-    if had_cr:
-        defects.append(Defect("crlf", "CR or CRLF line ends, normalised to LF", severity="info", file=name,
-                              repaired=True))
     return _pyramid_from_element(root, name, repair=repair, start_regex=start_regex, duplicates=duplicates,
                                  defects=defects)
 
@@ -434,17 +435,13 @@ def read_peer_annotation(
     zero-weight content was never marked, so X of equation (1) is too small.
     Parameters are those of :func:`read_pyramid`.
     """
-    text, name, had_cr = _load(source)
+    text, name, defects = _load(source)
     root = _parse(text, name)
     if root.tag != "peerAnnotation":
         raise AccordError(f"file {name}: expected a <peerAnnotation> root element, got <{root.tag}>")
     pyr_el, ann = root.find("pyramid"), root.find("annotation")
     if pyr_el is None or ann is None:
         raise AccordError(f"file {name}: <peerAnnotation> needs a <pyramid> and an <annotation>")
-    defects: list[Defect] = []
-    if had_cr:
-        defects.append(Defect("crlf", "CR or CRLF line ends, normalised to LF", severity="info", file=name,
-                              repaired=True))
     pyramid = _pyramid_from_element(pyr_el, name, repair=repair, start_regex=start_regex,
                                     duplicates=duplicates, defects=[])
     peer_text = _lines_text(ann.find("text"))
