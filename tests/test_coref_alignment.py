@@ -11,10 +11,13 @@ which must be an error naming the document, sentence and token, not a score of 0
 from __future__ import annotations
 
 import json
+import tempfile
 import warnings
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from accord.cli import app
@@ -219,3 +222,47 @@ def test_report_checks_the_key_and_aligns_by_words_on_request(tmp_path):
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["headline"]["alpha"]["nominal"]["alpha"] == 1.0
     assert "'saw'" in r.stderr and out.exists()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_align_words_undoes_deleted_unmarked_tokens(data):
+    # a document of distinct words with chains on some tokens; the second file loses some unmarked tokens
+    n = data.draw(st.integers(4, 30))
+    cells = data.draw(st.lists(st.sampled_from(["-", "-", "(1)", "(2)", "(3)"]), min_size=n, max_size=n))
+    marked = [k for k, c in enumerate(cells) if c != "-"]
+    unmarked = [k for k, c in enumerate(cells) if c == "-"]
+    if not marked or not unmarked:
+        return
+    gone = set(data.draw(st.lists(st.sampled_from(unmarked), min_size=1, unique=True)))
+
+    def conll(keep):
+        rows = [f"d 0 {i} w{k} {cells[k]}" for i, k in enumerate(k for k in range(n) if k in keep)]
+        return "#begin document d\n" + "\n".join(rows) + "\n#end document\n"
+
+    with tempfile.TemporaryDirectory() as tmp:
+        a = _write(Path(tmp), "a.conll", conll(set(range(n))))
+        b = _write(Path(tmp), "b.conll", conll(set(range(n)) - gone))
+        with pytest.raises(AccordError, match="document 'd'"):
+            read_coref([a, b])
+        aligned, said = _quiet_read([a, b], align="words")
+    assert aligned.partition("b") == aligned.partition("a")
+    assert any(f"{len(gone)} token" in s for s in said), said
+
+
+def test_corefud_empty_nodes_move_with_their_word(tmp_path):
+    # an empty node 0.1 before the first word (position -0.9) and one after word 3 (position 2.1)
+    rows = ["# newdoc id = d1", _row("0.1", "_", "Entity=(e3-person-1-)"),
+            _row("1", "Marie", "Entity=(e1-person-1-)"), _row("2", "saw"), _row("3", "Pierre"),
+            _row("3.1", "_", "Entity=(e1-person-1-)"), _row("4", "and"), _row("5", "she", "Entity=(e1-person-1-)"),
+            ""]
+    a = _write(tmp_path, "a.conllu", "\n".join(rows) + "\n")
+    short = [r for r in rows if r != _row("2", "saw")]
+    short = [r.replace("3\tPierre", "2\tPierre").replace("3.1\t", "2.1\t").replace("4\tand", "3\tand")
+             .replace("5\tshe", "4\tshe") for r in short]
+    b = _write(tmp_path, "b.conllu", "\n".join(short) + "\n")
+    with pytest.raises(AccordError, match="sentence 1"):
+        read_coref([a, b])
+    data, _ = _quiet_read([a, b], align="words")
+    assert data.partition("b") == data.partition("a")
+    assert data.presence.n_partial == 0

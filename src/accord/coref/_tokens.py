@@ -146,10 +146,11 @@ def place(mention: Any, mapping: np.ndarray) -> Any:
     out = []
     for p in mention:
         base = math.floor(p)
-        if base < 0 or base >= len(mapping):
-            return None
-        q = int(mapping[base])
-        if q < 0:
+        if base == -1 and not isinstance(p, int):  # an empty node 0.n before the document's first word
+            q = -1
+        elif 0 <= base < len(mapping) and mapping[base] >= 0:
+            q = int(mapping[base])
+        else:
             return None
         out.append(q if isinstance(p, int) else round(q + (p - base), 1))
     return tuple(out)
