@@ -266,3 +266,13 @@ def test_corefud_empty_nodes_move_with_their_word(tmp_path):
     data, _ = _quiet_read([a, b], align="words")
     assert data.partition("b") == data.partition("a")
     assert data.presence.n_partial == 0
+
+
+def test_brat_mention_types_and_document_name_lose_surrounding_spaces():
+    plain = read_coref(DATA / "ann1.ann", mention_types=["Person"], document="story")
+    spaced = read_coref(DATA / "ann1.ann", mention_types=[" Person "], document="story ")
+    assert spaced.documents == plain.documents == ("story",)
+    assert spaced.partition("ann1") == plain.partition("ann1")
+    assert read_coref(DATA / "ann1.ann", mention_types="Person", document="story").partition("ann1") == (
+        plain.partition("ann1"))
+    assert plain.n_mentions == 4  # T5 is an Other

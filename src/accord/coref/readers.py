@@ -75,7 +75,7 @@ from typing import Any, Literal
 import pandas as pd
 
 from accord._decode import utf8_lines
-from accord._ids import canonical_id, canonical_ids
+from accord._ids import canonical_id, canonical_ids, clean_label
 from accord.coref._tokens import Align, DocumentTokens, align_documents, check_align, place, placeable, say
 from accord.coref.corefud import looks_corefud, read_corefud
 from accord.coref.model import CorefAnnotations, Duplicates, MissingMentions
@@ -743,7 +743,9 @@ def read_coref(
             elif fmt == "corefud":
                 recs = read_corefud(f, duplicates, tokens)
             elif fmt == "brat":
-                recs = _read_brat(f, f.stem if p.is_dir() else document, relation, mention_types, duplicates)
+                types = None if mention_types is None else {
+                    clean_label(t) for t in ([mention_types] if isinstance(mention_types, str) else mention_types)}
+                recs = _read_brat(f, f.stem if p.is_dir() else canonical_id(document), relation, types, duplicates)
             else:
                 recs = _read_jsonl(f, clusters_key, duplicates, tokens)
             docs_here = {r[0] for r in recs}
