@@ -276,3 +276,10 @@ def test_brat_mention_types_and_document_name_lose_surrounding_spaces():
     assert read_coref(DATA / "ann1.ann", mention_types="Person", document="story").partition("ann1") == (
         plain.partition("ann1"))
     assert plain.n_mentions == 4  # T5 is an Other
+
+
+@pytest.mark.parametrize("key", ["NaN", "[1]", "{}", "true", "Infinity"])
+def test_jsonl_doc_key_must_name_a_document(tmp_path, key):
+    p = _write(tmp_path, "a.jsonl", f'{{"doc_key": {key}, "clusters": [[[0, 0]]]}}\n')
+    with pytest.raises(AccordError, match=r"a\.jsonl:1: doc_key must be a string"):
+        read_coref(p)

@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import os
 import re
 import warnings
@@ -533,7 +534,8 @@ def _read_jsonl(path: Path, clusters_key: str, duplicates: str,
             if not isinstance(obj, dict) or clusters_key not in obj:
                 raise AccordError(f"{path}:{lineno}: expected a JSON object with a {clusters_key!r} list")
             doc = obj.get("doc_key", f"#{lineno}")
-            if not isinstance(doc, (str, int, float)) or isinstance(doc, bool):
+            if (not isinstance(doc, (str, int, float)) or isinstance(doc, bool)
+                    or (isinstance(doc, float) and not math.isfinite(doc))):
                 raise AccordError(f"{path}:{lineno}: doc_key must be a string, got {json.dumps(doc)[:60]}")
             named = canonical_id(doc)
             spaces += isinstance(doc, str) and named != doc
