@@ -283,3 +283,11 @@ def test_jsonl_doc_key_must_name_a_document(tmp_path, key):
     p = _write(tmp_path, "a.jsonl", f'{{"doc_key": {key}, "clusters": [[[0, 0]]]}}\n')
     with pytest.raises(AccordError, match=r"a\.jsonl:1: doc_key must be a string"):
         read_coref(p)
+
+
+def test_csv_header_names_lose_spaces_and_a_repeated_one_is_refused(tmp_path):
+    p = _write(tmp_path, "a.csv", "document , mention,coder,chain \nd,A,x,1\nd,B,x,1\n")
+    assert read_coref(p).mentions("d") == ("A", "B")
+    p = _write(tmp_path, "b.csv", "document,mention,coder,chain,chain\nd,A,x,1,2\nd,B,x,1,1\n")
+    with pytest.raises(AccordError, match=r"b\.csv:1: the header names column 'chain' 2 times"):
+        read_coref(p)

@@ -70,3 +70,13 @@ def test_ids_and_labels_lose_surrounding_spaces(tmp_path):
                  '{"document": 1.0, "coder": " ann2", "start": 0, "end": 5, "label": "PER "}\n')
     z = read_spans(j)
     assert sorted(z.seen) == [("1", "ann1"), ("1", "ann2")] and {s.label for s in z.spans} == {"PER"}
+
+
+def test_header_names_lose_spaces_and_a_repeated_one_is_refused(tmp_path):
+    p = tmp_path / "spans.csv"
+    p.write_text(TABLE.replace("document,coder,start,end,label", "document , coder,start,end, label"))
+    assert len(read_spans(p).spans) == 4
+    p.write_text(TABLE.replace("document,coder,start,end,label", "document,coder,start,end,label,label")
+                 .replace("PER\n", "PER,ORG\n"))
+    with pytest.raises(AccordError, match=r"spans\.csv:1: the header names column 'label' 2 times"):
+        read_spans(p)

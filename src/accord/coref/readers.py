@@ -63,6 +63,7 @@ Every error is an :class:`~accord.AccordError` naming the file and line.
 
 from __future__ import annotations
 
+import csv
 import dataclasses
 import json
 import math
@@ -590,9 +591,17 @@ def _read_csv(path: Path) -> pd.DataFrame:
         head = _head(path, 1)
         sep = "\t" if head and "\t" in head[0] and "," not in head[0] else ","
     try:
-        frame = pd.read_csv(utf8_lines(path), sep=sep, dtype=str, keep_default_na=False)
-    except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
+        stream = utf8_lines(path)
+        header = [c.strip() for c in next(csv.reader([stream.readline()], delimiter=sep), [])]
+        stream.seek(0)
+        frame = pd.read_csv(stream, sep=sep, dtype=str, keep_default_na=False)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, csv.Error) as exc:
         raise AccordError(f"{path}: cannot parse as {'TSV' if sep == chr(9) else 'CSV'}: {exc}") from None
+    for c in (*_CSV_COLUMNS, "text", "sentence"):
+        if header.count(c) > 1:
+            raise AccordError(f"{path}:1: the header names column {c!r} {header.count(c)} times; which one is meant?")
+    if len(header) == len(frame.columns):  # names without their surrounding spaces (pandas keeps them)
+        frame.columns = header
     missing = [c for c in _CSV_COLUMNS if c not in frame.columns]
     if missing:
         raise AccordError(

@@ -97,7 +97,13 @@ def _csv_rows(path: Path, delimiter: str) -> Iterator[Any]:
     with io.StringIO(text, newline="") as fh, _field_limit(len(text) + 1):
         reader = csv.DictReader(fh, delimiter=delimiter)
         try:
-            yield list(reader.fieldnames or [])
+            names = [c.strip() for c in (reader.fieldnames or [])]
+            for c in names:
+                if c and names.count(c) > 1:
+                    raise AccordError(f"{path}:1: the header names column {c!r} {names.count(c)} times; which one "
+                                      "is meant?")
+            reader.fieldnames = names
+            yield names
             prev = 1
             for row in reader:
                 yield prev + 1, row
