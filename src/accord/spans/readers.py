@@ -98,8 +98,8 @@ def _csv_rows(path: Path, delimiter: str) -> Iterator[Any]:
         reader = csv.DictReader(fh, delimiter=delimiter)
         try:
             names = [c.strip() for c in (reader.fieldnames or [])]
-            for c in names:
-                if c and names.count(c) > 1:
+            for c in (*SPAN_COLUMNS, "fragments", "text"):  # the columns read; another repeated is left alone
+                if names.count(c) > 1:
                     raise AccordError(f"{path}:1: the header names column {c!r} {names.count(c)} times; which one "
                                       "is meant?")
             reader.fieldnames = names
