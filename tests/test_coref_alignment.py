@@ -291,3 +291,10 @@ def test_csv_header_names_lose_spaces_and_a_repeated_one_is_refused(tmp_path):
     p = _write(tmp_path, "b.csv", "document,mention,coder,chain,chain\nd,A,x,1,2\nd,B,x,1,1\n")
     with pytest.raises(AccordError, match=r"b\.csv:1: the header names column 'chain' 2 times"):
         read_coref(p)
+
+
+def test_the_error_names_the_deleted_token_not_an_earlier_spelling(tmp_path):
+    a = _write(tmp_path, "a.conll", ANN1)
+    b = _write(tmp_path, "b.conll", SHORT.replace(" mother ", " Mother "))
+    with pytest.raises(AccordError, match=r"sentence 1, token 4 \('him'\) where .* token 3 \('saw'\)"):
+        read_coref([a, b])

@@ -89,8 +89,14 @@ def _first_difference(ref: DocumentTokens, other: DocumentTokens) -> tuple[int, 
         return None
     n = min(len(a), len(b))
     k = next((i for i in range(n) if a[i] != b[i]), n)
-    if what == "token ids" and ref.has_words() and other.has_words():  # name the first token that differs at all
-        k = next((i for i in range(k) if ref.words[i] != other.words[i]), k)
+    if what == "token ids" and ref.has_words() and other.has_words():
+        # ids renumbered after a deleted or added line differ only later: name the token where the words shift
+        r, o = ref.words, other.words
+
+        def shifted(i: int) -> bool:
+            return r[i] != o[i] and (r[i + 1:i + 2] == o[i:i + 1] or o[i + 1:i + 2] == r[i:i + 1])
+
+        k = next((i for i in range(k) if shifted(i)), k)
     return k, what
 
 
