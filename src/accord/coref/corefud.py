@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from accord._decode import utf8_lines
+from accord.coref._files import _Mentions
 from accord.coref._tokens import DocumentTokens
 from accord.errors import AccordError, AccordWarning, no_such_file, plural
 
@@ -145,8 +146,6 @@ def read_corefud(path: Path, duplicates: str, tokens: dict[Hashable, DocumentTok
     """Read one CorefUD file into ``(document, mention, chain, line, words, sentence)`` records (see the module
     docstring); *words* are the FORMs of the mention's words, *sentence* the sentence it starts in (from 1).
     *tokens*, when given, receives each document's words (their ``ID``, FORM, sentence and line)."""
-    from accord.coref.readers import _Mentions
-
     out = _Mentions(path, duplicates)
     layout = _DEFAULT_LAYOUT.split("-")
     names: set[Hashable] = set()
