@@ -11,6 +11,7 @@ import typer
 from rich.table import Table
 
 from accord.cli._common import cli_errors, console, note, print_json, said, warn
+from accord.coref._tokens import check_align
 from accord.coref.alpha import default_convention
 from accord.coref.model import CorefAnnotations
 from accord.coref.readers import read_coref
@@ -99,12 +100,12 @@ def _scored(func: Any, *args: Any, **kwargs: Any) -> Any:
 
 
 def _score_one(data: CorefAnnotations, key: Path, key_data: CorefAnnotations, json_out: bool,
-               notes: list[str]) -> None:
+               notes: list[str], align: str) -> None:
     """One response against the key: the reference scorer's use, no alpha."""
     coder = data.coders[0]
     for text in notes:
         note(text)
-    scores = _scored(coref_scores, key_data.partition(key_data.coders[0]), data.partition(coder))
+    scores = _scored(coref_scores, key_data, data, align=align)
     if json_out:
         print_json({"response": str(coder), "key": str(key), "n_documents": scores.n_documents,
                     "n_mentions": data.n_mentions, "scores": scores})
@@ -139,6 +140,11 @@ def coref(
         int, typer.Option(help="Bootstrap resamples of documents for 95% intervals of alpha (0: none).")
     ] = 0,
     seed: Annotated[int | None, typer.Option(help="Seed for the bootstrap.")] = None,
+    align: Annotated[
+        str, typer.Option(help="How the files' tokens line up (CoNLL, CorefUD): tokens (each file must hold the same "
+                          "tokens; a difference is an error naming document, sentence and token) or words (align "
+                          "them by their words and say the differences).")
+    ] = "tokens",
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")] = False,
 ) -> None:
@@ -153,10 +159,11 @@ def coref(
         raise AccordError(f"--duplicates must be 'error' or 'first'; got {duplicates!r}")
     if bootstrap < 0:
         raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
+    check_align(align)
     names = [c.strip() for c in coders.split(",")] if coders else None
     notes: list[str] = []
     data = _read(files, notes, format=format, coders=names, missing_mentions=missing_mentions,
-                 duplicates=duplicates)
+                 duplicates=duplicates, align=align)
     key_data = _read([key], notes, format=format, duplicates=duplicates) if key is not None else None
     if len(data.coders) == 1:
         if key is None or key_data is None:
@@ -166,12 +173,12 @@ def coref(
             )
         if bootstrap:
             raise AccordError("--bootstrap resamples alpha; one response scored against --key has no alpha")
-        _score_one(data, key, key_data, json_out, notes)
+        _score_one(data, key, key_data, json_out, notes, align)
         return
     for text in notes:
         note(text)
     dists = ("nominal",) if distance == "nominal" else ("nominal", distance)
-    rep = _scored(coref_reliability, data, distances=dists, key=key_data)
+    rep = _scored(coref_reliability, data, distances=dists, key=key_data, align=align)
     intervals: dict[str, list[float]] = {}
     if bootstrap:
         from accord.progress import Progress

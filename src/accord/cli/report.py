@@ -96,6 +96,8 @@ def _report(
     key: Annotated[Path | None, typer.Option(help="coref: a key (gold) annotation for MUC, B3, CEAF, BLANC, LEA.")]
     = None,
     missing_mentions: Annotated[str, typer.Option(help="coref: singleton, missing or error.")] = "singleton",
+    align: Annotated[str, typer.Option(help="coref: tokens (the files must hold the same tokens) or words (align "
+                                       "them by their words, the differences said).")] = "tokens",
     # multilabel
     p: Annotated[float | None, typer.Option("--p", help="multilabel: weight of the primary label (0.6); gold: chance "
                                             "agreement on hard items (estimated).")] = None,
@@ -211,7 +213,8 @@ def _report(
         else:
             obj, options = _load(name, inputs, key=key, fmt=fmt, unit=unit, coder=coder, value=value,
                                  layout=layout, coders=coders, distance=distance, coefficient=coefficient,
-                                 missing_mentions=missing_mentions, p=p, rule=rule, tolerance=tolerance, high=high,
+                                 missing_mentions=missing_mentions, align=align, p=p, rule=rule,
+                                 tolerance=tolerance, high=high,
                                  item=item, annotator=annotator, sep=sep, convention=convention,
                                  start_regex=start_regex, target_gamma=target_gamma,
                                  drop_incomplete=drop_incomplete, tool=tool, field=field, texts=texts, match=match,
@@ -277,8 +280,13 @@ def _load(name: str, inputs: list[Path], **o: Any) -> tuple[Any, dict[str, Any]]
         from accord.coref.readers import read_coref
 
         names = [c.strip() for c in o["coders"].split(",")] if o["coders"] else None
-        data = read_coref(inputs, format=o["fmt"], coders=names, missing_mentions=o["missing_mentions"])
+        data = read_coref(inputs, format=o["fmt"], coders=names, missing_mentions=o["missing_mentions"],
+                          align=o["align"])
         key = read_coref([o["key"]], format=o["fmt"]) if o["key"] is not None else None
+        if key is not None:  # the coders' mentions on the key's tokens (checked, or aligned by the words)
+            from accord.coref._tokens import placed_on
+
+            data = placed_on(key, data, align=o["align"])
         return data, {"key": key, "set_distance": o["distance"] or "set-relation"}
     if name == "multilabel":
         if len(inputs) != 1:

@@ -42,6 +42,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from accord._decode import utf8_lines
+from accord.coref._files import _Mentions
+from accord.coref._tokens import DocumentTokens
 from accord.errors import AccordError, AccordWarning, no_such_file, plural
 
 __all__ = ["looks_corefud", "read_corefud"]
@@ -73,7 +76,7 @@ def looks_corefud(path: Path, lines: list[str] | None = None) -> bool:
     if lines is not None:
         return any(hit(x) for x in lines)
     try:
-        with open(path, encoding="utf-8", errors="replace") as fh:
+        with open(path, encoding="utf-8-sig", errors="replace") as fh:
             return any(hit(x) for x in fh)
     except FileNotFoundError:
         raise no_such_file(path) from None
@@ -115,6 +118,8 @@ class _Document:
         self.forms: list[str] = []  # FORM of each word, and the sentence it is in (from 1)
         self.sentence_of: list[int] = []
         self.sentence = 1
+        self.ids: list[str] = []  # word ID and line of each word, for the check that two files hold the same words
+        self.lines: list[int] = []
 
     def words_of(self, mention: tuple[Any, ...]) -> tuple[str | None, int | None]:
         """The words of a mention ((start, end) pairs of positions; empty nodes left out) and its sentence."""
@@ -136,11 +141,11 @@ class _Document:
         self.tail = {}
 
 
-def read_corefud(path: Path, duplicates: str) -> list[tuple[Any, ...]]:
+def read_corefud(path: Path, duplicates: str, tokens: dict[Hashable, DocumentTokens] | None = None
+                 ) -> list[tuple[Any, ...]]:
     """Read one CorefUD file into ``(document, mention, chain, line, words, sentence)`` records (see the module
-    docstring); *words* are the FORMs of the mention's words, *sentence* the sentence it starts in (from 1)."""
-    from accord.coref.readers import _Mentions
-
+    docstring); *words* are the FORMs of the mention's words, *sentence* the sentence it starts in (from 1).
+    *tokens*, when given, receives each document's words (their ``ID``, FORM, sentence and line)."""
     out = _Mentions(path, duplicates)
     layout = _DEFAULT_LAYOUT.split("-")
     names: set[Hashable] = set()
@@ -168,6 +173,9 @@ def read_corefud(path: Path, duplicates: str) -> list[tuple[Any, ...]]:
                     f"{path}:{w.line}: the discontinuous mention of entity {eid} begun here has "
                     f"{len(w.parts)} of its {w.total} parts (document {d.name!r} ends at line {end_line})"
                 )
+        if tokens is not None:
+            tokens[d.name] = DocumentTokens(str(path), tuple(d.ids), tuple(d.forms), tuple(d.sentence_of),
+                                            tuple(d.lines), end_line)
 
     def close(d: _Document, eid: str, o: _Open, end: Any, line: int) -> None:
         if o.whole is None:
@@ -246,7 +254,7 @@ def read_corefud(path: Path, duplicates: str) -> list[tuple[Any, ...]]:
                                       f"(line {o.line}) is {got}")
                 close(d, eid, o, pos, line)
 
-    with open(path, encoding="utf-8") as fh:
+    with utf8_lines(path) as fh:
         for lineno, raw in enumerate(fh, start=1):
             line = raw.rstrip("\r\n")
             if not line.strip():
@@ -297,6 +305,8 @@ def read_corefud(path: Path, duplicates: str) -> list[tuple[Any, ...]]:
                 doc.words += 1
                 doc.forms.append(cells[1])
                 doc.sentence_of.append(doc.sentence)
+                doc.ids.append(ident)
+                doc.lines.append(lineno)
                 doc.last_ord = max(doc.last_ord, k)
             elif _MULTIWORD.match(ident):
                 if "Entity" in misc:

@@ -182,6 +182,13 @@ class CorefAnnotations:
     _annotated: np.ndarray
     _mention_text: np.ndarray | None = None
     _mention_sentence: np.ndarray | None = None
+    _tokens: Mapping[Hashable, Any] | None = None
+
+    @property
+    def tokens(self) -> Mapping[Hashable, Any]:
+        """Each document's tokens, where the files had them (CoNLL, CorefUD, jsonlines with sentences): the
+        positions the mentions count, which a key is checked against (:mod:`accord.coref._tokens`)."""
+        return dict(self._tokens or {})
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -336,6 +343,7 @@ class CorefAnnotations:
         missing_mentions: str,
         mention_text: np.ndarray | None = None,
         mention_sentence: np.ndarray | None = None,
+        tokens: Mapping[Hashable, Any] | None = None,
     ) -> CorefAnnotations:
         annotated = chains != _ABSENT
         n_coders, n_mentions = chains.shape
@@ -385,6 +393,7 @@ class CorefAnnotations:
             _annotated=annotated,
             _mention_text=mention_text,
             _mention_sentence=mention_sentence,
+            _tokens=tokens or None,
         )
 
     # ------------------------------------------------------------------ look-ups
@@ -508,6 +517,7 @@ class CorefAnnotations:
             self.missing_mentions,
             None if self._mention_text is None else self._mention_text[keep],
             None if self._mention_sentence is None else self._mention_sentence[keep],
+            None if self._tokens is None else _kept(self._tokens, {self.documents[k] for k in kept_docs.tolist()}),
         )
 
     # ------------------------------------------------------------------ views
@@ -629,6 +639,10 @@ class CorefAnnotations:
             f"mentions={self.n_mentions}, partial_mentions={self.presence.n_partial}, "
             f"missing_mentions={self.missing_mentions!r})"
         )
+
+
+def _kept(tokens: Mapping[Hashable, Any], documents: set[Hashable]) -> dict[Hashable, Any]:
+    return {d: t for d, t in tokens.items() if d in documents}
 
 
 def _group(chain_row: np.ndarray, ids: np.ndarray) -> list[frozenset[Hashable]]:

@@ -58,11 +58,18 @@ report): CoNLL's word column (blank lines end sentences), CoNLL-U's FORM, the
 text of a brat ``T`` line, the ``sentences`` of a JSON line, a CSV's ``text`` and
 ``sentence`` columns.  They change no number.
 
+Where the format has tokens (CoNLL, CorefUD, jsonlines with ``sentences``), each document's tokens are compared
+across the files (token ids where both have them, else the words): mentions are token positions, so a token line
+lost in one file is an error naming the document, sentence and token, or, with ``align="words"``, the mentions
+are moved onto the first file's tokens and the differences said (:mod:`accord.coref._tokens`).  Files are UTF-8,
+a byte-order mark dropped and said; ids (CSV cells, ``doc_key``) lose surrounding spaces, the cells counted.
+
 Every error is an :class:`~accord.AccordError` naming the file and line.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -73,6 +80,10 @@ from typing import Any, Literal
 
 import pandas as pd
 
+from accord._decode import utf8_lines
+from accord._ids import canonical_id, clean_label
+from accord.coref._files import _CSV_COLUMNS, _head, _Mentions, _read_brat, _read_csv, _read_jsonl, _Record
+from accord.coref._tokens import Align, DocumentTokens, align_documents, check_align, place, placeable, say
 from accord.coref.corefud import looks_corefud, read_corefud
 from accord.coref.model import CorefAnnotations, Duplicates, MissingMentions
 from accord.errors import AccordError, AccordWarning, Message, no_such_file, plural, words
@@ -96,8 +107,6 @@ _EXTENSIONS = {
     ".tsv": "csv",
 }
 
-# one record: (document, mention, chain, line number, words of the mention, sentence it starts in)
-_Record = tuple[Hashable, Hashable, Any, int, str | None, int | None]
 
 
 def _format_of(path: Path) -> str:
@@ -113,22 +122,6 @@ def _format_of(path: Path) -> str:
 
 _BRAT_LINE = re.compile(r"^(?:T\d+\t\S+ \d+ \d+|R\d+\t\S+ \S+:T\d+|\*\t\S+ T\d+|[EAMN#]\d*\t)")
 
-
-def _head(path: Path, n: int = 50) -> list[str]:
-    """The first *n* non-blank lines of a file (fewer if it is shorter)."""
-    out: list[str] = []
-    try:
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            for raw in fh:
-                if raw.strip():
-                    out.append(raw.rstrip("\r\n"))
-                    if len(out) >= n:
-                        break
-    except FileNotFoundError:
-        raise no_such_file(path) from None
-    except OSError as exc:
-        raise AccordError(f"{path}: cannot read ({exc.strerror})") from None
-    return out
 
 
 def _begins_conll(lines: list[str]) -> bool:
@@ -222,28 +215,6 @@ def detect_format(path: str | os.PathLike[str]) -> tuple[str, str]:
     raise AccordError(f"{head}; pass format= one of {tail}", cli=f"{head}; pass --format, one of {tail}")
 
 
-class _Mentions:
-    """Collects one file's (document, mention, chain) records, catching a mention put in two chains."""
-
-    def __init__(self, path: Path, duplicates: str) -> None:
-        self.path = path
-        self.duplicates = duplicates
-        self.seen: dict[tuple[Hashable, Hashable], tuple[Any, int]] = {}
-        self.records: list[_Record] = []
-
-    def add(self, document: Hashable, mention: Hashable, chain: Any, line: int, text: str | None = None,
-            sentence: int | None = None) -> None:
-        key = (document, mention)
-        if key in self.seen:
-            old_chain, old_line = self.seen[key]
-            if old_chain != chain and self.duplicates == "error":
-                head = (f"{self.path}:{line}: mention {mention!r} of document {document!r} is in chain "
-                        f"{chain!r} but line {old_line} put it in chain {old_chain!r}; keep the first with ")
-                raise AccordError(head + "duplicates='first'", cli=head + "--duplicates first")
-            return
-        self.seen[key] = (chain, line)
-        self.records.append((document, mention, chain, line, text, sentence))
-
 
 # ---------------------------------------------------------------------------- CoNLL
 _CONLL_PART = re.compile(r"^(\()?([^()|]+?)(\))?$")
@@ -297,13 +268,13 @@ def _corefud_hint(fields: list[str]) -> str:
     return ""
 
 
-def _read_conll(path: Path, duplicates: str) -> list[_Record]:
+def _read_conll(path: Path, duplicates: str, tokens: dict[Hashable, DocumentTokens] | None = None) -> list[_Record]:
     out = _Mentions(path, duplicates)
     document: str | None = None
     names: set[str] = set()
     rows: list[tuple[int, list[str], int]] = []  # the token lines of the document being read, with their sentence
     sentence = 1
-    with open(path, encoding="utf-8") as fh:
+    with utf8_lines(path) as fh:
         for lineno, raw in enumerate(fh, start=1):
             line = raw.rstrip("\r\n")
             if not line.strip():
@@ -327,7 +298,9 @@ def _read_conll(path: Path, duplicates: str) -> list[_Record]:
             if _END.match(line):
                 if document is None:
                     raise AccordError(f"{path}:{lineno}: '#end document' without '#begin document'")
-                _conll_document(path, document, rows, lineno, out)
+                toks = _conll_document(path, document, rows, lineno, out)
+                if tokens is not None:
+                    tokens[document] = toks
                 document = None
                 continue
             if line.startswith("#"):
@@ -353,14 +326,18 @@ def _conll_word(fields: list[str], ids: bool) -> str | None:
 
 
 def _conll_document(path: Path, document: str, rows: list[tuple[int, list[str], int]], end: int,
-                    out: _Mentions) -> None:
+                    out: _Mentions) -> DocumentTokens:
     """The mentions of one document's token lines; CoNLL-U's multiword and empty-node lines are not tokens
     when the first column holds CoNLL-U ids (:func:`conllu_ids`: the lines decide, not the file's name).
-    Each mention keeps its words and the sentence it starts in, for pages that show mentions as text."""
+    Each mention keeps its words and the sentence it starts in, for pages that show mentions as text.
+    Returns the document's tokens, with their ids: CoNLL-U's ``ID`` (first column), else the word number of
+    CoNLL-2012's third column when every token line has one."""
     ids = conllu_ids([fields[0] for _, fields, _ in rows])
     stacks: dict[str, list[tuple[int, int]]] = {}
     words: list[str | None] = []
     sentence_of: list[int] = []
+    token_ids: list[str] | None = []
+    lines: list[int] = []
 
     def add(start: int, stop: int, chain: str, lineno: int) -> None:
         span = words[start:stop + 1]
@@ -379,6 +356,14 @@ def _conll_document(path: Path, document: str, rows: list[tuple[int, list[str], 
             continue
         words.append(_conll_word(fields, ids))
         sentence_of.append(sentence)
+        lines.append(lineno)
+        if token_ids is not None:
+            if ids:
+                token_ids.append(fields[0])
+            elif len(fields) >= 5 and fields[2].isdigit():
+                token_ids.append(fields[2])
+            else:
+                token_ids = None
         if cell not in ("-", "_"):
             for part in cell.split("|"):
                 pm = _CONLL_PART.match(part)
@@ -408,177 +393,8 @@ def _conll_document(path: Path, document: str, rows: list[tuple[int, list[str], 
                 f"{path}:{stack[-1][1]}: mention of chain {chain} opened here is never closed "
                 f"(document {document!r} ends at line {end})"
             )
-
-
-# ---------------------------------------------------------------------------- brat
-def _read_brat(
-    path: Path,
-    document: Hashable,
-    relation: str,
-    mention_types: Collection[str] | None,
-    duplicates: str,
-) -> list[_Record]:
-    spans: dict[str, tuple[tuple[int, ...], int]] = {}
-    texts: dict[str, str] = {}
-    links: list[tuple[list[str], int]] = []
-    with open(path, encoding="utf-8") as fh:
-        for lineno, raw in enumerate(fh, start=1):
-            line = raw.rstrip("\r\n")
-            if not line.strip() or line.startswith("#"):
-                continue
-            fields = line.split("\t")
-            ident = fields[0]
-            if ident.startswith("T"):
-                if len(fields) < 2:
-                    raise AccordError(f"{path}:{lineno}: text-bound annotation without type and offsets")
-                type_offsets = fields[1].split(" ", 1)
-                if len(type_offsets) != 2:
-                    raise AccordError(f"{path}:{lineno}: text-bound annotation {ident} has no offsets")
-                ann_type, offsets = type_offsets
-                if mention_types is not None and ann_type not in mention_types:
-                    continue
-                try:
-                    span = tuple(int(x) for frag in offsets.split(";") for x in frag.split())
-                except ValueError:
-                    msg = f"{path}:{lineno}: cannot read offsets {offsets!r} of {ident}"
-                    raise AccordError(msg) from None
-                if len(span) < 2 or len(span) % 2:
-                    msg = f"{path}:{lineno}: offsets {offsets!r} of {ident} are not start-end pairs"
-                    raise AccordError(msg)
-                if ident in spans:
-                    raise AccordError(f"{path}:{lineno}: annotation id {ident} is defined twice")
-                spans[ident] = (span, lineno)
-                if len(fields) >= 3 and fields[2].strip():
-                    texts[ident] = fields[2]
-            elif ident == "*" or ident.startswith("R"):
-                if len(fields) < 2:
-                    continue
-                parts = fields[1].split()
-                if not parts or parts[0] != relation:
-                    continue
-                if ident == "*":
-                    members = parts[1:]
-                else:
-                    members = []
-                    for arg in parts[1:]:
-                        if ":" not in arg:
-                            raise AccordError(f"{path}:{lineno}: relation argument {arg!r} is not 'Role:Id'")
-                        members.append(arg.split(":", 1)[1])
-                    if len(members) != 2:
-                        raise AccordError(
-                            f"{path}:{lineno}: relation {ident} has {plural(len(members), 'argument')}, expected 2"
-                        )
-                links.append((members, lineno))
-    parent = {t: t for t in spans}
-
-    def find(x: str) -> str:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for members, lineno in links:
-        for t in members:
-            if t not in spans:
-                kind = "is not defined" if mention_types is None else "is not a mention of the chosen types"
-                raise AccordError(f"{path}:{lineno}: {relation} links {t}, which {kind}")
-        roots = [find(t) for t in members]
-        for r in roots[1:]:
-            a, b = find(roots[0]), find(r)
-            if a != b:
-                parent[b] = a
-    out = _Mentions(path, duplicates)
-    for t, (span, lineno) in spans.items():
-        out.add(document, span, find(t), lineno, texts.get(t))
-    return out.records
-
-
-# ---------------------------------------------------------------------------- jsonlines
-def _read_jsonl(path: Path, clusters_key: str, duplicates: str) -> list[_Record]:
-    out = _Mentions(path, duplicates)
-    names: set[Hashable] = set()
-    with open(path, encoding="utf-8") as fh:
-        for lineno, raw in enumerate(fh, start=1):
-            if not raw.strip():
-                continue
-            try:
-                obj = json.loads(raw)
-            except json.JSONDecodeError as exc:
-                raise AccordError(f"{path}:{lineno}: not valid JSON ({exc.msg})") from None
-            except (RecursionError, ValueError):
-                raise AccordError(f"{path}:{lineno}: JSON nested too deeply, or a number of more digits than "
-                                  "Python reads") from None
-            if not isinstance(obj, dict) or clusters_key not in obj:
-                raise AccordError(f"{path}:{lineno}: expected a JSON object with a {clusters_key!r} list")
-            doc = obj.get("doc_key", f"#{lineno}")
-            if not isinstance(doc, Hashable) or isinstance(doc, (list, dict)):
-                raise AccordError(f"{path}:{lineno}: doc_key must be a string, got {doc!r}")
-            if doc in names:
-                raise AccordError(f"{path}:{lineno}: document {doc!r} appears twice")
-            names.add(doc)
-            flat: list[str] = []
-            sentence_of: list[int] = []
-            sentences = obj.get("sentences")
-            if isinstance(sentences, list) and all(isinstance(x, list) for x in sentences):
-                for k, sent in enumerate(sentences, start=1):
-                    flat += [str(w) for w in sent]
-                    sentence_of += [k] * len(sent)
-            clusters = obj[clusters_key]
-            if not isinstance(clusters, list):
-                raise AccordError(f"{path}:{lineno}: {clusters_key!r} must be a list of clusters")
-            for ci, cluster in enumerate(clusters):
-                if not isinstance(cluster, list):
-                    raise AccordError(f"{path}:{lineno}: cluster {ci} is not a list of [start, end] spans")
-                for span in cluster:
-                    if (
-                        not isinstance(span, list)
-                        or len(span) != 2
-                        or not all(isinstance(x, int) and not isinstance(x, bool) for x in span)
-                    ):
-                        raise AccordError(
-                            f"{path}:{lineno}: cluster {ci} holds {span!r}, "
-                            "not a [start, end] pair of integers"
-                        )
-                    a, b = span
-                    known = 0 <= a <= b < len(flat)
-                    out.add(doc, (a, b), ci, lineno, " ".join(flat[a:b + 1]) if known else None,
-                            sentence_of[a] if known else None)
-    return out.records
-
-
-# ---------------------------------------------------------------------------- CSV
-_CSV_COLUMNS = ("document", "mention", "coder", "chain")
-
-
-def _read_csv(path: Path) -> pd.DataFrame:
-    if path.name.lower().endswith(".tsv"):
-        sep = "\t"
-    elif path.name.lower().endswith(".csv"):
-        sep = ","
-    else:
-        head = _head(path, 1)
-        sep = "\t" if head and "\t" in head[0] and "," not in head[0] else ","
-    try:
-        frame = pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False)
-    except (pd.errors.ParserError, UnicodeDecodeError) as exc:
-        raise AccordError(f"{path}: cannot parse as {'TSV' if sep == chr(9) else 'CSV'}: {exc}") from None
-    missing = [c for c in _CSV_COLUMNS if c not in frame.columns]
-    if missing:
-        raise AccordError(
-            f"{path}:1: missing column(s) {missing}; the header must name {list(_CSV_COLUMNS)} "
-            f"(found {list(frame.columns)})"
-        )
-    frame = frame.loc[:, [*_CSV_COLUMNS, *(c for c in ("text", "sentence") if c in frame.columns)]].astype(object)
-    for col in ("text", "sentence"):
-        frame[col] = frame[col].where(frame[col].str.strip() != "", None) if col in frame.columns else None
-    for col in ("document", "mention", "coder"):
-        empty = (frame[col].str.strip() == "").to_numpy()
-        if empty.any():
-            row = int(empty.argmax())
-            raise AccordError(f"{path}:{row + 2}: empty {col}")
-    frame["chain"] = frame["chain"].where(frame["chain"].str.strip() != "", None)
-    frame["_line"] = range(2, len(frame) + 2)
-    return frame
+    return DocumentTokens(str(path), None if token_ids is None else tuple(token_ids), tuple(words),
+                          tuple(sentence_of), tuple(lines), end)
 
 
 # ---------------------------------------------------------------------------- entry point
@@ -593,6 +409,7 @@ def read_coref(
     mention_types: Collection[str] | None = None,
     clusters_key: str = "clusters",
     document: str = "document",
+    align: Align = "tokens",
 ) -> CorefAnnotations:
     """Read coreference annotations, one coder per file (or per directory).
 
@@ -628,6 +445,15 @@ def read_coref(
     document : str
         brat: the document name for a single ``.ann`` file given as a path (files
         inside a directory are named by their stem).
+    align : {"tokens", "words"}
+        How the files' tokens are lined up, where the format has them (CoNLL, CorefUD,
+        jsonlines with ``sentences``).  ``"tokens"`` (default): each document must hold the
+        same tokens in every file (token ids compared where both files have them, else the
+        words), a difference is an :class:`~accord.AccordError` naming the document,
+        sentence and token, file and line; the first coder's file is the reference.
+        ``"words"``: the words are aligned, mentions moved onto the first coder's tokens,
+        and the differences said in an :class:`~accord.AccordWarning` (a mention on a token
+        the first coder's file lacks is left out and counted).
 
     Returns
     -------
@@ -655,8 +481,11 @@ def read_coref(
         if len(coders) != len(path_list):
             raise AccordError(f"coders: {plural(len(coders), 'name')} for {len(path_list)} paths")
 
+    check_align(align)
     frames: list[pd.DataFrame] = []
     owner: dict[tuple[Hashable, Hashable], Path] = {}
+    ref_tokens: dict[Hashable, DocumentTokens] = {}  # each document's tokens in the first file that holds it
+    ref_coder: dict[Hashable, Hashable] = {}
     for i, p in enumerate(path_list):
         if not p.exists():
             raise no_such_file(p)
@@ -668,7 +497,7 @@ def read_coref(
         else:
             files = [p]
             default_coder = p.stem
-        coder = coders[i] if coders is not None else default_coder
+        coder = canonical_id(coders[i]) if coders is not None else default_coder
         for f in files:
             if format == "auto":
                 fmt, how = detect_format(f)
@@ -684,14 +513,17 @@ def read_coref(
                 frame["_file"] = str(f)
                 frames.append(frame)
                 continue
+            tokens: dict[Hashable, DocumentTokens] = {}
             if fmt == "conll":
-                recs = _read_conll(f, duplicates)
+                recs = _read_conll(f, duplicates, tokens)
             elif fmt == "corefud":
-                recs = read_corefud(f, duplicates)
+                recs = read_corefud(f, duplicates, tokens)
             elif fmt == "brat":
-                recs = _read_brat(f, f.stem if p.is_dir() else document, relation, mention_types, duplicates)
+                types = None if mention_types is None else {
+                    clean_label(t) for t in ([mention_types] if isinstance(mention_types, str) else mention_types)}
+                recs = _read_brat(f, f.stem if p.is_dir() else canonical_id(document), relation, types, duplicates)
             else:
-                recs = _read_jsonl(f, clusters_key, duplicates)
+                recs = _read_jsonl(f, clusters_key, duplicates, tokens)
             docs_here = {r[0] for r in recs}
             for d in docs_here:
                 if (coder, d) in owner:
@@ -699,6 +531,10 @@ def read_coref(
                         f"{f}: document {d!r} of coder {coder!r} was already read from {owner[(coder, d)]}"
                     )
                 owner[(coder, d)] = f
+            recs = _on_reference_tokens(recs, tokens, ref_tokens, ref_coder, coder, align)
+            for d, t in tokens.items():
+                ref_tokens.setdefault(d, t)
+                ref_coder.setdefault(d, coder)
             frames.append(
                 pd.DataFrame(
                     {
@@ -729,9 +565,40 @@ def read_coref(
                         f"but {group.iloc[0]['_file']}:{group.iloc[0]['_line']} put it in {chains[0]!r}; "
                         "keep the first with ")
                 raise AccordError(head + "duplicates='first'", cli=head + "--duplicates first")
-    return CorefAnnotations.from_records(
+    data = CorefAnnotations.from_records(
         records, missing_mentions=missing_mentions, duplicates="first", text="text", sentence="sentence"
     )
+    kept = {d: t for d, t in ref_tokens.items() if d in set(data.documents)}
+    return dataclasses.replace(data, _tokens=kept) if kept else data
+
+
+def _on_reference_tokens(recs: list[_Record], tokens: dict[Hashable, DocumentTokens],
+                         ref_tokens: dict[Hashable, DocumentTokens], ref_coder: dict[Hashable, Hashable],
+                         coder: Hashable, align: str) -> list[_Record]:
+    """*recs* of one file whose documents' *tokens* are checked against the first file that held each document:
+    the same tokens, or (``align="words"``) the mentions moved onto that file's tokens, the differences said."""
+    shared = {d: t for d, t in tokens.items() if d in ref_tokens}
+    if not shared:
+        return recs
+    names = {ref_coder[d] for d in shared}
+    ref_name = f"coder {next(iter(names))!r}" if len(names) == 1 else "the first coder"
+    maps, said = align_documents(ref_tokens, shared, align=align, ref_name=ref_name, other_name=f"coder {coder!r}")
+    if not maps:
+        return recs
+    out: list[_Record] = []
+    unplaced: dict[Hashable, list[Any]] = {}
+    for r in recs:
+        mapping = maps.get(r[0])
+        if mapping is None or not placeable(r[1]):
+            out.append(r)
+            continue
+        moved = place(r[1], mapping)
+        if moved is None:
+            unplaced.setdefault(r[0], []).append(r[1])
+            continue
+        out.append((r[0], moved, *r[2:]))
+    say(said, unplaced, ref_name=ref_name, stacklevel=4)
+    return out
 
 
 def _known(path: Path, format: str) -> bool:

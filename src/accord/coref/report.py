@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from accord.coref._tokens import Align, check_align, placed_on
 from accord.coref.alpha import CorefAlphaResult, coref_alpha
 from accord.coref.model import CorefAnnotations
 from accord.coref.scores import CorefScores, coref_scores
@@ -70,8 +71,14 @@ def coref_reliability(
     *,
     distances: tuple[str | Distance, ...] = ("nominal", "set-relation"),
     key: CorefAnnotations | None = None,
+    align: Align = "tokens",
 ) -> CorefReliability:
     """Alpha under both conventions for each distance, pairwise coder alpha, and scores against a key.
+
+    With a *key*, each document's tokens in the key and in the coders' files are compared first (*align*:
+    ``"tokens"`` refuses a difference, ``"words"`` places the coders' mentions on the key's tokens by their
+    words for the scores and says the differences; :func:`~accord.coref.read_coref`).  Alpha is over the
+    coders' own mentions either way.
 
     Examples
     --------
@@ -84,6 +91,7 @@ def coref_reliability(
         raise AccordError(f"data must be accord.coref.CorefAnnotations; got {type(data).__name__}")
     if not distances:
         raise AccordError("distances must name at least one distance")
+    check_align(align)
     resolved = [get_distance(d) for d in distances]
     out: dict[str, dict[str, CorefAlphaResult]] = {}
     with warnings.catch_warnings():
@@ -109,8 +117,9 @@ def coref_reliability(
         if not isinstance(key, CorefAnnotations) or len(key.coders) != 1:
             raise AccordError("key must be a CorefAnnotations with exactly one coder (the key file)")
         key_part = key.partition(key.coders[0])
-        for c in data.coders:
-            scores[str(c)] = coref_scores(key_part, data.partition(c))
+        placed = placed_on(key, data, align=align)
+        for c in placed.coders:
+            scores[str(c)] = coref_scores(key_part, placed.partition(c))
     return CorefReliability(
         alpha=out,
         pairwise=pairwise,

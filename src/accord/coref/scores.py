@@ -42,6 +42,7 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
 from accord._lazy import optimize
+from accord.coref._tokens import Align, placed_on
 from accord.coref.model import CorefAnnotations
 from accord.errors import AccordError, AccordWarning, plural
 from accord.names import COREF_METRICS
@@ -212,7 +213,8 @@ class _Table:
     n_docs: int
 
 
-def _contingency(key: Any, response: Any) -> _Table:
+def _contingency(key: Any, response: Any, align: str = "tokens") -> _Table:
+    response = placed_on(key, response, align=align)
     key_docs = _as_documents(key, "key")
     resp_docs = _as_documents(response, "response")
     extra = [d for d in resp_docs if d not in key_docs]
@@ -450,10 +452,17 @@ _PARTITION_DOC = """key, response : CorefAnnotations, mapping or list of cluster
         The key (gold) and the response (system) partitions: a single-coder
         :class:`~accord.coref.CorefAnnotations` (or ``data.partition(coder)``), a
         mapping ``{document: [cluster, ...]}``, or a list of clusters for one
-        document.  A cluster is a collection of hashable mention ids."""
+        document.  A cluster is a collection of hashable mention ids.
+    align : {{"tokens", "words"}}
+        When both are :class:`~accord.coref.CorefAnnotations` read from files with tokens
+        (CoNLL, CorefUD, jsonlines with sentences), each document's tokens are compared:
+        ``"tokens"`` (default) refuses files whose tokens differ, naming the document,
+        sentence and token; ``"words"`` moves the response's mentions onto the key's
+        tokens by aligning the words, and says the differences in an
+        :class:`~accord.AccordWarning` (:func:`~accord.coref.read_coref`)."""
 
 
-def muc(key: Any, response: Any) -> CorefScore:
+def muc(key: Any, response: Any, *, align: Align = "tokens") -> CorefScore:
     """MUC link-based score (Vilain et al. 1995).
 
     Parameters
@@ -483,10 +492,10 @@ def muc(key: Any, response: Any) -> CorefScore:
     >>> s.recall_numerator, s.recall_denominator
     (2.0, 3.0)
     """
-    return _muc(_contingency(key, response))
+    return _muc(_contingency(key, response, align))
 
 
-def b_cubed(key: Any, response: Any) -> CorefScore:
+def b_cubed(key: Any, response: Any, *, align: Align = "tokens") -> CorefScore:
     """B-cubed mention-based score (Bagga & Baldwin 1998).
 
     Parameters
@@ -513,10 +522,10 @@ def b_cubed(key: Any, response: Any) -> CorefScore:
     >>> round(s.recall * 18), s.precision
     (7, 1.0)
     """
-    return _b_cubed(_contingency(key, response))
+    return _b_cubed(_contingency(key, response, align))
 
 
-def ceaf(key: Any, response: Any, *, similarity: Similarity = "entity") -> CorefScore:
+def ceaf(key: Any, response: Any, *, similarity: Similarity = "entity", align: Align = "tokens") -> CorefScore:
     """CEAF: the best one-to-one alignment of key and response entities (Luo 2005).
 
     Parameters
@@ -550,10 +559,10 @@ def ceaf(key: Any, response: Any, *, similarity: Similarity = "entity") -> Coref
     """
     if similarity not in ("entity", "mention"):
         raise AccordError(f"similarity must be 'entity' or 'mention', got {similarity!r}")
-    return _ceaf(_contingency(key, response), similarity)
+    return _ceaf(_contingency(key, response, align), similarity)
 
 
-def blanc(key: Any, response: Any) -> BlancScore:
+def blanc(key: Any, response: Any, *, align: Align = "tokens") -> BlancScore:
     """BLANC, the link-based Rand index, for system mentions (Luo et al. 2014).
 
     Parameters
@@ -589,10 +598,10 @@ def blanc(key: Any, response: Any) -> BlancScore:
     >>> s.f1 == (1 / 4 + 1 / 3) / 2
     True
     """
-    return _blanc(_contingency(key, response))
+    return _blanc(_contingency(key, response, align))
 
 
-def lea(key: Any, response: Any) -> CorefScore:
+def lea(key: Any, response: Any, *, align: Align = "tokens") -> CorefScore:
     """LEA, the link-based entity-aware score (Moosavi & Strube 2016).
 
     Parameters
@@ -621,10 +630,10 @@ def lea(key: Any, response: Any) -> CorefScore:
     >>> s.recall_numerator, s.precision_numerator
     (2.0, 3.0)
     """
-    return _lea(_contingency(key, response))
+    return _lea(_contingency(key, response, align))
 
 
-def coref_scores(key: Any, response: Any) -> CorefScores:
+def coref_scores(key: Any, response: Any, *, align: Align = "tokens") -> CorefScores:
     """MUC, B-cubed, CEAF-m, CEAF-e, BLANC and LEA, and the CoNLL average.
 
     Parameters
@@ -654,7 +663,7 @@ def coref_scores(key: Any, response: Any) -> CorefScores:
     >>> s.conll_f1
     1.0
     """
-    t = _contingency(key, response)
+    t = _contingency(key, response, align)
     m, b, ce = _muc(t), _b_cubed(t), _ceaf(t, "entity")
     return CorefScores(
         muc=m,

@@ -20,6 +20,7 @@ offsets) and repair it when the part's label pins the span down.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterable
@@ -31,6 +32,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import defusedxml
 import defusedxml.ElementTree as DET
+import numpy as np
 
 from accord.errors import AccordError, no_such_file, plural, words
 from accord.output import write_output
@@ -91,8 +93,8 @@ _STRUCTURAL = ("contributor-spans-models", "duplicate-model-contributor", "scu-w
 
 
 # ------------------------------------------------------------------- parsing
-def _load(source: Source) -> tuple[str, str, bool]:
-    """Return (xml text, display name, had CR line ends)."""
+def _load(source: Source) -> tuple[str, str, list[Defect]]:
+    """Return (xml text, display name, the defects of its bytes: CR line ends, Latin-1 rather than UTF-8)."""
     if isinstance(source, bytes):
         raw, name = source, "<bytes>"
     elif isinstance(source, str) and source.lstrip().startswith("<"):
@@ -104,14 +106,19 @@ def _load(source: Source) -> tuple[str, str, bool]:
             raw = path.read_bytes()
         except FileNotFoundError:
             raise no_such_file(name) from None
+    defects: list[Defect] = []
     try:
         text = raw.decode("utf-8")
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as exc:
         text = raw.decode("latin-1")
-    had_cr = "\r" in text
-    if had_cr:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        defects.append(Defect("latin-1", f"not UTF-8 (byte 0x{raw[exc.start]:02x} on line {line}); read as Latin-1, "
+                              "as DUCView's Java may write it", severity="info", file=name, repaired=True))
+    if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text, name, had_cr
+        defects.append(Defect("crlf", "CR or CRLF line ends, normalised to LF", severity="info", file=name,
+                              repaired=True))
+    return text, name, defects
 
 
 def _parse(text: str, name: str) -> Element:
@@ -157,16 +164,37 @@ def _matches(text: str, start: int, end: int, label: str) -> bool:
     return piece == label or _strip_nl(piece) == _strip_nl(label)
 
 
+@functools.lru_cache(maxsize=4)
+def _label_index(text: str) -> tuple[str, np.ndarray, np.ndarray]:
+    """*text* without its newlines; the position in *text* of each of its characters; and the starts of its
+    runs: a run ends where two or more newlines stood between two characters, which no label spans."""
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    where = np.flatnonzero(codes != 10)
+    flat = text.replace("\n", "")
+    breaks = np.flatnonzero(np.diff(where) > 2) + 1
+    return flat, where, np.concatenate(([0], breaks, [len(flat)]))
+
+
 def _find_label(text: str, label: str, near: int) -> Span | None:
-    """Nearest occurrence of *label* in *text*, newlines in the text allowed anywhere."""
+    """Nearest occurrence of *label* in *text*, a newline of the text allowed between any two of its characters.
+
+    The occurrences are those of a left-to-right search that does not overlap them (the first at the leftmost
+    place, the next after its end), found with ``str.find`` in the text less its newlines, run by run: linear in
+    the text, whatever the label (a regex built from the label took time of the text times the label).
+    """
     want = _strip_nl(label)
     if not want:
         return None
-    pattern = "\n?".join(re.escape(ch) for ch in want)
+    flat, where, bounds = _label_index(text)
+    n = len(want)
     best = None
-    for m in re.finditer(pattern, text):
-        if best is None or abs(m.start() - near) < abs(best.start - near):
-            best = Span(m.start(), m.end())
+    for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
+        j = flat.find(want, lo, hi) if hi - lo >= n else -1
+        while j >= 0:
+            start, end = int(where[j]), int(where[j + n - 1]) + 1
+            if best is None or abs(start - near) < abs(best.start - near):
+                best = Span(start, end)
+            j = flat.find(want, j + n, hi)
     return best
 
 
@@ -380,7 +408,7 @@ def read_pyramid(
     >>> p.n_models, p.weights(), [d.kind for d in p.defects]
     (2, {1: 2}, ['offset-off-by-one'])
     """
-    text, name, had_cr = _load(source)
+    text, name, defects = _load(source)
     root = _parse(text, name)
     if root.tag == "peerAnnotation":
         root = root.find("pyramid")
@@ -388,10 +416,6 @@ def read_pyramid(
             raise AccordError(f"file {name}: <peerAnnotation> has no <pyramid>")
     if root.tag != "pyramid":
         raise AccordError(f"file {name}: expected a <pyramid> root element, got <{root.tag}>")
-    defects: list[Defect] = []
-    if had_cr:
-        defects.append(Defect("crlf", "CR or CRLF line ends, normalised to LF", severity="info", file=name,
-                              repaired=True))
     return _pyramid_from_element(root, name, repair=repair, start_regex=start_regex, duplicates=duplicates,
                                  defects=defects)
 
@@ -411,17 +435,13 @@ def read_peer_annotation(
     zero-weight content was never marked, so X of equation (1) is too small.
     Parameters are those of :func:`read_pyramid`.
     """
-    text, name, had_cr = _load(source)
+    text, name, defects = _load(source)
     root = _parse(text, name)
     if root.tag != "peerAnnotation":
         raise AccordError(f"file {name}: expected a <peerAnnotation> root element, got <{root.tag}>")
     pyr_el, ann = root.find("pyramid"), root.find("annotation")
     if pyr_el is None or ann is None:
         raise AccordError(f"file {name}: <peerAnnotation> needs a <pyramid> and an <annotation>")
-    defects: list[Defect] = []
-    if had_cr:
-        defects.append(Defect("crlf", "CR or CRLF line ends, normalised to LF", severity="info", file=name,
-                              repaired=True))
     pyramid = _pyramid_from_element(pyr_el, name, repair=repair, start_regex=start_regex,
                                     duplicates=duplicates, defects=[])
     peer_text = _lines_text(ann.find("text"))

@@ -21,7 +21,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError, no_such_file
+from accord._decode import read_utf8
+from accord.errors import AccordError
 from accord.output import write_output
 from accord.pyramid.model import PSE, SCU, Contributor, ModelSummary, PeerAnnotation, Pyramid, Span
 
@@ -162,10 +163,7 @@ def read_json(source: str | os.PathLike[str]) -> Pyramid | PeerAnnotation:
         text, name = source, "<string>"
     else:
         name = str(source)
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise no_such_file(name) from None
+        text = read_utf8(source)[0]  # a byte-order mark dropped; bad bytes an error naming the line
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -18,6 +18,11 @@ column          meaning
                 text when that is known
 ==============  ===========================================================
 
+Document and coder ids are names: they lose surrounding spaces and an integral number its ``.0`` (``" d1"`` is
+``d1``, ``1.0`` is ``1``); labels lose surrounding spaces.  Offsets and texts are never touched.  The file is
+UTF-8 (a leading byte-order mark is dropped; other bytes are an error naming the line), and a cell may be as
+long as the file.
+
 A row whose ``start``, ``end`` and ``label`` are all empty (``null`` in JSON)
 says the coder saw the document and marked nothing in it; a document with no
 row for a coder was not seen by that coder (missing, not "no span").  This is
@@ -31,13 +36,18 @@ and ``text`` columns.
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import io
 import json
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from accord._decode import read_utf8
+from accord._ids import canonical_id, clean_label
 from accord.errors import AccordError, no_such_file, plural
 from accord.spans.model import Span, SpanAnnotations
 
@@ -50,7 +60,7 @@ def _rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, row) for a CSV, TSV or JSON Lines file."""
     suffix = path.suffix.lower()
     if suffix in (".jsonl", ".ndjson", ".json"):
-        with open(path, encoding="utf-8-sig") as fh:
+        with io.StringIO(read_utf8(path)[0], newline=None) as fh:
             for i, line in enumerate(fh, start=1):
                 if not line.strip():
                     continue
@@ -67,18 +77,49 @@ def _rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         return
     if suffix not in (".csv", ".tsv", ".txt"):
         raise AccordError(f"{path}: unknown span table format {suffix!r}; use .csv, .tsv or .jsonl")
-    with open(path, encoding="utf-8-sig", newline="") as fh:
-        reader = csv.DictReader(fh, delimiter="\t" if suffix == ".tsv" else ",")
-        missing = [c for c in SPAN_COLUMNS if c not in (reader.fieldnames or [])]
-        if missing:
-            raise AccordError(
-                f"{path}:1: the header lacks column(s) {', '.join(missing)}; a span table has "
-                f"{', '.join(SPAN_COLUMNS)} [, fragments, text]"
-            )
-        prev = 1
-        for row in reader:
-            yield prev + 1, row
-            prev = reader.line_num
+    reader = _csv_rows(path, "\t" if suffix == ".tsv" else ",")
+    header = next(reader)
+    missing = [c for c in SPAN_COLUMNS if c not in header]
+    if missing:
+        raise AccordError(
+            f"{path}:1: the header lacks column(s) {', '.join(missing)}; a span table has "
+            f"{', '.join(SPAN_COLUMNS)} [, fragments, text]"
+        )
+    yield from reader  # type: ignore[misc]
+
+
+def _csv_rows(path: Path, delimiter: str) -> Iterator[Any]:
+    """The header's names, then (line number, row) of each row of a CSV or TSV file.
+
+    The whole file is decoded first (bad bytes an error naming the line); a cell may be as long as the file
+    (the csv module's limit of 131,072 characters a field is raised for this read, then restored)."""
+    text = read_utf8(path)[0]
+    with io.StringIO(text, newline="") as fh, _field_limit(len(text) + 1):
+        reader = csv.DictReader(fh, delimiter=delimiter)
+        try:
+            names = [c.strip() for c in (reader.fieldnames or [])]
+            for c in (*SPAN_COLUMNS, "fragments", "text"):  # the columns read; another repeated is left alone
+                if names.count(c) > 1:
+                    raise AccordError(f"{path}:1: the header names column {c!r} {names.count(c)} times; which one "
+                                      "is meant?")
+            reader.fieldnames = names
+            yield names
+            prev = 1
+            for row in reader:
+                yield prev + 1, row
+                prev = reader.line_num
+        except csv.Error as exc:
+            raise AccordError(f"{path}:{reader.line_num}: cannot read as CSV ({exc})") from None
+
+
+@contextlib.contextmanager
+def _field_limit(n: int) -> Iterator[None]:
+    old = csv.field_size_limit()
+    csv.field_size_limit(max(old, min(n, sys.maxsize)))
+    try:
+        yield
+    finally:
+        csv.field_size_limit(old)
 
 
 def _empty(x: Any) -> bool:
@@ -117,13 +158,13 @@ def read_texts(path: str | os.PathLike[str]) -> dict[str, str]:
         raise no_such_file(p, param="texts")
     if p.is_dir():
         # bytes decoded as they are: no newline translation (offsets count "\r\n" as two code points)
-        return {f.stem: f.read_bytes().decode("utf-8-sig") for f in sorted(p.glob("*.txt"))}
+        return {f.stem: read_utf8(f)[0] for f in sorted(p.glob("*.txt"))}
     texts: dict[str, str] = {}
     for line, row in _rows_texts(p):
         doc, text = row.get("document"), row.get("text")
         if _empty(doc) or text is None:
             raise AccordError(f"{p}:{line}: a texts file needs the document and text fields")
-        texts[str(doc)] = str(text)
+        texts[str(canonical_id(doc))] = str(text)
     return texts
 
 
@@ -131,12 +172,9 @@ def _rows_texts(p: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     if p.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         yield from _rows(p)
         return
-    with open(p, encoding="utf-8-sig", newline="") as fh:
-        reader = csv.DictReader(fh, delimiter="\t" if p.suffix.lower() == ".tsv" else ",")
-        prev = 1
-        for row in reader:
-            yield prev + 1, row
-            prev = reader.line_num
+    reader = _csv_rows(p, "\t" if p.suffix.lower() == ".tsv" else ",")
+    next(reader)
+    yield from reader  # type: ignore[misc]
 
 
 def read_spans(path: str | os.PathLike[str], *, texts: dict[str, str] | None = None) -> SpanAnnotations:
@@ -175,7 +213,7 @@ def read_spans(path: str | os.PathLike[str], *, texts: dict[str, str] | None = N
         for col in ("document", "coder"):
             if _empty(row.get(col)):
                 raise AccordError(f"{where}: the {col} field is missing or empty")
-        doc, coder = str(row["document"]), str(row["coder"])
+        doc, coder = str(canonical_id(row["document"])), str(canonical_id(row["coder"]))
         seen.add((doc, coder))
         parts = [row.get(c) for c in ("start", "end", "label")]
         if all(_empty(x) for x in parts):
@@ -206,7 +244,7 @@ def read_spans(path: str | os.PathLike[str], *, texts: dict[str, str] | None = N
                     f"{where}: the text field {given!r} does not match document {doc!r} at [{start}, {end}), "
                     f"which reads {covered!r} (offsets count code points)"
                 )
-        spans.append(Span(doc, start, end, str(row["label"]), coder, fragments=frags, text=given))
+        spans.append(Span(doc, start, end, clean_label(str(row["label"])), coder, fragments=frags, text=given))
     if not seen:
         raise AccordError(f"{p}: no rows")
     return SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(p))

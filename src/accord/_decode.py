@@ -1,0 +1,65 @@
+"""Text files as the readers take them: UTF-8, a leading byte-order mark dropped and said, bad bytes refused.
+
+Every line-based reader (coreference, span tables) reads its file through :func:`read_utf8`, so that bytes that
+are not UTF-8 are an :class:`~accord.AccordError` naming the file, the line and the byte, never a
+``UnicodeDecodeError``, and a byte-order mark (which Notepad and Excel write) is read the same way everywhere.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import warnings
+from pathlib import Path
+
+from accord.errors import AccordError, AccordWarning, no_such_file
+
+__all__ = ["read_utf8", "utf8_lines"]
+
+
+def read_utf8(path: str | os.PathLike[str]) -> tuple[str, bool]:
+    """The text of *path*, and whether it began with a UTF-8 byte-order mark (dropped from the text).
+
+    Line endings are left as they are.  Bytes that are not UTF-8 raise an :class:`~accord.AccordError` naming
+    the file and the line (``file:3: not UTF-8 text (...)``).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+    >>> _ = f.write_bytes(b"\\xef\\xbb\\xbfone\\ntwo\\n")
+    >>> read_utf8(f)
+    ('one\\ntwo\\n', True)
+    >>> _ = f.write_bytes(b"one\\nt\\xffo\\n")
+    >>> read_utf8(f)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    accord.errors.AccordError: ...a.txt:2: not UTF-8 text (invalid start byte 0xff at byte 5 of the file); ...
+    """
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise no_such_file(p) from None
+    except OSError as exc:
+        raise AccordError(f"{p}: cannot read ({exc.strerror})") from None
+    bom = raw.startswith(codecs.BOM_UTF8)
+    try:
+        return raw.decode("utf-8-sig"), bom
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise AccordError(
+            f"{p}:{line}: not UTF-8 text ({exc.reason} 0x{raw[exc.start]:02x} at byte {exc.start} of the file); "
+            "save the file as UTF-8"
+        ) from None
+
+
+def utf8_lines(path: str | os.PathLike[str]) -> io.StringIO:
+    """The text of *path* (:func:`read_utf8`) to iterate line by line, ``\\r\\n`` and ``\\r`` read as ``\\n``
+    as a file opened in text mode reads them; a byte-order mark is said in an :class:`~accord.AccordWarning`."""
+    text, bom = read_utf8(path)
+    if bom:
+        warnings.warn(f"{path}: starts with a byte-order mark; read as UTF-8 without it", AccordWarning,
+                      stacklevel=3)
+    return io.StringIO(text, newline=None)
