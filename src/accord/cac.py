@@ -43,7 +43,7 @@ from accord.errors import AccordError, AccordWarning, plural, warn_undefined
 from accord.gwet import _subject_agreement
 from accord.kappa import KappaResult, _coder_marginals, cohen_kappa
 from accord.results import Result
-from accord.weights import on_categories, resolve_weights
+from accord.weights import on_categories, resolve_weights, used_values
 
 __all__ = ["ChanceCorrectedResult", "LightKappaResult", "brennan_prediger", "conger_kappa", "light_kappa"]
 
@@ -115,10 +115,8 @@ def _prepare(
     data = check_annotations(as_annotations(data, layout=layout))
     if not (isinstance(population_size, (int, float)) and population_size > 0):
         raise AccordError(f"population_size must be a positive number (or math.inf); got {population_size!r}")
-    if categories is None:  # the categories that occur, in the value table's order
-        used = np.unique(data.value_index)
-        if len(used) < len(data.values):
-            data = on_categories(data, data.values[used].tolist())
+    if categories is None:  # the categories some rating uses, in the value table's order (a count table's zero
+        data = used_values(data)  # column and the values of coders left out are not observed categories)
     if weights is not None:
         if not (isinstance(distance, str) and distance == "nominal"):
             raise AccordError(f"{name}: pass either distance or weights, not both")

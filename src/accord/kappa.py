@@ -356,6 +356,14 @@ def cohen_kappa(
     large-sample ones of Fleiss, Cohen & Everitt (1969), with agreement weights
     w = 1 - delta / max(delta).
 
+    Weights may have a direction (Cohen 1968): a non-symmetric matrix w[k, l] is
+    the credit when the *first* coder says k and the second l, in observed and
+    chance agreement alike (as irrCAC's ``table.CAC.cohen`` reads it).  The first
+    coder is ``coders[0]`` when *coders* is given, else the first of the data's
+    coder table (the rows of :meth:`Annotations.from_confusion`).  Coefficients
+    of any number of coders have no first coder: given such a matrix they use
+    its symmetric part (w + w^T) / 2, as irrCAC's raw-data functions do.
+
     References
     ----------
     Cohen, J. (1960). A coefficient of agreement for nominal scales. EPM 20, 37-46.
@@ -373,12 +381,29 @@ def cohen_kappa(
     0.4286
     """
     data = as_annotations(data, layout=layout)
-    data, dist = _distance_or_weights(data, distance, weights, categories, "cohen_kappa")
     sub, dropped = _two_coders(data, coders, "cohen_kappa")
-    pc = _coder_marginals(sub)
-    rows = np.flatnonzero(pc.sum(axis=1))
-    return _cohen_from_counts(count_values(sub), _pair_table(sub, rows), sub.values, dist, dropped=dropped,
-                              source=sub.source)
+    # the categories and weights are those of the two coders compared, not of every coder in the data
+    sub, dist = _distance_or_weights(sub, distance, weights, categories, "cohen_kappa")
+    return _cohen_from_counts(count_values(sub), _pair_table(sub, _first_second(sub, coders)), sub.values, dist,
+                              dropped=dropped, source=sub.source)
+
+
+def _first_second(sub: Annotations, coders: tuple[Any, Any] | None) -> np.ndarray:
+    """The codes of the first coder (rows of the table, rows of directional weights) and the second: the
+    order of *coders* when given, else the data's coder table's."""
+    if coders is not None:
+        labels = sub.coders.tolist()
+        return np.array([labels.index(c) for c in coders], dtype=np.int64)
+    return np.flatnonzero(np.bincount(sub.coder_index, minlength=sub.n_coders))
+
+
+def _directional(prepared: Any) -> np.ndarray | None:
+    """The disagreement matrix of non-symmetric agreement weights (Cohen 1968), else None."""
+    if isinstance(prepared, PreparedMatrix):
+        delta = prepared.matrix()
+        if not np.allclose(delta, delta.T, rtol=0.0, atol=1e-12):
+            return delta
+    return None
 
 
 def _cohen_from_counts(
@@ -388,6 +413,9 @@ def _cohen_from_counts(
     d_o, n, uc, prepared = _observed_counts(uc, values, dist, source)
     r1, r2 = table.sum(axis=1), table.sum(axis=0)
     p1, p2 = r1 / r1.sum(), r2 / r2.sum()
+    delta = _directional(prepared)
+    if delta is not None:  # weights with a direction: w[k, l] is the first coder's k against the second's l
+        d_o = float((table * delta).sum() / table.sum())
     d_e = prepared.cross_sum(p1, p2)
     present = (p1 + p2) > 0
     dmax = _delta_max(prepared, present)

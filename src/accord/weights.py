@@ -169,10 +169,41 @@ def category_codes(values: np.ndarray, categories: Sequence[Hashable]) -> tuple[
     return remap, table
 
 
+def used_values(data: Annotations) -> Annotations:
+    """*data* over the values some rating uses, in the value table's order.
+
+    A value table can hold values no rating uses: a count table's zero column
+    (:meth:`Annotations.from_counts`), or the values of coders left out by
+    :meth:`Annotations.select_coders`.  They are not data: they are dropped here, so that the categories a
+    coefficient calls "observed" are the ones observed.
+    """
+    used = np.flatnonzero(np.bincount(data.value_index, minlength=len(data.values)))
+    if len(used) == len(data.values):
+        return data
+    remap = np.full(len(data.values), -1, dtype=np.int64)
+    remap[used] = np.arange(len(used))
+    return Annotations(
+        unit_index=data.unit_index,
+        coder_index=data.coder_index,
+        value_index=remap[data.value_index],
+        units=data.units,
+        coders=data.coders,
+        values=data.values[used],
+        n_missing=data.n_missing,
+        source=data.source,
+        _row_numbers=data._row_numbers,
+    )
+
+
 def on_categories(data: Annotations, categories: Sequence[Hashable] | None) -> Annotations:
-    """Re-express *data* over the full category list (unused categories count in q)."""
+    """Re-express *data* over the full category list (unused categories count in q).
+
+    Every value a rating uses must be a category; values in the value table that no rating uses (a count
+    table's zero column, the values of coders left out) are not checked: they are not data.
+    """
     if categories is None:
         return data
+    data = used_values(data)
     remap, values = category_codes(data.values, categories)
     return Annotations(
         unit_index=data.unit_index,

@@ -1,0 +1,118 @@
+"""The defects issue 30 found by running accord against the reference implementations, each pinned.
+
+- Brennan-Prediger and Conger's kappa refused data whose value table holds a value no rating uses (a count
+  table's zero column, the data after :meth:`Annotations.select_coders`).
+- Cohen's kappa read a non-symmetric weight matrix one way for observed agreement and the other for chance
+  agreement; Cohen (1968) lets weights have a direction (w[k, l]: the first coder's k against the second's
+  l), and irrCAC's table functions (``irrCAC.table.CAC.cohen``) read it so.
+- ``select_coders`` took only a boolean mask; ``cohen_kappa(..., categories=)`` checked the categories
+  against every coder rather than the two compared.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import accord
+from accord import AccordError, Annotations
+
+irrcac_table = pytest.importorskip("irrCAC.table")
+pytestmark = pytest.mark.filterwarnings("ignore:Starting with pandas version 4.0")
+
+
+def _table_cac(table: np.ndarray, weights) -> dict:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return irrcac_table.CAC(pd.DataFrame(table), weights=weights, digits=20)
+
+
+# ------------------------------------------------------------------ unused values in the value table
+@pytest.mark.parametrize("func", [accord.brennan_prediger, accord.conger_kappa])
+def test_a_count_table_with_a_zero_column(func):
+    with_zero = Annotations.from_counts([[3, 0, 0], [1, 2, 0], [0, 3, 0], [2, 1, 0]], categories=[1, 2, 3])
+    without = Annotations.from_counts([[3, 0], [1, 2], [0, 3], [2, 1]], categories=[1, 2])
+    assert func(with_zero).kappa == pytest.approx(func(without).kappa, abs=1e-15)
+    # the zero column named as a category counts in q, as a category nobody chose
+    assert func(with_zero, categories=[1, 2, 3]).n_categories == 3
+
+
+@pytest.mark.parametrize("func", [accord.brennan_prediger, accord.conger_kappa])
+def test_after_selecting_coders(func):
+    data = Annotations.from_matrix([["a", "b", "a", "a"], ["a", "b", "b", "a"], ["c", "c", "c", "c"]])
+    two = Annotations.from_matrix([["a", "b", "a", "a"], ["a", "b", "b", "a"]])
+    got = func(data.select_coders([True, True, False]))
+    assert got.kappa == pytest.approx(func(two).kappa, abs=1e-15)
+    assert got.categories == ("a", "b")
+
+
+# ------------------------------------------------------------------ directional weights (Cohen 1968)
+def test_directional_weights_read_one_way_as_irrcac_table():
+    rng = np.random.default_rng(7)
+    for _ in range(20):
+        q = int(rng.integers(2, 6))
+        table = rng.integers(0, 9, size=(q, q))
+        table[0, 0] += 1
+        w = rng.random((q, q))
+        np.fill_diagonal(w, 1.0)
+        ref = _table_cac(table, w).cohen()["est"]
+        got = accord.cohen_kappa(Annotations.from_confusion(table), weights=w, categories=list(range(q)))
+        assert got.kappa == pytest.approx(ref["coefficient_value"], abs=1e-12)
+        assert got.observed_agreement == pytest.approx(ref["pa"], abs=1e-12)
+        assert got.expected_agreement == pytest.approx(ref["pe"], abs=1e-12)
+
+
+def test_directional_weights_follow_the_coders_order():
+    table = np.array([[5, 3, 0], [0, 4, 2], [1, 0, 6]])
+    w = np.array([[1.0, 0.9, 0.0], [0.1, 1.0, 0.9], [0.0, 0.1, 1.0]])
+    data = Annotations.from_confusion(table)
+    forward = accord.cohen_kappa(data, weights=w, categories=[0, 1, 2])
+    backward = accord.cohen_kappa(data, weights=w, categories=[0, 1, 2], coders=("columns", "rows"))
+    transposed = accord.cohen_kappa(Annotations.from_confusion(table.T), weights=w, categories=[0, 1, 2])
+    assert backward.kappa == pytest.approx(transposed.kappa, abs=1e-15)
+    assert forward.kappa != pytest.approx(backward.kappa, abs=1e-6)
+    # the chance and observed terms use the same reading: the symmetric part gives the mean of the two
+    sym = accord.cohen_kappa(data, weights=(w + w.T) / 2, categories=[0, 1, 2])
+    assert sym.observed_agreement == pytest.approx((forward.observed_agreement + backward.observed_agreement) / 2)
+
+
+def test_symmetric_weights_unchanged():
+    table = np.array([[5, 3, 0], [0, 4, 2], [1, 0, 6]])
+    ref = _table_cac(table, "quadratic").cohen()["est"]
+    got = accord.cohen_kappa(Annotations.from_confusion(table), weights="quadratic", categories=[0, 1, 2])
+    assert got.kappa == pytest.approx(ref["coefficient_value"], abs=1e-12)
+    assert got.standard_error == pytest.approx(ref["se"], abs=1e-12)
+
+
+def test_from_confusion_keeps_the_rows_coder_first():
+    data = Annotations.from_confusion([[3, 1], [0, 4]])
+    assert data.coders.tolist() == ["rows", "columns"]
+
+
+# ------------------------------------------------------------------ select_coders and categories=
+def test_select_coders_by_names():
+    data = Annotations.from_records([("u1", "ann", "a"), ("u1", "bob", "a"), ("u1", "cy", "b"),
+                                     ("u2", "ann", "b"), ("u2", "bob", "b"), ("u2", "cy", "b")])
+    by_name = data.select_coders(["ann", "cy"])
+    by_mask = data.select_coders([True, False, True])
+    assert by_name.to_matrix().tolist() == by_mask.to_matrix().tolist()
+    assert by_name.n_entries == 4
+    with pytest.raises(AccordError, match="'dan' is not a coder in the data; the coders are 'ann', 'bob', 'cy'"):
+        data.select_coders(["ann", "dan"])
+    with pytest.raises(AccordError, match="one entry per coder"):
+        data.select_coders([True, False])
+    numbered = Annotations.from_matrix([["a", "b"], ["a", "a"], ["b", "b"]])
+    assert numbered.select_coders([0, 2]).n_entries == 4
+
+
+def test_cohen_categories_checked_against_the_two_coders():
+    data = Annotations.from_matrix([["lo", "hi", "lo", "mid"], ["lo", "hi", "hi", "mid"], ["x", "x", "x", "x"]])
+    got = accord.cohen_kappa(data, coders=(0, 1), categories=["lo", "mid", "hi"], weights="linear")
+    two = Annotations.from_matrix([["lo", "hi", "lo", "mid"], ["lo", "hi", "hi", "mid"]])
+    assert got.kappa == pytest.approx(accord.cohen_kappa(two, categories=["lo", "mid", "hi"],
+                                                         weights="linear").kappa)
+    with pytest.raises(AccordError, match="the data hold the value 'hi', which is not among the categories"):
+        accord.cohen_kappa(data, coders=(0, 1), categories=["lo", "mid"])
