@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import warnings
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 import pandas as pd
@@ -19,7 +19,7 @@ from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import UnitCounts, count_matrix, count_values, observed_sum, unit_disagreement_sums
 from accord.errors import AccordError, plural, warn_undefined, words
-from accord.results import Result
+from accord.results import Coefficient
 
 __all__ = [
     "AlphaResult",
@@ -115,7 +115,7 @@ def interval_over_defined(
 
 
 @dataclass(frozen=True)
-class AlphaResult(Result):
+class AlphaResult(Coefficient):
     """Krippendorff's alpha and the counts it came from.
 
     Attributes
@@ -145,6 +145,9 @@ class AlphaResult(Result):
         divided by a power of two first (alpha does not change; D_o and D_e are
         in the divided units).
     """
+
+    _value_field: ClassVar[str] = "alpha"
+    _coefficient_id: ClassVar[str] = "alpha"
 
     alpha: float
     observed_disagreement: float

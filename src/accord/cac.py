@@ -29,7 +29,7 @@ import math
 import warnings
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -42,14 +42,14 @@ from accord.engine import count_values
 from accord.errors import AccordError, AccordWarning, plural, warn_undefined
 from accord.gwet import _subject_agreement
 from accord.kappa import KappaResult, _coder_marginals, cohen_kappa
-from accord.results import Result
+from accord.results import Coefficient
 from accord.weights import on_categories, resolve_weights, used_values
 
 __all__ = ["ChanceCorrectedResult", "LightKappaResult", "brennan_prediger", "conger_kappa", "light_kappa"]
 
 
 @dataclass(frozen=True)
-class ChanceCorrectedResult(Result):
+class ChanceCorrectedResult(Coefficient):
     """Brennan-Prediger's coefficient or Conger's kappa, with Gwet's (2014) variance.
 
     Attributes
@@ -80,6 +80,9 @@ class ChanceCorrectedResult(Result):
         N, the number of subjects in the population (infinite by default).
     undefined_reason : str or None
     """
+
+    _value_field: ClassVar[str] = "kappa"
+    _z_error: ClassVar[str | None] = "standard_error"
 
     coefficient: str
     kappa: float
@@ -327,7 +330,7 @@ def conger_kappa(
 
 
 @dataclass(frozen=True)
-class LightKappaResult(Result):
+class LightKappaResult(Coefficient):
     """Light's (1971) kappa: the mean of Cohen's kappa over every pair of coders.
 
     Attributes
@@ -345,6 +348,9 @@ class LightKappaResult(Result):
     n_coders : int
     undefined_reason : str or None
     """
+
+    _value_field: ClassVar[str] = "kappa"
+    _coefficient_id: ClassVar[str] = "light_kappa"
 
     kappa: float
     pairs: tuple[KappaResult, ...]

@@ -14,9 +14,9 @@ term is Gwet's own.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -26,7 +26,7 @@ from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, PreparedDistance, get_distance
 from accord.engine import UnitCounts, count_values, unit_disagreement_sums
 from accord.errors import AccordError, warn_undefined
-from accord.results import Result
+from accord.results import Coefficient
 from accord.weights import (
     PreparedMatrix,
     WeightsDistance,
@@ -39,7 +39,7 @@ __all__ = ["GwetResult", "gwet_ac1", "gwet_ac2"]
 
 
 @dataclass(frozen=True)
-class GwetResult(Result):
+class GwetResult(Coefficient):
     """Gwet's AC1 (nominal) or AC2 (weighted) with its variance.
 
     Attributes
@@ -72,6 +72,10 @@ class GwetResult(Result):
         N, the number of subjects in the population (infinite by default).
     undefined_reason : str or None
     """
+
+    _value_field: ClassVar[str] = "ac"
+    _aliases: ClassVar[Mapping[str, str]] = {"expected_agreement": "chance_agreement"}
+    _z_error: ClassVar[str | None] = "standard_error"
 
     coefficient: str
     ac: float

@@ -26,9 +26,9 @@ With a distance other than nominal, D_o and D_e are weighted by delta (Cohen
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 
@@ -39,7 +39,7 @@ from accord.distances import Distance, DistanceFunction, get_distance
 from accord.distances.scalar import _PreparedNominal
 from accord.engine import UnitCounts, count_values, observed_sum
 from accord.errors import AccordError, plural, warn_undefined
-from accord.results import Result
+from accord.results import Coefficient as CoefficientResult
 from accord.weights import PreparedMatrix, on_categories, resolve_weights
 
 __all__ = [
@@ -59,7 +59,7 @@ Coefficient = Literal["cohen_kappa", "scott_pi", "fleiss_kappa", "multi_kappa", 
 
 
 @dataclass(frozen=True)
-class AgreementResult(Result):
+class AgreementResult(CoefficientResult):
     """Observed agreement without chance correction.
 
     Attributes
@@ -73,6 +73,10 @@ class AgreementResult(Result):
     n_pairable_units, n_pairable : int
     """
 
+    _value_field: ClassVar[str] = "percent_agreement"
+    _coefficient_id: ClassVar[str] = "percent_agreement"
+    _aliases: ClassVar[Mapping[str, str]] = {"observed_agreement": "percent_agreement"}
+
     percent_agreement: float
     n_units_unanimous: int
     n_pairable_units: int
@@ -81,7 +85,7 @@ class AgreementResult(Result):
 
 
 @dataclass(frozen=True)
-class KappaResult(Result):
+class KappaResult(CoefficientResult):
     """A chance-corrected agreement coefficient of the kappa family.
 
     Attributes
@@ -110,6 +114,8 @@ class KappaResult(Result):
         Units left out (not coded by both coders, for two-coder coefficients).
     """
 
+    _value_field: ClassVar[str] = "kappa"
+
     coefficient: str
     kappa: float
     observed_agreement: float
@@ -124,6 +130,13 @@ class KappaResult(Result):
     standard_error_null: float = math.nan
     p_value: float = math.nan
     undefined_reason: str | None = None
+
+    @property
+    def z(self) -> float:
+        """kappa over the standard error its p-value is tested with: ``standard_error_null`` where there is
+        one (Cohen's, Fleiss'), else ``standard_error``; NaN without a test."""
+        se = self.standard_error_null if math.isfinite(self.standard_error_null) else self.standard_error
+        return self.kappa / se if math.isfinite(se) and se > 0 and math.isfinite(self.kappa) else math.nan
 
     def confidence_interval(self, confidence_level: float = 0.95) -> tuple[float, float]:
         """Normal-approximation interval kappa +/- z * standard_error, cut to kappa's range [-1, 1].

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -45,7 +45,7 @@ from accord._lazy import stats
 from accord.data import Annotations, Layout
 from accord.errors import AccordError, warn_undefined
 from accord.ratings._matrix import rating_matrix
-from accord.results import Result
+from accord.results import Coefficient
 
 __all__ = ["ICC_FORMS", "ICCResult", "ICCTable", "icc", "icc_table"]
 
@@ -77,7 +77,7 @@ _MW = {"ICC(1)": "ICC(1)", "ICC(K)": "ICC(k)", "ICC(C,1)": "ICC(C,1)", "ICC(C,K)
 
 
 @dataclass(frozen=True)
-class ICCResult(Result):
+class ICCResult(Coefficient):
     """One intraclass correlation, with its F test and its confidence interval.
 
     Attributes
@@ -104,6 +104,9 @@ class ICCResult(Result):
     n_units_dropped : int
         Units some coder left unrated, left out.
     """
+
+    _value_field: ClassVar[str] = "icc"
+    _coefficient_id: ClassVar[str] = "icc"
 
     form: str
     model: str
@@ -171,16 +174,20 @@ def _interval(r: ICCResult, alpha: float) -> tuple[float, float]:
 
 
 @dataclass(frozen=True)
-class ICCTable(Result):
+class ICCTable(Coefficient):
     """The ten intraclass correlations of one data set (McGraw & Wong 1996), with the ANOVA behind them.
 
     Attributes
     ----------
     forms : tuple of ICCResult
         In the order of :data:`ICC_FORMS`.
+    form : str
+        The form ``value`` reports (default ``"ICC(A,1)"``, :func:`icc`'s): the one asked for.
     ms_rows, ms_columns, ms_error, ms_within : float
     n_units, n_coders, n_units_dropped : int
     """
+
+    _coefficient_id: ClassVar[str] = "icc"
 
     forms: tuple[ICCResult, ...]
     ms_rows: float
@@ -190,6 +197,18 @@ class ICCTable(Result):
     n_units: int
     n_coders: int
     n_units_dropped: int = 0
+    form: str = "ICC(A,1)"
+
+    @property
+    def value(self) -> float:
+        """The ICC of the form ``form`` (the one :func:`icc` gives by default, absolute agreement of single
+        ratings, unless the table was made for another); each form has its own in ``forms``."""
+        return self[self.form].icc
+
+    @property
+    def p_value(self) -> float:
+        """The p-value of the F test of ``form``."""
+        return self[self.form].p_value
 
     def __getitem__(self, name: str) -> ICCResult:
         """A form by either name: ``table["ICC(2,1)"]``, ``table["ICC(A,1)"]`` (two-way random)."""
