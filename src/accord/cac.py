@@ -40,7 +40,7 @@ from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import count_values
 from accord.errors import AccordError, AccordWarning, plural, warn_undefined
-from accord.gwet import _subject_agreement
+from accord.gwet import _subject_agreement, _variance_divisor, check_variance
 from accord.kappa import KappaResult, _coder_marginals, cohen_kappa
 from accord.results import Coefficient
 from accord.weights import on_categories, resolve_weights, used_values
@@ -134,7 +134,7 @@ def _prepare(
 
 def _finish(
     name: str, pa: float, pe: float, terms: np.ndarray | None, sa: Any, dist: Distance, values: np.ndarray,
-    *, q: int, n_coders: int, population_size: float,
+    *, q: int, n_coders: int, population_size: float, variance: str = "subjects",
 ) -> ChanceCorrectedResult:
     """kappa, and Gwet's variance (1 - f) / (n (n - 1)) sum_i (kappa*_i - kappa)^2 from the subject terms."""
     common = dict(
@@ -153,7 +153,7 @@ def _finish(
     if terms is not None:  # Conger: the subject's share of chance agreement moves with it
         k_i = k_i - 2.0 * (1.0 - kappa) * (terms - pe) / (1.0 - pe)
     f = n / population_size
-    var = (1.0 - f) / (n * (n - 1.0)) * float((sa.uw * (k_i - kappa) ** 2).sum()) if n > 1 else math.nan
+    var = (1.0 - f) / _variance_divisor(n, variance) * float((sa.uw * (k_i - kappa) ** 2).sum()) if n > 1 else math.nan
     se = math.sqrt(var) if var >= 0 else math.nan
     p_value = float(2 * stats.t.sf(abs(kappa) / se, n - 1)) if se > 0 else math.nan
     return ChanceCorrectedResult(kappa=kappa, standard_error=se, p_value=p_value, **common)
@@ -167,6 +167,7 @@ def brennan_prediger(
     categories: Sequence[Hashable] | None = None,
     n_categories: int | None = None,
     population_size: float = math.inf,
+    variance: str = "subjects",
     layout: Layout = "coders-by-units",
 ) -> ChanceCorrectedResult:
     r"""Brennan & Prediger's (1981) coefficient: chance is uniform over the q categories.
@@ -187,6 +188,9 @@ def brennan_prediger(
         observed.
     population_size : float
         N, for the finite-population correction of the variance.
+    variance : {"subjects", "table"}
+        The divisor of the variance, as :func:`accord.gwet_ac1`'s: ``"subjects"`` (default) n (n - 1),
+        the raw-ratings form; ``"table"`` n^2, the contingency-table form of irrCAC's ``table.CAC.bp``.
     layout : {"coders-by-units", "units-by-coders"}
         Orientation of *data* when it is a matrix.
 
@@ -223,6 +227,7 @@ def brennan_prediger(
     >>> round(brennan_prediger(d, weights="quadratic").kappa, 4)
     0.625
     """
+    check_variance(variance)
     data, dist, user_weights = _prepare(data, distance=distance, weights=weights, categories=categories,
                                         population_size=population_size, layout=layout, name="brennan_prediger")
     q = len(data.values)
@@ -246,7 +251,7 @@ def brennan_prediger(
     t_w = float(sa.w.sum()) + (q_all - q)  # unnamed extra categories: identity weights
     pe = t_w / q_all**2 if q_all >= 2 else 1.0
     return _finish("brennan_prediger", sa.pa, pe, None, sa, dist, data.values, q=q_all, n_coders=_n_coders(data),
-                   population_size=population_size)
+                   population_size=population_size, variance=variance)
 
 
 def _n_coders(data: Annotations) -> int:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 import numpy as np
@@ -130,6 +130,8 @@ class KappaResult(CoefficientResult):
     standard_error_null: float = math.nan
     p_value: float = math.nan
     undefined_reason: str | None = None
+    #: degrees of freedom of the Student t behind ``p_value`` and the interval (Gwet's variance); None: normal
+    _df: float | None = field(default=None, repr=False, compare=False)
 
     @property
     def z(self) -> float:
@@ -154,7 +156,10 @@ class KappaResult(CoefficientResult):
                 f"{self.coefficient} has no large-sample standard error here; "
                 "use alpha with a bootstrap interval"
             )
-        z = stats.norm.ppf(0.5 + confidence_level / 2)
+        if self._df is not None:  # Gwet's (2014, 5.3) variance: Student's t with n - 1 degrees of freedom
+            z = stats.t.ppf(0.5 + confidence_level / 2, self._df)
+        else:
+            z = stats.norm.ppf(0.5 + confidence_level / 2)
         return (max(-1.0, self.kappa - z * self.standard_error), min(1.0, self.kappa + z * self.standard_error))
 
 
@@ -513,10 +518,28 @@ def scott_pi(
     data: Annotations,
     *,
     distance: str | Distance | DistanceFunction = "nominal",
+    weights: Any = None,
+    categories: Sequence[Hashable] | None = None,
     coders: tuple[Any, Any] | None = None,
     layout: Layout = "coders-by-units",
 ) -> KappaResult:
     r"""Scott's (1955) pi for two coders: chance from one pooled distribution.
+
+    Parameters
+    ----------
+    data : Annotations or array-like
+        Two coders (or more, with *coders* naming two); units not coded by both are left out.
+    distance : str, Distance or callable
+        How values differ (default nominal).
+    weights : str or array-like, optional
+        Instead of a distance, agreement weights by name or as a q x q matrix, as :func:`cohen_kappa`
+        takes them (delta = 1 - w; irrCAC's ``scott`` with the same weights).  A matrix with a direction
+        is read as :func:`cohen_kappa` reads it: w[k, l] is the first coder's k against the second's l.
+    categories : sequence, optional
+        The categories in order, for named weights over text labels.
+    coders : (a, b), optional
+        The two coders to compare (the first is the rows of directional weights).
+    layout : {"coders-by-units", "units-by-coders"}
 
     Notes
     -----
@@ -529,15 +552,20 @@ def scott_pi(
     0.4667
     """
     data = as_annotations(data, layout=layout)
-    dist = get_distance(distance)
     sub, dropped = _two_coders(data, coders, "scott_pi")
-    return _scott_from_counts(count_values(sub), sub.values, dist, dropped=dropped, source=sub.source)
+    sub, dist = _distance_or_weights(sub, distance, weights, categories, "scott_pi")
+    return _scott_from_counts(count_values(sub), sub.values, dist, dropped=dropped, source=sub.source,
+                              table=_pair_table(sub, _first_second(sub, coders)))
 
 
 def _scott_from_counts(
-    uc: UnitCounts, values: np.ndarray, dist: Distance, *, dropped: int, source: str | None
+    uc: UnitCounts, values: np.ndarray, dist: Distance, *, dropped: int, source: str | None,
+    table: np.ndarray | None = None,
 ) -> KappaResult:
     d_o, n, uc, prepared = _observed_counts(uc, values, dist, source)
+    delta = _directional(prepared) if table is not None else None
+    if delta is not None and table is not None:  # weights with a direction, read as Cohen's kappa reads them
+        d_o = float((table * delta).sum() / table.sum())
     p = uc.marginals() / n
     d_e = prepared.cross_sum(p, p)
     dmax = _delta_max(prepared, p > 0)
@@ -551,14 +579,25 @@ def fleiss_kappa(
     distance: str | Distance | DistanceFunction = "nominal",
     weights: Any = None,
     categories: Sequence[Hashable] | None = None,
+    missing: Literal["error", "gwet"] = "error",
+    population_size: float = math.inf,
     layout: Layout = "coders-by-units",
 ) -> KappaResult:
     r"""Fleiss' (1971) kappa, Siegel & Castellan's K: Scott's pi for any number of coders.
 
     Every unit must hold the same number m of values (complete data; use
-    :func:`accord.alpha` otherwise).  ``weights`` (a name, as irrCAC's, or
+    :func:`accord.alpha` otherwise), unless ``missing="gwet"``.  ``weights`` (a name, as irrCAC's, or
     a q x q matrix) and ``categories`` are those of :func:`cohen_kappa`;
     with weights, chance agreement is sum_kl w_kl p_k p_l (Gwet 2014, 2.4).
+
+    ``missing="gwet"`` is Gwet's (2014, chapter 2) extension to missing ratings, irrCAC's ``fleiss``:
+    p_a averaged over the subjects rated at least twice, each subject's agreement among its own raters;
+    p_e = sum_kl w_kl pi_k pi_l with pi_k the mean over subjects of each category's share of the
+    subject's ratings; the standard error is Gwet's linearised one (Student's t with n - 1 degrees of
+    freedom, finite-population correction 1 - n / *population_size*), in ``standard_error``.  On complete
+    data the value is the default's.  The default refuses missing ratings because Fleiss (1971) defined
+    the coefficient, and its null-hypothesis standard error (Fleiss, Nee & Landis 1979), for a fixed
+    number of ratings per subject; Krippendorff's alpha is the coefficient built for missing values.
 
     Notes
     -----
@@ -590,7 +629,14 @@ def fleiss_kappa(
     """
     data = as_annotations(data, layout=layout)
     data = check_annotations(data)
+    if missing not in ("error", "gwet"):
+        raise AccordError(f"missing must be 'error' or 'gwet'; got {missing!r}")
+    if missing == "error" and population_size != math.inf:
+        raise AccordError("population_size applies with missing='gwet' (Gwet's variance)")
     data, dist = _distance_or_weights(data, distance, weights, categories, "fleiss_kappa")
+    if missing == "gwet":
+        return _fleiss_gwet(data, dist, user_weights=weights is not None and not (
+            isinstance(weights, str) and weights == "identity"), population_size=population_size)
     m = _complete(data, "fleiss_kappa")
     return _fleiss_from_counts(count_values(data), data.values, dist, m=m, n_coders=data.n_coders,
                                source=data.source)
@@ -612,6 +658,38 @@ def _fleiss_from_counts(
     se0 = math.sqrt(max(var0, 0.0))
     p_value = float(2 * stats.norm.sf(abs(res.kappa) / se0)) if se0 > 0 else math.nan
     return _replace(res, standard_error_null=se0, p_value=p_value)
+
+
+def _fleiss_gwet(data: Annotations, dist: Distance, *, user_weights: bool, population_size: float) -> KappaResult:
+    """Fleiss' kappa with Gwet's (2014) missing-data extension and variance (irrCAC's ``fleiss``)."""
+    from accord.gwet import _subject_agreement
+
+    if not (isinstance(population_size, (int, float)) and population_size > 0):
+        raise AccordError(f"population_size must be a positive number (or math.inf); got {population_size!r}")
+    uc = count_values(data, min_values=1)
+    if population_size < uc.n_pairable_units:
+        raise AccordError(f"population_size ({population_size}) is smaller than the number of rated subjects")
+    sa = _subject_agreement(uc, data.values, dist, user_weights=user_weights, source=data.source)
+    w, n = sa.w, sa.n
+    pi = uc.marginals(unit_weights=1.0 / sa.r_i) / n
+    pe = float(pi @ w @ pi)
+    common = dict(coefficient="fleiss_kappa", observed_agreement=sa.pa, expected_agreement=pe,
+                  observed_disagreement=1.0 - sa.pa, expected_disagreement=1.0 - pe, distance=dist.name,
+                  n_units=n, n_coders=int(len(np.unique(data.coder_index))), _df=float(n - 1))
+    if pe >= 1.0 - 1e-15:
+        reason = "chance agreement is 1 (a single category)"
+        warn_undefined("fleiss_kappa", reason, stacklevel=4)
+        return KappaResult(kappa=math.nan, undefined_reason=reason, **common)  # type: ignore[arg-type]
+    kappa = (sa.pa - pe) / (1.0 - pe)
+    k_i = (n / sa.n2) * (sa.pa_i - pe * sa.pairable) / (1.0 - pe)
+    pi_w = (w @ pi + w.T @ pi) / 2.0
+    pe_i = np.bincount(uc.unit, weights=uc.count * pi_w[uc.value], minlength=uc.n_rows) / sa.r_i
+    k_star = k_i - 2.0 * (1.0 - kappa) * (pe_i - pe) / (1.0 - pe)
+    f = n / population_size
+    var = (1.0 - f) / (n * (n - 1.0)) * float((sa.uw * (k_star - kappa) ** 2).sum()) if n > 1 else math.nan
+    se = math.sqrt(var) if var >= 0 else math.nan
+    p_value = float(2 * stats.t.sf(abs(kappa) / se, n - 1)) if se > 0 else math.nan
+    return KappaResult(kappa=kappa, standard_error=se, p_value=p_value, **common)  # type: ignore[arg-type]
 
 
 siegel_castellan_k = fleiss_kappa

@@ -51,7 +51,7 @@ def _is_number(x: Any) -> bool:
     return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, (bool, np.bool_))
 
 
-def kappa_weights(name: str, categories: Sequence[Hashable]) -> np.ndarray:
+def kappa_weights(name: str, categories: Sequence[Hashable], *, scores: str = "values") -> np.ndarray:
     """The q x q agreement weights *name* over *categories*, as irrCAC computes them.
 
     Parameters
@@ -61,6 +61,13 @@ def kappa_weights(name: str, categories: Sequence[Hashable]) -> np.ndarray:
     categories : sequence
         The q categories.  Numbers are used as scores; any other labels are taken in the order
         given, as the scores 1..q.
+    scores : {"values", "ranks"}, keyword-only
+        What the weights measure distances on.  ``"values"`` (default, irrCAC's): numeric categories by
+        their values (codes 1, 2, 5 are 3 apart from 2 to 5), labels by their ranks.  ``"ranks"``: every
+        category by its rank 1..q in *categories* (codes 1, 2, 5 are one step apart), which is R irr's
+        ``kappa2(weight = "equal" | "squared")``: it indexes the categories present, whatever their
+        values.  The default keeps the scale the codes are on; pass the categories present (or the
+        scale's) with ``"ranks"`` to reproduce irr.
 
     Returns
     -------
@@ -75,7 +82,11 @@ def kappa_weights(name: str, categories: Sequence[Hashable]) -> np.ndarray:
            [0. , 0.5, 1. ]])
     >>> kappa_weights("quadratic", ["low", "mid", "high"])[0]
     array([1.  , 0.75, 0.  ])
+    >>> kappa_weights("linear", [1, 2, 5])[0], kappa_weights("linear", [1, 2, 5], scores="ranks")[0]
+    (array([1.  , 0.75, 0.  ]), array([1. , 0.5, 0. ]))
     """
+    if scores not in ("values", "ranks"):
+        raise AccordError(f"scores must be 'values' or 'ranks'; got {scores!r}")
     if name not in WEIGHT_NAMES:
         raise AccordError(f"weights must be one of {', '.join(WEIGHT_NAMES)} (or a q x q matrix); got {name!r}")
     cats = list(categories)
@@ -86,7 +97,7 @@ def kappa_weights(name: str, categories: Sequence[Hashable]) -> np.ndarray:
         raise AccordError(f"categories must not repeat a category; got {cats!r}")
     if name == "identity" or q == 1:
         return np.eye(q)
-    numeric = all(_is_number(c) for c in cats)
+    numeric = scores == "values" and all(_is_number(c) for c in cats)
     x = np.asarray(cats, dtype=float) if numeric else np.arange(1.0, q + 1.0)
     lo, hi = float(x.min()), float(x.max())
     diff = x[:, None] - x[None, :]
