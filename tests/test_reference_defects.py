@@ -116,3 +116,26 @@ def test_cohen_categories_checked_against_the_two_coders():
                                                          weights="linear").kappa)
     with pytest.raises(AccordError, match="the data hold the value 'hi', which is not among the categories"):
         accord.cohen_kappa(data, coders=(0, 1), categories=["lo", "mid"])
+
+
+def test_gwet_q_counts_the_categories_observed():
+    """gwet_ac1's docstring: "by default q is the number of values that occur"; a zero column and the values
+    of coders left out by select_coders are not values that occur (they counted in q before)."""
+    with_zero = Annotations.from_counts([[3, 0, 0], [1, 2, 0], [0, 3, 0], [2, 1, 0]], categories=[1, 2, 3])
+    without = Annotations.from_counts([[3, 0], [1, 2], [0, 3], [2, 1]], categories=[1, 2])
+    assert accord.gwet_ac1(with_zero).ac == pytest.approx(accord.gwet_ac1(without).ac, abs=1e-15)
+    assert accord.gwet_ac1(with_zero, categories=[1, 2, 3]).categories == (1, 2, 3)
+    data = Annotations.from_matrix([["a", "b", "a", "a"], ["a", "b", "b", "a"], ["c", "c", "c", "c"]])
+    two = Annotations.from_matrix([["a", "b", "a", "a"], ["a", "b", "b", "a"]])
+    assert accord.gwet_ac1(data.select_coders([0, 1])).ac == pytest.approx(accord.gwet_ac1(two).ac, abs=1e-15)
+
+
+def test_fleiss_missing_gwet_equals_irrcac_documented_example():
+    """irrCAC's ``raw`` module docstring: Fleiss' kappa of its raw_4raters data (Krippendorff 2011's example
+    C) is 0.76117, se 0.15302, p_a 0.81818, p_e 0.23872."""
+    data = accord.read("src/accord/datasets/krippendorff2011.csv")
+    with pytest.raises(AccordError, match="needs every unit coded by the same number of coders"):
+        accord.fleiss_kappa(data)
+    res = accord.fleiss_kappa(data, missing="gwet")
+    assert [round(x, 5) for x in (res.kappa, res.standard_error, res.observed_agreement, res.expected_agreement)] == [
+        0.76117, 0.15302, 0.81818, 0.23872]

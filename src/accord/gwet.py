@@ -32,6 +32,7 @@ from accord.weights import (
     WeightsDistance,
     category_codes,
     on_categories,
+    used_values,
     weights_matrix,
 )
 
@@ -161,7 +162,9 @@ def _gwet(
     check_variance(variance)
     if not (isinstance(population_size, (int, float)) and population_size > 0):
         raise AccordError(f"population_size must be a positive number (or math.inf); got {population_size!r}")
-    data = _on_categories(data, categories)
+    # without categories, q counts the values some rating uses: a count table's zero column and the values of
+    # coders left out by select_coders are not observed categories (name them in categories= to count them)
+    data = _on_categories(data, categories) if categories is not None else used_values(data)
     dist = _gwet_distance(name, distance, weights, data.values, ordered=categories is not None)
     if data.n_units and population_size < np.count_nonzero(np.bincount(data.unit_index, minlength=data.n_units)):
         raise AccordError(f"population_size ({population_size}) is smaller than the number of rated subjects")
