@@ -139,3 +139,20 @@ def test_fleiss_missing_gwet_equals_irrcac_documented_example():
     res = accord.fleiss_kappa(data, missing="gwet")
     assert [round(x, 5) for x in (res.kappa, res.standard_error, res.observed_agreement, res.expected_agreement)] == [
         0.76117, 0.15302, 0.81818, 0.23872]
+
+
+def test_masi_2006_is_nltk_by_version():
+    """NLTK's masi_distance: exact thirds from NLTK 3.10 on (masi-2006), 0.67/0.33 before (masi-2006-rounded;
+    NLTK's old doctest printed 0.665 for {1, 2} against {1, 2, 3, 4})."""
+    nltk = pytest.importorskip("nltk")
+    from nltk.metrics import masi_distance
+
+    from accord.distances import get_distance
+
+    version = tuple(int(x) for x in nltk.__version__.split(".")[:2])
+    name = "masi-2006" if version >= (3, 10) else "masi-2006-rounded"
+    dist = get_distance(name)
+    pairs = [({1, 2}, {1, 2, 3, 4}), ({1}, {1, 2}), ({1, 2}, {2, 3}), ({1}, {2}), ({1, 2}, {1, 2})]
+    for a, b in pairs:
+        assert dist(frozenset(a), frozenset(b)) == pytest.approx(masi_distance(a, b), abs=1e-15)
+    assert get_distance("masi-2006-rounded")(frozenset({1, 2}), frozenset({1, 2, 3, 4})) == pytest.approx(0.665)
