@@ -102,7 +102,9 @@ class KappaResult(CoefficientResult):
         D_o and D_e as the distance measures them.
     standard_error : float
         Large-sample standard error where the literature gives one (Cohen's
-        kappa: Fleiss, Cohen & Everitt 1969; otherwise NaN).
+        kappa: Fleiss, Cohen & Everitt 1969; Fleiss' kappa with
+        ``missing="gwet"``: Gwet's (2014) linearised one, with a Student-t
+        p-value and interval; otherwise NaN).
     standard_error_null : float
         Standard error under the null hypothesis kappa = 0 (Cohen's kappa:
         Fleiss, Cohen & Everitt 1969; Fleiss' kappa: Fleiss, Nee & Landis 1979).
