@@ -133,3 +133,10 @@ def test_p_value_and_z_where_a_test_is_defined():
     assert ac.z == pytest.approx(ac.ac / ac.standard_error)
     assert math.isnan(accord.alpha(RATINGS).z) and math.isnan(accord.alpha(RATINGS).p_value)
     assert np.isnan(accord.percent_agreement(RATINGS).standard_error)
+
+
+def test_the_icc_table_reports_the_form_asked_for():
+    table = accord.icc_table(RATINGS, form="ICC(3,1)")
+    assert table.value == table["ICC(C,1)"].icc and table.to_dict()["form"] == "ICC(3,1)"
+    with pytest.raises(accord.AccordError):
+        accord.icc_table(RATINGS, form="ICC(9,9)")

@@ -305,13 +305,18 @@ def _check_null(null_value: Any) -> float:
     return float(null_value)
 
 
-def icc_table(data: Annotations, *, null_value: float = 0.0, layout: Layout = "coders-by-units") -> ICCTable:
+def icc_table(
+    data: Annotations, *, form: str = "ICC(A,1)", null_value: float = 0.0, layout: Layout = "coders-by-units"
+) -> ICCTable:
     r"""All ten intraclass correlations of McGraw & Wong (1996), Shrout & Fleiss' (1979) six among them.
 
     Parameters
     ----------
     data : Annotations or array-like
         Numeric ratings; units not rated by every coder are left out, counted and said (a warning).
+    form : str
+        The form the table's ``value`` reports, named either way (default ``"ICC(A,1)"``, as :func:`icc`);
+        every form is in ``forms`` whichever it is.
     null_value : float
         rho_0 of the F tests (default 0).
     layout : {"coders-by-units", "units-by-coders"}
@@ -346,6 +351,7 @@ def icc_table(data: Annotations, *, null_value: float = 0.0, layout: Layout = "c
     [0.17, 0.29, 0.71, 0.44, 0.62, 0.91]
     """
     null_value = _check_null(null_value)
+    _resolve(form, None)
     m = rating_matrix(data, name="icc", layout=layout)
     n, k = m.x.shape
     ms = _anova(m.x)
@@ -353,7 +359,7 @@ def icc_table(data: Annotations, *, null_value: float = 0.0, layout: Layout = "c
     if math.isnan(forms[0].icc):
         warn_undefined("icc", forms[0].undefined_reason or "", stacklevel=3)
     return ICCTable(forms=forms, ms_rows=ms[0], ms_columns=ms[1], ms_error=ms[2], ms_within=ms[3], n_units=n,
-                    n_coders=k, n_units_dropped=m.n_units_dropped)
+                    n_coders=k, n_units_dropped=m.n_units_dropped, form=form)
 
 
 def icc(
@@ -395,5 +401,5 @@ def icc(
     [0.342, 0.946]
     """
     mw, model_ = _resolve(form, model)
-    table = icc_table(data, null_value=null_value, layout=layout)
+    table = icc_table(data, form=form, null_value=null_value, layout=layout)
     return next(r for r in table.forms if r.form == mw and r.model == model_)
