@@ -187,6 +187,10 @@ def test_contingency_tables_equal_irrcac(seed, kind):
     got = accord.scott_pi(data, **kw)
     _close(got.value, ref["coefficient_value"])
 
+    if isinstance(weights, str) and weights == "identity":
+        ref = _est(cac, "pa2")
+        _close(accord.percent_agreement(data).value, ref["coefficient_value"])
+
     if not sym:
         # AC2, Brennan-Prediger and alpha are coefficients of any number of raters, with no first rater: they
         # read a directional matrix by its symmetric part, as irrCAC's raw-data functions do (its table
