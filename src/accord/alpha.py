@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 import pandas as pd
@@ -19,7 +20,7 @@ from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import UnitCounts, count_matrix, count_values, observed_sum, unit_disagreement_sums
 from accord.errors import AccordError, plural, warn_undefined, words
-from accord.results import Result
+from accord.results import Coefficient
 
 __all__ = [
     "AlphaResult",
@@ -115,7 +116,7 @@ def interval_over_defined(
 
 
 @dataclass(frozen=True)
-class AlphaResult(Result):
+class AlphaResult(Coefficient):
     """Krippendorff's alpha and the counts it came from.
 
     Attributes
@@ -145,6 +146,9 @@ class AlphaResult(Result):
         divided by a power of two first (alpha does not change; D_o and D_e are
         in the divided units).
     """
+
+    _value_field: ClassVar[str] = "alpha"
+    _coefficient_id: ClassVar[str] = "alpha"
 
     alpha: float
     observed_disagreement: float
@@ -339,6 +343,8 @@ def alpha(
     data: Annotations,
     *,
     distance: str | Distance | DistanceFunction = "nominal",
+    weights: Any = None,
+    categories: Sequence[Hashable] | None = None,
     layout: Layout = "coders-by-units",
 ) -> AlphaResult:
     r"""Krippendorff's alpha for reliability data with any distance and missing values.
@@ -355,6 +361,14 @@ def alpha(
         ``"jaccard"``, ``"dice"``, ``"masi-2006"``, ``"masi-2010"``,
         ``"set-relation"``, a :class:`~accord.distances.Distance`, or a callable
         ``f(a, b) -> float``.
+    weights : str or array-like, optional
+        Instead of a distance, agreement weights as the kappas take them (a name of
+        :func:`accord.kappa_weights`, as irrCAC defines them, or a q x q matrix over *categories*): the
+        distance is delta = 1 - w, so that weighted alpha is the one irrCAC's ``krippendorff`` computes
+        with the same weights.  Default: none (the distance says how values differ).
+    categories : sequence, optional
+        With *weights*: the categories in order (named weights over text labels need it; categories
+        nobody chose change the named weights of the others).
     layout : {"coders-by-units", "units-by-coders"}, keyword-only
         Orientation of *data* when it is a matrix (see :func:`accord.as_annotations`);
         ``"units-by-coders"`` is irrCAC's and R's.
@@ -396,6 +410,8 @@ def alpha(
     >>> round(alpha(Annotations.from_matrix(table2)).alpha, 6)
     0.449541
     """
+    if weights is not None or categories is not None:
+        return _weighted_alpha(data, distance=distance, weights=weights, categories=categories, layout=layout)
     dist = get_distance(distance)
     fused = count_matrix(data, layout=layout)  # a numeric matrix of small integer codes: counted in one pass
     if fused is not None:
@@ -414,5 +430,18 @@ def alpha(
         raise
 
 
+def _weighted_alpha(
+    data: Any, *, distance: Any, weights: Any, categories: Sequence[Hashable] | None, layout: Layout
+) -> AlphaResult:
+    """Alpha with the distance 1 - w of agreement *weights* over *categories* (one validation step)."""
+    from accord.weights import resolve_weights
 
+    if weights is None:
+        raise AccordError("alpha: categories apply with weights (the categories' order for named weights); "
+                          "pass weights=..., or leave categories out")
+    if not (isinstance(distance, str) and distance == "nominal"):
+        raise AccordError("alpha: pass either distance or weights, not both")
+    data = check_annotations(as_annotations(data, layout=layout))
+    data, dist = resolve_weights(data, weights, categories)
+    return alpha_from_counts(count_values(data), data.values, dist, n_coders=data.n_coders)
 

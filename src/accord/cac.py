@@ -29,7 +29,7 @@ import math
 import warnings
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -40,16 +40,16 @@ from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import count_values
 from accord.errors import AccordError, AccordWarning, plural, warn_undefined
-from accord.gwet import _subject_agreement
+from accord.gwet import _subject_agreement, _variance_divisor, check_variance
 from accord.kappa import KappaResult, _coder_marginals, cohen_kappa
-from accord.results import Result
-from accord.weights import on_categories, resolve_weights
+from accord.results import Coefficient
+from accord.weights import on_categories, resolve_weights, used_values
 
 __all__ = ["ChanceCorrectedResult", "LightKappaResult", "brennan_prediger", "conger_kappa", "light_kappa"]
 
 
 @dataclass(frozen=True)
-class ChanceCorrectedResult(Result):
+class ChanceCorrectedResult(Coefficient):
     """Brennan-Prediger's coefficient or Conger's kappa, with Gwet's (2014) variance.
 
     Attributes
@@ -80,6 +80,9 @@ class ChanceCorrectedResult(Result):
         N, the number of subjects in the population (infinite by default).
     undefined_reason : str or None
     """
+
+    _value_field: ClassVar[str] = "kappa"
+    _z_error: ClassVar[str | None] = "standard_error"
 
     coefficient: str
     kappa: float
@@ -115,10 +118,8 @@ def _prepare(
     data = check_annotations(as_annotations(data, layout=layout))
     if not (isinstance(population_size, (int, float)) and population_size > 0):
         raise AccordError(f"population_size must be a positive number (or math.inf); got {population_size!r}")
-    if categories is None:  # the categories that occur, in the value table's order
-        used = np.unique(data.value_index)
-        if len(used) < len(data.values):
-            data = on_categories(data, data.values[used].tolist())
+    if categories is None:  # the categories some rating uses, in the value table's order (a count table's zero
+        data = used_values(data)  # column and the values of coders left out are not observed categories)
     if weights is not None:
         if not (isinstance(distance, str) and distance == "nominal"):
             raise AccordError(f"{name}: pass either distance or weights, not both")
@@ -133,7 +134,7 @@ def _prepare(
 
 def _finish(
     name: str, pa: float, pe: float, terms: np.ndarray | None, sa: Any, dist: Distance, values: np.ndarray,
-    *, q: int, n_coders: int, population_size: float,
+    *, q: int, n_coders: int, population_size: float, variance: str = "subjects",
 ) -> ChanceCorrectedResult:
     """kappa, and Gwet's variance (1 - f) / (n (n - 1)) sum_i (kappa*_i - kappa)^2 from the subject terms."""
     common = dict(
@@ -152,7 +153,7 @@ def _finish(
     if terms is not None:  # Conger: the subject's share of chance agreement moves with it
         k_i = k_i - 2.0 * (1.0 - kappa) * (terms - pe) / (1.0 - pe)
     f = n / population_size
-    var = (1.0 - f) / (n * (n - 1.0)) * float((sa.uw * (k_i - kappa) ** 2).sum()) if n > 1 else math.nan
+    var = (1.0 - f) / _variance_divisor(n, variance) * float((sa.uw * (k_i - kappa) ** 2).sum()) if n > 1 else math.nan
     se = math.sqrt(var) if var >= 0 else math.nan
     p_value = float(2 * stats.t.sf(abs(kappa) / se, n - 1)) if se > 0 else math.nan
     return ChanceCorrectedResult(kappa=kappa, standard_error=se, p_value=p_value, **common)
@@ -166,6 +167,7 @@ def brennan_prediger(
     categories: Sequence[Hashable] | None = None,
     n_categories: int | None = None,
     population_size: float = math.inf,
+    variance: str = "subjects",
     layout: Layout = "coders-by-units",
 ) -> ChanceCorrectedResult:
     r"""Brennan & Prediger's (1981) coefficient: chance is uniform over the q categories.
@@ -186,6 +188,9 @@ def brennan_prediger(
         observed.
     population_size : float
         N, for the finite-population correction of the variance.
+    variance : {"subjects", "table"}
+        The divisor of the variance, as :func:`accord.gwet_ac1`'s: ``"subjects"`` (default) n (n - 1),
+        the raw-ratings form; ``"table"`` n^2, the contingency-table form of irrCAC's ``table.CAC.bp``.
     layout : {"coders-by-units", "units-by-coders"}
         Orientation of *data* when it is a matrix.
 
@@ -222,6 +227,7 @@ def brennan_prediger(
     >>> round(brennan_prediger(d, weights="quadratic").kappa, 4)
     0.625
     """
+    check_variance(variance)
     data, dist, user_weights = _prepare(data, distance=distance, weights=weights, categories=categories,
                                         population_size=population_size, layout=layout, name="brennan_prediger")
     q = len(data.values)
@@ -245,7 +251,7 @@ def brennan_prediger(
     t_w = float(sa.w.sum()) + (q_all - q)  # unnamed extra categories: identity weights
     pe = t_w / q_all**2 if q_all >= 2 else 1.0
     return _finish("brennan_prediger", sa.pa, pe, None, sa, dist, data.values, q=q_all, n_coders=_n_coders(data),
-                   population_size=population_size)
+                   population_size=population_size, variance=variance)
 
 
 def _n_coders(data: Annotations) -> int:
@@ -328,8 +334,39 @@ def conger_kappa(
                    population_size=population_size)
 
 
+def _fleiss_gwet(data: Annotations, dist: Distance, *, user_weights: bool, population_size: float) -> KappaResult:
+    """Fleiss' kappa with Gwet's (2014) missing-data extension and variance (irrCAC's ``fleiss``), for
+    :func:`accord.fleiss_kappa`'s ``missing="gwet"``: the observed side is Brennan-Prediger's and Conger's."""
+    if not (isinstance(population_size, (int, float)) and population_size > 0):
+        raise AccordError(f"population_size must be a positive number (or math.inf); got {population_size!r}")
+    uc = count_values(data, min_values=1)
+    if population_size < uc.n_pairable_units:
+        raise AccordError(f"population_size ({population_size}) is smaller than the number of rated subjects")
+    sa = _subject_agreement(uc, data.values, dist, user_weights=user_weights, source=data.source)
+    w, n = sa.w, sa.n
+    pi = uc.marginals(unit_weights=1.0 / sa.r_i) / n
+    pe = float(pi @ w @ pi)
+    common = dict(coefficient="fleiss_kappa", observed_agreement=sa.pa, expected_agreement=pe,
+                  observed_disagreement=1.0 - sa.pa, expected_disagreement=1.0 - pe, distance=dist.name,
+                  n_units=n, n_coders=int(len(np.unique(data.coder_index))), _df=float(n - 1))
+    if pe >= 1.0 - 1e-15:
+        reason = "chance agreement is 1 (a single category)"
+        warn_undefined("fleiss_kappa", reason, stacklevel=4)
+        return KappaResult(kappa=math.nan, undefined_reason=reason, **common)  # type: ignore[arg-type]
+    kappa = (sa.pa - pe) / (1.0 - pe)
+    k_i = (n / sa.n2) * (sa.pa_i - pe * sa.pairable) / (1.0 - pe)
+    pi_w = (w @ pi + w.T @ pi) / 2.0
+    pe_i = np.bincount(uc.unit, weights=uc.count * pi_w[uc.value], minlength=uc.n_rows) / sa.r_i
+    k_star = k_i - 2.0 * (1.0 - kappa) * (pe_i - pe) / (1.0 - pe)
+    f = n / population_size
+    var = (1.0 - f) / (n * (n - 1.0)) * float((sa.uw * (k_star - kappa) ** 2).sum()) if n > 1 else math.nan
+    se = math.sqrt(var) if var >= 0 else math.nan
+    p_value = float(2 * stats.t.sf(abs(kappa) / se, n - 1)) if se > 0 else math.nan
+    return KappaResult(kappa=kappa, standard_error=se, p_value=p_value, **common)  # type: ignore[arg-type]
+
+
 @dataclass(frozen=True)
-class LightKappaResult(Result):
+class LightKappaResult(Coefficient):
     """Light's (1971) kappa: the mean of Cohen's kappa over every pair of coders.
 
     Attributes
@@ -347,6 +384,9 @@ class LightKappaResult(Result):
     n_coders : int
     undefined_reason : str or None
     """
+
+    _value_field: ClassVar[str] = "kappa"
+    _coefficient_id: ClassVar[str] = "light_kappa"
 
     kappa: float
     pairs: tuple[KappaResult, ...]

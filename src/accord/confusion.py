@@ -113,7 +113,10 @@ def from_confusion(
     units = np.repeat(np.arange(total), 2)
     who = np.empty(2 * total, dtype=object)
     who[0::2], who[1::2] = coders[0], coders[1]
-    return Annotations._build(units, who, v, duplicates="error", source=source, row_numbers=None)
+    # the coders in the table's order (rows first), not sorted by label: the first is the rows' coder, for
+    # weights with a direction (Cohen 1968) and for reading a result back against the table
+    built = Annotations._build(units, who, v, duplicates="error", source=source, row_numbers=None)
+    return built._with_labels(built.units.tolist(), list(coders))
 
 
 def read_confusion(path: str | Path) -> pd.DataFrame:

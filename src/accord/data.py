@@ -575,9 +575,38 @@ class Annotations:
             }
         )
 
-    def select_coders(self, keep: Sequence[bool] | np.ndarray) -> Annotations:
-        """The same data restricted to the coders where *keep* is true (tables kept whole)."""
-        mask = np.asarray(keep, dtype=bool)[self.coder_index]
+    def select_coders(self, keep: Sequence[Hashable] | Sequence[bool] | np.ndarray) -> Annotations:
+        """The same data restricted to some coders (tables kept whole).
+
+        Parameters
+        ----------
+        keep : sequence of coder labels, or of booleans
+            The coders to keep by their labels (``["ann", "bob"]``), or a boolean mask over
+            :attr:`coders` (one entry per coder, true to keep).
+
+        Examples
+        --------
+        >>> d = Annotations.from_records([("u1", "ann", "a"), ("u1", "bob", "a"), ("u1", "cy", "b")])
+        >>> d.select_coders(["ann", "cy"]).to_matrix().tolist()  # bob's row is kept, empty
+        [['a'], [None], ['b']]
+        """
+        if isinstance(keep, (str, bytes)) or not hasattr(keep, "__len__"):
+            raise AccordError(f"keep must be a list of coder labels or a boolean mask over the coders; got {keep!r}")
+        items = list(keep.tolist() if isinstance(keep, np.ndarray) else keep)
+        if items and all(isinstance(x, (bool, np.bool_)) for x in items):
+            if len(items) != self.n_coders:
+                raise AccordError(f"keep: a boolean mask needs one entry per coder ({self.n_coders}); "
+                                  f"got {len(items)}")
+            flags = np.asarray(items, dtype=bool)
+        else:
+            where = {c: i for i, c in enumerate(self.coders.tolist())}
+            unknown = [x for x in items if not isinstance(x, Hashable) or x not in where]
+            if unknown:
+                shown = ", ".join(map(repr, self.coders.tolist()[:10])) + (", ..." if self.n_coders > 10 else "")
+                raise AccordError(f"keep: {unknown[0]!r} is not a coder in the data; the coders are {shown}")
+            flags = np.zeros(self.n_coders, dtype=bool)
+            flags[[where[x] for x in items]] = True
+        mask = flags[self.coder_index]
         return Annotations(
             unit_index=self.unit_index[mask],
             coder_index=self.coder_index[mask],

@@ -14,9 +14,9 @@ term is Gwet's own.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -26,12 +26,13 @@ from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, PreparedDistance, get_distance
 from accord.engine import UnitCounts, count_values, unit_disagreement_sums
 from accord.errors import AccordError, warn_undefined
-from accord.results import Result
+from accord.results import Coefficient
 from accord.weights import (
     PreparedMatrix,
     WeightsDistance,
     category_codes,
     on_categories,
+    used_values,
     weights_matrix,
 )
 
@@ -39,7 +40,7 @@ __all__ = ["GwetResult", "gwet_ac1", "gwet_ac2"]
 
 
 @dataclass(frozen=True)
-class GwetResult(Result):
+class GwetResult(Coefficient):
     """Gwet's AC1 (nominal) or AC2 (weighted) with its variance.
 
     Attributes
@@ -72,6 +73,10 @@ class GwetResult(Result):
         N, the number of subjects in the population (infinite by default).
     undefined_reason : str or None
     """
+
+    _value_field: ClassVar[str] = "ac"
+    _aliases: ClassVar[Mapping[str, str]] = {"expected_agreement": "chance_agreement"}
+    _z_error: ClassVar[str | None] = "standard_error"
 
     coefficient: str
     ac: float
@@ -150,12 +155,16 @@ def _gwet(
     categories: Sequence[Hashable] | None,
     population_size: float,
     name: str,
+    variance: str = "subjects",
 ) -> GwetResult:
     # one validation step
     data = check_annotations(data)
+    check_variance(variance)
     if not (isinstance(population_size, (int, float)) and population_size > 0):
         raise AccordError(f"population_size must be a positive number (or math.inf); got {population_size!r}")
-    data = _on_categories(data, categories)
+    # without categories, q counts the values some rating uses: a count table's zero column and the values of
+    # coders left out by select_coders are not observed categories (name them in categories= to count them)
+    data = _on_categories(data, categories) if categories is not None else used_values(data)
     dist = _gwet_distance(name, distance, weights, data.values, ordered=categories is not None)
     if data.n_units and population_size < np.count_nonzero(np.bincount(data.unit_index, minlength=data.n_units)):
         raise AccordError(f"population_size ({population_size}) is smaller than the number of rated subjects")
@@ -164,6 +173,7 @@ def _gwet(
     uc = count_values(data, min_values=1)
     return _gwet_from_counts(
         uc, data.values, dist, user_weights=weights is not None, population_size=population_size, name=name,
+        variance=variance,
         n_coders=data.n_coders, source=data.source,
     )
 
@@ -219,6 +229,7 @@ def _gwet_from_counts(
     name: str,
     n_coders: int,
     source: str | None,
+    variance: str = "subjects",
 ) -> GwetResult:
     """AC1/AC2 from the value counts of every subject rated at least once (or their signature histogram)."""
     q = len(values)
@@ -251,7 +262,7 @@ def _gwet_from_counts(
     ) / r_i
     ac_star = ac_i - 2.0 * (1.0 - ac) * (pe_i - pe) / (1.0 - pe)
     f = n / population_size
-    var = (1.0 - f) / (n * (n - 1.0)) * float((uw * (ac_star - ac) ** 2).sum()) if n > 1 else math.nan
+    var = (1.0 - f) / _variance_divisor(n, variance) * float((uw * (ac_star - ac) ** 2).sum()) if n > 1 else math.nan
     se = math.sqrt(var) if var >= 0 else math.nan
     p_value = float(2 * stats.t.sf(abs(ac) / se, n - 1)) if se > 0 else math.nan
     return GwetResult(
@@ -271,6 +282,20 @@ def _gwet_from_counts(
     )
 
 
+#: the two forms of Gwet's variance: over the subjects' terms, and of a contingency table
+VARIANCES = ("subjects", "table")
+
+
+def check_variance(variance: Any) -> None:
+    """One validation of ``variance=``."""
+    if not isinstance(variance, str) or variance not in VARIANCES:
+        raise AccordError(f"variance must be 'subjects' or 'table'; got {variance!r}")
+
+
+def _variance_divisor(n: int, variance: str) -> float:
+    return n * float(n) if variance == "table" else n * (n - 1.0)
+
+
 def _delta_matrix(prepared: PreparedDistance, q: int) -> np.ndarray:
     """delta over every pair of the q categories (q is small: these are categories)."""
     if q == 0:
@@ -284,6 +309,7 @@ def gwet_ac1(
     *,
     categories: Sequence[Hashable] | None = None,
     population_size: float = math.inf,
+    variance: str = "subjects",
     layout: Layout = "coders-by-units",
 ) -> GwetResult:
     r"""Gwet's (2008) first-order agreement coefficient AC1, for nominal data.
@@ -299,6 +325,11 @@ def gwet_ac1(
     population_size : float, keyword-only
         N, the number of subjects in the population, for the finite-population
         correction of the variance (default infinite).
+    variance : {"subjects", "table"}, keyword-only
+        The divisor of the variance: ``"subjects"`` (default) n (n - 1), Gwet's (2008) form for raw
+        ratings and irrCAC's raw-data functions; ``"table"`` n^2, the contingency-table form (Gwet 2014,
+        chapter 5; irrCAC's ``table.CAC``).  The default is the sample variance of the subjects' terms;
+        the two differ by the factor (n - 1) / n.
     layout : {"coders-by-units", "units-by-coders"}, keyword-only
         Orientation of *data* when it is a matrix (see :func:`accord.as_annotations`);
         ``"units-by-coders"`` is irrCAC's and R's.
@@ -351,7 +382,7 @@ def gwet_ac1(
     data = as_annotations(data, layout=layout)
     return _gwet(
         data, distance="nominal", weights=None, categories=categories,
-        population_size=population_size, name="ac1",
+        population_size=population_size, name="ac1", variance=variance,
     )
 
 
@@ -362,6 +393,7 @@ def gwet_ac2(
     weights: Any = None,
     categories: Sequence[Hashable] | None = None,
     population_size: float = math.inf,
+    variance: str = "subjects",
     layout: Layout = "coders-by-units",
 ) -> GwetResult:
     r"""Gwet's AC2: AC1 with partial agreement, weighted by a distance or a weight matrix.
@@ -386,6 +418,8 @@ def gwet_ac2(
         Every category a rater could choose (see :func:`gwet_ac1`).
     population_size : float, keyword-only
         N, for the finite-population correction (default infinite).
+    variance : {"subjects", "table"}, keyword-only
+        The divisor of the variance, as :func:`gwet_ac1`'s.
     layout : {"coders-by-units", "units-by-coders"}, keyword-only
         Orientation of *data* when it is a matrix (see :func:`accord.as_annotations`);
         ``"units-by-coders"`` is irrCAC's and R's.
@@ -414,5 +448,5 @@ def gwet_ac2(
     data = as_annotations(data, layout=layout)
     return _gwet(
         data, distance=distance, weights=weights, categories=categories,
-        population_size=population_size, name="ac2",
+        population_size=population_size, name="ac2", variance=variance,
     )

@@ -26,9 +26,9 @@ With a distance other than nominal, D_o and D_e are weighted by delta (Cohen
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 
@@ -39,7 +39,7 @@ from accord.distances import Distance, DistanceFunction, get_distance
 from accord.distances.scalar import _PreparedNominal
 from accord.engine import UnitCounts, count_values, observed_sum
 from accord.errors import AccordError, plural, warn_undefined
-from accord.results import Result
+from accord.results import Coefficient as CoefficientResult
 from accord.weights import PreparedMatrix, on_categories, resolve_weights
 
 __all__ = [
@@ -59,7 +59,7 @@ Coefficient = Literal["cohen_kappa", "scott_pi", "fleiss_kappa", "multi_kappa", 
 
 
 @dataclass(frozen=True)
-class AgreementResult(Result):
+class AgreementResult(CoefficientResult):
     """Observed agreement without chance correction.
 
     Attributes
@@ -73,6 +73,10 @@ class AgreementResult(Result):
     n_pairable_units, n_pairable : int
     """
 
+    _value_field: ClassVar[str] = "percent_agreement"
+    _coefficient_id: ClassVar[str] = "percent_agreement"
+    _aliases: ClassVar[Mapping[str, str]] = {"observed_agreement": "percent_agreement"}
+
     percent_agreement: float
     n_units_unanimous: int
     n_pairable_units: int
@@ -81,7 +85,7 @@ class AgreementResult(Result):
 
 
 @dataclass(frozen=True)
-class KappaResult(Result):
+class KappaResult(CoefficientResult):
     """A chance-corrected agreement coefficient of the kappa family.
 
     Attributes
@@ -98,7 +102,9 @@ class KappaResult(Result):
         D_o and D_e as the distance measures them.
     standard_error : float
         Large-sample standard error where the literature gives one (Cohen's
-        kappa: Fleiss, Cohen & Everitt 1969; otherwise NaN).
+        kappa: Fleiss, Cohen & Everitt 1969; Fleiss' kappa with
+        ``missing="gwet"``: Gwet's (2014) linearised one, with a Student-t
+        p-value and interval; otherwise NaN).
     standard_error_null : float
         Standard error under the null hypothesis kappa = 0 (Cohen's kappa:
         Fleiss, Cohen & Everitt 1969; Fleiss' kappa: Fleiss, Nee & Landis 1979).
@@ -109,6 +115,8 @@ class KappaResult(Result):
     n_units_dropped : int
         Units left out (not coded by both coders, for two-coder coefficients).
     """
+
+    _value_field: ClassVar[str] = "kappa"
 
     coefficient: str
     kappa: float
@@ -124,6 +132,15 @@ class KappaResult(Result):
     standard_error_null: float = math.nan
     p_value: float = math.nan
     undefined_reason: str | None = None
+    #: degrees of freedom of the Student t behind ``p_value`` and the interval (Gwet's variance); None: normal
+    _df: float | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def z(self) -> float:
+        """kappa over the standard error its p-value is tested with: ``standard_error_null`` where there is
+        one (Cohen's, Fleiss'), else ``standard_error``; NaN without a test."""
+        se = self.standard_error_null if math.isfinite(self.standard_error_null) else self.standard_error
+        return self.kappa / se if math.isfinite(se) and se > 0 and math.isfinite(self.kappa) else math.nan
 
     def confidence_interval(self, confidence_level: float = 0.95) -> tuple[float, float]:
         """Normal-approximation interval kappa +/- z * standard_error, cut to kappa's range [-1, 1].
@@ -141,7 +158,10 @@ class KappaResult(Result):
                 f"{self.coefficient} has no large-sample standard error here; "
                 "use alpha with a bootstrap interval"
             )
-        z = stats.norm.ppf(0.5 + confidence_level / 2)
+        if self._df is not None:  # Gwet's (2014, 5.3) variance: Student's t with n - 1 degrees of freedom
+            z = stats.t.ppf(0.5 + confidence_level / 2, self._df)
+        else:
+            z = stats.norm.ppf(0.5 + confidence_level / 2)
         return (max(-1.0, self.kappa - z * self.standard_error), min(1.0, self.kappa + z * self.standard_error))
 
 
@@ -356,6 +376,14 @@ def cohen_kappa(
     large-sample ones of Fleiss, Cohen & Everitt (1969), with agreement weights
     w = 1 - delta / max(delta).
 
+    Weights may have a direction (Cohen 1968): a non-symmetric matrix w[k, l] is
+    the credit when the *first* coder says k and the second l, in observed and
+    chance agreement alike (as irrCAC's ``table.CAC.cohen`` reads it).  The first
+    coder is ``coders[0]`` when *coders* is given, else the first of the data's
+    coder table (the rows of :meth:`Annotations.from_confusion`).  Coefficients
+    of any number of coders have no first coder: given such a matrix they use
+    its symmetric part (w + w^T) / 2, as irrCAC's raw-data functions do.
+
     References
     ----------
     Cohen, J. (1960). A coefficient of agreement for nominal scales. EPM 20, 37-46.
@@ -373,12 +401,29 @@ def cohen_kappa(
     0.4286
     """
     data = as_annotations(data, layout=layout)
-    data, dist = _distance_or_weights(data, distance, weights, categories, "cohen_kappa")
     sub, dropped = _two_coders(data, coders, "cohen_kappa")
-    pc = _coder_marginals(sub)
-    rows = np.flatnonzero(pc.sum(axis=1))
-    return _cohen_from_counts(count_values(sub), _pair_table(sub, rows), sub.values, dist, dropped=dropped,
-                              source=sub.source)
+    # the categories and weights are those of the two coders compared, not of every coder in the data
+    sub, dist = _distance_or_weights(sub, distance, weights, categories, "cohen_kappa")
+    return _cohen_from_counts(count_values(sub), _pair_table(sub, _first_second(sub, coders)), sub.values, dist,
+                              dropped=dropped, source=sub.source)
+
+
+def _first_second(sub: Annotations, coders: tuple[Any, Any] | None) -> np.ndarray:
+    """The codes of the first coder (rows of the table, rows of directional weights) and the second: the
+    order of *coders* when given, else the data's coder table's."""
+    if coders is not None:
+        labels = sub.coders.tolist()
+        return np.array([labels.index(c) for c in coders], dtype=np.int64)
+    return np.flatnonzero(np.bincount(sub.coder_index, minlength=sub.n_coders))
+
+
+def _directional(prepared: Any) -> np.ndarray | None:
+    """The disagreement matrix of non-symmetric agreement weights (Cohen 1968), else None."""
+    if isinstance(prepared, PreparedMatrix):
+        delta = prepared.matrix()
+        if not np.allclose(delta, delta.T, rtol=0.0, atol=1e-12):
+            return delta
+    return None
 
 
 def _cohen_from_counts(
@@ -388,6 +433,9 @@ def _cohen_from_counts(
     d_o, n, uc, prepared = _observed_counts(uc, values, dist, source)
     r1, r2 = table.sum(axis=1), table.sum(axis=0)
     p1, p2 = r1 / r1.sum(), r2 / r2.sum()
+    delta = _directional(prepared)
+    if delta is not None:  # weights with a direction: w[k, l] is the first coder's k against the second's l
+        d_o = float((table * delta).sum() / table.sum())
     d_e = prepared.cross_sum(p1, p2)
     present = (p1 + p2) > 0
     dmax = _delta_max(prepared, present)
@@ -472,10 +520,28 @@ def scott_pi(
     data: Annotations,
     *,
     distance: str | Distance | DistanceFunction = "nominal",
+    weights: Any = None,
+    categories: Sequence[Hashable] | None = None,
     coders: tuple[Any, Any] | None = None,
     layout: Layout = "coders-by-units",
 ) -> KappaResult:
     r"""Scott's (1955) pi for two coders: chance from one pooled distribution.
+
+    Parameters
+    ----------
+    data : Annotations or array-like
+        Two coders (or more, with *coders* naming two); units not coded by both are left out.
+    distance : str, Distance or callable
+        How values differ (default nominal).
+    weights : str or array-like, optional
+        Instead of a distance, agreement weights by name or as a q x q matrix, as :func:`cohen_kappa`
+        takes them (delta = 1 - w; irrCAC's ``scott`` with the same weights).  A matrix with a direction
+        is read as :func:`cohen_kappa` reads it: w[k, l] is the first coder's k against the second's l.
+    categories : sequence, optional
+        The categories in order, for named weights over text labels.
+    coders : (a, b), optional
+        The two coders to compare (the first is the rows of directional weights).
+    layout : {"coders-by-units", "units-by-coders"}
 
     Notes
     -----
@@ -488,15 +554,20 @@ def scott_pi(
     0.4667
     """
     data = as_annotations(data, layout=layout)
-    dist = get_distance(distance)
     sub, dropped = _two_coders(data, coders, "scott_pi")
-    return _scott_from_counts(count_values(sub), sub.values, dist, dropped=dropped, source=sub.source)
+    sub, dist = _distance_or_weights(sub, distance, weights, categories, "scott_pi")
+    return _scott_from_counts(count_values(sub), sub.values, dist, dropped=dropped, source=sub.source,
+                              table=_pair_table(sub, _first_second(sub, coders)))
 
 
 def _scott_from_counts(
-    uc: UnitCounts, values: np.ndarray, dist: Distance, *, dropped: int, source: str | None
+    uc: UnitCounts, values: np.ndarray, dist: Distance, *, dropped: int, source: str | None,
+    table: np.ndarray | None = None,
 ) -> KappaResult:
     d_o, n, uc, prepared = _observed_counts(uc, values, dist, source)
+    delta = _directional(prepared) if table is not None else None
+    if delta is not None and table is not None:  # weights with a direction, read as Cohen's kappa reads them
+        d_o = float((table * delta).sum() / table.sum())
     p = uc.marginals() / n
     d_e = prepared.cross_sum(p, p)
     dmax = _delta_max(prepared, p > 0)
@@ -510,14 +581,25 @@ def fleiss_kappa(
     distance: str | Distance | DistanceFunction = "nominal",
     weights: Any = None,
     categories: Sequence[Hashable] | None = None,
+    missing: Literal["error", "gwet"] = "error",
+    population_size: float = math.inf,
     layout: Layout = "coders-by-units",
 ) -> KappaResult:
     r"""Fleiss' (1971) kappa, Siegel & Castellan's K: Scott's pi for any number of coders.
 
     Every unit must hold the same number m of values (complete data; use
-    :func:`accord.alpha` otherwise).  ``weights`` (a name, as irrCAC's, or
+    :func:`accord.alpha` otherwise), unless ``missing="gwet"``.  ``weights`` (a name, as irrCAC's, or
     a q x q matrix) and ``categories`` are those of :func:`cohen_kappa`;
     with weights, chance agreement is sum_kl w_kl p_k p_l (Gwet 2014, 2.4).
+
+    ``missing="gwet"`` is Gwet's (2014, chapter 2) extension to missing ratings, irrCAC's ``fleiss``:
+    p_a averaged over the subjects rated at least twice, each subject's agreement among its own raters;
+    p_e = sum_kl w_kl pi_k pi_l with pi_k the mean over subjects of each category's share of the
+    subject's ratings; the standard error is Gwet's linearised one (Student's t with n - 1 degrees of
+    freedom, finite-population correction 1 - n / *population_size*), in ``standard_error``.  On complete
+    data the value is the default's.  The default refuses missing ratings because Fleiss (1971) defined
+    the coefficient, and its null-hypothesis standard error (Fleiss, Nee & Landis 1979), for a fixed
+    number of ratings per subject; Krippendorff's alpha is the coefficient built for missing values.
 
     Notes
     -----
@@ -549,7 +631,16 @@ def fleiss_kappa(
     """
     data = as_annotations(data, layout=layout)
     data = check_annotations(data)
+    if missing not in ("error", "gwet"):
+        raise AccordError(f"missing must be 'error' or 'gwet'; got {missing!r}")
+    if missing == "error" and population_size != math.inf:
+        raise AccordError("population_size applies with missing='gwet' (Gwet's variance)")
     data, dist = _distance_or_weights(data, distance, weights, categories, "fleiss_kappa")
+    if missing == "gwet":
+        from accord.cac import _fleiss_gwet
+
+        return _fleiss_gwet(data, dist, user_weights=weights is not None and not (
+            isinstance(weights, str) and weights == "identity"), population_size=population_size)
     m = _complete(data, "fleiss_kappa")
     return _fleiss_from_counts(count_values(data), data.values, dist, m=m, n_coders=data.n_coders,
                                source=data.source)

@@ -51,7 +51,7 @@ def _is_number(x: Any) -> bool:
     return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, (bool, np.bool_))
 
 
-def kappa_weights(name: str, categories: Sequence[Hashable]) -> np.ndarray:
+def kappa_weights(name: str, categories: Sequence[Hashable], *, scores: str = "values") -> np.ndarray:
     """The q x q agreement weights *name* over *categories*, as irrCAC computes them.
 
     Parameters
@@ -61,6 +61,13 @@ def kappa_weights(name: str, categories: Sequence[Hashable]) -> np.ndarray:
     categories : sequence
         The q categories.  Numbers are used as scores; any other labels are taken in the order
         given, as the scores 1..q.
+    scores : {"values", "ranks"}, keyword-only
+        What the weights measure distances on.  ``"values"`` (default, irrCAC's): numeric categories by
+        their values (codes 1, 2, 5 are 3 apart from 2 to 5), labels by their ranks.  ``"ranks"``: every
+        category by its rank 1..q in *categories* (codes 1, 2, 5 are one step apart), which is R irr's
+        ``kappa2(weight = "equal" | "squared")``: it indexes the categories present, whatever their
+        values.  The default keeps the scale the codes are on; pass the categories present (or the
+        scale's) with ``"ranks"`` to reproduce irr.
 
     Returns
     -------
@@ -75,7 +82,11 @@ def kappa_weights(name: str, categories: Sequence[Hashable]) -> np.ndarray:
            [0. , 0.5, 1. ]])
     >>> kappa_weights("quadratic", ["low", "mid", "high"])[0]
     array([1.  , 0.75, 0.  ])
+    >>> kappa_weights("linear", [1, 2, 5])[0], kappa_weights("linear", [1, 2, 5], scores="ranks")[0]
+    (array([1.  , 0.75, 0.  ]), array([1. , 0.5, 0. ]))
     """
+    if scores not in ("values", "ranks"):
+        raise AccordError(f"scores must be 'values' or 'ranks'; got {scores!r}")
     if name not in WEIGHT_NAMES:
         raise AccordError(f"weights must be one of {', '.join(WEIGHT_NAMES)} (or a q x q matrix); got {name!r}")
     cats = list(categories)
@@ -86,7 +97,7 @@ def kappa_weights(name: str, categories: Sequence[Hashable]) -> np.ndarray:
         raise AccordError(f"categories must not repeat a category; got {cats!r}")
     if name == "identity" or q == 1:
         return np.eye(q)
-    numeric = all(_is_number(c) for c in cats)
+    numeric = scores == "values" and all(_is_number(c) for c in cats)
     x = np.asarray(cats, dtype=float) if numeric else np.arange(1.0, q + 1.0)
     lo, hi = float(x.min()), float(x.max())
     diff = x[:, None] - x[None, :]
@@ -169,10 +180,41 @@ def category_codes(values: np.ndarray, categories: Sequence[Hashable]) -> tuple[
     return remap, table
 
 
+def used_values(data: Annotations) -> Annotations:
+    """*data* over the values some rating uses, in the value table's order.
+
+    A value table can hold values no rating uses: a count table's zero column
+    (:meth:`Annotations.from_counts`), or the values of coders left out by
+    :meth:`Annotations.select_coders`.  They are not data: they are dropped here, so that the categories a
+    coefficient calls "observed" are the ones observed.
+    """
+    used = np.flatnonzero(np.bincount(data.value_index, minlength=len(data.values)))
+    if len(used) == len(data.values):
+        return data
+    remap = np.full(len(data.values), -1, dtype=np.int64)
+    remap[used] = np.arange(len(used))
+    return Annotations(
+        unit_index=data.unit_index,
+        coder_index=data.coder_index,
+        value_index=remap[data.value_index],
+        units=data.units,
+        coders=data.coders,
+        values=data.values[used],
+        n_missing=data.n_missing,
+        source=data.source,
+        _row_numbers=data._row_numbers,
+    )
+
+
 def on_categories(data: Annotations, categories: Sequence[Hashable] | None) -> Annotations:
-    """Re-express *data* over the full category list (unused categories count in q)."""
+    """Re-express *data* over the full category list (unused categories count in q).
+
+    Every value a rating uses must be a category; values in the value table that no rating uses (a count
+    table's zero column, the values of coders left out) are not checked: they are not data.
+    """
     if categories is None:
         return data
+    data = used_values(data)
     remap, values = category_codes(data.values, categories)
     return Annotations(
         unit_index=data.unit_index,

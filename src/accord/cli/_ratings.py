@@ -13,6 +13,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from rich.table import Table
 
 from accord.cli._common import console, said
@@ -21,7 +22,8 @@ from accord.errors import AccordError, AccordWarning, plural
 from accord.names import COEFFICIENTS
 from accord.names import coefficient as coefficient_name
 
-__all__ = ["LABELS", "compute_named", "interval_of", "label", "load_confusion", "print_extra", "with_intervals"]
+__all__ = ["LABELS", "compute_named", "interval_of", "label", "load_confusion", "print_extra", "scale_categories",
+           "with_intervals"]
 
 LABELS = COEFFICIENTS
 
@@ -40,6 +42,38 @@ def load_confusion(file: Path) -> tuple[Any, list[Any]]:
     return data, [_label(x) for x in frame.index]
 
 
+def scale_categories(text: str | None, data: Any) -> int | None:
+    """``--categories``: the number of categories of the scale, or the categories themselves (comma-separated
+    labels, every value of the data among them): q for bennett and brennan-prediger.
+
+    Examples
+    --------
+    >>> import accord
+    >>> d = accord.as_annotations([["a", "b"], ["a", "a"]])
+    >>> scale_categories("5", d), scale_categories("a, b, c", d)
+    (5, 3)
+    """
+    if text is None:
+        return None
+    from accord.cli._options import order_items, parse_order
+
+    if text.strip().isdigit():
+        return int(text.strip())
+    items = order_items(parse_order(text) or [], data.values)
+    def key(x: Any) -> Any:  # 2 and 2.0 are one category
+        return float(x) if isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, bool) else str(x)
+
+    if not items or len({key(x) for x in items}) != len(items):
+        raise AccordError(f"--categories takes a number or the categories once each, comma-separated; got {text!r}")
+    named = {key(x) for x in items}
+    missing = [v for v in data.values[np.unique(data.value_index)].tolist() if key(v) not in named]
+    if missing:
+        shown = f"{missing[0]:g}" if isinstance(missing[0], float) else str(missing[0])
+        raise AccordError(f"--categories: the data hold the value {shown}, which is not among the categories "
+                          f"{', '.join(map(str, items))}")
+    return len(items)
+
+
 def compute_named(
     data: Any, coefficient: str, distance: str, *, weights: str | None, n_categories: int | None,
     categories: list[Any] | None,
@@ -48,8 +82,8 @@ def compute_named(
     if weights is not None and coefficient != "all" and coefficient not in WEIGHTED:
         raise AccordError(f"--weights apply to {', '.join(WEIGHTED)}; not to --coefficient {coefficient}")
     if n_categories is not None and coefficient not in ("all", "bennett", "brennan-prediger"):
-        raise AccordError("--categories is the number of categories of bennett and brennan-prediger; "
-                          f"not of --coefficient {coefficient}")
+        raise AccordError("--categories is the number of categories (or the categories) of bennett and "
+                          f"brennan-prediger; not of --coefficient {coefficient}")
     notes: list[str] = []
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", AccordWarning)
@@ -87,14 +121,17 @@ def interval_of(res: Any, confidence: float) -> tuple[float, float] | None:
 
 
 def with_intervals(name: str, res: Any, confidence: float) -> dict[str, Any]:
-    """``res.to_dict()`` with the analytic interval(s) at *confidence* for the coefficients of this module."""
+    """``res.to_dict()`` with the analytic interval(s) at *confidence* for the coefficients of this module.
+
+    Every coefficient's object carries ``coefficient`` and ``value`` (:class:`accord.results.Coefficient`);
+    the ICC's forms each carry their own, and its ``value`` is the form asked for (``form``).
+    """
     out = res.to_dict()
     if name == "icc":
         for form, d in zip(res.forms, out["forms"], strict=True):
             d["confidence_interval"] = list(form.confidence_interval(confidence)) if not math.isnan(form.icc) else None
         out["confidence_level"] = confidence
-    elif name in ("conger", "brennan-prediger", "ccc") or (
-            hasattr(res, "confidence_interval") and hasattr(res, "standard_error") and not hasattr(res, "alpha")):
+    elif hasattr(res, "confidence_interval") and not hasattr(res, "bootstrap_distribution"):
         # the analytic interval the Python result gives (Cohen's kappa, Gwet's AC1/AC2...), null where it has none
         iv = interval_of(res, confidence)
         out["confidence_interval"] = list(iv) if iv else None

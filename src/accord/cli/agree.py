@@ -100,9 +100,9 @@ def agree(
                      "brennan-prediger, light. Numeric values are taken in numeric order."),
     ] = None,
     categories: Annotated[
-        int | None,
-        typer.Option(help="bennett, brennan-prediger: the number of categories of the scale (default: those "
-                     "observed)."),
+        str | None,
+        typer.Option(help="bennett, brennan-prediger: the categories of the scale, comma-separated, or their "
+                     "number (default: those observed)."),
     ] = None,
     coefficient: Annotated[
         str, typer.Option(help=f"One of {', '.join(ALL_COEFFICIENTS)}, or 'all' (those that apply, and what "
@@ -226,7 +226,8 @@ def agree(
         if imported is not None and not json_out:
             echo(imported.report.summary(cli=True), err=True)
         results, left_out, caught = _ratings.compute_named(data, coefficient, distance, weights=weights,
-                                                           n_categories=categories, categories=cat_order)
+                                                           n_categories=_ratings.scale_categories(categories, data),
+                                                           categories=cat_order)
         sizes = (data.n_coders, data.n_units, data.n_entries)
         source: Any = data
         engine_used = "memory"

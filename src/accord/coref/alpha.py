@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import weakref
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 import scipy.sparse as sp
@@ -73,6 +73,8 @@ class CorefAlphaResult(AlphaResult):
     n_classes : int
         Distinct classes over all coders (the coding values of seed 003's Table 2).
     """
+
+    _coefficient_id: ClassVar[str] = "coref_alpha"
 
     convention: str = "classes"
     n_classes: int = 0

@@ -34,7 +34,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 import pandas as pd
@@ -46,7 +46,7 @@ from accord.coref._tokens import Align, placed_on
 from accord.coref.model import CorefAnnotations
 from accord.errors import AccordError, AccordWarning, plural
 from accord.names import COREF_METRICS
-from accord.results import Result
+from accord.results import Coefficient, Result
 
 __all__ = [
     "BlancScore",
@@ -127,7 +127,7 @@ class BlancScore(Result):
 
 
 @dataclass(frozen=True)
-class CorefScores(Result):
+class CorefScores(Coefficient):
     """All the standard scores of a response against a key, and the CoNLL average.
 
     Attributes
@@ -138,6 +138,9 @@ class CorefScores(Result):
         (MUC F1 + B-cubed F1 + CEAF-e F1) / 3, the CoNLL-2011/2012 ranking score.
     n_documents : int
     """
+
+    _value_field: ClassVar[str] = "conll_f1"
+    _coefficient_id: ClassVar[str] = "coref_scores"
 
     muc: CorefScore
     b_cubed: CorefScore

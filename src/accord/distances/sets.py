@@ -293,10 +293,12 @@ class MASI2006(SetDistance):
 
     J is Jaccard's coefficient and M the monotonicity weight: 1 when the sets
     are identical, 2/3 when one is a subset of the other, 1/3 when they overlap
-    and 0 when they are disjoint.  This is NLTK's ``masi_distance`` (NLTK 3.x
-    uses exact thirds; ``exact=False``, name ``masi-2006-rounded``, uses the
-    printed 0.67 and 0.33 of older tools).  Two empty sets: 0 (NLTK raises
-    ZeroDivisionError there).
+    and 0 when they are disjoint.  This is NLTK's ``masi_distance`` from NLTK
+    3.10 on, which uses exact thirds (checked on 3.10.4); NLTK before 3.10 used
+    the rounded weights 0.67 and 0.33 (its doctest printed 0.665 for {1, 2}
+    against {1, 2, 3, 4}), which is ``exact=False``, name
+    ``masi-2006-rounded``.  Two empty sets: 0 (NLTK raises ZeroDivisionError
+    there).
 
     Compare :class:`MASI2010`, the form Passonneau (2010) prints, which is
     much smaller for subsets: {A} against {A, B} gives 1 - 1/2 * 2/3 = 2/3 here

@@ -19,7 +19,7 @@ import math
 import warnings
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 import pandas as pd
@@ -28,7 +28,7 @@ from accord._lazy import stats
 from accord.errors import AccordError, AccordWarning, plural, warn_undefined
 from accord.multilabel.model import MultiLabelData
 from accord.multilabel.weights import WeightRule, _check_p, _check_rule, _matrices, _rule_name
-from accord.results import Result
+from accord.results import Coefficient, Result
 
 __all__ = [
     "AugmentedKappaInterval",
@@ -69,7 +69,7 @@ class PairAugmentedKappa(Result):
 
 
 @dataclass(frozen=True)
-class AugmentedKappaResult(Result):
+class AugmentedKappaResult(Coefficient):
     """Augmented kappa ``K'`` at one primary weight ``p`` (Rosenberg & Binkowski 2004).
 
     Attributes
@@ -96,6 +96,9 @@ class AugmentedKappaResult(Result):
     reason : str or None
         Why ``kappa`` is NaN, or which pairs were left out.
     """
+
+    _value_field: ClassVar[str] = "kappa"
+    _coefficient_id: ClassVar[str] = "augmented_kappa"
 
     kappa: float
     p: float

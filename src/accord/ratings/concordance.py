@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -16,13 +16,13 @@ from accord._lazy import stats
 from accord.data import Annotations, Layout
 from accord.errors import AccordError, warn_undefined
 from accord.ratings._matrix import rating_matrix
-from accord.results import Result
+from accord.results import Coefficient
 
 __all__ = ["CCCResult", "KendallWResult", "kendall_w", "lin_ccc"]
 
 
 @dataclass(frozen=True)
-class KendallWResult(Result):
+class KendallWResult(Coefficient):
     """Kendall's W with its chi-square test.
 
     Attributes
@@ -40,6 +40,9 @@ class KendallWResult(Result):
     n_units_dropped : int
         Units some coder left unrated, left out.
     """
+
+    _value_field: ClassVar[str] = "w"
+    _coefficient_id: ClassVar[str] = "kendall_w"
 
     w: float
     chi_square: float
@@ -122,7 +125,7 @@ def kendall_w(
 
 
 @dataclass(frozen=True)
-class CCCResult(Result):
+class CCCResult(Coefficient):
     """Lin's concordance correlation coefficient (and, for more coders, the overall CCC).
 
     Attributes
@@ -142,6 +145,9 @@ class CCCResult(Result):
     n_units, n_coders, n_units_dropped : int
     """
 
+    _value_field: ClassVar[str] = "ccc"
+    _coefficient_id: ClassVar[str] = "lin_ccc"
+
     ccc: float
     pearson_r: float
     bias_correction: float
@@ -153,6 +159,9 @@ class CCCResult(Result):
     n_coders: int
     n_units_dropped: int = 0
     undefined_reason: str | None = None
+
+    def _display_name(self) -> str:
+        return "Lin's CCC" if self.n_coders <= 2 else "overall CCC"
 
     def confidence_interval(self, confidence_level: float = 0.95) -> tuple[float, float]:
         """Lin's (1989) interval: tanh(atanh(rho_c) +/- z * standard_error_z); two coders only."""

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -45,7 +45,7 @@ from accord._lazy import stats
 from accord.data import Annotations, Layout
 from accord.errors import AccordError, warn_undefined
 from accord.ratings._matrix import rating_matrix
-from accord.results import Result
+from accord.results import Coefficient
 
 __all__ = ["ICC_FORMS", "ICCResult", "ICCTable", "icc", "icc_table"]
 
@@ -77,7 +77,7 @@ _MW = {"ICC(1)": "ICC(1)", "ICC(K)": "ICC(k)", "ICC(C,1)": "ICC(C,1)", "ICC(C,K)
 
 
 @dataclass(frozen=True)
-class ICCResult(Result):
+class ICCResult(Coefficient):
     """One intraclass correlation, with its F test and its confidence interval.
 
     Attributes
@@ -104,6 +104,9 @@ class ICCResult(Result):
     n_units_dropped : int
         Units some coder left unrated, left out.
     """
+
+    _value_field: ClassVar[str] = "icc"
+    _coefficient_id: ClassVar[str] = "icc"
 
     form: str
     model: str
@@ -171,16 +174,20 @@ def _interval(r: ICCResult, alpha: float) -> tuple[float, float]:
 
 
 @dataclass(frozen=True)
-class ICCTable(Result):
+class ICCTable(Coefficient):
     """The ten intraclass correlations of one data set (McGraw & Wong 1996), with the ANOVA behind them.
 
     Attributes
     ----------
     forms : tuple of ICCResult
         In the order of :data:`ICC_FORMS`.
+    form : str
+        The form ``value`` reports (default ``"ICC(A,1)"``, :func:`icc`'s): the one asked for.
     ms_rows, ms_columns, ms_error, ms_within : float
     n_units, n_coders, n_units_dropped : int
     """
+
+    _coefficient_id: ClassVar[str] = "icc"
 
     forms: tuple[ICCResult, ...]
     ms_rows: float
@@ -190,6 +197,18 @@ class ICCTable(Result):
     n_units: int
     n_coders: int
     n_units_dropped: int = 0
+    form: str = "ICC(A,1)"
+
+    @property
+    def value(self) -> float:
+        """The ICC of the form ``form`` (the one :func:`icc` gives by default, absolute agreement of single
+        ratings, unless the table was made for another); each form has its own in ``forms``."""
+        return self[self.form].icc
+
+    @property
+    def p_value(self) -> float:
+        """The p-value of the F test of ``form``."""
+        return self[self.form].p_value
 
     def __getitem__(self, name: str) -> ICCResult:
         """A form by either name: ``table["ICC(2,1)"]``, ``table["ICC(A,1)"]`` (two-way random)."""
@@ -286,13 +305,18 @@ def _check_null(null_value: Any) -> float:
     return float(null_value)
 
 
-def icc_table(data: Annotations, *, null_value: float = 0.0, layout: Layout = "coders-by-units") -> ICCTable:
+def icc_table(
+    data: Annotations, *, form: str = "ICC(A,1)", null_value: float = 0.0, layout: Layout = "coders-by-units"
+) -> ICCTable:
     r"""All ten intraclass correlations of McGraw & Wong (1996), Shrout & Fleiss' (1979) six among them.
 
     Parameters
     ----------
     data : Annotations or array-like
         Numeric ratings; units not rated by every coder are left out, counted and said (a warning).
+    form : str
+        The form the table's ``value`` reports, named either way (default ``"ICC(A,1)"``, as :func:`icc`);
+        every form is in ``forms`` whichever it is.
     null_value : float
         rho_0 of the F tests (default 0).
     layout : {"coders-by-units", "units-by-coders"}
@@ -327,6 +351,7 @@ def icc_table(data: Annotations, *, null_value: float = 0.0, layout: Layout = "c
     [0.17, 0.29, 0.71, 0.44, 0.62, 0.91]
     """
     null_value = _check_null(null_value)
+    _resolve(form, None)
     m = rating_matrix(data, name="icc", layout=layout)
     n, k = m.x.shape
     ms = _anova(m.x)
@@ -334,7 +359,7 @@ def icc_table(data: Annotations, *, null_value: float = 0.0, layout: Layout = "c
     if math.isnan(forms[0].icc):
         warn_undefined("icc", forms[0].undefined_reason or "", stacklevel=3)
     return ICCTable(forms=forms, ms_rows=ms[0], ms_columns=ms[1], ms_error=ms[2], ms_within=ms[3], n_units=n,
-                    n_coders=k, n_units_dropped=m.n_units_dropped)
+                    n_coders=k, n_units_dropped=m.n_units_dropped, form=form)
 
 
 def icc(
@@ -376,5 +401,5 @@ def icc(
     [0.342, 0.946]
     """
     mw, model_ = _resolve(form, model)
-    table = icc_table(data, null_value=null_value, layout=layout)
+    table = icc_table(data, form=form, null_value=null_value, layout=layout)
     return next(r for r in table.forms if r.form == mw and r.model == model_)

@@ -20,13 +20,13 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 import pandas as pd
 
 from accord.errors import AccordError, warn_undefined
-from accord.results import Result
+from accord.results import Coefficient, Result
 from accord.spans._arrays import SpanArrays, fragments_overlap, overlap_pairs, span_arrays
 from accord.spans.model import SpanAnnotations
 
@@ -114,7 +114,7 @@ class SpanDisagreement(Result):
 
 
 @dataclass(frozen=True)
-class SpanF1Result(Result):
+class SpanF1Result(Coefficient):
     """Pairwise span precision / recall / F1 per label, micro and macro averaged, with the diagnosis.
 
     Attributes
@@ -141,6 +141,9 @@ class SpanF1Result(Result):
     undefined_reason : str or None
         Why ``micro_f1`` is NaN, when it is.
     """
+
+    _value_field: ClassVar[str] = "micro_f1"
+    _coefficient_id: ClassVar[str] = "span_f1"
 
     match: str
     coders: tuple[str, ...]

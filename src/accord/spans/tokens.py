@@ -18,7 +18,7 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 import pandas as pd
@@ -28,7 +28,7 @@ from accord.alpha import alpha as _alpha
 from accord.data import Annotations
 from accord.errors import AccordError
 from accord.kappa import KappaResult, cohen_kappa, fleiss_kappa
-from accord.results import Result
+from accord.results import Coefficient
 from accord.spans._arrays import overlap_pairs, span_arrays
 from accord.spans.model import SpanAnnotations
 
@@ -238,7 +238,7 @@ def token_table(
 
 
 @dataclass(frozen=True)
-class TokenAgreement(Result):
+class TokenAgreement(Coefficient):
     """Alpha and kappa over the tokens of span annotations.
 
     Attributes
@@ -260,6 +260,8 @@ class TokenAgreement(Result):
         has the same number of coders; None otherwise (see ``kappa_undefined_reason``).
     """
 
+    _coefficient_id: ClassVar[str] = "token_agreement"
+
     tokenisation: str
     outside: str
     scheme: str
@@ -271,6 +273,11 @@ class TokenAgreement(Result):
     kappa_undefined_reason: str | None = None
     _table: Annotations | None = field(default=None, repr=False, compare=False)
     _document_of_unit: np.ndarray | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def value(self) -> float:
+        """Token alpha (``alpha.alpha``)."""
+        return self.alpha.alpha
 
     @property
     def table(self) -> Annotations:

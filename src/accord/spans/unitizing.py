@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import ClassVar, Literal
 
 import numpy as np
 import pandas as pd
 
 from accord.errors import AccordError, warn_undefined
-from accord.results import Result
+from accord.results import Coefficient, Result
 from accord.spans.model import SpanAnnotations
 
 __all__ = ["CategoryUnitizing", "UnitizingAlphaResult", "unitizing_alpha"]
@@ -97,7 +97,7 @@ def _placements_each(unit_len: np.ndarray, gap_len: np.ndarray) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class UnitizingAlphaResult(Result):
+class UnitizingAlphaResult(Coefficient):
     """Krippendorff's unitizing alpha, per category and overall.
 
     Attributes
@@ -119,6 +119,9 @@ class UnitizingAlphaResult(Result):
     n_empty_units_dropped : int
         Zero-length spans (or fragments), left out.
     """
+
+    _value_field: ClassVar[str] = "alpha"
+    _coefficient_id: ClassVar[str] = "unitizing_alpha"
 
     alpha: float
     observed_disagreement: float

@@ -31,13 +31,13 @@ import os
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
 
 from accord.errors import AccordError, AccordWarning, warn_undefined
-from accord.results import Result
+from accord.results import Coefficient, Result
 from accord.spans.gamma.alignment import (
     DEFAULT_MAX_CANDIDATES,
     DEFAULT_WINDOW,
@@ -84,7 +84,7 @@ class DocumentGamma(Result):
 
 
 @dataclass(frozen=True)
-class GammaResult(Result):
+class GammaResult(Coefficient):
     r"""Gamma over a corpus of continua, with the best alignment of each document.
 
     Attributes
@@ -121,6 +121,9 @@ class GammaResult(Result):
     n_windowed_samples : int
         Sampled corpora with at least one windowed alignment.
     """
+
+    _value_field: ClassVar[str] = "gamma"
+    _coefficient_id: ClassVar[str] = "gamma"
 
     gamma: float
     observed_disorder: float
