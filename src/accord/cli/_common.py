@@ -105,6 +105,7 @@ def cli_errors(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        _warned.clear()  # "once per run": a command is a run, also when several run in one process (tests)
         try:
             return func(*args, **kwargs)
         except (AccordError, FileNotFoundError, IsADirectoryError, PermissionError) as exc:
