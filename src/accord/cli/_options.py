@@ -16,14 +16,15 @@ import numpy as np
 import typer
 
 from accord.distances import ORDERED_DISTANCES, Distance, get_distance, text_labels
-from accord.distances.scalar import refuse_unordered_text
+from accord.distances.scalar import number_labels, refuse_unordered_text
 from accord.errors import AccordError
 
 __all__ = ["OrderOption", "order_items", "ordered_distance", "parse_order"]
 
 ORDER_HELP = ("The labels from lowest to highest, comma-separated (quote a label holding a comma), for the "
               "ordinal, interval and ratio distances: e.g. --order \"Very Easy,Easy,Neutral,Difficult,Very "
-              "Difficult\". Needed for text labels (their alphabetical order is not a scale); numbers need none.")
+              "Difficult\". Needed for text labels (their alphabetical order is not a scale); numbers, and labels that "
+              "are all numbers (\"1\"..\"5\"), need none.")
 
 #: The ``--order`` option, as a type for a typer command's parameter.
 OrderOption = Annotated[str | None, typer.Option("--order", help=ORDER_HELP)]
@@ -87,7 +88,7 @@ def ordered_distance(distance: str | Distance, order: str | None, values: np.nda
     if items is None:
         if isinstance(dist, ORDERED_DISTANCES) and dist.order is None and not set_valued:
             text = text_labels(values)
-            if text:
+            if text and number_labels(values) is None:  # "1".."5" are the numbers they spell: no order needed
                 raise AccordError(where + str(refuse_unordered_text(
                     dist.name, text, how='--order "lowest,...,highest"')))
         return distance

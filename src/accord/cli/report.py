@@ -171,7 +171,9 @@ def _report(
             from accord.spans.readers import export_spans, read_texts
 
             imported = export_spans(imported, inputs[0], read_texts(texts))
-        if name == "agree":  # text labels under an ordered distance need --order: refused before anything is said
+        if name == "agree" and (distance or order or imported.default_distance != "nominal"):
+            # text labels under an ordered distance need --order: refused before anything is said (nominal by
+            # default stays None: the page says when the values look like a scale)
             data = imported.annotations
             distance = ordered_distance(distance or imported.default_distance, order, data.values,
                                         source=data.source or str(inputs[0]), set_valued=data.is_set_valued)
@@ -218,8 +220,8 @@ def _report(
                                  tokens=tokens)
             if name == "models":
                 options = {"distance": options["distance"] if distance else None}
-            if name == "agree":
-                options["distance"] = ordered_distance(options["distance"], order, obj.values,
+            if name == "agree" and (options["distance"] is not None or order is not None):
+                options["distance"] = ordered_distance(options["distance"] or "nominal", order, obj.values,
                                                        source=obj.source or str(inputs[0]),
                                                        set_valued=obj.is_set_valued)
         from accord.reporting import build_report
@@ -272,7 +274,8 @@ def _load(name: str, inputs: list[Path], **o: Any) -> tuple[Any, dict[str, Any]]
         cols = [c.strip() for c in o["coders"].split(",")] if o["coders"] else None
         data = read(inputs[0], unit=o["unit"], coder=o["coder"], value=o["value"], layout=o["layout"],
                     coders=cols)
-        return data, {"distance": o["distance"] or "nominal", "coefficients": o["coefficient"]}
+        # no --distance: None, nominal by default (the page says when the values look like a scale)
+        return data, {"distance": o["distance"], "coefficients": o["coefficient"]}
     if name == "coref":
         from accord.coref.readers import read_coref
 
