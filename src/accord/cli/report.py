@@ -65,7 +65,8 @@ _NO_IMPORTER = ImporterArgs()
 def _report(
     inputs: Annotated[list[Path], typer.Argument(help="The annotation file(s): as for agree, coref (one per coder), "
                                                  "multilabel, gold, or a pyramid then its peer annotations.")],
-    output: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write.")],
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="The HTML file to write (default: the first "
+                                                "input's name with .html, in the current folder).")] = None,
     kind: Annotated[str, typer.Option(help="auto, agree, coref, multilabel, pyramid, gold, spans or models (the "
                                       "humans-and-models page; auto with --models).")] = "auto",
     force: Annotated[bool, typer.Option("--force", help="Replace an existing output file (never an input).")] = False,
@@ -199,7 +200,8 @@ def _report(
     for path in all_inputs:
         if not path.exists():
             raise no_such_file(path)
-    check_output(output, force=force, inputs=all_inputs)
+    output = check_output(output, force=force, inputs=all_inputs) if output is not None else _default_output(
+        inputs[0], force=force, inputs=all_inputs)
     if figures is not None and figures.exists() and not figures.is_dir():
         raise AccordError(f"--figures {figures}: exists and is not a folder")
     common: dict[str, Any] = dict(bootstrap=bootstrap, seed=seed, confidence=confidence, max_rows=max_rows)
@@ -247,6 +249,37 @@ def _report(
     echo(f"wrote {output}")
     if written:
         echo(f"wrote {plural(len(written), 'figure')} to {figures}")
+
+
+def default_output(first: Path) -> Path:
+    """Where ``accord report`` writes without ``-o``: the first input's name with ``.html``, in the current folder.
+
+    Examples
+    --------
+    >>> default_output(Path("data/labels.csv")), default_output(Path("exports/batch.csv.gz"))
+    (PosixPath('labels.html'), PosixPath('batch.html'))
+    """
+    name = first.name or first.resolve().name
+    stem = Path(name).stem if not first.is_dir() else name
+    while Path(stem).suffix.lower() in (".csv", ".tsv", ".tab", ".txt", ".json", ".jsonl", ".ndjson", ".parquet",
+                                         ".conll", ".xlsx", ".ods"):
+        stem = Path(stem).stem
+    return Path(f"{stem or 'report'}.html")
+
+
+def _default_output(first: Path, *, force: bool, inputs: list[Path]) -> Path:
+    """:func:`default_output`, refused (naming ``-o`` and ``--force``) inside an input folder or over a file."""
+    out = default_output(first)
+    named = first.name or first.resolve().name
+    try:
+        check_output(out, force=True, inputs=inputs)  # an input, inside an input folder: never, even with --force
+    except AccordError as exc:
+        raise AccordError(f"{exc.for_cli()} (the default output, named after {named}); pass "
+                          "-o PATH to write elsewhere") from None
+    if (out.exists() or out.is_symlink()) and not force:
+        raise AccordError(f"{out} exists (the default output, named after {named}): pass --force to "
+                          "replace it, or -o PATH to write elsewhere")
+    return out
 
 
 def _from_export(inputs: list[Path], kind: str, tool: str | None) -> bool:
