@@ -111,6 +111,15 @@ def test_no_hint_when_the_distance_is_chosen_or_the_values_are_two(ratings_csv, 
     assert json.loads(runner.invoke(app, ["agree", str(binary), "--json"]).stdout)["note"] is None
 
 
+def test_lazy_engine_says_the_scale_too(ratings_csv):
+    pytest.importorskip("duckdb")
+    want = _expected(_data())
+    out = json.loads(runner.invoke(app, ["agree", str(ratings_csv), "--engine", "duckdb", "--json"]).stdout)
+    assert out["engine"] == "duckdb" and out["scale_hint"]["ordinal"] == pytest.approx(want["ordinal"], abs=1e-12)
+    res = runner.invoke(app, ["agree", str(ratings_csv), "--engine", "duckdb", "--coefficient", "kappa"])
+    assert res.exit_code == 2 and "cohen: Cohen's kappa" in _flat(res.output)
+
+
 def test_report_notes_say_the_scale(ratings_csv):
     from accord.reporting import build_report
 
@@ -250,3 +259,14 @@ def test_notebook_view_shows_empty_fields_as_a_dash():
         same = accord.alpha(accord.Annotations.from_matrix([[1, 1, 1], [1, 1, 1]]))
     view = same._repr_html_()
     assert ">undefined</td>" in view and "no expected disagreement" in view  # alpha NaN is undefined
+
+
+def test_report_coefficients_take_the_names_people_type(ratings_csv, tmp_path):
+    from accord.reporting.agreement import agreement_parts
+
+    parts = agreement_parts(accord.read(ratings_csv), coefficients="krippendorff, cohen-kappa", bootstrap=0)
+    assert list(parts.summary)[:2] == ["alpha", "cohen"]  # today's keys
+    res = runner.invoke(app, ["report", str(ratings_csv), "-o", str(tmp_path / "k.html"), "--coefficient", "kappa",
+                              "-q"])
+    assert res.exit_code == 2 and "--coefficient kappa names no one coefficient" in _flat(res.output)
+    assert "cohen, fleiss" in res.output and not (tmp_path / "k.html").exists()

@@ -19,6 +19,7 @@ from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import UnitCounts, count_matrix, count_values, observed_sum, unit_disagreement_sums
 from accord.errors import AccordError, AccordWarning, Message, plural, warn_undefined, words
+from accord.names import shown_list
 from accord.results import Result
 
 __all__ = [
@@ -44,7 +45,7 @@ def check_annotations(data: Any, *, min_coders: int = 2, what: str = "data") -> 
     if len(present) < min_coders:
         raise AccordError(
             f"{data.source or what}: agreement needs at least {min_coders} coders with values; "
-            f"found {len(present)} ({', '.join(map(repr, data.coders[present]))})"
+            f"found {len(present)} ({shown_list(data.coders[present].tolist())})"
         )
     return data
 

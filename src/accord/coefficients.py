@@ -100,7 +100,7 @@ def resolve(name: str, *, extra: tuple[str, ...] = ("all",)) -> str:
         return ALIASES[typed]
     hint = did_you_mean(typed, [*ALL_COEFFICIENTS, *extra, *ALIASES, "kappa"])
     listed = (f"one of {', '.join((*ALL_COEFFICIENTS, *extra))}, or a name people use for one (krippendorff, "
-              f"cohen-kappa, fleiss-kappa, ac1, kendall, lin, ...)")
+              f"kripp, cohen-kappa, fleiss-kappa, kendall, lin, ...)")
     raise AccordError(f"coefficient must be {listed}; got {name!r}{hint}",
                       cli=f"--coefficient must be {listed}; got {name!r}{hint}")
 

@@ -86,7 +86,8 @@ def _report(
     coders: Annotated[str | None, typer.Option(help="agree (wide): coder columns; coref: coder names, "
                                                "comma-separated.")] = None,
     distance: Annotated[str | None, typer.Option(help="Distance (agree: nominal; coref: set-relation).")] = None,
-    coefficient: Annotated[str, typer.Option(help="agree: 'all' or comma-separated coefficient names.")] = "all",
+    coefficient: Annotated[str, typer.Option(help="agree: 'all' or comma-separated coefficient names (those of "
+                                             "agree, or the names people use: krippendorff, cohen-kappa...).")] = "all",
     order: OrderOption = None,
     bootstrap: Annotated[int, typer.Option(help="Bootstrap resamples for the intervals (0: none).")] = 1000,
     seed: Annotated[int | None, typer.Option(help="Seed of the bootstrap.")] = None,

@@ -265,12 +265,15 @@ def agreement_parts(
     chosen = distance is not None
     distance = "nominal" if distance is None else distance
     dist = get_distance(distance)
-    coefficients = "all" if resolve(coefficients) == "all" else coefficients
+    coefficients = "all" if coefficients.strip().lower() == "all" else coefficients
     names = [resolve(c, extra=()) for c in coefficients.split(",")] if coefficients != "all" else []
     if "kappa" in names:
         which = kappas_that_apply(data, distance)
+        listed = ", ".join(which) if which else "none"
         raise AccordError(f"coefficients: 'kappa' names no one coefficient; the kappas that apply to these data are "
-                          f"{', '.join(which) if which else 'none'}: name them (or 'all')")
+                          f"{listed}: name them (or 'all')",
+                          cli=f"--coefficient kappa names no one coefficient; the kappas that apply to these data are "
+                              f"{listed}: name them, comma-separated (or all)")
     prog = progress_for(progress)
     prog.add(7 + (1 if bootstrap else 0))
     notes: list[str] = []
