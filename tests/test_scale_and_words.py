@@ -69,6 +69,7 @@ def test_library_hint_gives_the_alphas_of_the_ordered_distances(as_text):
     assert "--distance ordinal" in hint.message.cli and "--distance interval" in hint.message.cli
     assert 'distance="ordinal"' in hint.message and "--distance" not in str(hint.message)
     assert scale_hint(data, distance="ordinal") is None  # a distance other than nominal: nothing to say
+    assert scale_hint(accord.alpha(data)) == hint  # from the counts of alpha's result, the same
 
 
 def test_no_hint_for_two_values_text_labels_or_sets():

@@ -478,9 +478,9 @@ def scale_hint(data: Any, *, distance: str | Distance | DistanceFunction = "nomi
 
     Parameters
     ----------
-    data : Annotations, array-like or lazy reductions
-        The annotations (as :func:`alpha` takes them), or the reductions of a lazy engine
-        (:mod:`accord.engines`).
+    data : Annotations, array-like, AlphaResult or lazy reductions
+        The annotations (as :func:`alpha` takes them), the result of :func:`alpha` on them (its counts are
+        used again), or the reductions of a lazy engine (:mod:`accord.engines`).
     distance : str, Distance or callable, keyword-only
         The distance the coefficients were computed with; any but nominal gives None.
 
@@ -506,22 +506,29 @@ def scale_hint(data: Any, *, distance: str | Distance | DistanceFunction = "nomi
 
     if get_distance(distance).name != "nominal":
         return None
-    if hasattr(data, "signatures"):  # a lazy engine's reductions: the same counts
+    def numbers_of(values: np.ndarray) -> np.ndarray | None:
+        numbers = None if values.dtype.kind == "b" else number_labels(values)
+        return numbers if numbers is not None and len(np.unique(numbers)) >= 3 else None
+
+    if isinstance(data, AlphaResult) and data._counts is not None and data._values is not None:
+        uc, values, n_coders = data._counts, data._values, data.n_coders  # the counts alpha was computed from
+        numbers = numbers_of(values)
+    elif hasattr(data, "signatures"):  # a lazy engine's reductions: the same counts
         uc, values, n_coders = data.signatures, np.asarray(data.values), int(data.n_coders)
+        numbers = numbers_of(values)
     else:
         fused = count_matrix(data)
         if fused is not None:
             uc, values = fused
             n_coders = int(np.shape(data)[0])
+            numbers = numbers_of(values)
         else:
             ann = check_annotations(data)
-            if ann.is_set_valued:
+            numbers = None if ann.is_set_valued else numbers_of(ann.values)
+            if numbers is None:  # decided on the distinct values, before any counting
                 return None
             uc, values, n_coders = count_values(ann), ann.values, ann.n_coders
-    if values.dtype.kind == "b":
-        return None
-    numbers = number_labels(values)
-    if numbers is None or len(np.unique(numbers)) < 3 or uc.n_pairable_units == 0:
+    if numbers is None or uc.n_pairable_units == 0:
         return None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", AccordWarning)

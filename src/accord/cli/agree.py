@@ -280,7 +280,8 @@ def agree(
     from accord.alpha import scale_hint
 
     # numbers read as nominal categories because no distance was chosen: alpha ordinal and interval beside
-    hint = None if scale_chosen else scale_hint(source, distance=distance)
+    counted = results.get("alpha") if getattr(results.get("alpha"), "_counts", None) is not None else source
+    hint = None if scale_chosen else scale_hint(counted, distance=distance)
     diag = None
     if diagnostics:
         diag = _diagnostics(source, distance)
@@ -328,7 +329,7 @@ def agree(
     table.add_column("units used", justify="right")
     intervals = {name: _ratings.interval_of(res, confidence) for name, res in results.items()}
     if interval is not None:
-        intervals["alpha"] = interval  # the bootstrap's, said under the table
+        intervals["alpha"] = interval  # the bootstrap's (how it was drawn: the line under the table)
     if light_interval is not None:
         intervals["light"] = light_interval
     if any(intervals.values()):
