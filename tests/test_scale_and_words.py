@@ -271,3 +271,15 @@ def test_report_coefficients_take_the_names_people_type(ratings_csv, tmp_path):
                               "-q"])
     assert res.exit_code == 2 and "--coefficient kappa names no one coefficient" in _flat(res.output)
     assert "cohen, fleiss" in res.output and not (tmp_path / "k.html").exists()
+
+
+def test_ratings_written_as_text_get_the_coefficients_of_numeric_ratings(ratings_text):
+    text, nums = _data(as_text=True), _data()
+    assert accord.icc(text).icc == accord.icc(nums).icc
+    assert accord.kendall_w(text).w == accord.kendall_w(nums).w and accord.lin_ccc(text).ccc == accord.lin_ccc(nums).ccc
+    out = json.loads(runner.invoke(app, ["agree", str(ratings_text), "--distance", "interval", "--coefficient", "all",
+                                         "--json"]).stdout)
+    assert {"icc", "kendall-w", "ccc"} <= set(out) and "icc" not in out["left_out"]
+    words = accord.Annotations.from_matrix([["1", "low", "high"], ["1", "high", "high"]])
+    with pytest.raises(AccordError, match=r"needs numeric ratings; the values of the data are labels \('1', 'high'"):
+        accord.icc(words)

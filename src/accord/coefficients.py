@@ -356,7 +356,9 @@ def choose(data: Any, distance: Any = "nominal") -> tuple[list[str], dict[str, s
     else:
         names.append("light")
     kind = get_distance(distance).name
-    numeric = data.values.dtype.kind in "iuf"
+    from accord.distances.scalar import number_labels
+
+    numeric = data.values.dtype.kind != "b" and number_labels(data.values) is not None  # "4" is a number too
     needs = {"icc": ("interval", "ratio"), "kendall-w": ("ordinal", "interval", "ratio"), "ccc": ("interval", "ratio")}
     least = {"icc": 2, "kendall-w": 2, "ccc": 3}
     for name, scales in needs.items():

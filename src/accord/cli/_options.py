@@ -18,6 +18,7 @@ import typer
 from accord.distances import ORDERED_DISTANCES, Distance, get_distance, text_labels
 from accord.distances.scalar import number_labels, refuse_unordered_text
 from accord.errors import AccordError
+from accord.names import shown_list
 
 __all__ = ["OrderOption", "order_items", "ordered_distance", "parse_order"]
 
@@ -99,8 +100,7 @@ def ordered_distance(distance: str | Distance, order: str | None, values: np.nda
     named = set(wanted)
     outside = [v for v in values.tolist() if v not in named]
     if outside:
-        shown = ", ".join(repr(v) for v in outside[:10]) + (f", ... ({len(outside)} in all)" if len(outside) > 10
-                                                               else "")
+        shown = shown_list(outside, 10)
         raise AccordError(f"{where}{'a label' if len(outside) == 1 else f'{len(outside)} labels'} of the data "
                           f"{'is' if len(outside) == 1 else 'are'} not in --order: {shown}; --order names "
                           f"{', '.join(items)}")
