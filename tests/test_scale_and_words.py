@@ -283,3 +283,12 @@ def test_ratings_written_as_text_get_the_coefficients_of_numeric_ratings(ratings
     words = accord.Annotations.from_matrix([["1", "low", "high"], ["1", "high", "high"]])
     with pytest.raises(AccordError, match=r"needs numeric ratings; the values of the data are labels \('1', 'high'"):
         accord.icc(words)
+
+
+def test_named_weights_score_ratings_written_as_text_by_their_numbers():
+    text = accord.Annotations.from_matrix([["1", "2", "3", "10"], ["1", "3", "3", "9"]])
+    nums = accord.Annotations.from_matrix([[1, 2, 3, 10], [1, 3, 3, 9]])
+    for w in ("linear", "quadratic", "ordinal"):
+        assert accord.cohen_kappa(text, weights=w).kappa == pytest.approx(accord.cohen_kappa(nums, weights=w).kappa)
+    with pytest.raises(AccordError, match=r"the values are labels \('high', 'low'\)"):
+        accord.cohen_kappa(accord.Annotations.from_matrix([["low", "high"], ["low", "low"]]), weights="linear")
