@@ -232,6 +232,7 @@ def test_report_without_output_writes_stem_html_here(ratings_csv, tmp_path, monk
     assert res.exit_code == 0, res.output
     assert "wrote ratings.html" in res.stdout and (here / "ratings.html").is_file()
     assert not (ratings_csv.parent / "ratings.html").exists()
+    assert "look like a scale" in (here / "ratings.html").read_text()  # no --distance: the page says the scale
     before = (here / "ratings.html").stat().st_mtime_ns
     res = runner.invoke(app, ["report", str(ratings_csv), "--bootstrap", "0", "-q"])
     assert res.exit_code == 2 and "ratings.html exists" in res.output
