@@ -36,7 +36,7 @@ def test_confidence_level_is_printed_as_given():
     """97.5% is not rounded to 98% in what the command prints (nor in the report, which shares the wording)."""
     res = runner.invoke(app, ["agree", KRIPP, "--bootstrap", "50", "--seed", "3", "--confidence", "0.975"])
     assert res.exit_code == 0, res.output
-    assert "97.5% bootstrap interval for alpha" in " ".join(res.stdout.split())
+    assert "97.5% interval of alpha is a bootstrap's" in " ".join(res.stdout.split())
 
 
 def test_table_output_and_diagnostics():

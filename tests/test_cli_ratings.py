@@ -220,7 +220,9 @@ def test_light_kappa_interval_is_the_bootstrap_of_the_run(sf):
     assert every["light"]["confidence_interval"] == list(ref)
     assert "confidence_interval" not in _json(*args, "--coefficient", "light", "--bootstrap", "0")
     res = runner.invoke(app, ["agree", *args, "--coefficient", "light", "--bootstrap", "200", "--seed", "3"])
-    assert res.exit_code == 0 and "90% bootstrap interval for Light's kappa (200 resamples" in res.stdout
+    assert res.exit_code == 0 and "90% interval of Light's kappa is a bootstrap's (200 resamples" in res.stdout
+    # the interval itself sits in the table's interval column
+    assert f"[{ref[0]:.4f}, {ref[1]:.4f}]" in " ".join(res.stdout.replace("│", " ").split()).replace("[ ", "[")
     card = next(h for h in agreement_parts(data, distance="interval", bootstrap=200, seed=3,
                                            confidence=0.9).headline if h.key == "light")
     assert card.interval == ref and "bootstrap interval: 200 resamples" in card.interval_note

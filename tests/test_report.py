@@ -51,7 +51,12 @@ def test_headline_words_and_interval():
     lo, hi = alpha.interval
     assert lo < alpha.value < hi
     assert rep.summary["confidence_interval"] == [lo, hi]
-    assert any("other distances" in n and "interval 0.849" in n for n in rep.headline_notes)
+    # numbers read as nominal by default: the page says they look like a scale, with alpha under the ordered distances
+    assert any("look like a scale" in n and "0.849 interval" in n and "--distance ordinal" in n
+               for n in rep.headline_notes)
+    chosen = build_report(load_krippendorff2011(), bootstrap=0, distance="nominal")  # chosen: for comparison only
+    assert any("other distances" in n and "interval 0.849" in n for n in chosen.headline_notes)
+    assert not any("look like a scale" in n for n in chosen.headline_notes)
 
 
 def test_alpha_result_report(tmp_path):

@@ -11,22 +11,29 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["html_table", "result_html", "scalar_text"]
+__all__ = ["EMPTY", "html_table", "result_html", "scalar_text"]
 
 _STYLE = "border-collapse:collapse;font-size:0.9em"
 _CELL = "padding:2px 10px;text-align:left;border-bottom:1px solid #ddd"
 
 
+#: what a table cell shows for an empty field (None: no note, no reason, no source)
+EMPTY = "-"
+
+
 def scalar_text(value: Any) -> str:
-    """A scalar as a table cell shows it: ``undefined`` for None or NaN, floats to 6 significant digits.
+    """A scalar as a table cell shows it: a dash for an empty field (None, an empty text), ``undefined`` for a
+    number that is NaN, floats to 6 significant digits.
+
+    An empty ``undefined_reason`` is a dash, not "undefined": only a number is undefined.
 
     Examples
     --------
     >>> scalar_text(0.74342105263), scalar_text(None), scalar_text(float("nan")), scalar_text(3), scalar_text(True)
-    ('0.743421', 'undefined', 'undefined', '3', 'True')
+    ('0.743421', '-', 'undefined', '3', 'True')
     """
-    if value is None:
-        return "undefined"
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return EMPTY
     if isinstance(value, float):
         return "undefined" if math.isnan(value) else f"{value:.6g}"
     return str(value)

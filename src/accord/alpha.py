@@ -19,16 +19,19 @@ from accord._lazy import stats
 from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import UnitCounts, count_matrix, count_values, observed_sum, unit_disagreement_sums
-from accord.errors import AccordError, plural, warn_undefined, words
-from accord.results import Coefficient
+from accord.errors import AccordError, AccordWarning, Message, plural, warn_undefined, words
+from accord.names import shown_list
+from accord.results import Coefficient, Result
 
 __all__ = [
     "AlphaResult",
+    "ScaleHint",
     "alpha",
     "alpha_from_counts",
     "bootstrap_groups",
     "check_annotations",
     "interval_over_defined",
+    "scale_hint",
 ]
 
 BootstrapMethod = Literal["percentile", "basic", "BCa"]
@@ -43,7 +46,7 @@ def check_annotations(data: Any, *, min_coders: int = 2, what: str = "data") -> 
     if len(present) < min_coders:
         raise AccordError(
             f"{data.source or what}: agreement needs at least {min_coders} coders with values; "
-            f"found {len(present)} ({', '.join(map(repr, data.coders[present]))})"
+            f"found {len(present)} ({shown_list(data.coders[present].tolist())})"
         )
     return data
 
@@ -445,3 +448,127 @@ def _weighted_alpha(
     data, dist = resolve_weights(data, weights, categories)
     return alpha_from_counts(count_values(data), data.values, dist, n_coders=data.n_coders)
 
+
+def _number_words(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def _alpha_words(x: float) -> str:
+    return "undefined" if math.isnan(x) else f"{x:.4f}"
+
+
+@dataclass(frozen=True)
+class ScaleHint(Result):
+    """Numbers read as nominal categories, and alpha with the ordered distances beside the nominal one.
+
+    :func:`scale_hint` gives it; ``accord agree``, its JSON ``note`` and the report say :attr:`message`.
+
+    Attributes
+    ----------
+    nominal, ordinal, interval : float
+        Alpha with each distance (NaN where undefined).
+    n_numbers : int
+        The distinct numbers among the values.
+    low, high : float
+        The smallest and largest of them.
+    as_text : bool
+        Whether the numbers are written as text (``"4"``), as tools' exports often hold ratings.
+    """
+
+    nominal: float
+    ordinal: float
+    interval: float
+    n_numbers: int
+    low: float
+    high: float
+    as_text: bool = False
+
+    def _said(self, flag: str) -> str:
+        what = (f"{self.n_numbers} numbers from {_number_words(self.low)} to {_number_words(self.high)}"
+                + (", written as text" if self.as_text else ""))
+        ordinal, interval = flag.format("ordinal"), flag.format("interval")
+        return (f"the values look like a scale ({what}) and were read as unordered categories (the nominal "
+                f"distance, the default): alpha is {_alpha_words(self.nominal)} nominal, "
+                f"{_alpha_words(self.ordinal)} ordinal, {_alpha_words(self.interval)} interval; for ordered "
+                f"ratings pass {ordinal} (or {interval} for equally spaced ones)")
+
+    @property
+    def message(self) -> Message:
+        """What to say, in the Python API's words (``distance="ordinal"``) and the command line's
+        (``--distance ordinal``, :attr:`Message.cli <accord.errors.Message>`)."""
+        return Message(self._said('distance="{}"'), cli=self._said("--distance {}"))
+
+
+def scale_hint(data: Any, *, distance: str | Distance | DistanceFunction = "nominal") -> ScaleHint | None:
+    """Whether values read under the nominal distance look like a scale, with alpha under the ordered ones.
+
+    The distance is the user's decision (Krippendorff 2011: the metric follows the level of measurement), so
+    accord keeps the nominal default; but ratings 1 to 5 read as nominal categories give a much lower alpha
+    than the ordinal or interval distance, and nothing else would say so.  The hint applies when *distance* is
+    nominal and the values are numbers (text that spells a number, ``"4"``, counts) with three or more distinct
+    ones; two values (0/1, yes/no codes) are categories under any distance.
+
+    Parameters
+    ----------
+    data : Annotations, array-like, AlphaResult or lazy reductions
+        The annotations (as :func:`alpha` takes them), the result of :func:`alpha` on them (its counts are
+        used again), or the reductions of a lazy engine (:mod:`accord.engines`).
+    distance : str, Distance or callable, keyword-only
+        The distance the coefficients were computed with; any but nominal gives None.
+
+    Returns
+    -------
+    ScaleHint or None
+        Alpha nominal, ordinal and interval, and :attr:`ScaleHint.message`; None when the hint does not apply
+        (or when alpha is undefined under both ordered distances).
+
+    Examples
+    --------
+    >>> hint = scale_hint([[1, 2, 3, 4, 5, 2], [1, 3, 3, 5, 4, 2]])
+    >>> round(hint.nominal, 4), round(hint.ordinal, 4), round(hint.interval, 4)
+    (0.4211, 0.8867, 0.8685)
+    >>> print(hint.message.cli)  # doctest: +NORMALIZE_WHITESPACE
+    the values look like a scale (5 numbers from 1 to 5) and were read as unordered categories (the nominal
+    distance, the default): alpha is 0.4211 nominal, 0.8867 ordinal, 0.8685 interval; for ordered ratings
+    pass --distance ordinal (or --distance interval for equally spaced ones)
+    >>> scale_hint([[0, 1, 1], [0, 1, 0]]) is None  # two values: categories
+    True
+    """
+    from accord.distances.scalar import number_labels
+
+    if get_distance(distance).name != "nominal":
+        return None
+    def numbers_of(values: np.ndarray) -> np.ndarray | None:
+        numbers = None if values.dtype.kind == "b" else number_labels(values)
+        return numbers if numbers is not None and len(np.unique(numbers)) >= 3 else None
+
+    if isinstance(data, AlphaResult) and data._counts is not None and data._values is not None:
+        uc, values, n_coders = data._counts, data._values, data.n_coders  # the counts alpha was computed from
+        numbers = numbers_of(values)
+    elif hasattr(data, "signatures"):  # a lazy engine's reductions: the same counts
+        uc, values, n_coders = data.signatures, np.asarray(data.values), int(data.n_coders)
+        numbers = numbers_of(values)
+    else:
+        fused = count_matrix(data)
+        if fused is not None:
+            uc, values = fused
+            n_coders = int(np.shape(data)[0])
+            numbers = numbers_of(values)
+        else:
+            ann = check_annotations(data)
+            numbers = None if ann.is_set_valued else numbers_of(ann.values)
+            if numbers is None:  # decided on the distinct values, before any counting
+                return None
+            uc, values, n_coders = count_values(ann), ann.values, ann.n_coders
+    if numbers is None or uc.n_pairable_units == 0:
+        return None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AccordWarning)
+        found = {name: alpha_from_counts(uc, values, get_distance(name), n_coders=n_coders).alpha
+                 for name in ("nominal", "ordinal", "interval")}
+    if math.isnan(found["ordinal"]) and math.isnan(found["interval"]):
+        return None
+    return ScaleHint(nominal=found["nominal"], ordinal=found["ordinal"], interval=found["interval"],
+                     n_numbers=len(np.unique(numbers)), low=float(numbers.min()), high=float(numbers.max()),
+                     as_text=values.dtype.kind in "US" or (values.dtype == object and any(
+                         isinstance(v, str) for v in values.tolist())))

@@ -23,17 +23,19 @@ coefficients by :data:`LABELS`.
 from __future__ import annotations
 
 import math
+import re
 from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 
-from accord.errors import AccordError, Message, choice_error
+from accord.errors import AccordError, Message, choice_error, did_you_mean
 from accord.names import COEFFICIENTS as _NAMES
 from accord.names import coefficient as _name
 
-__all__ = ["ALL_COEFFICIENTS", "COEFFICIENTS", "LABELS", "MEMORY_COEFFICIENTS", "WEIGHTED", "applicable", "choose",
-           "compute", "compute_chosen", "label", "same_coefficients"]
+__all__ = ["ALIASES", "ALL_COEFFICIENTS", "COEFFICIENTS", "KAPPAS", "LABELS", "MEMORY_COEFFICIENTS", "WEIGHTED",
+           "applicable", "choose", "compute", "compute_chosen", "kappas_that_apply", "label", "resolve",
+           "same_coefficients"]
 
 #: Every coefficient's name that a lazy engine computes too, in the order tables list them.
 COEFFICIENTS = ("alpha", "percent", "cohen", "scott", "fleiss", "multi-kappa", "bennett", "gwet")
@@ -46,6 +48,74 @@ WEIGHTED = ("cohen", "fleiss", "gwet", "conger", "brennan-prediger", "light")
 #: What a reader sees for each name: the rows of ``accord agree``'s table and the cards of the report
 #: (:data:`accord.names.COEFFICIENTS`, the one table of names).
 LABELS = _NAMES
+
+
+#: The names people type for a coefficient -> accord's name (JSON keys and results keep accord's names).
+#: :func:`resolve` reads a typed name in any case, with spaces, underscores or hyphens and with or without
+#: the possessive ("Cohen's kappa").
+ALIASES = {
+    **{n: "alpha" for n in ("krippendorff", "kripp", "krippendorff-alpha", "krippendorffs-alpha", "k-alpha",
+                            "kalpha", "kripp-alpha")},
+    **{n: "percent" for n in ("percent-agreement", "agreement", "pa", "raw-agreement", "observed-agreement",
+                              "simple-agreement")},
+    **{n: "cohen" for n in ("cohen-kappa", "cohens-kappa")},
+    **{n: "scott" for n in ("scott-pi", "scotts-pi", "pi")},
+    **{n: "fleiss" for n in ("fleiss-kappa", "fleisss-kappa", "fleiss-k")},
+    **{n: "multi-kappa" for n in ("multikappa", "multi", "davies-fleiss")},
+    **{n: "bennett" for n in ("bennett-s", "bennetts-s", "s")},
+    **{n: "gwet" for n in ("ac1", "ac2", "gwet-ac", "gwet-ac1", "gwet-ac2", "gwets-ac1", "gwets-ac2")},
+    **{n: "conger" for n in ("conger-kappa", "congers-kappa")},
+    **{n: "brennan-prediger" for n in ("brennan", "bp", "brennan-prediger-kappa")},
+    **{n: "light" for n in ("light-kappa", "lights-kappa")},
+    **{n: "icc" for n in ("intraclass", "intraclass-correlation")},
+    **{n: "kendall-w" for n in ("kendall", "w", "kendalls-w", "kendall-s-w")},
+    **{n: "ccc" for n in ("lin", "lin-ccc", "lins-ccc", "concordance", "concordance-correlation")},
+}
+#: The kappas (the chance-corrected coefficients of the kappa family), for ``--coefficient kappa``.
+KAPPAS = ("cohen", "fleiss", "conger", "light", "brennan-prediger", "multi-kappa")
+
+
+def _typed(name: str) -> str:
+    return re.sub(r"[\s_]+", "-", name.strip().lower()).replace("'", "").replace("\u2019", "")
+
+
+def resolve(name: str, *, extra: tuple[str, ...] = ("all",)) -> str:
+    """accord's name for a coefficient as a person types it: ``krippendorff``, ``Cohen's kappa``, ``AC1``, ``W``.
+
+    Names of :data:`ALL_COEFFICIENTS` and *extra* are kept (in lower case); ``kappa`` alone stays ``kappa``
+    (several coefficients go by it: :func:`kappas_that_apply` says which); anything else is refused with the
+    names accepted.
+
+    Examples
+    --------
+    >>> resolve("krippendorff"), resolve("Cohen's kappa"), resolve("fleiss_kappa"), resolve("AC1"), resolve("W")
+    ('alpha', 'cohen', 'fleiss', 'gwet', 'kendall-w')
+    >>> resolve("kappa"), resolve("all")
+    ('kappa', 'all')
+    """
+    typed = _typed(str(name))
+    if typed in ALL_COEFFICIENTS or typed in extra or typed == "kappa":
+        return typed
+    if typed in ALIASES:
+        return ALIASES[typed]
+    hint = did_you_mean(typed, [*ALL_COEFFICIENTS, *extra, *ALIASES, "kappa"])
+    listed = (f"one of {', '.join((*ALL_COEFFICIENTS, *extra))}, or a name people use for one (krippendorff, "
+              f"kripp, cohen-kappa, fleiss-kappa, kendall, lin, ...)")
+    raise AccordError(f"coefficient must be {listed}; got {name!r}{hint}",
+                      cli=f"--coefficient must be {listed}; got {name!r}{hint}")
+
+
+def kappas_that_apply(data: Any, distance: Any = "nominal") -> list[str]:
+    """The names of the kappas (:data:`KAPPAS`) that apply to *data*, as :func:`choose` decides.
+
+    Examples
+    --------
+    >>> import accord
+    >>> kappas_that_apply(accord.as_annotations([[1, 2, 2], [1, 2, 3]]))
+    ['cohen', 'fleiss', 'conger', 'brennan-prediger', 'multi-kappa']
+    """
+    names = choose(data, distance)[0]
+    return [k for k in KAPPAS if k in names]
 
 
 def label(name: str, res: Any = None) -> str:
@@ -286,7 +356,9 @@ def choose(data: Any, distance: Any = "nominal") -> tuple[list[str], dict[str, s
     else:
         names.append("light")
     kind = get_distance(distance).name
-    numeric = data.values.dtype.kind in "iuf"
+    from accord.distances.scalar import number_labels
+
+    numeric = data.values.dtype.kind != "b" and number_labels(data.values) is not None  # "4" is a number too
     needs = {"icc": ("interval", "ratio"), "kendall-w": ("ordinal", "interval", "ratio"), "ccc": ("interval", "ratio")}
     least = {"icc": 2, "kendall-w": 2, "ccc": 3}
     for name, scales in needs.items():

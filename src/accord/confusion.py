@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from accord.errors import AccordError, no_such_file, plural
+from accord.names import shown
 
 __all__ = ["from_confusion", "read_confusion"]
 
@@ -96,7 +97,8 @@ def from_confusion(
             f = float("nan")
         if not (f >= 0 and float(f).is_integer()):
             raise AccordError(
-                f"{where}: the count of row {cats[i]!r}, column {cats[j]!r} must be a non-negative integer; got {x!r}"
+                f"{where}: the count of row {cats[i]!r}, column {cats[j]!r} must be a non-negative integer; "
+                f"got {shown(x)}"
             )
         counts[i, j] = int(f)
     total = int(counts.sum())

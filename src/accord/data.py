@@ -455,9 +455,11 @@ class Annotations:
         if same.any():
             if duplicates == "error":
                 k = int(np.flatnonzero(same)[0])
-                head = (f"{source or 'data'}: coder {coders[ccodes[k]]!r} gave two values to unit "
-                        f"{units[ucodes[k]]!r}: {values[vcodes[k]]!r} (row {rows[k]}) and "
-                        f"{values[vcodes[k + 1]]!r} (row {rows[k + 1]})")
+                from accord.names import shown  # values as a person reads them: 4, not np.float64(4.0)
+
+                head = (f"{source or 'data'}: coder {shown(coders[ccodes[k]])} gave two values to unit "
+                        f"{shown(units[ucodes[k]])}: {shown(values[vcodes[k]])} (row {rows[k]}) and "
+                        f"{shown(values[vcodes[k + 1]])} (row {rows[k + 1]})")
                 raise AccordError(f"{head}; pass duplicates='first' or 'last' to keep one",
                                   cli=f"{head}; a coder gives a unit one value: keep one of them in the file")
             drop = np.zeros(len(ucodes), dtype=bool)

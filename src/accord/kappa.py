@@ -39,6 +39,7 @@ from accord.distances import Distance, DistanceFunction, get_distance
 from accord.distances.scalar import _PreparedNominal
 from accord.engine import UnitCounts, count_values, observed_sum
 from accord.errors import AccordError, plural, warn_undefined
+from accord.names import shown_list
 from accord.results import Coefficient as CoefficientResult
 from accord.weights import PreparedMatrix, on_categories, resolve_weights
 
@@ -239,7 +240,7 @@ def _two_coders(data: Annotations, coders: tuple[Any, Any] | None, name: str) ->
         present = np.unique(data.coder_index)
         if len(present) != 2:
             head = (f"{name} is for two coders; the data have {len(present)} "
-                    f"({', '.join(map(repr, data.coders[present]))})")
+                    f"({shown_list(data.coders[present].tolist())})")
             raise AccordError(f"{head}: pass coders=(a, b), or use fleiss_kappa / multi_kappa / alpha",
                               cli=f"{head}: use --coefficient fleiss, multi-kappa or alpha "
                                   "(or --layout wide --coders a,b)")

@@ -11,10 +11,13 @@ the keys; only what is printed for a reader uses the names.
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Iterable
+from typing import Any
 
 __all__ = ["COEFFICIENTS", "COLUMNS", "CONLL", "COREF_METRICS", "ESTIMATORS", "ITEM_CLASSES", "coefficient",
-           "column", "spoken"]
+           "column", "shown", "shown_list", "spoken"]
 
 #: ``accord agree --coefficient NAME`` -> the coefficient's name (Gwet's is AC1 or AC2 by its result).
 COEFFICIENTS = {
@@ -99,3 +102,53 @@ def spoken(text: object) -> str:
         at = m.end()
     out.append(_ESTIMATOR.sub(lambda n: ESTIMATORS[n.group(1)], text[at:]))
     return "".join(out)
+
+
+def shown(value: Any) -> str:
+    """A value, label or name of the user's as a message shows it: text in quotes, numbers as numbers (a whole
+    float without ``.0``), sets in braces; never a Python or numpy repr (``np.float64(4.0)``, ``frozenset({...})``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> shown(np.float64(4.0)), shown(2.5), shown(np.int64(3)), shown("pos"), shown(np.str_("a b"))
+    ('4', '2.5', '3', "'pos'", "'a b'")
+    >>> shown(frozenset({"b", "a"})), shown(frozenset()), shown(None), shown(True), shown(float("nan"))
+    ("{'a', 'b'}", '{}', 'none', 'true', 'NaN')
+    """
+    if hasattr(value, "item") and not isinstance(value, (str, bytes)) and getattr(value, "ndim", 1) == 0:
+        value = value.item()  # a numpy scalar: the Python value it holds
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(str(value))
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "NaN"
+        if math.isinf(value):
+            return "infinity" if value > 0 else "-infinity"
+        return str(int(value)) if value.is_integer() and abs(value) < 1e16 else repr(value)
+    if isinstance(value, (frozenset, set)):
+        return "{" + ", ".join(sorted(shown(v) for v in value)) + "}"
+    if isinstance(value, (tuple, list)):
+        return "(" + ", ".join(shown(v) for v in value) + ")"
+    return str(value)
+
+
+def shown_list(values: Iterable[Any], limit: int = 10) -> str:
+    """Values as :func:`shown` writes them, comma-separated, the first *limit* and how many in all.
+
+    Examples
+    --------
+    >>> shown_list([1.0, "a", frozenset({"x"})])
+    "1, 'a', {'x'}"
+    >>> shown_list(range(12), limit=3)
+    '0, 1, 2, ... (12 in all)'
+    """
+    items = list(values)
+    out = ", ".join(shown(v) for v in items[:limit])
+    return out + (f", ... ({len(items)} in all)" if len(items) > limit else "")

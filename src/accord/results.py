@@ -81,7 +81,12 @@ class Result:
         """A notebook's view: a table of the scalars of :meth:`to_dict` (every text escaped)."""
         from accord._html import result_html
 
-        return result_html(type(self).__name__, self.to_dict())
+        data = self.to_dict()
+        for key, value in data.items():  # to_dict writes NaN as None: a number NaN is undefined, an empty field a dash
+            raw = getattr(self, key, None)
+            if value is None and isinstance(raw, float | np.floating) and math.isnan(raw):
+                data[key] = math.nan
+        return result_html(type(self).__name__, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The public fields as JSON-ready data (NaN as ``None``)."""

@@ -239,8 +239,16 @@ def weights_matrix(weights: Any, values: np.ndarray, *, ordered: bool) -> tuple[
         if weights not in WEIGHT_NAMES:
             raise AccordError(f"weights must be one of {', '.join(WEIGHT_NAMES)} or a q x q matrix; got {weights!r}")
         cats = values.tolist()
+        if not ordered and not all(_is_number(c) for c in cats):
+            from accord.distances.scalar import number_labels
+
+            spelled = number_labels(values)  # ratings written as text ("4"): scored by the numbers they spell
+            if spelled is not None and len(set(spelled.tolist())) == q:
+                cats = spelled.tolist()
         if weights != "identity" and not ordered and not all(_is_number(c) for c in cats):
-            shown = ", ".join(map(repr, cats[:6])) + (", ..." if q > 6 else "")
+            from accord.names import shown_list
+
+            shown = shown_list(cats, 6)
             head = f"weights={weights!r} need the order of the categories, and the values are labels ({shown}): "
             raise AccordError(head + "pass categories=[...] in their order",
                               cli=f"--weights {weights} needs the order of the categories, and the values are labels "

@@ -16,14 +16,16 @@ import numpy as np
 import typer
 
 from accord.distances import ORDERED_DISTANCES, Distance, get_distance, text_labels
-from accord.distances.scalar import refuse_unordered_text
+from accord.distances.scalar import number_labels, refuse_unordered_text
 from accord.errors import AccordError
+from accord.names import shown_list
 
 __all__ = ["OrderOption", "order_items", "ordered_distance", "parse_order"]
 
 ORDER_HELP = ("The labels from lowest to highest, comma-separated (quote a label holding a comma), for the "
               "ordinal, interval and ratio distances: e.g. --order \"Very Easy,Easy,Neutral,Difficult,Very "
-              "Difficult\". Needed for text labels (their alphabetical order is not a scale); numbers need none.")
+              "Difficult\". Needed for text labels (their alphabetical order is not a scale); numbers, and labels that "
+              "are all numbers (\"1\"..\"5\"), need none.")
 
 #: The ``--order`` option, as a type for a typer command's parameter.
 OrderOption = Annotated[str | None, typer.Option("--order", help=ORDER_HELP)]
@@ -87,7 +89,7 @@ def ordered_distance(distance: str | Distance, order: str | None, values: np.nda
     if items is None:
         if isinstance(dist, ORDERED_DISTANCES) and dist.order is None and not set_valued:
             text = text_labels(values)
-            if text:
+            if text and number_labels(values) is None:  # "1".."5" are the numbers they spell: no order needed
                 raise AccordError(where + str(refuse_unordered_text(
                     dist.name, text, how='--order "lowest,...,highest"')))
         return distance
@@ -98,8 +100,7 @@ def ordered_distance(distance: str | Distance, order: str | None, values: np.nda
     named = set(wanted)
     outside = [v for v in values.tolist() if v not in named]
     if outside:
-        shown = ", ".join(repr(v) for v in outside[:10]) + (f", ... ({len(outside)} in all)" if len(outside) > 10
-                                                               else "")
+        shown = shown_list(outside, 10)
         raise AccordError(f"{where}{'a label' if len(outside) == 1 else f'{len(outside)} labels'} of the data "
                           f"{'is' if len(outside) == 1 else 'are'} not in --order: {shown}; --order names "
                           f"{', '.join(items)}")

@@ -14,7 +14,14 @@ from rich.table import Table
 from accord.cli._common import cli_errors, console, echo, print_json, said
 from accord.cli._importing import ImporterArgs, importer_options
 from accord.cli._options import OrderOption, order_items, ordered_distance, parse_order
-from accord.coefficients import ALL_COEFFICIENTS, MEMORY_COEFFICIENTS, same_coefficients
+from accord.coefficients import (
+    ALL_COEFFICIENTS,
+    KAPPAS,
+    MEMORY_COEFFICIENTS,
+    kappas_that_apply,
+    resolve,
+    same_coefficients,
+)
 from accord.data import Annotations
 from accord.diagnostics import coder_left_out, pairwise_agreement, unit_disagreement
 from accord.distances import DISTANCE_NAMES, get_distance
@@ -106,7 +113,8 @@ def agree(
     ] = None,
     coefficient: Annotated[
         str, typer.Option(help=f"One of {', '.join(ALL_COEFFICIENTS)}, or 'all' (those that apply, and what "
-                          "is left out and why).")
+                          "is left out and why); the names people use work too (krippendorff, cohen-kappa, "
+                          "fleiss-kappa, ac1, kendall, lin...), and 'kappa' lists the kappas that apply.")
     ] = "alpha",
     bootstrap: Annotated[
         int, typer.Option(help="Bootstrap resamples for the confidence intervals of alpha and Light's kappa (0: none).")
@@ -154,8 +162,8 @@ def agree(
     accord agree sheet.csv --layout wide --unit item --coefficient all;
     accord agree export.json --from label-studio --field sentiment
     """
-    if coefficient != "all" and coefficient not in ALL_COEFFICIENTS:
-        raise choice_error("coefficient", coefficient, (*ALL_COEFFICIENTS, "all"))
+    coefficient = resolve(coefficient)  # the names people type (krippendorff, cohen-kappa...) -> accord's
+    scale_chosen = distance is not None  # nominal by default says when the values look like a scale
     from accord.cli import _ratings
 
     from_, sheet = importer.tool, importer.sheet
@@ -223,6 +231,8 @@ def agree(
             # text labels under an ordered distance need --order: refused before anything is printed
             distance = ordered_distance(distance, order, data.values, source=data.source or str(file),
                                         set_valued=data.is_set_valued)
+        if coefficient == "kappa":
+            _which_kappa(kappas_that_apply(data, distance))
         if imported is not None and not json_out:
             echo(imported.report.summary(cli=True), err=True)
         results, left_out, caught = _ratings.compute_named(data, coefficient, distance, weights=weights,
@@ -243,6 +253,8 @@ def agree(
         red = engines.reduce(str(file), engine=lazy, unit=unit, coder=coder, value=value, memory_limit=memory_limit,
                              temp_dir=temp_dir, scheduler=scheduler, spark_master=spark_master)
         distance = ordered_distance(distance, order, red.values, source=red.source or str(file))
+        if coefficient == "kappa":
+            _which_kappa([k for k in KAPPAS if k in engines.applicable(red)])
         names = engines.applicable(red) if coefficient == "all" else [coefficient]
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter("always", AccordWarning)
@@ -266,6 +278,11 @@ def agree(
             light_interval = results["light"].confidence_interval(confidence, n_resamples=bootstrap, rng=seed)
         except AccordError as exc:
             caught.append(f"Light's kappa: no bootstrap interval ({exc.for_cli()})")
+    from accord.alpha import scale_hint
+
+    # numbers read as nominal categories because no distance was chosen: alpha ordinal and interval beside
+    counted = results.get("alpha") if getattr(results.get("alpha"), "_counts", None) is not None else source
+    hint = None if scale_chosen else scale_hint(counted, distance=distance)
     diag = None
     if diagnostics:
         diag = _diagnostics(source, distance)
@@ -296,6 +313,9 @@ def agree(
             out["import"] = imported.to_dict()
         if getattr(distance, "order", None) is not None:
             out["order"] = list(distance.order)  # type: ignore[union-attr]
+        if hint is not None:
+            out["note"] = "; ".join(n for n in (out.get("note"), hint.message.cli) if n)
+            out["scale_hint"] = hint.to_dict()
         print_json(out)
         return
     first = next(iter(results.values()), None)
@@ -313,6 +333,10 @@ def agree(
     table.add_column("expected", justify="right")
     table.add_column("units used", justify="right")
     intervals = {name: _ratings.interval_of(res, confidence) for name, res in results.items()}
+    if interval is not None:
+        intervals["alpha"] = interval  # the bootstrap's (how it was drawn: the line under the table)
+    if light_interval is not None:
+        intervals["light"] = light_interval
     if any(intervals.values()):
         table.add_column(f"{confidence * 100:g}% interval", justify="right")
 
@@ -341,15 +365,14 @@ def agree(
             f"{r.n_units - r.n_pairable_units} ({plural(r.n_unpairable_values, 'value')} left out)"
         )
         if interval is not None:
-            console.print(
-                f"{confidence * 100:g}% bootstrap interval for alpha ({bootstrap} resamples of units, "
-                f"seed {seed}): [{interval[0]:.4f}, {interval[1]:.4f}]"
-            )
+            console.print(f"the {confidence * 100:g}% interval of alpha is a bootstrap's ({bootstrap} resamples of "
+                          f"units, {_seed_words(seed)})", highlight=False, soft_wrap=True)
     if light_interval is not None:
-        console.print(f"{confidence * 100:g}% bootstrap interval for Light's kappa ({bootstrap} resamples of the "
-                      f"units every coder rated, seed {seed}): [{light_interval[0]:.4f}, {light_interval[1]:.4f}]")
+        console.print(f"the {confidence * 100:g}% interval of Light's kappa is a bootstrap's ({bootstrap} resamples "
+                      f"of the units every coder rated, {_seed_words(seed)})", highlight=False, soft_wrap=True)
     scale_note = getattr(results.get("alpha"), "note", None)
-    for msg in dict.fromkeys([*caught, *([said(scale_note)] if scale_note else [])]):
+    notes = [*caught, *([said(scale_note)] if scale_note else []), *([hint.message.cli] if hint else [])]
+    for msg in dict.fromkeys(notes):
         console.print(f"[yellow]note:[/yellow] {escape(str(msg))}", markup=True)
     if diag is not None:
         for title, frame in diag.items():
@@ -360,6 +383,22 @@ def agree(
             for row in frame.itertuples(index=False):
                 t.add_row(*(_fmt(x) for x in row))
             console.print(t)
+
+
+def _seed_words(seed: int | None) -> str:
+    return "no seed" if seed is None else f"seed {seed}"
+
+
+def _which_kappa(names: list[str]) -> None:
+    """Refuse ``--coefficient kappa``, naming the kappas that apply to these data (names to type)."""
+    from accord.names import coefficient as name_of
+
+    if not names:
+        raise AccordError("--coefficient kappa: no kappa applies to these data; try --coefficient all")
+    listed = "; ".join(f"{n}: {name_of(n)}" for n in names)
+    raise AccordError(f"--coefficient kappa names no one coefficient; the {'kappa' if len(names) == 1 else 'kappas'} "
+                      f"that apply to these data: {listed}. Pass one by its name (--coefficient {names[0]}), or "
+                      "--coefficient all for every coefficient that applies")
 
 
 def _lazy_engine(file: Path, engine: str, layout: str, memory_share: float) -> str | None:

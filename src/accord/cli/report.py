@@ -65,7 +65,8 @@ _NO_IMPORTER = ImporterArgs()
 def _report(
     inputs: Annotated[list[Path], typer.Argument(help="The annotation file(s): as for agree, coref (one per coder), "
                                                  "multilabel, gold, or a pyramid then its peer annotations.")],
-    output: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write.")],
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="The HTML file to write (default: the first "
+                                                "input's name with .html, in the current folder).")] = None,
     kind: Annotated[str, typer.Option(help="auto, agree, coref, multilabel, pyramid, gold, spans or models (the "
                                       "humans-and-models page; auto with --models).")] = "auto",
     force: Annotated[bool, typer.Option("--force", help="Replace an existing output file (never an input).")] = False,
@@ -85,7 +86,8 @@ def _report(
     coders: Annotated[str | None, typer.Option(help="agree (wide): coder columns; coref: coder names, "
                                                "comma-separated.")] = None,
     distance: Annotated[str | None, typer.Option(help="Distance (agree: nominal; coref: set-relation).")] = None,
-    coefficient: Annotated[str, typer.Option(help="agree: 'all' or comma-separated coefficient names.")] = "all",
+    coefficient: Annotated[str, typer.Option(help="agree: 'all' or comma-separated coefficient names (those of "
+                                             "agree, or the names people use: krippendorff, cohen-kappa...).")] = "all",
     order: OrderOption = None,
     bootstrap: Annotated[int, typer.Option(help="Bootstrap resamples for the intervals (0: none).")] = 1000,
     seed: Annotated[int | None, typer.Option(help="Seed of the bootstrap.")] = None,
@@ -173,7 +175,9 @@ def _report(
             from accord.spans.readers import export_spans, read_texts
 
             imported = export_spans(imported, inputs[0], read_texts(texts))
-        if name == "agree":  # text labels under an ordered distance need --order: refused before anything is said
+        if name == "agree" and (distance or order or imported.default_distance != "nominal"):
+            # text labels under an ordered distance need --order: refused before anything is said (nominal by
+            # default stays None: the page says when the values look like a scale)
             data = imported.annotations
             distance = ordered_distance(distance or imported.default_distance, order, data.values,
                                         source=data.source or str(inputs[0]), set_valued=data.is_set_valued)
@@ -199,7 +203,8 @@ def _report(
     for path in all_inputs:
         if not path.exists():
             raise no_such_file(path)
-    check_output(output, force=force, inputs=all_inputs)
+    output = check_output(output, force=force, inputs=all_inputs) if output is not None else _default_output(
+        inputs[0], force=force, inputs=all_inputs)
     if figures is not None and figures.exists() and not figures.is_dir():
         raise AccordError(f"--figures {figures}: exists and is not a folder")
     common: dict[str, Any] = dict(bootstrap=bootstrap, seed=seed, confidence=confidence, max_rows=max_rows)
@@ -221,8 +226,8 @@ def _report(
                                  tokens=tokens)
             if name == "models":
                 options = {"distance": options["distance"] if distance else None}
-            if name == "agree":
-                options["distance"] = ordered_distance(options["distance"], order, obj.values,
+            if name == "agree" and (options["distance"] is not None or order is not None):
+                options["distance"] = ordered_distance(options["distance"] or "nominal", order, obj.values,
                                                        source=obj.source or str(inputs[0]),
                                                        set_valued=obj.is_set_valued)
         from accord.reporting import build_report
@@ -250,6 +255,37 @@ def _report(
         echo(f"wrote {plural(len(written), 'figure')} to {figures}")
 
 
+def default_output(first: Path) -> Path:
+    """Where ``accord report`` writes without ``-o``: the first input's name with ``.html``, in the current folder.
+
+    Examples
+    --------
+    >>> default_output(Path("data/labels.csv")), default_output(Path("exports/batch.csv.gz"))
+    (PosixPath('labels.html'), PosixPath('batch.html'))
+    """
+    name = first.name or first.resolve().name
+    stem = Path(name).stem if not first.is_dir() else name
+    while Path(stem).suffix.lower() in (".csv", ".tsv", ".tab", ".txt", ".json", ".jsonl", ".ndjson", ".parquet",
+                                         ".conll", ".xlsx", ".ods"):
+        stem = Path(stem).stem
+    return Path(f"{stem or 'report'}.html")
+
+
+def _default_output(first: Path, *, force: bool, inputs: list[Path]) -> Path:
+    """:func:`default_output`, refused (naming ``-o`` and ``--force``) inside an input folder or over a file."""
+    out = default_output(first)
+    named = first.name or first.resolve().name
+    try:
+        check_output(out, force=True, inputs=inputs)  # an input, inside an input folder: never, even with --force
+    except AccordError as exc:
+        raise AccordError(f"{exc.for_cli()} (the default output, named after {named}); pass "
+                          "-o PATH to write elsewhere") from None
+    if (out.exists() or out.is_symlink()) and not force:
+        raise AccordError(f"{out} exists (the default output, named after {named}): pass --force to "
+                          "replace it, or -o PATH to write elsewhere")
+    return out
+
+
 def _from_export(inputs: list[Path], kind: str, tool: str | None) -> bool:
     """Whether INPUT is read by an annotation tool's importer: with --from, or, with --kind auto or agree, a file
     that is not a plain table (JSON, JSON lines or a zip a tool wrote, or a table with a tool's own header),
@@ -275,7 +311,8 @@ def _load(name: str, inputs: list[Path], **o: Any) -> tuple[Any, dict[str, Any]]
         cols = [c.strip() for c in o["coders"].split(",")] if o["coders"] else None
         data = read(inputs[0], unit=o["unit"], coder=o["coder"], value=o["value"], layout=o["layout"],
                     coders=cols)
-        return data, {"distance": o["distance"] or "nominal", "coefficients": o["coefficient"]}
+        # no --distance: None, nominal by default (the page says when the values look like a scale)
+        return data, {"distance": o["distance"], "coefficients": o["coefficient"]}
     if name == "coref":
         from accord.coref.readers import read_coref
 

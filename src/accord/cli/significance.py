@@ -20,6 +20,7 @@ from rich.table import Table
 from accord.cli._common import cli_errors, console, print_json
 from accord.errors import AccordError, plural
 from accord.io import FileFormat, read_table
+from accord.names import shown
 from accord.significance import PearsonCorrelation, SignificanceStudy, significance_study
 
 __all__ = ["register", "significance"]
@@ -55,7 +56,7 @@ def _read_scores(path: Path, fmt: FileFormat, columns: dict[str, str | None], sc
     if bad.size:
         i = int(bad[0])
         raise AccordError(
-            f"{path}, line {lines[i]}: score column {score!r} holds {df[score].iloc[i]!r}, not a number"
+            f"{path}, line {lines[i]}: score column {score!r} holds {shown(df[score].iloc[i])}, not a number"
         )
     df[score] = values.astype(float)
     return df

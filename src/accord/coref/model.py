@@ -35,6 +35,7 @@ import numpy as np
 import pandas as pd
 
 from accord.errors import AccordError, plural
+from accord.names import shown
 from accord.results import Result
 
 __all__ = [
@@ -262,7 +263,7 @@ class CorefAnnotations:
             nulls = np.flatnonzero(col.isna().to_numpy())
             if nulls.size:
                 i = int(nulls[0])
-                raise AccordError(f"records: record {i} has no {name} (got {col.iloc[i]!r})")
+                raise AccordError(f"records: record {i} has no {name} (got {shown(col.iloc[i])})")
 
         doc_codes, doc_uniques = _factorize(docs)
         coder_codes, coder_uniques = _factorize(cods)
@@ -304,13 +305,13 @@ class CorefAnnotations:
             if conflict.any():
                 i = int(order[np.flatnonzero(conflict)[0]])
                 raise AccordError(
-                    f"records: coder {cods.iloc[i]!r} puts mention {ments.iloc[i]!r} of document "
-                    f"{docs.iloc[i]!r} "
+                    f"records: coder {shown(cods.iloc[i])} puts mention {shown(ments.iloc[i])} of document "
+                    f"{shown(docs.iloc[i])} "
                     "in two chains (or both in a chain and non-referring); pass duplicates='first' "
                     "to keep the first",
-                    cli=f"records: coder {cods.iloc[i]!r} puts mention {ments.iloc[i]!r} of document "
-                    f"{docs.iloc[i]!r} in two chains (or both in a chain and non-referring); pass --duplicates first "
-                    "to keep the first"
+                    cli=f"records: coder {shown(cods.iloc[i])} puts mention {shown(ments.iloc[i])} of document "
+                    f"{shown(docs.iloc[i])} in two chains (or both in a chain and non-referring); pass --duplicates "
+                    "first to keep the first"
                 )
         keep = order[first]
         chains = np.full((n_coders, n_mentions), _ABSENT, dtype=np.int64)

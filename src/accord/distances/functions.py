@@ -15,6 +15,7 @@ import numpy as np
 
 from accord.distances.base import Distance, DistanceFunction, PreparedDistance
 from accord.errors import AccordError
+from accord.names import shown
 
 
 class _PreparedFunction(PreparedDistance):
@@ -33,7 +34,7 @@ class _PreparedFunction(PreparedDistance):
             d = self.func(vals[a], vals[b])
             if not isinstance(d, (int, float, np.integer, np.floating)) or not math.isfinite(d) or d < 0:
                 raise AccordError(
-                    f"distance {self.name!r} returned {d!r} for ({vals[a]!r}, {vals[b]!r}); "
+                    f"distance {self.name!r} returned {shown(d)} for ({shown(vals[a])}, {shown(vals[b])}); "
                     "a distance must be a finite number >= 0"
                 )
             out[n] = d

@@ -9,6 +9,7 @@ the interval distance on mid-point cumulative counts).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
@@ -77,9 +78,45 @@ def text_labels(values: np.ndarray) -> list[str]:
     return [v for v in values.tolist() if isinstance(v, str)]
 
 
+#: a number written as text, as tools export it: "4", "-1", "2.5", "1e3" (not "nan", "inf" or "1,5")
+_NUMBER = re.compile(r"\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*")
+
+
+def number_labels(values: np.ndarray) -> np.ndarray | None:
+    """The numbers behind *values* when every one is a number or a text label that spells one, else None.
+
+    A rating stored as text (an MTurk answer ``"4"``, a spreadsheet column of digits read as text) is the
+    number it spells: the ordinal, interval and ratio distances take ``"10"`` after ``"9"`` with no order
+    given.  Any other text label (``"high"``), a boolean or a set gives None.
+
+    Examples
+    --------
+    >>> number_labels(np.array(["1", "10", "9"], dtype=object))
+    array([ 1., 10.,  9.])
+    >>> number_labels(np.array(["1", "high"], dtype=object)) is None
+    True
+    """
+    vals = values.tolist()
+    if values.dtype.kind in "iuf":
+        return values.astype(float)
+    out = []
+    for v in vals:
+        if isinstance(v, str):
+            if not _NUMBER.fullmatch(v):
+                return None
+            out.append(float(v))
+        elif isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_)):
+            out.append(float(v))
+        else:
+            return None
+    x = np.array(out, dtype=float)
+    return x if np.isfinite(x).all() else None
+
+
 def _preview(labels: Sequence[Any], limit: int = 5) -> str:
-    shown = ", ".join(repr(v) for v in labels[:limit])
-    return shown + (f", ... ({len(labels)} in all)" if len(labels) > limit else "")
+    from accord.names import shown_list
+
+    return shown_list(labels, limit)
 
 
 def refuse_unordered_text(name: str, labels: Sequence[str], *, how: str,
@@ -122,7 +159,7 @@ def positions(values: np.ndarray, order: Sequence[Hashable], name: str) -> np.nd
     if outside:
         raise AccordError(
             f"{name} distance: {'a value is' if len(outside) == 1 else f'{len(outside)} values are'} not in the "
-            f"given order {list(order)!r}: {_preview(outside)}"
+            f"given order ({_preview(list(order), 20)}): {_preview(outside)}"
         )
     return np.array([pos[v] for v in vals], dtype=np.int64)
 
@@ -150,12 +187,18 @@ class _OrderedScale(Distance):
         if values.dtype.kind in "biuf":
             return values.astype(float)
         text = text_labels(values)
+        spelled = number_labels(values) if text else None
+        if spelled is not None:  # "1".."5", ratings stored as text: the numbers they spell
+            return spelled
         if text:
             raise refuse_unordered_text(self.name, text, how=_python_how(type(self).__name__, self.name))
         for v in values.tolist():
             if not isinstance(v, (int, float)) or isinstance(v, bool):
+                from accord.names import shown
+
+                kind = "a set" if isinstance(v, (frozenset, set)) else f"a {type(v).__name__}"
                 raise AccordError(
-                    f"the {self.name} distance needs numeric values; got {v!r} ({type(v).__name__}); "
+                    f"the {self.name} distance needs numeric values; got {shown(v)} ({kind}); "
                     "use 'nominal', or a set distance for sets"
                 )
         try:
@@ -259,7 +302,9 @@ class Ratio(_OrderedScale):
     def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
         x = self._numeric(values)
         if (x < 0).any():
-            raise AccordError(f"the ratio distance needs non-negative values; got {x[x < 0][0]!r}")
+            from accord.names import shown
+
+            raise AccordError(f"the ratio distance needs non-negative values; got {shown(values[x < 0][0])}")
         return _PreparedRatio(values, counts, x)
 
 
@@ -336,6 +381,9 @@ class Ordinal(_OrderedScale):
             rank = self._positions(values)
         else:
             text = text_labels(values)
+            spelled = number_labels(values) if text else None
+            if spelled is not None:  # "1".."5": ranked by the numbers they spell ("10" after "9"), ties shared
+                return _PreparedOrdinal(values, counts, np.unique(spelled, return_inverse=True)[1].astype(np.int64))
             if text:
                 raise refuse_unordered_text(self.name, text, how=_python_how("Ordinal", self.name))
             if values.dtype == object:

@@ -530,7 +530,9 @@ def _raise_duplicate(
     vals = _to_numpy(
         f.filter((nw.col("__unit") == u) & (nw.col("__coder") == c)).select("__value").head(2).collect(), "__value"
     )
-    shown = " and ".join(map(repr, values[_positions(frame_values, vals)].tolist()))
+    from accord.names import shown as _shown
+
+    shown = " and ".join(map(_shown, values[_positions(frame_values, vals)].tolist()))
     head = f"{source}: coder {c!r} gave two values to unit {u!r} ({unit!r} / {coder!r} columns): {shown}"
     raise AccordError(f"{head}; pass duplicates='first' or 'last' to the memory engine to keep one",
                       cli=f"{head}; a coder gives a unit one value: keep one of them in the file")

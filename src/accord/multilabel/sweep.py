@@ -26,6 +26,7 @@ from accord.errors import AccordError, warn_undefined
 from accord.multilabel.kappa import _kappa_from, _pair_core, _pairs, _validate
 from accord.multilabel.model import MultiLabelData
 from accord.multilabel.weights import WeightRule, _matrices, _rule_name
+from accord.names import shown
 from accord.results import Result
 
 __all__ = [
@@ -129,7 +130,7 @@ def _check_grid(grid: Any) -> np.ndarray:
         raise AccordError("grid must hold at least one value of p")
     bad = g[~((g >= 0.5) & (g <= 1.0))]
     if bad.size:
-        raise AccordError(f"grid values must be in [0.5, 1]; got {bad[0]!r}")
+        raise AccordError(f"grid values must be in [0.5, 1]; got {shown(bad[0])}")
     return np.unique(g)
 
 

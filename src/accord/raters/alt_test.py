@@ -18,6 +18,7 @@ import pandas as pd
 
 from accord.data import Annotations, Layout
 from accord.errors import AccordError, choice_error
+from accord.names import shown
 from accord.raters.roles import ModelsArg, as_rater_data, coder_roles
 from accord.raters.scoring import SCORINGS, auto_scoring, make_scorer
 from accord.results import Result
@@ -250,7 +251,7 @@ def benjamini_yekutieli(p_values: Sequence[float] | np.ndarray, *, alpha: float 
     if not (isinstance(alpha, (int, float)) and 0 < alpha < 1):
         raise AccordError(f"alpha must be a number in (0, 1); got {alpha!r}")
     if np.any((p < 0) | (p > 1)):
-        raise AccordError(f"p_values must lie in [0, 1]; got {p[(p < 0) | (p > 1)][0]!r}")
+        raise AccordError(f"p_values must lie in [0, 1]; got {shown(p[(p < 0) | (p > 1)][0])}")
     m = len(p)
     rejected = np.zeros(m, dtype=bool)
     adjusted = np.full(m, np.nan)

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from accord.errors import AccordError
+from accord.names import shown
 
 __all__ = ["SCORINGS", "Scorer", "auto_scoring", "jaccard_similarity", "make_scorer"]
 
@@ -152,9 +153,11 @@ def _numeric_table(values: np.ndarray, scoring: str) -> np.ndarray:
     bad = [v for v in values.tolist() if not _is_number(v)]
     if bad:
         raise AccordError(f"scoring={scoring!r} compares numbers; the data hold {len(bad)} values that are not "
-                          f"numbers, e.g. {bad[0]!r} (use scoring='accuracy' for categories, 'jaccard' for sets)",
+                          f"numbers, e.g. {shown(bad[0])} (use scoring='accuracy' for categories, 'jaccard' for "
+                          "sets)",
                           cli=f"--scoring {scoring} compares numbers; the data hold {len(bad)} values that are not "
-                              f"numbers, e.g. {bad[0]!r} (use --scoring accuracy for categories, jaccard for sets)")
+                              f"numbers, e.g. {shown(bad[0])} (use --scoring accuracy for categories, jaccard for "
+                              "sets)")
     return np.asarray(values.tolist(), dtype=float)
 
 
@@ -190,9 +193,9 @@ class _PairSimilarity:
         bad = [v for v in values.tolist() if not isinstance(v, frozenset)]
         if bad:
             raise AccordError(f"scoring='jaccard' compares label sets; the data hold {len(bad)} values that are not "
-                              f"sets, e.g. {bad[0]!r} (use scoring='accuracy' for single labels)",
+                              f"sets, e.g. {shown(bad[0])} (use scoring='accuracy' for single labels)",
                               cli=f"--scoring jaccard compares label sets; the data hold {len(bad)} values that are "
-                                  f"not sets, e.g. {bad[0]!r} (use --scoring accuracy for single labels)")
+                                  f"not sets, e.g. {shown(bad[0])} (use --scoring accuracy for single labels)")
         self.v = max(len(values), 1)
         keys = []
         for a in range(codes.shape[1]):

@@ -10,8 +10,9 @@ import numpy as np
 
 from accord.alpha import check_annotations
 from accord.data import Layout, as_annotations
-from accord.distances.scalar import _rescaled
+from accord.distances.scalar import _rescaled, number_labels
 from accord.errors import AccordError, AccordWarning, plural
+from accord.names import shown_list
 
 __all__ = ["RatingMatrix", "rating_matrix"]
 
@@ -39,10 +40,10 @@ def rating_matrix(
     coders of the study and are not counted.
     """
     data = check_annotations(as_annotations(data, layout=layout))
-    if data.values.dtype.kind not in "iuf":
-        shown = ", ".join(map(repr, data.values[:4].tolist())) + (", ..." if len(data.values) > 4 else "")
+    numbers = number_labels(data.values)  # numbers, or ratings written as text ("4"): the numbers they spell
+    if numbers is None:
         raise AccordError(f"{name} needs numeric ratings; the values of {data.source or 'the data'} are labels "
-                          f"({shown})")
+                          f"({shown_list(data.values.tolist(), 4)})")
     present = np.unique(data.coder_index)
     if coders is not None:
         labels = data.coders.tolist()
@@ -59,7 +60,7 @@ def rating_matrix(
     col[present] = np.arange(k)
     keep = col[data.coder_index] >= 0
     x = np.full((data.n_units, k), np.nan)
-    x[data.unit_index[keep], col[data.coder_index[keep]]] = data.values[data.value_index[keep]].astype(float)
+    x[data.unit_index[keep], col[data.coder_index[keep]]] = numbers[data.value_index[keep]]
     rated = ~np.isnan(x).all(axis=1)
     complete = ~np.isnan(x).any(axis=1)
     dropped = int(np.count_nonzero(rated & ~complete))

@@ -27,7 +27,7 @@ from accord.names import coefficient as coefficient_name
 from accord.progress import Progress, progress_for
 from accord.reporting import charts
 from accord.reporting.page import Chart, DataTable, Fact, HeadlineNumber, Section, fmt_number
-from accord.reporting.words import describe_distance, plain, seed_words, threshold_words, value_label
+from accord.reporting.words import describe_distance, fmt, plain, seed_words, threshold_words, value_label
 
 __all__ = ["AgreementParts", "agreement_parts", "bootstrap_interval", "check_report_options", "gwet_interval",
            "kappa_interval"]
@@ -229,7 +229,7 @@ def _icc_section(table: Any, confidence: float, unit_word: str, coder_word: str)
 def agreement_parts(
     data: Annotations,
     *,
-    distance: str = "nominal",
+    distance: str | Distance | None = None,
     coefficients: str = "all",
     bootstrap: int = 1000,
     seed: int | None = None,
@@ -248,21 +248,32 @@ def agreement_parts(
     """Headline numbers and the data / who disagrees / what to fix / uncertainty sections of *data*.
 
     ``coefficients`` is ``"all"`` (those that apply, as ``accord agree --coefficient all``) or a
-    comma-separated list of the names of ``accord agree``; the numbers equal that command's
-    ``--json`` output for the same options.  ``cell_label(unit, coder)``, if given, writes the
+    comma-separated list of the names of ``accord agree`` (or the names people type for them:
+    krippendorff, cohen-kappa...); the numbers equal that command's ``--json`` output for the same
+    options.  ``distance=None`` is the nominal distance by default, not chosen: when the values look like
+    a scale, the notes say so with alpha under the ordinal and interval distances
+    (:func:`accord.alpha.scale_hint`).  ``cell_label(unit, coder)``, if given, writes the
     value a coder gave in the adjudication list (e.g. primary label first), and ``cell_caption`` says
     how; ``unit_label(unit)`` writes the cells of the columns ``unit_columns`` that name a unit there
     (e.g. a mention's text, document and sentence).
     """
-    from accord.coefficients import ALL_COEFFICIENTS, compute, compute_chosen
+    from accord.alpha import scale_hint
+    from accord.coefficients import compute, compute_chosen, kappas_that_apply, resolve
 
     data = check_annotations(data)
     check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
+    chosen = distance is not None
+    distance = "nominal" if distance is None else distance
     dist = get_distance(distance)
-    names = [c.strip() for c in coefficients.split(",")] if coefficients != "all" else []
-    for n in names:
-        if n not in ALL_COEFFICIENTS:
-            raise AccordError(f"coefficients must be 'all' or names among {', '.join(ALL_COEFFICIENTS)}; got {n!r}")
+    coefficients = "all" if coefficients.strip().lower() == "all" else coefficients
+    names = [resolve(c, extra=()) for c in coefficients.split(",")] if coefficients != "all" else []
+    if "kappa" in names:
+        which = kappas_that_apply(data, distance)
+        listed = ", ".join(which) if which else "none"
+        raise AccordError(f"coefficients: 'kappa' names no one coefficient; the kappas that apply to these data are "
+                          f"{listed}: name them (or 'all')",
+                          cli=f"--coefficient kappa names no one coefficient; the kappas that apply to these data are "
+                              f"{listed}: name them, comma-separated (or all)")
     prog = progress_for(progress)
     prog.add(7 + (1 if bootstrap else 0))
     notes: list[str] = []
@@ -345,9 +356,14 @@ def agreement_parts(
         notes.append(res_alpha.note)
     notes.insert(0, describe_distance(dist.name, data.values, set_valued=data.is_set_valued,
                                       order=getattr(dist, "order", None)))
-    others = _other_distances(data, dist)
-    if others:
-        notes.insert(1, others)
+    hint = None if chosen else scale_hint(data, distance=dist)
+    if hint is not None:  # numbers read as nominal by default: the ordered distances, and how to ask for them
+        notes.insert(1, _scale_words(hint))
+        summary["scale_hint"] = hint.to_dict()
+    else:
+        others = _other_distances(data, dist)
+        if others:
+            notes.insert(1, others)
     notes += [_left_out_words(name, why) for name, why in left_out.items()]
     if left_out:
         summary["left_out"] = {name: str(why) for name, why in left_out.items()}
@@ -372,11 +388,23 @@ def agreement_parts(
                           sections=tuple(sections), summary=summary)
 
 
+def _scale_words(hint: Any) -> str:
+    """The report's words for :class:`accord.alpha.ScaleHint`: both the command line's flag and Python's keyword."""
+    what = f"{hint.n_numbers} numbers from {fmt(hint.low)} to {fmt(hint.high)}"
+    return (f"These values look like a scale ({what}{', written as text' if hint.as_text else ''}), and they were "
+            f"read as unordered categories: the nominal distance is the default, not a choice. Alpha is "
+            f"{fmt_number(hint.nominal)} nominal, {fmt_number(hint.ordinal)} ordinal and "
+            f"{fmt_number(hint.interval)} interval. If the values are ordered ratings, make this page again with "
+            "--distance ordinal (or --distance interval for equally spaced ones; in Python, distance=\"ordinal\").")
+
+
 def _other_distances(data: Annotations, used: Distance) -> str:
     """Alpha with the other levels of measurement, for numeric values or text labels in a given order (cheap:
     one count, four distances)."""
     order = getattr(used, "order", None)
-    numeric = np.issubdtype(np.asarray(data.values).dtype, np.number)
+    from accord.distances.scalar import number_labels
+
+    numeric = data.values.dtype.kind != "b" and not data.is_set_valued and number_labels(data.values) is not None
     if data.is_set_valued or not (numeric or order is not None) or len(data.values) < 3:
         return ""
     out = []

@@ -63,5 +63,11 @@ def imported_report(imported: Any, *, title: str | None = None, distance: str | 
         from accord.reporting.reliability import agreement_report
 
         page = agreement_report(imported.annotations, title=title or f"Reliability of {name}",
-                                distance=distance or imported.default_distance, **options)
+                                distance=distance or _chosen_default(imported), **options)
     return dataclasses.replace(page, sections=(import_section(imported), *page.sections))
+
+
+def _chosen_default(imported: Any) -> str | None:
+    """The export's own distance (ordinal for ratings, a set distance for sets), or None for nominal, the default
+    chosen by nobody (the report then says when the values look like a scale)."""
+    return None if imported.default_distance == "nominal" else imported.default_distance

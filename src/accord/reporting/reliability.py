@@ -20,7 +20,7 @@ def agreement_report(
     data: Any,
     *,
     title: str | None = None,
-    distance: str = "nominal",
+    distance: Any = None,
     coefficients: str = "all",
     bootstrap: int = 1000,
     seed: int | None = None,
@@ -29,14 +29,17 @@ def agreement_report(
     progress: Any = None,
 ) -> Report:
     """The full agreement report of :class:`accord.Annotations`, or the headline and uncertainty of an
-    :class:`accord.AlphaResult` (a result carries no coders, so the coder sections need the data)."""
+    :class:`accord.AlphaResult` (a result carries no coders, so the coder sections need the data).
+
+    *distance* None is the nominal distance by default: numbers that look like a scale get a note with alpha
+    under the ordered distances (:func:`accord.alpha.scale_hint`)."""
     from accord.alpha import AlphaResult
 
     if isinstance(data, AlphaResult):
         return _alpha_result_report(data, title=title, bootstrap=bootstrap, seed=seed, confidence=confidence)
     from accord.distances import get_distance
 
-    dist = get_distance(distance)
+    dist = get_distance("nominal" if distance is None else distance)  # None: nominal, by default (not chosen)
     prog = progress_for(progress)
     parts = agreement_parts(data, distance=dist.name if isinstance(distance, str) else distance,
                             coefficients=coefficients, bootstrap=bootstrap, seed=seed, confidence=confidence,

@@ -126,7 +126,12 @@ def describe_distance(name: str, values: np.ndarray, *, set_valued: bool = False
     """The distance and why it fits (or may not fit) values like these; *order*, the order given to text labels."""
     base = _DISTANCES.get(name, f"{name}: a distance given by the user.")
     text = f"Distance {base}"
-    numeric = np.issubdtype(np.asarray(values).dtype, np.number)
+    from accord.distances.scalar import number_labels
+
+    # numbers, or labels that all spell one ("1".."5" from a tool's export): the numbers they are
+    spelled = None if set_valued or np.asarray(values).dtype.kind == "b" else number_labels(np.asarray(values))
+    numeric = spelled is not None
+    values = spelled if numeric else values
     if set_valued and name in ("nominal",):
         text += (" The values here are sets: nominal counts any difference as full disagreement; a set distance "
                  "(masi-2006, jaccard) gives credit for overlap.")

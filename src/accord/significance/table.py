@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from accord.errors import AccordError, AccordWarning, plural
+from accord.names import shown
 from accord.significance.results import Exclusion
 
 
@@ -85,7 +86,7 @@ def _read_table(
         series = pd.to_numeric(pd.Series(raw_y), errors="coerce")
         bad = np.flatnonzero(series.isna().to_numpy() & pd.notna(pd.Series(raw_y)).to_numpy())
         first = bad[0] if bad.size else 0
-        raise AccordError(f"score column {score!r} must be numeric; row {first} holds {raw_y[first]!r}") from None
+        raise AccordError(f"score column {score!r} must be numeric; row {first} holds {shown(raw_y[first])}") from None
     keys = {p: frame[c].to_numpy() for p, c in names.items() if p != "score"}
     keep = np.isfinite(y)
     exclusions: list[Exclusion] = []

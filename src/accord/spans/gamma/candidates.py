@@ -46,6 +46,7 @@ from functools import cached_property
 import numpy as np
 
 from accord.errors import AccordError
+from accord.names import shown
 from accord.spans.gamma.dissimilarity import PairFunction
 from accord.spans.gamma.model import Continuum
 
@@ -112,7 +113,7 @@ def _check(c: Continuum, d: np.ndarray, gi: np.ndarray, gj: np.ndarray) -> np.nd
     if bad.any():
         k = int(np.flatnonzero(bad)[0])
         raise AccordError(
-            f"the dissimilarity of {c.describe_unit(int(gi[k]))} and {c.describe_unit(int(gj[k]))} is {d[k]!r}; "
+            f"the dissimilarity of {c.describe_unit(int(gi[k]))} and {c.describe_unit(int(gj[k]))} is {shown(d[k])}; "
             "a dissimilarity must be a non-negative number"
         )
     return d

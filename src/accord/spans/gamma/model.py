@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from accord.errors import AccordError
+from accord.names import shown
 from accord.spans.model import SpanAnnotations
 
 __all__ = ["Continuum", "continua"]
@@ -224,7 +225,7 @@ def continua(
                         float(v)
                     except (TypeError, ValueError):
                         raise AccordError(
-                            f"document {d!r}, annotator {sub[a_col].iloc[i]!r}, unit {int(sub.index[i])}: "
+                            f"document {d!r}, annotator {shown(sub[a_col].iloc[i])}, unit {int(sub.index[i])}: "
                             f"position {v!r} is not a number"
                         ) from None
             raise
