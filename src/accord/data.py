@@ -76,6 +76,9 @@ class Annotations:
     n_missing: int = 0
     source: str | None = None
     _row_numbers: np.ndarray | None = field(default=None, compare=False)
+    #: How :func:`accord.read` read the file (:class:`accord._columns.ReadAs`: layout, columns, what was left
+    #: alone); None for data built otherwise.
+    read_as: Any = field(default=None, compare=False)
 
     # ------------------------------------------------------------------ sizes
     @property
