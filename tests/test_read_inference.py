@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import accord
@@ -219,6 +221,30 @@ def test_named_columns_read_as_before(tmp_path):
     assert data.read_as.inferred == ("unit", "value", "sep")
     with pytest.raises(AccordError, match="missing column 'coder'"):
         accord.read(path, unit="item", coder="coder", value="label")
+
+
+def test_accords_own_column_names_win_as_they_always_did(tmp_path):
+    """A file that read before inference existed reads the same: ``value`` beside ``label`` is the value."""
+    path = _write(tmp_path, "both.csv", "unit,coder,value,label,rater\nq1,a,x,p,r\nq1,b,x,q,r\nq2,a,y,p,r\n"
+                  "q2,b,x,q,r\n")
+    data = accord.read(path)
+    assert (data.read_as.unit, data.read_as.coder, data.read_as.value) == ("unit", "coder", "value")
+    assert data.read_as.left_alone == ("label", "rater")
+
+
+def test_lazy_engine_reads_the_columns_it_is_told(tmp_path):
+    pytest.importorskip("duckdb")
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    for name, rows in (("a.csv", slice(0, 8)), ("b.csv", slice(8, None))):
+        _write(parts, name, _csv(_long_frame(LABELS, ("item", "annotator", "label")).iloc[rows]))
+    glob = str(parts / "*.csv")
+    res = runner.invoke(app, ["agree", glob, "--engine", "duckdb", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["alpha"] == pytest.approx(_reference(tmp_path, LABELS))
+    res = runner.invoke(app, ["agree", glob, "--engine", "duckdb"])
+    assert res.stderr.splitlines()[0] == (f"accord: read {glob} as long: unit=item, coder=annotator, value=label "
+                                          "(told from its first rows)")
 
 
 # ----------------------------------------------------------------------------------------------- refusals
@@ -490,3 +516,33 @@ def test_tool_exports_still_go_to_their_importer(tmp_path):
     res = runner.invoke(app, ["agree", str(f), "--field", "sentiment"])
     assert res.exit_code == 0, res.output
     assert "with --from mturk" in res.stderr and f"accord: read {f} as" not in res.stderr
+
+
+# ------------------------------------------------------------------------------------------------ property
+
+_SYNONYMS = {"unit": ["item", "Item ID", "doc_id", "sentenceId", "question", "task"],
+             "coder": ["annotator", "Rater", "worker_id", "user", "judge", "annotatorId"],
+             "value": ["label", "Score", "rating", "answer", "category", "tag"]}
+
+
+@pytest.mark.filterwarnings("ignore::accord.errors.AccordWarning")  # a constant sample: alpha undefined on both sides
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows=st.lists(st.tuples(st.sampled_from(["u1", "u2", "u3", "u4"]), st.sampled_from(["a", "b", "c"]),
+                               st.sampled_from(["x", "y", "z", "1", "2"])), min_size=4, max_size=20,
+                     unique_by=lambda r: (r[0], r[1])),
+       names=st.tuples(*(st.sampled_from(v) for v in _SYNONYMS.values())),
+       sep=st.sampled_from([",", ";", "\t", "|"]), bom=st.booleans(), crlf=st.booleans(), extra=st.booleans())
+def test_names_separators_bom_and_line_ends_never_change_the_number(tmp_path, rows, names, sep, bom, crlf, extra):
+    frame = pd.DataFrame(rows, columns=list(names))
+    if extra:
+        frame.insert(1, "comment", "")
+    reference = pd.DataFrame(rows, columns=["unit", "coder", "value"])
+    try:
+        expected = accord.alpha(accord.Annotations.from_records(reference)).alpha
+    except AccordError:  # fewer than two coders with values, or nothing pairable
+        return
+    path = _write(tmp_path, "p.csv", _csv(frame, sep=sep), bom=bom, crlf=crlf)
+    data = accord.read(path)
+    assert (data.read_as.unit, data.read_as.coder, data.read_as.value) == names
+    got = accord.alpha(data).alpha
+    assert got == pytest.approx(expected, nan_ok=True)

@@ -339,6 +339,9 @@ def plan(
         r = role_of(raw.get(c, c))
         if r is not None:
             named[r].append(c)
+    for r in _ROLES:  # a column named as the role itself (accord's own default name) is that role, as it always was
+        if len(named[r]) > 1 and r in named[r]:
+            named[r] = [r]
 
     if layout in (None, "long"):
         problems: list[str] = []
