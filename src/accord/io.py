@@ -56,8 +56,8 @@ def _format_of(path: Path, fmt: str) -> str:
         raise AccordError(f"{path}: an .xls file (the binary format of Excel 97-2003) is not read: save it as .xlsx "
                           "or CSV (File > Save As in Excel or LibreOffice) and read that")
     if suffix not in _SUFFIX:
-        head = (f"{path}: cannot tell the format from the suffix {suffix!r}: use a .csv, .tsv, .txt, .jsonl, "
-                ".parquet, .xlsx or .ods file")
+        head = (f"{path}: cannot tell the format from the suffix {suffix!r}: use a .csv, .tsv, .jsonl, .parquet, "
+                ".xlsx, .ods or .txt (a text table) file")
         raise AccordError(f"{head}, or pass format= (csv, tsv, jsonl, parquet, xlsx, ods)", cli=head)
     return _SUFFIX[suffix]
 

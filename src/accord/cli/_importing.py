@@ -215,12 +215,13 @@ def load_export(
 
 
 def holds_tables(folder: Path) -> bool:
-    """Whether *folder* holds a plain table (a :data:`PLAIN_TABLES` or JSON lines file) at its top."""
+    """Whether *folder* holds plain tables (:data:`PLAIN_TABLES` or JSON lines files) at its top, and nothing of
+    an export (a brat ``.ann``, a ``.json``, a ``.zip``: that folder's importer says what is wrong with it)."""
     try:
-        return any(f.is_file() and not f.name.startswith(".") and f.suffix.lower() in (*PLAIN_TABLES, *_JSONL)
-                   for f in folder.iterdir())
+        suffixes = {f.suffix.lower() for f in folder.iterdir() if f.is_file() and not f.name.startswith(".")}
     except OSError:
         return False
+    return bool(suffixes & {*PLAIN_TABLES, *_JSONL}) and not suffixes & {".ann", ".json", ".zip", ".xmi"}
 
 
 def headed_table(file: Path) -> str | None:
