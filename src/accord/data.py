@@ -54,6 +54,9 @@ class Annotations:
         not stored).
     source : str or None
         Where the data came from (file name), for messages.
+    read_as : accord.io.ReadAs or None
+        How :func:`accord.read` read the file: the layout, the columns read and those left alone
+        (``str(data.read_as)`` says it in one line).
 
     Examples
     --------

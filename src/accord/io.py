@@ -20,10 +20,11 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
+from accord._columns import ReadAs
 from accord.data import Annotations, DuplicatePolicy
 from accord.errors import AccordError, install_hint, no_such_file, plural
 
-__all__ = ["FileFormat", "read", "read_table"]
+__all__ = ["FileFormat", "ReadAs", "columns_of", "read", "read_table"]
 
 FileFormat = Literal["auto", "csv", "tsv", "jsonl", "parquet", "xlsx", "ods"]
 _FORMATS = ("auto", "csv", "tsv", "jsonl", "parquet", "xlsx", "ods")
@@ -388,7 +389,7 @@ def read(
     The columns and the layout not given are told from the file (:mod:`accord._columns`): the unit, coder
     and value columns by their names (``item``, ``annotator``, ``score``...: any case, any separator), long
     or wide by the content.  What was read is said on the result: ``read(...).read_as``
-    (:class:`accord._columns.ReadAs`; ``str()`` of it is one sentence).  Whatever cannot be told apart is an
+    (:class:`ReadAs`; ``str()`` of it is one sentence).  Whatever cannot be told apart is an
     error listing the columns and naming the arguments that settle it.
 
     Parameters
@@ -481,7 +482,7 @@ def read(
     return data
 
 
-def _long(df: pd.DataFrame, lines: np.ndarray, path: Path, fmt: str, ra: Any, duplicates: DuplicatePolicy
+def _long(df: pd.DataFrame, lines: np.ndarray, path: Path, fmt: str, ra: ReadAs, duplicates: DuplicatePolicy
           ) -> Annotations:
     unit, coder, value = ra.unit, ra.coder, ra.value
     if fmt in ("csv", "tsv", "xlsx", "ods"):
@@ -639,13 +640,13 @@ def _relocated(exc: AccordError, folder: str, where: list[tuple[str, int]]) -> A
 def columns_of(
     path: str | os.PathLike[str], *, unit: str | None = None, coder: str | None = None, value: str | None = None,
     sep: str | None = None, rows: int = 2000,
-) -> Any:
+) -> ReadAs:
     """The long layout's columns of a table too large to read whole (for the lazy engines), told from its first
     *rows* rows as :func:`read` tells them; a glob or folder by its first file.
 
     Returns
     -------
-    accord._columns.ReadAs
+    ReadAs
     """
     from accord._columns import plan
     from accord.engines.sources import expand

@@ -73,9 +73,9 @@ _NO_IMPORTER = ImporterArgs()
 def agree(
     file: Annotated[
         Path,
-        typer.Argument(help="Annotations in long format (CSV, TSV, JSONL, Parquet, .xlsx, .ods), an annotation "
-                       "tool's export (see --from), or a glob or directory of Parquet/CSV files (quote the "
-                       "glob) for a lazy engine."),
+        typer.Argument(help="A table of annotations (CSV, TSV, .txt, JSONL, Parquet, .xlsx, .ods; its columns and "
+                       "layout told from the file unless given), a folder of such tables, an annotation tool's "
+                       "export (see --from), or a glob of Parquet/CSV files (quote the glob) for a lazy engine."),
     ],
     unit: Annotated[str | None, typer.Option(help="Column holding the unit (item) id (default: told from the "
                                              "column names: unit, item, id, doc_id, question...).")] = None,
