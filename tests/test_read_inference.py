@@ -404,6 +404,20 @@ def test_a_repeated_value_column_is_refused_and_an_unused_one_counted(tmp_path, 
     assert str(data.read_as) == "long: unit=unit, coder=coder, value=value (1 repeated column left alone: note)"
 
 
+def test_a_json_lines_record_giving_a_key_twice(tmp_path):
+    """JSON keeps the last of two equal keys, silently: refused when accord reads that key, else counted."""
+    path = _write(tmp_path, "twice.jsonl", '{"unit": "q1", "coder": "a", "value": "x"}\n'
+                  '{"unit": "q1", "coder": "b", "value": "x", "value": "y"}\n')
+    with pytest.raises(AccordError) as err:
+        accord.read(path)
+    assert str(err.value) == (f"{path}, line 2: the record gives the key 'value' twice (JSON keeps the last, "
+                              "silently), and accord reads it as the value: keep one")
+    path = _write(tmp_path, "note.jsonl", '{"unit": "q1", "coder": "a", "value": "x", "note": 1, "note": 2}\n'
+                  '{"unit": "q1", "coder": "b", "value": "x", "note": 3}\n')
+    assert str(accord.read(path).read_as) == ("long: unit=unit, coder=coder, value=value (1 repeated column left "
+                                              "alone: note)")
+
+
 def test_header_names_are_stripped_and_counted(tmp_path):
     path = _write(tmp_path, "spaces.csv", " item , annotator,label \nq1,a,x\nq1,b,x\nq2,a,y\nq2,b,x\n")
     data = accord.read(path)

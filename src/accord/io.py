@@ -259,7 +259,7 @@ def read_table(
             if convert:
                 df = df.apply(_convert_column)
         elif fmt == "jsonl":
-            df, lines, info["bom"] = _jsonl(p)
+            df, lines, info["bom"], info["repeated_keys"] = _jsonl(p)
         else:
             try:
                 df = pd.read_parquet(p)
@@ -286,9 +286,21 @@ def read_table(
     return df, lines
 
 
-def _jsonl(p: Path) -> tuple[pd.DataFrame, np.ndarray, bool]:
+def _jsonl(p: Path) -> tuple[pd.DataFrame, np.ndarray, bool, dict[str, int]]:
+    """The records of a JSON-lines file, their line numbers, whether it began with a byte-order mark, and each key
+    that a record gives twice (with the first such line: JSON keeps the last, silently)."""
     rows, lines_l = [], []
     bom = False
+    repeated: dict[str, int] = {}
+    twice: list[list[str]] = [[]]
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj = dict(items)
+        # the outermost object is made last: what is left here after a line is its record's repeated keys
+        twice[0] = [] if len(obj) == len(items) else [k for k in obj if sum(1 for x, _ in items if x == k) > 1]
+        return obj
+
+    decoder = json.JSONDecoder(object_pairs_hook=pairs)
     with p.open(encoding="utf-8") as fh:
         for i, line in enumerate(fh, start=1):
             if i == 1 and line.startswith("\ufeff"):
@@ -296,7 +308,8 @@ def _jsonl(p: Path) -> tuple[pd.DataFrame, np.ndarray, bool]:
             if not line.strip():
                 continue
             try:
-                obj = json.loads(line)
+                twice[0] = []
+                obj = decoder.decode(line)
             except json.JSONDecodeError as exc:
                 raise AccordError(f"{p}, line {i}: not valid JSON ({exc.msg})") from None
             except (RecursionError, ValueError):
@@ -304,11 +317,13 @@ def _jsonl(p: Path) -> tuple[pd.DataFrame, np.ndarray, bool]:
                                   "than Python reads") from None
             if not isinstance(obj, dict):
                 raise AccordError(f"{p}, line {i}: each line must be a JSON object")
+            for k in twice[0]:
+                repeated.setdefault(str(k), i)
             rows.append(obj)
             lines_l.append(i)
     df = pd.DataFrame(rows)
     df.columns = [str(c) for c in df.columns]
-    return df, np.asarray(lines_l), bom
+    return df, np.asarray(lines_l), bom, repeated
 
 
 def _one_file(path: str | os.PathLike[str]) -> Path:
@@ -464,7 +479,15 @@ def read(
                   layout=layout, coders=coders)
     except RecursionError:
         raise AccordError(_TOO_DEEP.format(path)) from None
-    ra = replace(ra, sep=info.get("sep"), default_sep=info.get("default_sep"), bom=bool(info.get("bom")),
+    twice = info.get("repeated_keys") or {}
+    for role, col in (("unit", ra.unit), ("coder", ra.coder), ("value", ra.value),
+                      *(("column of a coder" if ra.layout == "wide" else "category", c) for c in ra.coders)):
+        if col in twice:
+            raise AccordError(f"{path}, line {twice[col]}: the record gives the key {col!r} twice (JSON keeps the "
+                              f"last, silently), and accord reads it as the {role}: keep one")
+    ra = replace(ra, repeated=(*ra.repeated, *twice), left_alone=tuple(c for c in ra.left_alone if c not in twice),
+                 sep=info.get("sep"), default_sep=info.get("default_sep"),
+                 bom=bool(info.get("bom")),
                  stripped=int(info.get("stripped", 0)), files=tuple(info.get("files", ())),
                  inferred=(*ra.inferred, *(("sep",) if info.get("inferred_sep") else ())))
     try:
