@@ -241,7 +241,8 @@ def test_lazy_engine_reads_the_columns_it_is_told(tmp_path):
     glob = str(parts / "*.csv")
     res = runner.invoke(app, ["agree", glob, "--engine", "duckdb", "--json"])
     assert res.exit_code == 0, res.output
-    assert json.loads(res.stdout)["alpha"] == pytest.approx(_reference(tmp_path, LABELS))
+    out = json.loads(res.stdout)
+    assert out["alpha"] == pytest.approx(_reference(tmp_path, LABELS)) and out["read_as"]["coder"] == "annotator"
     res = runner.invoke(app, ["agree", glob, "--engine", "duckdb"])
     assert res.stderr.splitlines()[0] == (f"accord: read {glob} as long: unit=item, coder=annotator, value=label "
                                           "(told from its first rows)")

@@ -183,7 +183,7 @@ def agree(
     lazy = (None if confusion or from_ is not None or sheet is not None or headed
             else _lazy_engine(file, engine, layout, memory_share, sep))
     imported = None
-    read_line = None  # what accord.read read, said on stderr once the numbers stand
+    read_line, read_as_said = None, None  # what accord.read read, said on stderr once the numbers stand
     caught: list[str] = []
     left_out: dict[str, str] = {}
     cat_order = None
@@ -218,7 +218,7 @@ def agree(
                 with prog.step(f"reading {file.name} ({file.stat().st_size / 2**20:.0f} MiB)" if big else "reading"):
                     data = read(file, unit=unit, coder=coder, value=value, layout=layout,  # type: ignore[arg-type]
                                 coders=coder_cols, sheet=_sheet(sheet), sep=sep)
-            read_line = f"accord: read {file} as {data.read_as}"
+            read_line, read_as_said = f"accord: read {file} as {data.read_as}", data.read_as
             distance = distance or "nominal"
         elif imported is not None:
             if imported.kind == "spans":
@@ -257,7 +257,7 @@ def agree(
 
             lazy_read = columns_of(file, unit=unit, coder=coder, value=value)
             unit, coder, value = lazy_read.unit, lazy_read.coder, lazy_read.value
-            read_line = f"accord: read {file} as {lazy_read} (told from its first rows)"
+            read_line, read_as_said = f"accord: read {file} as {lazy_read} (told from its first rows)", lazy_read
         red = engines.reduce(str(file), engine=lazy, unit=unit, coder=coder, value=value, memory_limit=memory_limit,
                              temp_dir=temp_dir, scheduler=scheduler, spark_master=spark_master)
         distance = ordered_distance(distance, order, red.values, source=red.source or str(file))
@@ -312,8 +312,8 @@ def agree(
             out["engine"] = engine_used
         if imported is not None:
             out["import"] = imported.to_dict()
-        elif engine_used == "memory" and getattr(source, "read_as", None) is not None:
-            out["read_as"] = source.read_as.to_dict()
+        elif read_as_said is not None:
+            out["read_as"] = read_as_said.to_dict()
         if getattr(distance, "order", None) is not None:
             out["order"] = list(distance.order)  # type: ignore[union-attr]
         print_json(out)
