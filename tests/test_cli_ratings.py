@@ -161,7 +161,8 @@ def test_the_report_and_agree_all_choose_alike(sf, tmp_path):
     for distance in ("nominal", "interval"):
         out = _json(sf, "--layout", "wide", "--unit", "target", "--coefficient", "all", "--distance", distance)
         names, left = choose(data, distance)
-        assert names == applicable(data, distance) == [k for k in out if k not in ("left_out", "confidence_level")]
+        shown = [k for k in out if k not in ("left_out", "confidence_level", "read_as")]
+        assert names == applicable(data, distance) == shown
         parts = agreement_parts(data, distance=distance, bootstrap=0)
         # complete data: multi-kappa is Conger's kappa and Bennett's S is Brennan-Prediger, one card each pair
         twins = {"multi-kappa": "conger", "bennett": "brennan-prediger"}

@@ -94,7 +94,7 @@ def test_read_numbers_from_csv_are_numbers(tmp_path):
     [
         ("", {}, "empty file"),
         ("unit,coder,value\n", {}, "no data rows"),
-        ("unit,coder,label\n1,A,x\n", {}, "missing column 'value'"),
+        ("unit,coder,label\n1,A,x\n", {"value": "value"}, "missing column 'value'"),
         ("unit,coder,value\n1,A,x\n1,A,y\n", {}, r"line 2\) and .* \(row 3|row 2.*row 3|line"),
         ("unit,coder,value\n1,A,x\n2,A,y\n", {}, "at least 2 coders"),
     ],
@@ -177,7 +177,7 @@ def test_wide_layout_converts_all_coder_columns_together(tmp_path):
 @pytest.mark.parametrize(
     ("content", "kwargs", "message"),
     [
-        ("item,A,B\n1,x,y\n", {}, "missing column 'unit'"),
+        ("item,A,B\n1,x,y\n", {"unit": "unit"}, "missing column 'unit'"),
         ("unit,A,B\n1,x,y\n", {"coders": ["A", "Z"]}, "missing coder column 'Z'"),
         ("unit,A,B\n1,x,y\n1,x,x\n", {}, r"unit '1' has two rows \(lines 2 and 3\)"),
         ("unit,A\n1,x\n", {"layout": "tall"}, "layout must be"),

@@ -397,7 +397,7 @@ def test_bad_ranked_records():
 
 
 def test_reader_errors(tmp_path):
-    f = tmp_path / "x.txt"
+    f = tmp_path / "x.dat"  # a .txt is a text table (issue 28)
     f.write_text("")
     with pytest.raises(AccordError, match=r"\.csv, \.tsv, \.jsonl"):
         read_multilabel(f)

@@ -92,7 +92,9 @@ def test_cli_writes_once_and_needs_force(tmp_path):
     out = tmp_path / "r.html"
     res = runner.invoke(app, ["report", KRIPP, "-o", str(out), "--bootstrap", "50", "--seed", "1", "--quiet"])
     assert res.exit_code == 0, res.output
-    assert f"wrote {out}" in res.stdout and res.stderr == ""
+    # --quiet: no progress bar; what was read is said (issue 28), and nothing else
+    assert f"wrote {out}" in res.stdout and res.stderr == f"accord: read {KRIPP} as long: unit=unit, coder=coder, " \
+        "value=value\n"
     first = out.read_bytes()
     res = runner.invoke(app, ["report", KRIPP, "-o", str(out), "--bootstrap", "0"])
     assert res.exit_code == 2 and "pass --force" in res.stderr

@@ -20,7 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from accord.errors import AccordError
+from accord.errors import AccordError, install_hint
 from accord.output import atomic_output, check_output
 
 __all__ = ["CHART_SUFFIXES", "check_chart_path", "import_altair", "save_chart"]
@@ -28,7 +28,7 @@ __all__ = ["CHART_SUFFIXES", "check_chart_path", "import_altair", "save_chart"]
 #: The suffixes :func:`save_chart` writes, in the order error messages list them.
 CHART_SUFFIXES: tuple[str, ...] = (".svg", ".png", ".pdf", ".html")
 
-_EXTRA = "pip install 'accord[report]'"
+_EXTRA = install_hint("report")
 
 
 def import_altair() -> ModuleType:

@@ -54,6 +54,9 @@ class Annotations:
         not stored).
     source : str or None
         Where the data came from (file name), for messages.
+    read_as : accord.io.ReadAs or None
+        How :func:`accord.read` read the file: the layout, the columns read and those left alone
+        (``str(data.read_as)`` says it in one line).
 
     Examples
     --------
@@ -76,6 +79,9 @@ class Annotations:
     n_missing: int = 0
     source: str | None = None
     _row_numbers: np.ndarray | None = field(default=None, compare=False)
+    #: How :func:`accord.read` read the file (:class:`accord._columns.ReadAs`: layout, columns, what was left
+    #: alone); None for data built otherwise.
+    read_as: Any = field(default=None, compare=False)
 
     # ------------------------------------------------------------------ sizes
     @property

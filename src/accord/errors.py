@@ -15,7 +15,7 @@ import warnings
 from typing import Any
 
 __all__ = ["AccordError", "AccordWarning", "Message", "MissingFileError", "choice_error", "did_you_mean", "for_cli",
-           "missing_column_error", "no_such_file", "plural", "warn_undefined", "words"]
+           "install_hint", "missing_column_error", "no_such_file", "plural", "warn_undefined", "words"]
 
 
 class Message(str):
@@ -181,6 +181,15 @@ def no_such_file(path: object, *, param: str | None = None, flag: str | None = N
         return MissingFileError(text, path=path)
     flag = flag or "--" + param.replace("_", "-")
     return MissingFileError(f"{param}: {text}", cli=f"{flag} {text}", path=path)
+
+
+def install_hint(extra: str) -> str:
+    """What to type to install the optional extra *extra*: by name, and from a checkout of accord.
+
+    >>> install_hint("report")
+    "pip install 'accord[report]' (from a checkout of accord: pip install -e '.[report]')"
+    """
+    return f"pip install 'accord[{extra}]' (from a checkout of accord: pip install -e '.[{extra}]')"
 
 
 def plural(n: int, word: str, plural: str | None = None) -> str:

@@ -32,8 +32,9 @@ __all__ = [
     "suggest",
 ]
 
-#: Suffixes ``accord agree`` reads as a plain table when no ``--from`` is given.
-PLAIN_TABLES = (".csv", ".tsv", ".tab", ".parquet", ".pq", ".xlsx", ".xlsm", ".ods")
+#: Suffixes ``accord agree`` reads as a plain table when no ``--from`` is given (``.xls`` to refuse it with what to
+#: do, in :func:`accord.read`).
+PLAIN_TABLES = (".csv", ".tsv", ".tab", ".txt", ".parquet", ".pq", ".xlsx", ".xlsm", ".ods", ".xls")
 _JSONL = (".jsonl", ".ndjson", ".jsonlines")
 #: Tools whose export is a plain table with a header no plain table has: ``accord agree`` guesses them
 #: instead of reading the file as a plain table (which would take ``<no annotation>`` for a label, or an MTurk
@@ -152,8 +153,8 @@ def load_export(
 
     With *plain_fallback* (``accord agree``), a file with no ``--from`` that is a
     plain table (a :data:`PLAIN_TABLES` suffix whose header no tool of
-    :data:`_HEADED_TABLES` has, or JSON lines no importer recognises) returns
-    None: the caller reads it with :func:`accord.read`, as before ``--from`` existed.
+    :data:`_HEADED_TABLES` has, or JSON lines no importer recognises), or a folder no importer recognises that
+    holds tables, returns None: the caller reads it with :func:`accord.read`, as before ``--from`` existed.
     *fits* (``"categorical"``, ``"spans"``): without ``--field``, the only field of the export that fits the
     command is read, and the guess is said on stderr.
     """
@@ -174,6 +175,13 @@ def load_export(
                 tool = guess_tool(file)
             except AccordError:
                 return None
+        elif tool is None and plain_fallback and file.is_dir():
+            try:
+                tool = guess_tool(file)
+            except AccordError:
+                if holds_tables(file):
+                    return None
+                raise
         elif tool is None:
             tool = guess_tool(file)
         echo(f"accord: reading {file} with --from {tool} (guessed from the file; pass --from to choose)", err=True)
@@ -204,6 +212,16 @@ def load_export(
         if guess is not None:
             echo(f"accord: {for_cli(guess)}", err=True)
     return imported
+
+
+def holds_tables(folder: Path) -> bool:
+    """Whether *folder* holds plain tables (:data:`PLAIN_TABLES` or JSON lines files) at its top, and nothing of
+    an export (a brat ``.ann``, a ``.json``, a ``.zip``: that folder's importer says what is wrong with it)."""
+    try:
+        suffixes = {f.suffix.lower() for f in folder.iterdir() if f.is_file() and not f.name.startswith(".")}
+    except OSError:
+        return False
+    return bool(suffixes & {*PLAIN_TABLES, *_JSONL}) and not suffixes & {".ann", ".json", ".zip", ".xmi"}
 
 
 def headed_table(file: Path) -> str | None:

@@ -80,20 +80,29 @@ _NO_IMPORTER = ImporterArgs()
 def agree(
     file: Annotated[
         Path,
-        typer.Argument(help="Annotations in long format (CSV, TSV, JSONL, Parquet, .xlsx, .ods), an annotation "
-                       "tool's export (see --from), or a glob or directory of Parquet/CSV files (quote the "
-                       "glob) for a lazy engine."),
+        typer.Argument(help="A table of annotations (CSV, TSV, .txt, JSONL, Parquet, .xlsx, .ods; its columns and "
+                       "layout told from the file unless given), a folder of such tables, an annotation tool's "
+                       "export (see --from), or a glob of Parquet/CSV files (quote the glob) for a lazy engine."),
     ],
-    unit: Annotated[str, typer.Option(help="Column holding the unit (item) id.")] = "unit",
-    coder: Annotated[str, typer.Option(help="Column holding the coder (annotator) id.")] = "coder",
+    unit: Annotated[str | None, typer.Option(help="Column holding the unit (item) id (default: told from the "
+                                             "column names: unit, item, id, doc_id, question...).")] = None,
+    coder: Annotated[str | None, typer.Option(help="Column holding the coder (annotator) id (default: told from "
+                                              "the column names: coder, annotator, rater, worker...).")] = None,
     value: Annotated[
-        str, typer.Option(help="Column holding the value; JSON lists for set values.")
-    ] = "value",
+        str | None, typer.Option(help="Column holding the value; JSON lists for set values (default: told from the "
+                                 "column names: value, label, score, rating, answer...).")
+    ] = None,
     layout: Annotated[
-        str, typer.Option(help="long: one row per (unit, coder, value); wide: one row per unit, a column per coder.")
-    ] = "long",
+        str | None, typer.Option(help="long: one row per (unit, coder, value); wide: one row per unit, a column per "
+                                 "coder; counts: one row per unit, a column per category, each cell a count "
+                                 "(default: told from the file).")
+    ] = None,
     coders: Annotated[
         str | None, typer.Option(help="Wide layout: comma-separated coder columns (default: all but --unit).")
+    ] = None,
+    sep: Annotated[
+        str | None, typer.Option(help="Text tables: the delimiter, one character or 'tab' (default: sniffed among "
+                                 "comma, semicolon, tab and pipe).")
     ] = None,
     distance: Annotated[
         str | None,
@@ -167,21 +176,22 @@ def agree(
     from accord.cli import _ratings
 
     from_, sheet = importer.tool, importer.sheet
-    if confusion and (importer.given() or layout != "long"):
-        given = [*importer.given(), *(["--layout"] if layout != "long" else [])]
+    if confusion and (importer.given() or layout is not None):
+        given = [*importer.given(), *(["--layout"] if layout is not None else [])]
         raise AccordError(f"--confusion reads a square table of counts: not with {', '.join(given)}")
     if bootstrap < 0:
         raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
-    if layout not in ("long", "wide"):
-        raise AccordError(f"--layout must be 'long' or 'wide'; got {layout!r}")
+    if layout is not None and layout not in ("long", "wide", "counts"):
+        raise choice_error("layout", layout, ("long", "wide", "counts"))
     coder_cols = [c.strip() for c in coders.split(",")] if coders else None
     from accord.cli._importing import headed_table
 
     # a table with a tool's unmistakable header (an MTurk batch, INCEpTION's agreement export) is that tool's
     headed = not confusion and from_ is None and sheet is None and headed_table(file) is not None
     lazy = (None if confusion or from_ is not None or sheet is not None or headed
-            else _lazy_engine(file, engine, layout, memory_share))
+            else _lazy_engine(file, engine, layout, memory_share, sep))
     imported = None
+    read_line, read_as_said = None, None  # what accord.read read, said on stderr once the numbers stand
     caught: list[str] = []
     left_out: dict[str, str] = {}
     cat_order = None
@@ -194,10 +204,12 @@ def agree(
 
             from accord.cli._importing import load_export
 
-            read_as = importer if importer.field is not None or value == "value" else replace(importer, field=value)
+            read_as = importer if importer.field is not None or value in (None, "value") else replace(importer,
+                                                                                                     field=value)
+            given = {"layout": layout, "unit": unit, "coder": coder, "coders": coder_cols}
             imported = load_export(
                 file, read_as, plain_fallback=True, fits="categorical",
-                spreadsheet_options={"layout": layout, "unit": unit, "coder": coder, "coders": coder_cols},
+                spreadsheet_options={k: v for k, v in given.items() if v is not None},
             )
         if imported is None and not confusion:
             passed = [f for f in importer.given() if f in ("--offsets", "--option")]
@@ -213,7 +225,8 @@ def agree(
             with Progress(enabled=big and not quiet, total=1, label="accord agree") as prog:
                 with prog.step(f"reading {file.name} ({file.stat().st_size / 2**20:.0f} MiB)" if big else "reading"):
                     data = read(file, unit=unit, coder=coder, value=value, layout=layout,  # type: ignore[arg-type]
-                                coders=coder_cols, sheet=_sheet(sheet))
+                                coders=coder_cols, sheet=_sheet(sheet), sep=sep)
+            read_line, read_as_said = f"accord: read {file} as {data.read_as}", data.read_as
             distance = distance or "nominal"
         elif imported is not None:
             if imported.kind == "spans":
@@ -250,6 +263,12 @@ def agree(
             raise AccordError(f"--coefficient {coefficient}, --weights and --categories are computed in memory: "
                               f"pass --engine memory (the {lazy} engine computes {', '.join(engines.COEFFICIENTS)})")
         distance = distance or "nominal"
+        if unit is None or coder is None or value is None:
+            from accord.io import columns_of
+
+            lazy_read = columns_of(file, unit=unit, coder=coder, value=value)
+            unit, coder, value = lazy_read.unit, lazy_read.coder, lazy_read.value
+            read_line, read_as_said = f"accord: read {file} as {lazy_read} (told from its first rows)", lazy_read
         red = engines.reduce(str(file), engine=lazy, unit=unit, coder=coder, value=value, memory_limit=memory_limit,
                              temp_dir=temp_dir, scheduler=scheduler, spark_master=spark_master)
         distance = ordered_distance(distance, order, red.values, source=red.source or str(file))
@@ -286,6 +305,8 @@ def agree(
     diag = None
     if diagnostics:
         diag = _diagnostics(source, distance)
+    if read_line is not None and not json_out:
+        echo(read_line, err=True)
     if json_out:
         if len(results) == 1 and coefficient != "all":
             name, res = next(iter(results.items()))
@@ -311,6 +332,8 @@ def agree(
                 out["memory_limit"] = source.memory_limit
         if imported is not None:
             out["import"] = imported.to_dict()
+        elif read_as_said is not None:
+            out["read_as"] = read_as_said.to_dict()
         if getattr(distance, "order", None) is not None:
             out["order"] = list(distance.order)  # type: ignore[union-attr]
         if hint is not None:
@@ -401,16 +424,19 @@ def _which_kappa(names: list[str]) -> None:
                       "--coefficient all for every coefficient that applies")
 
 
-def _lazy_engine(file: Path, engine: str, layout: str, memory_share: float) -> str | None:
+def _lazy_engine(file: Path, engine: str, layout: str | None, memory_share: float, sep: str | None = None
+                 ) -> str | None:
     """The lazy engine to read *file* with, or None for the in-memory reader."""
     from accord.engines.sources import ENGINES, choose_engine, expand
 
     if engine not in ENGINES:
         raise choice_error("engine", engine, ENGINES)
-    if engine == "memory" or (engine == "auto" and layout == "wide"):
+    if engine == "memory" or (engine == "auto" and (layout in ("wide", "counts") or sep is not None)):
         return None
-    if layout == "wide":
-        raise AccordError(f"--layout wide needs --engine memory (or auto); got --engine {engine}")
+    if layout in ("wide", "counts"):
+        raise AccordError(f"--layout {layout} needs --engine memory (or auto); got --engine {engine}")
+    if sep is not None:
+        raise AccordError(f"--sep is read by the memory engine (--engine memory or auto); got --engine {engine}")
     if engine != "auto":
         return engine
     text = str(file)

@@ -79,10 +79,16 @@ def _report(
     json_out: Annotated[bool, typer.Option("--json", help="Also print the headline numbers as JSON.")] = False,
     max_rows: Annotated[int, typer.Option(help="Most rows of the adjudication list in the page.")] = 2000,
     # agree
-    unit: Annotated[str, typer.Option(help="agree/gold: column of the unit.")] = "unit",
-    coder: Annotated[str, typer.Option(help="agree/gold: column of the coder.")] = "coder",
-    value: Annotated[str, typer.Option(help="agree/gold: column of the value.")] = "value",
-    layout: Annotated[str, typer.Option(help="agree: long or wide.")] = "long",
+    unit: Annotated[str | None, typer.Option(help="agree/gold: column of the unit (agree: told from the column "
+                                             "names when not given; gold: default unit).")] = None,
+    coder: Annotated[str | None, typer.Option(help="agree/gold: column of the coder (agree: told from the column "
+                                              "names; gold: default coder).")] = None,
+    value: Annotated[str | None, typer.Option(help="agree/gold: column of the value (agree: told from the column "
+                                              "names; gold: default value).")] = None,
+    layout: Annotated[str | None, typer.Option(help="agree: long, wide or counts (default: told from the file).")]
+    = None,
+    table_sep: Annotated[str | None, typer.Option("--table-sep", help="agree: the delimiter of a text table, one "
+                                                  "character or 'tab' (default: sniffed).")] = None,
     coders: Annotated[str | None, typer.Option(help="agree (wide): coder columns; coref: coder names, "
                                                "comma-separated.")] = None,
     distance: Annotated[str | None, typer.Option(help="Distance (agree: nominal; coref: set-relation).")] = None,
@@ -197,8 +203,8 @@ def _report(
     if order is not None and name != "agree":
         raise AccordError(f"--order gives the order of the labels of an agree report (ordinal, interval or ratio "
                           f"distance); this is a {name} report")
-    if layout not in ("long", "wide"):
-        raise AccordError(f"--layout must be 'long' or 'wide'; got {layout!r}")
+    if layout is not None and layout not in ("long", "wide", "counts"):
+        raise choice_error("layout", layout, ("long", "wide", "counts"))
     all_inputs = [*inputs, *([key] if key else []), *([texts] if texts else [])]
     for path in all_inputs:
         if not path.exists():
@@ -223,7 +229,7 @@ def _report(
                                  item=item, annotator=annotator, sep=sep, convention=convention,
                                  start_regex=start_regex, target_gamma=target_gamma,
                                  drop_incomplete=drop_incomplete, tool=tool, field=field, texts=texts, match=match,
-                                 tokens=tokens)
+                                 tokens=tokens, table_sep=table_sep)
             if name == "models":
                 options = {"distance": options["distance"] if distance else None}
             if name == "agree" and (options["distance"] is not None or order is not None):
@@ -246,9 +252,13 @@ def _report(
         if figures is not None:
             with prog.step(f"writing {plural(len(rep.charts) * 3, 'figure')}"):
                 written = rep.write_figures(figures, force=force, inputs=tuple(all_inputs))
+    read_as = getattr(obj, "read_as", None)
+    if read_as is not None and not json_out:
+        echo(f"accord: read {inputs[0]} as {read_as}", err=True)
     if json_out:
         print_json({"output": str(output), "kind": rep.kind, "headline": rep.summary,
-                    "figures": [str(w) for w in written]})
+                    "figures": [str(w) for w in written],
+                    **({"read_as": read_as.to_dict()} if read_as is not None else {})})
         return
     echo(f"wrote {output}")
     if written:
@@ -310,7 +320,7 @@ def _load(name: str, inputs: list[Path], **o: Any) -> tuple[Any, dict[str, Any]]
 
         cols = [c.strip() for c in o["coders"].split(",")] if o["coders"] else None
         data = read(inputs[0], unit=o["unit"], coder=o["coder"], value=o["value"], layout=o["layout"],
-                    coders=cols)
+                    coders=cols, sep=o["table_sep"])
         # no --distance: None, nominal by default (the page says when the values look like a scale)
         return data, {"distance": o["distance"], "coefficients": o["coefficient"]}
     if name == "coref":
@@ -338,7 +348,8 @@ def _load(name: str, inputs: list[Path], **o: Any) -> tuple[Any, dict[str, Any]]
             raise AccordError(f"gold reports read one file; got {len(inputs)}")
         from accord.noise.gold import read_long_table
 
-        df = read_long_table(inputs[0], unit=o["unit"], coder=o["coder"], value=o["value"])
+        df = read_long_table(inputs[0], unit=o["unit"] or "unit", coder=o["coder"] or "coder",
+                             value=o["value"] or "value")
         return df, {"p": o["p"], "target_gamma": o["target_gamma"],
                     "incomplete": "drop" if o["drop_incomplete"] else "error", "source": str(inputs[0])}
     if name == "pyramid":

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from accord._glob import glob_files, is_glob
-from accord.errors import AccordError, choice_error, no_such_file
+from accord.errors import AccordError, choice_error, install_hint, no_such_file
 
 __all__ = ["ENGINES", "choose_engine", "default_memory_limit", "expand", "open_files", "total_memory"]
 
@@ -154,7 +154,7 @@ def _import(name: str, extra: str) -> Any:
     try:
         return importlib.import_module(name)
     except ImportError:
-        raise AccordError(f"this engine needs {name}: pip install 'accord[{extra}]'") from None
+        raise AccordError(f"this engine needs {name}: {install_hint(extra)}") from None
 
 
 def duckdb_connection(*, memory_limit: str | None = None, temp_dir: str | os.PathLike[str] | None = None,

@@ -3,7 +3,8 @@
 Formats followed: Office Open XML SpreadsheetML (ECMA-376, read through
 openpyxl) and OpenDocument Spreadsheet 1.2 (OASIS, read through odfpy), with
 pandas' ``read_excel`` (https://pandas.pydata.org/docs/reference/api/pandas.read_excel.html).
-Both need the ``accord[excel]`` extra.  The first row of the sheet holds the
+``.xlsx`` reads in the base install (openpyxl); ``.ods`` needs the ``accord[excel]``
+extra (odfpy).  The first row of the sheet holds the
 column names; the layouts are those of :func:`accord.read`:
 
 long
@@ -30,6 +31,8 @@ a note names the cells).  Opening and saving the file in Excel or LibreOffice st
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 import zipfile
 from pathlib import Path
@@ -37,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from accord.errors import AccordError, Message, plural, words
+from accord.errors import AccordError, Message, install_hint, plural, words
 from accord.importers import Imported
 from accord.importers._zip import ZipArchive, check_zip_container
 from accord.importers.report import ImportReport
@@ -45,7 +48,7 @@ from accord.importers.report import ImportReport
 __all__ = ["read", "read_sheet", "sniff"]
 
 TOOL = "spreadsheet"
-_EXTRA = "reading spreadsheets needs the excel extra: pip install 'accord[excel]'"
+_EXTRA = "reading .ods spreadsheets needs the excel extra (odfpy): " + install_hint("excel")
 FORMULAS = ("refuse", "missing")
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
@@ -164,6 +167,15 @@ def uncached_formulas(path: Path, sheet: str, engine: str) -> list[tuple[int, in
     return out
 
 
+def _check_parsed(path: Path, said: io.StringIO) -> None:
+    """Refuse a spreadsheet whose XML odfpy could not parse (it says so on stdout and reads on, in part)."""
+    text = said.getvalue()
+    if "SAX FAILED TO PARSE" in text:
+        raise AccordError(f"{path}: cannot read as a spreadsheet: its XML is damaged (a part of the file cannot be "
+                          "parsed, so only some rows would be read); open and save it again, or export it as .xlsx "
+                          "or CSV")
+
+
 def _refs(cells: list[tuple[int, int]]) -> str:
     shown = ", ".join(f"{_column_letters(c)}{r}" for r, c in cells[:8])
     return shown + (f" and {len(cells) - 8} more" if len(cells) > 8 else "")
@@ -202,30 +214,38 @@ def read_sheet(path: str | Path, *, sheet: str | int = 0, engine: str | None = N
     sheet = _sheet_arg(sheet)
     if zipfile.is_zipfile(p):  # openpyxl and odfpy inflate whole members: the sizes are checked first
         check_zip_container(TOOL, p)
-    try:
-        book = pd.ExcelFile(p, engine=engine)
-    except ImportError:
-        raise AccordError(_EXTRA) from None
-    except Exception as exc:  # zipfile.BadZipFile, odf errors, ValueError, XML ParseError: not a spreadsheet
-        raise AccordError(f"{p}: cannot read as a spreadsheet ({type(exc).__name__}: "
-                          f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
-    with book:
-        names = list(book.sheet_names)
-        if isinstance(sheet, int):
-            if not 0 <= sheet < len(names):
-                tail = (f" {sheet} is out of range: the file has {plural(len(names), 'sheet')} "
-                        f"({', '.join(map(repr, names))}; 0 is the first)")
-                raise AccordError(f"{p}: sheet{tail}", cli=f"{p}: --sheet{tail}")
-            name = names[sheet]
-        else:
-            if sheet not in names:
-                raise AccordError(f"{p}: no sheet named {sheet!r}; the sheets are {', '.join(map(repr, names))}")
-            name = sheet
+    said = io.StringIO()
+    # odfpy prints a part it cannot parse (a damaged content.xml) on stdout, whole, and reads on: nothing of it may
+    # reach stdout (it would break --json), and what it says makes the file unreadable
+    with contextlib.redirect_stdout(said):
         try:
-            df = pd.read_excel(book, sheet_name=name, dtype=object, keep_default_na=False, na_values=[""])
-        except Exception as exc:  # malformed sheet XML, a value openpyxl / odfpy cannot convert
-            raise AccordError(f"{p}: cannot read sheet {name!r} ({type(exc).__name__}: "
+            book = pd.ExcelFile(p, engine=engine)
+        except ImportError:
+            raise AccordError(_EXTRA if engine == "odf" else
+                              "reading .xlsx spreadsheets needs openpyxl: " + install_hint("excel")) from None
+        except Exception as exc:  # zipfile.BadZipFile, odf errors, ValueError, XML ParseError: not a spreadsheet
+            raise AccordError(f"{p}: cannot read as a spreadsheet ({type(exc).__name__}: "
                               f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
+        with book:
+            _check_parsed(p, said)
+            names = list(book.sheet_names)
+            if isinstance(sheet, int):
+                if not 0 <= sheet < len(names):
+                    tail = (f" {sheet} is out of range: the file has {plural(len(names), 'sheet')} "
+                            f"({', '.join(map(repr, names))}; 0 is the first)")
+                    raise AccordError(f"{p}: sheet{tail}", cli=f"{p}: --sheet{tail}")
+                name = names[sheet]
+            else:
+                if sheet not in names:
+                    raise AccordError(f"{p}: no sheet named {sheet!r}; the sheets are {', '.join(map(repr, names))}")
+                name = sheet
+            try:
+                df = pd.read_excel(book, sheet_name=name, header=None, dtype=object, keep_default_na=False,
+                                   na_values=[""])
+            except Exception as exc:  # malformed sheet XML, a value openpyxl / odfpy cannot convert
+                raise AccordError(f"{p}: cannot read sheet {name!r} ({type(exc).__name__}: "
+                                  f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
+            _check_parsed(p, said)
     try:
         uncached = uncached_formulas(p, name, engine)
     except AccordError:
@@ -238,7 +258,13 @@ def read_sheet(path: str | Path, *, sheet: str | int = 0, engine: str | None = N
                 f"computed value ({_refs(uncached)}); the file was saved by a program that does not compute formulas "
                 "(openpyxl, a script): open and save it in Excel or LibreOffice, or read them as missing with ")
         raise AccordError(head + "formulas='missing'", cli=head + "--from spreadsheet --option formulas=missing")
-    df.columns = [str(c) for c in df.columns]
+    from accord.io import _header
+
+    if len(df) == 0:
+        raise AccordError(f"{p}: sheet {name!r} has no data rows")
+    columns, raw, stripped = _header([x.item() if isinstance(x, np.generic) else x for x in df.iloc[0].tolist()])
+    df = df.iloc[1:].reset_index(drop=True)
+    df.columns = columns
     lines = np.arange(len(df)) + 2  # header on row 1
     blank = df.isna().all(axis=1).to_numpy() if len(df.columns) else np.ones(len(df), dtype=bool)
     df, lines = df[~blank].reset_index(drop=True), lines[~blank]
@@ -246,6 +272,7 @@ def read_sheet(path: str | Path, *, sheet: str | int = 0, engine: str | None = N
         raise AccordError(f"{p}: sheet {name!r} has no data rows")
     df = df.map(lambda x: x.item() if isinstance(x, np.generic) else x)
     df.attrs["sheet"] = name
+    df.attrs["raw"], df.attrs["stripped"] = raw, stripped  # each column's name in the header; names stripped
     # (line, column name, cell reference) of each formula cell read as missing
     df.attrs["uncached"] = [(r, str(df.columns[c - 1]) if 0 < c <= len(df.columns) else None,
                              f"{_column_letters(c)}{r}") for r, c in uncached]

@@ -23,7 +23,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from accord.errors import AccordError
+from accord.errors import AccordError, install_hint
 from accord.output import PathLike, check_output, write_output
 from accord.results import jsonable
 
@@ -37,7 +37,7 @@ def _require(module: str) -> Any:
         return importlib.import_module(module)
     except ImportError:
         raise AccordError(
-            f"the report needs {module.split('.')[0]}, part of an optional extra: pip install 'accord[report]'"
+            f"the report needs {module.split('.')[0]}, part of an optional extra: {install_hint('report')}"
         ) from None
 
 
