@@ -194,7 +194,7 @@ def test_bootstrap_interval_sits_in_the_table(ratings_csv):
     lo, hi = out["confidence_interval"]
     res = runner.invoke(app, args, env={"COLUMNS": "200"})
     assert res.exit_code == 0, res.output
-    row = next(line for line in res.stdout.splitlines() if "Krippendorff's alpha" in line)
+    row = next((line for line in res.stdout.splitlines() if "Krippendorff's alpha" in line), res.stdout)
     assert f"[{lo:.4f}, {hi:.4f}]" in row  # in the interval column, not "-"
     assert "the 95% interval of alpha is a bootstrap's (200 resamples of units, seed 1)" in _flat(res.stdout)
 

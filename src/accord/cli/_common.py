@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
+import warnings
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -21,13 +22,13 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from accord.errors import AccordError, Message, for_cli, no_such_file
+from accord.errors import AccordError, AccordWarning, Message, for_cli, no_such_file
 from accord.names import spoken
 from accord.results import jsonable
 from accord.sanitize import terminal_safe
 
 __all__ = ["RAW_CSV_HELP", "SafeConsole", "cli_errors", "console", "echo", "err_console", "note", "print_json", "said",
-           "warn"]
+           "warn", "warnings_said"]
 
 #: The help of ``--raw-csv``, the one flag of every command that writes a CSV.
 RAW_CSV_HELP = ("Write every cell as it is: no leading ' before a cell beginning with =, +, -, @, a tab or a line "
@@ -46,6 +47,10 @@ class SafeConsole(Console):
         kwargs.setdefault("markup", False)
         kwargs.setdefault("emoji", False)
         super().__init__(**kwargs)
+        if kwargs.get("width") is None:
+            self._width = None  # rich froze $COLUMNS as it was at import: read it (or the terminal) at each print
+        if kwargs.get("height") is None:
+            self._height = None
 
     def render_str(self, text: str, **kwargs: Any) -> Text:
         return super().render_str(terminal_safe(text), **kwargs)
@@ -98,6 +103,21 @@ def warn(message: Any, *, category: type[Warning] | None = None, file: Any = Non
     if stream is not None:  # pythonw has no stderr
         stream.write(f"accord: warning: {text}\n")
         stream.flush()
+
+
+def warnings_said(func: Any, *args: Any, **kwargs: Any) -> Any:
+    """*func*'s result, each AccordWarning it raises (a response document not in the key, a score over
+    nothing, words that differ between files) said once as a warning on stderr, whatever the process's warning
+    filters and handlers are: the user should look at their files."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", AccordWarning)
+        out = func(*args, **kwargs)
+    for text in dict.fromkeys(said(w.message) for w in caught if issubclass(w.category, AccordWarning)):
+        warn(text)
+    for w in caught:
+        if not issubclass(w.category, AccordWarning):
+            warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+    return out
 
 
 def cli_errors(func: F) -> F:

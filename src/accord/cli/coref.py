@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from accord.cli._common import cli_errors, console, note, print_json, said, warn
+from accord.cli._common import cli_errors, console, note, print_json, said, warnings_said
 from accord.coref._tokens import check_align
 from accord.coref.alpha import default_convention
 from accord.coref.model import CorefAnnotations
@@ -85,27 +85,13 @@ def _read(paths: list[Path], notes: list[str], **kwargs: Any) -> CorefAnnotation
     return data
 
 
-def _scored(func: Any, *args: Any, **kwargs: Any) -> Any:
-    """*func*'s result, each AccordWarning it raises (a response document not in the key, a score over
-    nothing) said once as a warning on stderr: the user should look at their files."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", AccordWarning)
-        out = func(*args, **kwargs)
-    for text in dict.fromkeys(said(w.message) for w in caught if issubclass(w.category, AccordWarning)):
-        warn(text)
-    for w in caught:
-        if not issubclass(w.category, AccordWarning):
-            warnings.showwarning(w.message, w.category, w.filename, w.lineno)
-    return out
-
-
 def _score_one(data: CorefAnnotations, key: Path, key_data: CorefAnnotations, json_out: bool,
                notes: list[str], align: str) -> None:
     """One response against the key: the reference scorer's use, no alpha."""
     coder = data.coders[0]
     for text in notes:
         note(text)
-    scores = _scored(coref_scores, key_data, data, align=align)
+    scores = warnings_said(coref_scores, key_data, data, align=align)
     if json_out:
         print_json({"response": str(coder), "key": str(key), "n_documents": scores.n_documents,
                     "n_mentions": data.n_mentions, "scores": scores})
@@ -178,7 +164,7 @@ def coref(
     for text in notes:
         note(text)
     dists = ("nominal",) if distance == "nominal" else ("nominal", distance)
-    rep = _scored(coref_reliability, data, distances=dists, key=key_data, align=align)
+    rep = warnings_said(coref_reliability, data, distances=dists, key=key_data, align=align)
     intervals: dict[str, list[float]] = {}
     if bootstrap:
         from accord.progress import Progress

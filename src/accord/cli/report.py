@@ -327,13 +327,15 @@ def _load(name: str, inputs: list[Path], **o: Any) -> tuple[Any, dict[str, Any]]
         from accord.coref.readers import read_coref
 
         names = [c.strip() for c in o["coders"].split(",")] if o["coders"] else None
-        data = read_coref(inputs, format=o["fmt"], coders=names, missing_mentions=o["missing_mentions"],
-                          align=o["align"])
-        key = read_coref([o["key"]], format=o["fmt"]) if o["key"] is not None else None
+        from accord.cli._common import warnings_said
+
+        data = warnings_said(read_coref, inputs, format=o["fmt"], coders=names,
+                             missing_mentions=o["missing_mentions"], align=o["align"])
+        key = warnings_said(read_coref, [o["key"]], format=o["fmt"]) if o["key"] is not None else None
         if key is not None:  # the coders' mentions on the key's tokens (checked, or aligned by the words)
             from accord.coref._tokens import placed_on
 
-            data = placed_on(key, data, align=o["align"])
+            data = warnings_said(placed_on, key, data, align=o["align"])
         return data, {"key": key, "set_distance": o["distance"] or "set-relation"}
     if name == "multilabel":
         if len(inputs) != 1:
