@@ -20,7 +20,8 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from accord._codes import _as_value_array, _intern, _label_key, _not_finite, _plain
+from accord._codes import _as_value_array, _factorize, _intern, _label_key, _not_finite, _plain
+from accord._ids import clean_labels, held_ids
 from accord._records import _columns_from_records, _is_frame, _where
 from accord.errors import AccordError, choice_error, plural
 
@@ -432,13 +433,14 @@ class Annotations:
                 k = int(np.flatnonzero(bad)[0])
                 raise AccordError(f"{_where(source, rows[k])}: the {name} is missing")
         uarr, carr, varr, rows = uarr[keep], carr[keep], varr[keep], rows[keep]
-        ucodes, units = _intern(uarr, "unit")
-        ccodes, coders = _intern(carr, "coder")
+        ucodes, units = _intern_ids(uarr, "unit", source, rows)
+        ccodes, coders = _intern_ids(carr, "coder", source, rows)
         if varr.dtype == object:
             try:
                 vcodes, values = _intern(varr, "value")
             except AccordError as exc:
                 raise AccordError(f"{source or 'data'}: {exc}") from None
+            vcodes, values = _clean_value_table(vcodes, values)
         else:
             vcodes, values = _intern(varr, "value")
         bad_values = _not_finite(values)
@@ -601,6 +603,45 @@ class Annotations:
             source=self.source,
             row_numbers=self._row_numbers,
         )._with_labels(self.units.tolist(), self.coders.tolist())
+
+
+def _intern_ids(arr: np.ndarray, what: str, source: str | None, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Codes and the table of distinct ids of a unit or coder column, each id in its canonical form
+    (:func:`accord._ids.held_ids`): ids are names, so ``1``, ``1.0``, ``"1"`` and ``" 1 "`` are one id; a column
+    of integers stays integers.  An id that cannot be a name (a list, an object) is an error naming the line."""
+    if arr.dtype.kind in "iu":
+        return _intern(arr, what)
+    obj = arr if arr.dtype == object else arr.astype(object)
+    try:
+        codes, uniques = _factorize(obj)
+    except TypeError:
+        for k, x in enumerate(obj.tolist()):
+            try:
+                hash(x)
+            except TypeError:
+                raise AccordError(f"{_where(source, int(rows[k]))}: the {what} {_short_repr(x)} is not a name (text "
+                                  "or a number); unit and coder labels must be hashable text or numbers") from None
+        raise
+    table, _ = held_ids(list(uniques))
+    merged, distinct = _intern(table, what)
+    return merged[codes].astype(np.int64), distinct
+
+
+def _short_repr(x: Any) -> str:
+    text = repr(x)
+    return text if len(text) <= 60 else text[:60] + "..."
+
+
+def _clean_value_table(vcodes: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The value table with surrounding whitespace taken from text labels (and from a set's text elements),
+    labels that become equal merged."""
+    if values.dtype != object or not any(isinstance(v, (str, frozenset)) for v in values.tolist()):
+        return vcodes, values
+    cleaned, changed = clean_labels(values)
+    if not changed:
+        return vcodes, values
+    merged, distinct = _intern(cleaned, "value")
+    return merged[vcodes].astype(np.int64), distinct
 
 
 def as_annotations(data: Any, *, layout: Layout = "coders-by-units", what: str = "data") -> Annotations:
