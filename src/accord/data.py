@@ -515,6 +515,8 @@ class Annotations:
             distinct[:] = [labels[k] for k in used.tolist()]
             if normalise:
                 distinct = _as_value_array(distinct)[0]
+            else:  # ids are names, in their canonical form, as _build holds them
+                distinct = held_ids(distinct.tolist())[0]
             sub, tab = _intern(distinct, what)
             return sub[remap[codes]], tab
 

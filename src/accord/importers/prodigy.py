@@ -77,7 +77,7 @@ def sniff(path: Path, head: str) -> bool:
 
 def _head(f: Path) -> str:
     with open(f, "rb") as fh:
-        return fh.read(4096).decode("utf-8", errors="replace")
+        return fh.read(4096).removeprefix(b"\xef\xbb\xbf").decode("utf-8", errors="replace")
 
 
 def _looks_like(head: str) -> bool:
