@@ -459,6 +459,11 @@ JSON_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
 }
 
 
+#: The items of a list, as a message says them (``a list of ids (text or numbers)``).
+_ITEMS = {"text": "text", "number": "numbers", "integer": "integers", "boolean": "true or false", "list": "lists",
+          "object": "objects", "id": "ids (text or numbers)", "label": "labels (text or numbers)"}
+
+
 def check(tool: str, source: str | Path, value: Any, expected: str, *, field: str, null: bool = False,
           record: Any = None, line: int | None = None, coder: Any = None) -> Any:
     """*value*, when its JSON type is *expected*; else the :class:`AccordError` naming the tool, the file, the
@@ -484,9 +489,8 @@ def check(tool: str, source: str | Path, value: Any, expected: str, *, field: st
     if not any(JSON_TYPES[n][0](value) for n in names):
         said = " or ".join(JSON_TYPES[n][1] for n in names)
         if inner:
-            said += " of " + " or ".join(JSON_TYPES[n][1].removeprefix("a ").removeprefix("an ") for n in
-                                         inner.split("|"))
-        raise fail(tool, source, f"expected {said}{' (or null)' if null else ''}, found {json_type(value)}",
+            said += " of " + " or ".join(_ITEMS[n] for n in inner.split("|"))
+        raise fail(tool, source, f"expected {said}, found {json_type(value)}",
                    record=record, line=line, field=field, coder=coder)
     if inner and isinstance(value, list):
         for i, item in enumerate(value):
