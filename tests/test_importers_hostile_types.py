@@ -344,3 +344,27 @@ def test_doccano_bytes_that_are_not_utf8_name_the_line(tmp_path):
     (d / "ann.jsonl").write_bytes(b'{"id": 1, "text": "Fine.", "label": ["pos"]}\n{"id": 2, "text": "Caf\xe9"}\n')
     with pytest.raises(AccordError, match=r"doccano export \S+ann\.jsonl, line 2: not UTF-8 text"):
         read_export(d, tool="doccano")
+
+
+def test_inception_labels_lose_surrounding_whitespace(tmp_path):
+    tsv = ("#FORMAT=WebAnno TSV 3.3\n#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity|value\n\n\n"
+           "#Text=Bob met Ann .\n1-1\t0-3\tBob\t{a}\n1-2\t4-7\tmet\t_\n1-3\t8-11\tAnn\t{b}\n1-4\t12-13\t.\t_\n")
+    for user, (a, b) in {"alice": ("PER", "PER"), "bob": ("PER ", " PER")}.items():
+        f = tmp_path / "exp" / "annotation" / "doc1.txt" / f"{user}.tsv"
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text(tsv.format(a=a, b=b))
+    imp = read_export(tmp_path / "exp", tool="inception")
+    assert {s.label for s in imp.spans.spans} == {"PER"}
+    assert imp.report.stripped == 2
+
+
+def test_inception_project_state_of_the_wrong_type(tmp_path):
+    d = tmp_path / "exp"
+    (d / "annotation" / "doc1.txt").mkdir(parents=True)
+    (d / "annotation" / "doc1.txt" / "alice.tsv").write_text(
+        "#FORMAT=WebAnno TSV 3.3\n#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity|value\n\n\n"
+        "#Text=Bob .\n1-1\t0-3\tBob\tPER\n1-2\t4-5\t.\t_\n")
+    (d / "exportedproject.json").write_text(json.dumps(
+        {"source_documents": [], "annotation_documents": [{"name": "doc1.txt", "user": "alice", "state": {"s": 1}}]}))
+    with pytest.raises(AccordError, match=r"field 'annotation_documents\[0\]\.state': expected text, found an object"):
+        read_export(d, tool="inception")
