@@ -69,3 +69,15 @@ def test_csv_trailing_space_is_not_a_new_coder(tmp_path):
 def test_numeric_ids_stay_numbers_and_sort_as_numbers():
     data = Annotations.from_records([(10, "a", "x"), (2, "a", "y"), (np.int64(1), "a", "z")])
     assert data.units.tolist() == [1, 2, 10]
+
+
+def test_tuple_ids_are_one_id_each():
+    data = Annotations.from_records([((1, 2), "a", "x"), ((3, 4), "a", "y"), ((1, 2), "b", "x")])
+    assert data.n_units == 2
+
+
+def test_an_id_that_is_an_object_is_said_as_json(tmp_path):
+    f = tmp_path / "d.jsonl"
+    f.write_text('{"unit": 1, "coder": "a", "value": "x"}\n{"unit": 1, "coder": {"n": 1}, "value": "x"}\n')
+    with pytest.raises(AccordError, match=r'd\.jsonl, line 2: the coder \{"n": 1\} is not a name'):
+        accord.read(f)

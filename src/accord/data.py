@@ -13,6 +13,7 @@ Missing cells (``None``, NaN, ``pandas.NA``) are simply absent.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -415,8 +416,9 @@ class Annotations:
         varr, missing = _as_value_array(v)
         n_missing = int(missing.sum())
         keep = ~missing
-        uarr = np.asarray(u, dtype=object) if not isinstance(u, np.ndarray) else u
-        carr = np.asarray(c, dtype=object) if not isinstance(c, np.ndarray) else c
+        # one object per id, a tuple id too (np.asarray would make a list of tuples two-dimensional)
+        uarr = np.fromiter(u, dtype=object, count=len(u)) if not isinstance(u, np.ndarray) else u
+        carr = np.fromiter(c, dtype=object, count=len(c)) if not isinstance(c, np.ndarray) else c
         rows = (
             np.asarray(row_numbers, dtype=np.int64)
             if row_numbers is not None
@@ -630,7 +632,10 @@ def _intern_ids(arr: np.ndarray, what: str, source: str | None, rows: np.ndarray
 
 
 def _short_repr(x: Any) -> str:
-    text = repr(x)
+    try:
+        text = json.dumps(x)  # a list or an object as the JSON file wrote it
+    except (TypeError, ValueError):
+        text = repr(x)
     return text if len(text) <= 60 else text[:60] + "..."
 
 
