@@ -414,3 +414,14 @@ def test_no_value_of_another_type_is_a_traceback(tmp_path, name, tool, options):
                 read_export(target, tool=tool, **options)
             except AccordError:
                 pass
+
+
+def test_inception_agreement_annotators_and_labels_in_one_form(tmp_path):
+    ne = "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity"
+    f = tmp_path / "diff.csv"
+    f.write_text("Type,Collection,Document,Layer,Feature,Position,Flags,ann1 ,bob\n"
+                 f'SpanPosition,p,doc1.txt,{ne},value,0-4 [Zoë],"COMPLETE, USED",PER ,PER\n')
+    imp = read_export(f, tool="inception-agreement")
+    assert imp.report.coders == ("ann1", "bob")
+    assert imp.annotations.values.tolist() == ["PER"]
+    assert imp.report.stripped == 2
