@@ -81,3 +81,10 @@ def test_an_id_that_is_an_object_is_said_as_json(tmp_path):
     f.write_text('{"unit": 1, "coder": "a", "value": "x"}\n{"unit": 1, "coder": {"n": 1}, "value": "x"}\n')
     with pytest.raises(AccordError, match=r'd\.jsonl, line 2: the coder \{"n": 1\} is not a name'):
         accord.read(f)
+
+
+def test_map_values_keeps_a_matrix_s_labels_as_given():
+    data = Annotations.from_matrix([["x", "y"], ["x", None]], units=[" a", "b"], coders=["1", 2.0])
+    mapped = data.map_values(str.upper)
+    assert mapped.units.tolist() == [" a", "b"] and mapped.coders.tolist() == ["1", 2.0]
+    assert mapped.to_matrix().tolist() == [["X", "Y"], ["X", None]]

@@ -598,15 +598,28 @@ class Annotations:
 
     def map_values(self, func: Any) -> Annotations:
         """Apply *func* to each distinct value (e.g. to make labels sets) and re-intern."""
-        new = [func(v) for v in self.values.tolist()]
-        return Annotations._build(
-            self.units[self.unit_index],
-            self.coders[self.coder_index],
-            np.asarray(new, dtype=object)[self.value_index] if new else np.array([], dtype=object),
+        new = np.fromiter((func(v) for v in self.values.tolist()), dtype=object, count=len(self.values))
+        # built on the unit and coder positions, so that the label tables stay as they are (whole, and in the
+        # form they were given: a matrix's labels are not made canonical)
+        data = Annotations._build(
+            self.unit_index,
+            self.coder_index,
+            new[self.value_index],
             duplicates="error",
             source=self.source,
             row_numbers=self._row_numbers,
-        )._with_labels(self.units.tolist(), self.coders.tolist())
+        )
+        return Annotations(
+            unit_index=data.units[data.unit_index].astype(np.int64),
+            coder_index=data.coders[data.coder_index].astype(np.int64),
+            value_index=data.value_index,
+            units=self.units,
+            coders=self.coders,
+            values=data.values,
+            n_missing=data.n_missing,
+            source=self.source,
+            _row_numbers=data._row_numbers,
+        )
 
 
 def _intern_ids(arr: np.ndarray, what: str, source: str | None, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
