@@ -425,3 +425,14 @@ def test_inception_agreement_annotators_and_labels_in_one_form(tmp_path):
     assert imp.report.coders == ("ann1", "bob")
     assert imp.annotations.values.tolist() == ["PER"]
     assert imp.report.stripped == 2
+
+
+@pytest.mark.parametrize("text", [["Anna"], {"a": 1}, 5, True])
+def test_label_studio_span_text_of_another_type(tmp_path, text):
+    tasks = [{"id": 1, "data": {"text": "Anna met Bob"}, "annotations": [
+        {"completed_by": who, "result": [{"id": "s", "from_name": "ner", "to_name": "text", "type": "labels",
+                                          "value": {"start": 0, "end": 4, "text": t, "labels": ["PER"]}}]}
+        for who, t in [(1, "Anna"), (2, text)]]}]
+    f = _write_json(tmp_path, "export.json", tasks)
+    with pytest.raises(AccordError, match=r"line \d+, record 1, annotator 2, field 'ner\.text': expected text, found"):
+        read_export(f, tool="label-studio")

@@ -498,6 +498,9 @@ def check(tool: str, source: str | Path, value: Any, expected: str, *, field: st
     return value
 
 
+_check_json = check  # for reanchor_span, whose parameter ``check`` is a TextCheck
+
+
 @dataclass
 class Tidy:
     """Ids and category labels in the one form every reader gives them (:mod:`accord._ids`), counting the
@@ -560,6 +563,8 @@ def reanchor_span(
     is accepted, the offsets kept, and counted in *check*; without *check* it is an error too.
     """
     kw = {"record": record, "line": line, "field": field, "coder": coder}
+    _check_json(tool, source, covered, "text", null=True, field=f"{field}.text" if field else "text",
+                record=record, line=line, coder=coder)
     if not isinstance(start, int) or not isinstance(end, int) or isinstance(start, bool) or isinstance(end, bool):
         raise fail(tool, source, f"span offsets must be integers; got start={_short(start)}, end={_short(end)}",
                    **kw)
