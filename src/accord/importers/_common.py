@@ -28,12 +28,15 @@ __all__ = [
     "Cells",
     "TextCheck",
     "Tidy",
+    "bad_bytes",
     "check",
     "fail",
     "folder_entries",
     "gc_paused",
     "iter_json_records",
     "iter_jsonl",
+    "json_type",
+    "place",
     "quote",
     "json_loads",
     "opt",
@@ -496,6 +499,12 @@ def check(tool: str, source: str | Path, value: Any, expected: str, *, field: st
         for i, item in enumerate(value):
             check(tool, source, item, inner, field=f"{field}[{i}]", record=record, line=line, coder=coder)
     return value
+
+
+def place(kw: dict[str, Any]) -> dict[str, Any]:
+    """The place a message names (record, line, annotator), without the field: for :func:`check` on a part
+    of the field."""
+    return {k: v for k, v in kw.items() if k != "field"}
 
 
 _check_json = check  # for reanchor_span, whose parameter ``check`` is a TextCheck

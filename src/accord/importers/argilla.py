@@ -61,6 +61,7 @@ from accord.importers._common import (
     iter_jsonl,
     json_loads,
     opt,
+    place,
     quote,
     read_text,
     reanchor_span,
@@ -261,7 +262,7 @@ def read(
                         raise fail(TOOL, source, f"a span answer must be {{label, start, end}}; got {quote(sp)}", **kw)
                     s, e, _ = reanchor_span(TOOL, source, text or "", sp.get("start"), sp.get("end"), covered=None,
                                             utf16=offsets == "utf16", index=index, **kw)
-                    check(TOOL, source, sp["label"], "label", field=f"{field}.label", **kw_place(kw))
+                    check(TOOL, source, sp["label"], "label", field=f"{field}.label", **place(kw))
                     found.append(Span(unit, s, e, str(tidy.label(sp["label"])), user))
                 spans.extend(found)
                 cells.cell(unit, user, "annotated" if found else "empty", line=r["line"])
@@ -301,11 +302,6 @@ def read(
         sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(source))
         return Imported(tool=TOOL, field=field, kind="spans", annotations=None, spans=sa, report=cells.report())
     return cells.imported(field, kind)  # type: ignore[arg-type]
-
-
-def kw_place(kw: dict[str, Any]) -> dict[str, Any]:
-    """The place of a message (record, line, coder) without its field."""
-    return {k: v for k, v in kw.items() if k != "field"}
 
 
 def _questions(spath: Path) -> dict[str, dict[str, Any]]:

@@ -65,6 +65,7 @@ from accord.importers._common import (
     gc_paused,
     iter_json_records,
     opt,
+    place,
     quote,
     reanchor_span,
 )
@@ -693,10 +694,10 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
                 texts[doc] = text
                 index = Utf16Index(text)
                 found: set[tuple[int, int, str]] = set()
-                check(TOOL, path, v, "list of object", field=name, null=True, **kw_where(kw))
+                check(TOOL, path, v, "list of object", field=name, null=True, **place(kw))
                 for r_i, region in enumerate(v or []):
                     check(TOOL, path, region.get("labels"), "list of label", field=f"{name}[{r_i}].labels",
-                          null=True, **kw_where(kw))
+                          null=True, **place(kw))
                     s, e, fb = reanchor_span(TOOL, path, text, region.get("start"), region.get("end"),
                                              covered=region.get("text"), utf16=True, index=index,
                                              check=texts_check, **kw)
@@ -738,18 +739,13 @@ def _min_text(path: Path, rec: dict[str, Any], data_keys: list[str], text_key: s
                                  "pass ", opt("text_key")), record=task, line=line)
 
 
-def kw_where(kw: dict[str, Any]) -> dict[str, Any]:
-    """The place of a message (record, line, coder) without its field."""
-    return {k: v for k, v in kw.items() if k != "field"}
-
-
 def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any], tidy: Tidy) -> Any:
     if v is None:
         return None
     regions = _regions(v)
     for i, r in enumerate(regions or []):
         for key, expected in _VALUE.items():
-            check(TOOL, path, r.get(key), expected, field=f"{kw['field']}[{i}].{key}", null=True, **kw_where(kw))
+            check(TOOL, path, r.get(key), expected, field=f"{kw['field']}[{i}].{key}", null=True, **place(kw))
     if ctype.startswith("choices"):
         chosen = ([tidy.label(v)] if isinstance(v, str) else
                   [str(tidy.label(c)) for r in regions or [] for c in (r.get("choices") or [])])
