@@ -150,6 +150,20 @@ class Annotations:
         Returns
         -------
         Annotations
+
+        Notes
+        -----
+        Unit and coder ids are names: they compare as text without surrounding whitespace, a whole number
+        without its ``.0``, so ``1``, ``1.0``, ``"1"`` and ``" 1 "`` are one unit.  A column whose ids are all
+        whole numbers is held as integers; any other as text.  Text values lose surrounding whitespace
+        (``"pos "`` is ``"pos"``); internal whitespace is kept.
+
+        Examples
+        --------
+        >>> data = Annotations.from_records([(1, "ann1", "pos"), ("1", "ann1 ", "pos "), (2.0, " ann2", "neg")],
+        ...                                 duplicates="first")
+        >>> data.units.tolist(), data.coders.tolist(), data.values.tolist()
+        ([1, 2], ['ann1', 'ann2'], ['neg', 'pos'])
         """
         if duplicates not in _DUPLICATE_POLICIES:
             raise AccordError(
