@@ -154,11 +154,11 @@ def test_each_bad_line_is_an_error_naming_file_line_annotation_and_field(tmp_pat
 
 
 def test_text_that_is_not_utf8_is_an_error_naming_the_file(tmp_path):
-    with pytest.raises(AccordError, match=r"brat export \S+d\.ann: not UTF-8 text"):
+    with pytest.raises(AccordError, match=r"brat export \S+d\.ann, line 1: not UTF-8 text"):
         read_export(_one(tmp_path, "T1\tLOC 0 3\tNé\n".encode("latin-1")), tool="brat")
     root = _one(tmp_path / "b", "")
     (root / "alice" / "d.txt").write_bytes("Zo\xeb\n".encode("latin-1"))
-    with pytest.raises(AccordError, match=r"brat export \S+d\.txt: not UTF-8 text"):
+    with pytest.raises(AccordError, match=r"brat export \S+d\.txt, line 1: not UTF-8 text"):
         read_export(root, tool="brat")
 
 

@@ -146,7 +146,7 @@ def test_unreadable_files_are_errors_naming_the_file(tmp_path):
         read_export(empty, tool="mturk")
     latin = tmp_path / "latin.csv"
     latin.write_bytes("HITId,WorkerId,Answer.s\nH1,W1,caf\xe9\n".encode("latin-1"))
-    with pytest.raises(AccordError, match=r"mturk export \S+latin\.csv: not UTF-8 text"):
+    with pytest.raises(AccordError, match=r"mturk export \S+latin\.csv, line 2: not UTF-8 text"):
         read_export(latin, tool="mturk")
     bad = tmp_path / "bad.csv"
     bad.write_text('HITId,WorkerId,Answer.s\nH1,W1,"open\n')

@@ -33,8 +33,8 @@ VALUES = ("yes", "no", "maybe", " yes", "1", "1.0", "\u00e9", "", "  ", "\u00a0"
 
 
 def _reference(path: Path, **columns: str | None) -> Imported:
-    header, rows = crowd._read_rows("csv", path)
-    return crowd._generic(path, header, rows, field=columns.get("field"), unit=columns.get("unit") or "unit",
+    header, rows, repeated = crowd._read_rows("csv", path)
+    return crowd._generic(path, header, rows, repeated, field=columns.get("field"), unit=columns.get("unit") or "unit",
                           coder=columns.get("coder") or "coder", value=columns.get("value") or "value")
 
 

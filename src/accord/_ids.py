@@ -12,11 +12,12 @@ import report.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import numpy as np
 
-__all__ = ["canonical_id", "canonical_ids", "clean_label", "clean_labels"]
+__all__ = ["canonical_id", "canonical_ids", "clean_label", "clean_labels", "held_ids"]
 
 
 def _is_missing(x: Any) -> bool:
@@ -71,6 +72,30 @@ def canonical_ids(arr: Any) -> tuple[np.ndarray, int]:
             changed += 1
         out[i] = y
     return out, changed
+
+
+_INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)")
+
+
+def held_ids(ids: list[Any]) -> tuple[np.ndarray, bool]:
+    """Distinct ids as a table holds them: each in its :func:`canonical_id` form, then all as integers when every
+    one is the text of an integer (``"7"``, not ``"07"``), so that a column of numbers reads, sorts and is
+    written as numbers, whichever way the file typed them (``1``, ``1.0``, ``"1"``); else all as text.
+
+    Ids that are neither text nor numbers (a tuple given through the API) are kept as they are.  Also returns
+    whether the ids are integers.
+
+    >>> held_ids([1, "2", 3.0])[0].tolist(), held_ids(["1", "a", 2.0])[0].tolist(), held_ids(["07", 7])[0].tolist()
+    ([1, 2, 3], ['1', 'a', '2'], ['07', '7'])
+    """
+    canon = [canonical_id(x) for x in ids]
+    if canon and all(isinstance(x, str) and _INTEGER.fullmatch(x) for x in canon):
+        out = np.empty(len(canon), dtype=object)  # Python ints, as an object column holds them
+        out[:] = [int(x) for x in canon]
+        return out, True
+    out = np.empty(len(canon), dtype=object)
+    out[:] = canon
+    return out, False
 
 
 def clean_label(x: Any) -> Any:

@@ -13,6 +13,7 @@ Missing cells (``None``, NaN, ``pandas.NA``) are simply absent.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -20,7 +21,8 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from accord._codes import _as_value_array, _intern, _label_key, _not_finite, _plain
+from accord._codes import _as_value_array, _factorize, _intern, _label_key, _not_finite, _plain
+from accord._ids import clean_labels, held_ids
 from accord._records import _columns_from_records, _is_frame, _where
 from accord.errors import AccordError, choice_error, plural
 
@@ -154,6 +156,20 @@ class Annotations:
         Returns
         -------
         Annotations
+
+        Notes
+        -----
+        Unit and coder ids are names: they compare as text without surrounding whitespace, a whole number
+        without its ``.0``, so ``1``, ``1.0``, ``"1"`` and ``" 1 "`` are one unit.  A column whose ids are all
+        whole numbers is held as integers; any other as text.  Text values lose surrounding whitespace
+        (``"pos "`` is ``"pos"``); internal whitespace is kept.
+
+        Examples
+        --------
+        >>> data = Annotations.from_records([(1, "ann1", "pos"), ("1", "ann1 ", "pos "), (2.0, " ann2", "neg")],
+        ...                                 duplicates="first")
+        >>> data.units.tolist(), data.coders.tolist(), data.values.tolist()
+        ([1, 2], ['ann1', 'ann2'], ['neg', 'pos'])
         """
         if duplicates not in _DUPLICATE_POLICIES:
             raise AccordError(
@@ -420,8 +436,9 @@ class Annotations:
         varr, missing = _as_value_array(v)
         n_missing = int(missing.sum())
         keep = ~missing
-        uarr = np.asarray(u, dtype=object) if not isinstance(u, np.ndarray) else u
-        carr = np.asarray(c, dtype=object) if not isinstance(c, np.ndarray) else c
+        # one object per id, a tuple id too (np.asarray would make a list of tuples two-dimensional)
+        uarr = np.fromiter(u, dtype=object, count=len(u)) if not isinstance(u, np.ndarray) else u
+        carr = np.fromiter(c, dtype=object, count=len(c)) if not isinstance(c, np.ndarray) else c
         rows = (
             np.asarray(row_numbers, dtype=np.int64)
             if row_numbers is not None
@@ -438,13 +455,14 @@ class Annotations:
                 k = int(np.flatnonzero(bad)[0])
                 raise AccordError(f"{_where(source, rows[k])}: the {name} is missing")
         uarr, carr, varr, rows = uarr[keep], carr[keep], varr[keep], rows[keep]
-        ucodes, units = _intern(uarr, "unit")
-        ccodes, coders = _intern(carr, "coder")
+        ucodes, units = _intern_ids(uarr, "unit", source, rows)
+        ccodes, coders = _intern_ids(carr, "coder", source, rows)
         if varr.dtype == object:
             try:
                 vcodes, values = _intern(varr, "value")
             except AccordError as exc:
                 raise AccordError(f"{source or 'data'}: {exc}") from None
+            vcodes, values = _clean_value_table(vcodes, values)
         else:
             vcodes, values = _intern(varr, "value")
         bad_values = _not_finite(values)
@@ -521,6 +539,8 @@ class Annotations:
             distinct[:] = [labels[k] for k in used.tolist()]
             if normalise:
                 distinct = _as_value_array(distinct)[0]
+            else:  # ids are names, in their canonical form, as _build holds them
+                distinct = held_ids(distinct.tolist())[0]
             sub, tab = _intern(distinct, what)
             return sub[remap[codes]], tab
 
@@ -629,15 +649,70 @@ class Annotations:
 
     def map_values(self, func: Any) -> Annotations:
         """Apply *func* to each distinct value (e.g. to make labels sets) and re-intern."""
-        new = [func(v) for v in self.values.tolist()]
-        return Annotations._build(
-            self.units[self.unit_index],
-            self.coders[self.coder_index],
-            np.asarray(new, dtype=object)[self.value_index] if new else np.array([], dtype=object),
+        new = np.fromiter((func(v) for v in self.values.tolist()), dtype=object, count=len(self.values))
+        # built on the unit and coder positions, so that the label tables stay as they are (whole, and in the
+        # form they were given: a matrix's labels are not made canonical)
+        data = Annotations._build(
+            self.unit_index,
+            self.coder_index,
+            new[self.value_index],
             duplicates="error",
             source=self.source,
             row_numbers=self._row_numbers,
-        )._with_labels(self.units.tolist(), self.coders.tolist())
+        )
+        return Annotations(
+            unit_index=data.units[data.unit_index].astype(np.int64),
+            coder_index=data.coders[data.coder_index].astype(np.int64),
+            value_index=data.value_index,
+            units=self.units,
+            coders=self.coders,
+            values=data.values,
+            n_missing=data.n_missing,
+            source=self.source,
+            _row_numbers=data._row_numbers,
+        )
+
+
+def _intern_ids(arr: np.ndarray, what: str, source: str | None, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Codes and the table of distinct ids of a unit or coder column, each id in its canonical form
+    (:func:`accord._ids.held_ids`): ids are names, so ``1``, ``1.0``, ``"1"`` and ``" 1 "`` are one id; a column
+    of integers stays integers.  An id that cannot be a name (a list, an object) is an error naming the line."""
+    if arr.dtype.kind in "iu":
+        return _intern(arr, what)
+    obj = arr if arr.dtype == object else arr.astype(object)
+    try:
+        codes, uniques = _factorize(obj)
+    except TypeError:
+        for k, x in enumerate(obj.tolist()):
+            try:
+                hash(x)
+            except TypeError:
+                raise AccordError(f"{_where(source, int(rows[k]))}: the {what} {_short_repr(x)} is not a name (text "
+                                  "or a number); unit and coder labels must be hashable text or numbers") from None
+        raise
+    table, _ = held_ids(list(uniques))
+    merged, distinct = _intern(table, what)
+    return merged[codes].astype(np.int64), distinct
+
+
+def _short_repr(x: Any) -> str:
+    try:
+        text = json.dumps(x)  # a list or an object as the JSON file wrote it
+    except (TypeError, ValueError):
+        text = repr(x)
+    return text if len(text) <= 60 else text[:60] + "..."
+
+
+def _clean_value_table(vcodes: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The value table with surrounding whitespace taken from text labels (and from a set's text elements),
+    labels that become equal merged."""
+    if values.dtype != object or not any(isinstance(v, (str, frozenset)) for v in values.tolist()):
+        return vcodes, values
+    cleaned, changed = clean_labels(values)
+    if not changed:
+        return vcodes, values
+    merged, distinct = _intern(cleaned, "value")
+    return merged[vcodes].astype(np.int64), distinct
 
 
 def as_annotations(data: Any, *, layout: Layout = "coders-by-units", what: str = "data") -> Annotations:

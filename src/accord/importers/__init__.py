@@ -15,6 +15,7 @@ One module per tool.  Each module defines
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import sys
 from collections.abc import Mapping
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from accord.errors import AccordError, Message, choice_error, for_cli, no_such_file, words
+from accord.errors import AccordError, Message, choice_error, for_cli, no_such_file, plural, words
 from accord.importers.report import CELL_STATES, CellState, DroppedRecord, ImportReport
 
 if TYPE_CHECKING:
@@ -182,7 +183,39 @@ def _head(path: Path) -> str:
     if path.is_dir():
         return ""
     with open(path, "rb") as fh:
-        return fh.read(65536).decode("utf-8", errors="replace")
+        return fh.read(65536).removeprefix(BOM).decode("utf-8", errors="replace")
+
+
+#: The UTF-8 byte order mark, which Windows tools (Notepad, Excel's "CSV UTF-8") write at a file's start.
+BOM = b"\xef\xbb\xbf"
+#: Files of a folder export the importers read past a byte order mark in (as the tools that write them do).
+_BOM_READ_PAST = {".json", ".jsonl", ".ndjson", ".csv", ".tsv", ".ann"}
+
+
+def _bom_note(path: Path) -> str | None:
+    """The report's note on the files of the export that begin with a byte order mark (read past it)."""
+    if path.is_dir():
+        from accord.importers._common import walk_files
+
+        files = walk_files(path, follow_symlinks=False)[:100_000]
+    else:
+        files = [path]
+    marked = []
+    for f in files:
+        if path.is_dir() and f.suffix.lower() not in _BOM_READ_PAST:
+            continue  # a brat .txt keeps its mark: it is a character of the text, which offsets count
+        try:
+            with open(f, "rb") as fh:
+                if fh.read(3) == BOM:
+                    marked.append(f)
+        except OSError:
+            continue
+    if not marked:
+        return None
+    if not path.is_dir():
+        return "the file begins with a UTF-8 byte order mark (read past it)"
+    names = ", ".join(f.relative_to(path).as_posix() for f in marked[:3]) + (", ..." if len(marked) > 3 else "")
+    return f"{plural(len(marked), 'file begins', 'files begin')} with a UTF-8 byte order mark (read past it): {names}"
 
 
 def guess_tool(path: str | Path) -> str:
@@ -297,6 +330,9 @@ def read_export(
         others = ", ".join(f"{n} ({k})" for n, k in exc.candidates.items() if n != field)
         head = f"field {field!r} {GUESSED_FIELD}: the only {what} field of the export (the others: {others}; pass "
         notes.append(Message(f"{head}field= to choose)", cli=f"{head}--field to choose)"))
+    bom = _bom_note(path)
+    if bom:
+        notes.append(bom)
     if guessed:
         notes.insert(0, Message(f"format guessed from the file: {tool} (pass tool= to choose)",
                                 cli=f"format guessed from the file: {tool} (pass --from to choose)"))
@@ -308,13 +344,6 @@ def read_export(
             kind=result.kind,
             annotations=result.annotations,
             spans=result.spans,
-            report=ImportReport(
-                tool=report.tool,
-                source=report.source,
-                n_items=report.n_items,
-                counts=report.counts,
-                dropped=report.dropped,
-                notes=(*notes, *report.notes),
-            ),
+            report=dataclasses.replace(report, notes=(*notes, *report.notes)),
         )
     return result

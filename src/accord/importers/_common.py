@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
+from accord._ids import canonical_id, clean_label
 from accord.errors import AccordError, Message, no_such_file, plural, words
 from accord.importers import Imported, ValueKind
 from accord.importers.offsets import Utf16Index
@@ -26,11 +27,16 @@ from accord.importers.report import CellState, DroppedRecord, ImportReport
 __all__ = [
     "Cells",
     "TextCheck",
+    "Tidy",
+    "bad_bytes",
+    "check",
     "fail",
     "folder_entries",
     "gc_paused",
     "iter_json_records",
     "iter_jsonl",
+    "json_type",
+    "place",
     "quote",
     "json_loads",
     "opt",
@@ -155,6 +161,30 @@ def _json_error(tool: str, source: str | Path, exc: json.JSONDecodeError, line: 
     return fail(tool, source, f"not valid JSON ({exc.msg}, column {exc.colno})", line=line or exc.lineno)
 
 
+def bad_bytes(tool: str, source: str | Path, exc: UnicodeDecodeError, data: bytes | None = None) -> AccordError:
+    """The error for bytes that are not UTF-8: the file, the line (counted in *data*, else in the file) and the
+    byte."""
+    line = None
+    if data is None:
+        try:
+            data = Path(source).read_bytes()
+        except OSError:
+            data = None
+        if data is not None:
+            if data.startswith(b"\xef\xbb\xbf"):
+                data = data[3:]
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError as found:
+                exc = found
+            else:
+                data = None
+    if data is not None and exc.object is not None and len(exc.object) == len(data):
+        line = data.count(b"\n", 0, exc.start) + 1
+    at = f" at byte {exc.start}" if line is None else ""
+    return fail(tool, source, f"not UTF-8 text ({exc.reason}{at}); save the file as UTF-8", line=line)
+
+
 def load_json(tool: str, path: Path, stream: IO[str] | None = None) -> Any:
     """The whole file as one JSON document."""
     try:
@@ -165,7 +195,7 @@ def load_json(tool: str, path: Path, stream: IO[str] | None = None) -> Any:
     except json.JSONDecodeError as exc:
         raise _json_error(tool, path, exc) from None
     except UnicodeDecodeError as exc:
-        raise fail(tool, path, f"not UTF-8 text ({exc.reason})") from None
+        raise bad_bytes(tool, path, exc) from None
     except (RecursionError, ValueError) as exc:
         raise json_trouble(tool, path, exc) from None
 
@@ -174,11 +204,13 @@ def read_text(tool: str, source: str | Path, data: bytes | None = None) -> str:
     """The text of the file *source* (or of its bytes *data*: a member of a zip), UTF-8 with an optional byte
     order mark; anything else is an :class:`AccordError` naming the tool and the file."""
     try:
-        return (Path(source).read_bytes() if data is None else data).decode("utf-8-sig")
+        raw = Path(source).read_bytes() if data is None else data
     except FileNotFoundError:
         raise no_such_file(source) from None
+    try:
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise fail(tool, source, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        raise bad_bytes(tool, source, exc, raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw) from None
 
 
 # --- JSON that Python cannot hold: nesting past the recursion limit, integers past the digit limit ----------
@@ -383,10 +415,122 @@ def iter_jsonl(tool: str, path: Path, lines: Iterable[str] | None = None) -> Ite
                 raise fail(tool, path, f"each line must be a JSON object, found a {type(obj).__name__}", line=i)
             yield i, obj
     except UnicodeDecodeError as exc:
-        raise fail(tool, path, f"not UTF-8 text ({exc.reason})") from None
+        raise bad_bytes(tool, path, exc) from None
     finally:
         if fh is not None:
             fh.close()
+
+
+# --- JSON value types: each importer's validation layer checks what it reads against the tool's schema ------
+
+def json_type(value: Any) -> str:
+    """A JSON value as a message says what was found.
+
+    >>> json_type(True), json_type(None), json_type(1.5), json_type("x"), json_type([1, 2]), json_type({"a": 1})
+    ('true', 'null', 'the number 1.5', "the text 'x'", 'a list (2 items)', 'an object (keys: a)')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {_short(value)}"
+    if isinstance(value, str):
+        return f"the text {quote(value)}"
+    if isinstance(value, list):
+        return f"a list ({plural(len(value), 'item')})"
+    if isinstance(value, dict):
+        keys = ", ".join(map(str, list(value)[:5])) + (", ..." if len(value) > 5 else "")
+        return f"an object (keys: {keys})" if value else "an empty object"
+    return type(value).__name__
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+#: The JSON types :func:`check` knows: a test and the words a message uses for it.
+JSON_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "text": (lambda x: isinstance(x, str), "text"),
+    "number": (_is_number, "a number"),
+    "integer": (lambda x: isinstance(x, int) and not isinstance(x, bool), "an integer"),
+    "boolean": (lambda x: isinstance(x, bool), "true or false"),
+    "list": (lambda x: isinstance(x, list), "a list"),
+    "object": (lambda x: isinstance(x, dict), "an object"),
+    "id": (lambda x: isinstance(x, str) or _is_number(x), "an id (text or a number)"),
+    "label": (lambda x: isinstance(x, str) or _is_number(x), "a label (text or a number)"),
+}
+
+
+#: The items of a list, as a message says them (``a list of ids (text or numbers)``).
+_ITEMS = {"text": "text", "number": "numbers", "integer": "integers", "boolean": "true or false", "list": "lists",
+          "object": "objects", "id": "ids (text or numbers)", "label": "labels (text or numbers)"}
+
+
+def check(tool: str, source: str | Path, value: Any, expected: str, *, field: str, null: bool = False,
+          record: Any = None, line: int | None = None, coder: Any = None) -> Any:
+    """*value*, when its JSON type is *expected*; else the :class:`AccordError` naming the tool, the file, the
+    line, the record and the field, what was expected and what was found.
+
+    *expected* is a name of :data:`JSON_TYPES`, several joined by ``|`` (``"text|list"``), or ``"list of X"``
+    (a list whose every item is an X, the item named ``field[i]``).  *null*: a JSON null (or an absent key,
+    read as None) passes too.
+
+    Examples
+    --------
+    >>> check("prodigy", "db.jsonl", ["a"], "list of text", field="accept")
+    ['a']
+    >>> check("prodigy", "db.jsonl", True, "list of text", field="accept", line=3)
+    Traceback (most recent call last):
+    ...
+    accord.errors.AccordError: prodigy export db.jsonl, line 3, field 'accept': expected a list of text, found true
+    """
+    if value is None and null:
+        return value
+    outer, _, inner = expected.partition(" of ")
+    names = outer.split("|")
+    if not any(JSON_TYPES[n][0](value) for n in names):
+        said = " or ".join(JSON_TYPES[n][1] for n in names)
+        if inner:
+            said += " of " + " or ".join(_ITEMS[n] for n in inner.split("|"))
+        raise fail(tool, source, f"expected {said}, found {json_type(value)}",
+                   record=record, line=line, field=field, coder=coder)
+    if inner and isinstance(value, list):
+        for i, item in enumerate(value):
+            check(tool, source, item, inner, field=f"{field}[{i}]", record=record, line=line, coder=coder)
+    return value
+
+
+def place(kw: dict[str, Any]) -> dict[str, Any]:
+    """The place a message names (record, line, annotator), without the field: for :func:`check` on a part
+    of the field."""
+    return {k: v for k, v in kw.items() if k != "field"}
+
+
+_check_json = check  # for reanchor_span, whose parameter ``check`` is a TextCheck
+
+
+@dataclass
+class Tidy:
+    """Ids and category labels in the one form every reader gives them (:mod:`accord._ids`), counting the
+    values whose surrounding whitespace was removed, for the import report."""
+
+    stripped: int = 0
+
+    def id(self, x: Any) -> Any:
+        """*x* as an id: text without surrounding whitespace, an integral number as its digits."""
+        y = canonical_id(x)
+        if isinstance(x, str) and y != x:
+            self.stripped += 1
+        return y
+
+    def label(self, x: Any) -> Any:
+        """*x* as a category label: text without surrounding whitespace (a number unchanged)."""
+        if isinstance(x, str):
+            y = x.strip()
+            self.stripped += y != x
+            return y
+        return clean_label(x)
 
 
 def _short(x: Any) -> str:
@@ -428,6 +572,8 @@ def reanchor_span(
     is accepted, the offsets kept, and counted in *check*; without *check* it is an error too.
     """
     kw = {"record": record, "line": line, "field": field, "coder": coder}
+    _check_json(tool, source, covered, "text", null=True, field=f"{field}.text" if field else "text",
+                record=record, line=line, coder=coder)
     if not isinstance(start, int) or not isinstance(end, int) or isinstance(start, bool) or isinstance(end, bool):
         raise fail(tool, source, f"span offsets must be integers; got start={_short(start)}, end={_short(end)}",
                    **kw)
@@ -521,6 +667,7 @@ class Cells:
     dropped: list[DroppedRecord] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     coders: set[str] = field(default_factory=set)
+    tidy: Tidy = field(default_factory=Tidy)
     _item_set: set[Hashable] = field(default_factory=set)
 
     def item(self, item: Hashable) -> None:
@@ -560,6 +707,7 @@ class Cells:
             coders=self.coders,
             dropped=self.dropped,
             notes=self.notes,
+            stripped=self.tidy.stripped,
         )
 
     def annotations(self) -> Any:

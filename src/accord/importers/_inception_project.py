@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 
 from accord.errors import plural
-from accord.importers._common import fail, json_loads, quote
+from accord.importers._common import check, fail, json_loads, quote
 
 __all__ = ["ANNOTATION_STATES", "ProjectStates", "parse_project", "state_notes"]
 
@@ -138,8 +138,7 @@ def parse_project(text: str, source: str) -> ProjectStates | None:
     out = ProjectStates()
     for key in ("source_documents", "annotation_documents"):
         entries = obj.get(key, [])
-        if not isinstance(entries, list):
-            raise fail(TOOL, source, f"expected a list, found a {type(entries).__name__}", field=key)
+        check(TOOL, source, entries, "list", field=key)
         for n, entry in enumerate(entries):
             line = lines.get(key, [])[n] if n < len(lines.get(key, [])) else None
             where = f"{key}[{n}]"
@@ -150,6 +149,8 @@ def parse_project(text: str, source: str) -> ProjectStates | None:
             if not isinstance(name, str) or not name:
                 raise fail(TOOL, source, "no document name", line=line, field=f"{where}.name")
             allowed = SOURCE_STATES if key == "source_documents" else ANNOTATION_STATES
+            for k in ("state", "annotatorState"):
+                check(TOOL, source, entry.get(k), "text", field=f"{where}.{k}", null=True, line=line)
             state = entry.get("state")
             if key == "source_documents":
                 if state is not None and state not in allowed:

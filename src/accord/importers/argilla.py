@@ -53,12 +53,15 @@ from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import (
     Cells,
+    Tidy,
+    check,
     fail,
     gc_paused,
     iter_json_records,
     iter_jsonl,
     json_loads,
     opt,
+    place,
     quote,
     read_text,
     reanchor_span,
@@ -154,8 +157,9 @@ def read(
         raw = [(line, obj) for _, line, obj in iter_json_records(TOOL, source)]
     if not raw:
         raise fail(TOOL, source, "the export holds no record")
-    records = [_normalise(source, line, i, obj) for i, (line, obj) in enumerate(raw, start=1)]
-    cells = Cells(TOOL, str(path))
+    tidy = Tidy()
+    records = [_normalise(source, line, i, obj, tidy) for i, (line, obj) in enumerate(raw, start=1)]
+    cells = Cells(TOOL, str(path), tidy=tidy)
     # question types
     qvalues: dict[str, list[Any]] = defaultdict(list)
     for r in records:
@@ -258,7 +262,8 @@ def read(
                         raise fail(TOOL, source, f"a span answer must be {{label, start, end}}; got {quote(sp)}", **kw)
                     s, e, _ = reanchor_span(TOOL, source, text or "", sp.get("start"), sp.get("end"), covered=None,
                                             utf16=offsets == "utf16", index=index, **kw)
-                    found.append(Span(unit, s, e, str(sp["label"]), user))
+                    check(TOOL, source, sp["label"], "label", field=f"{field}.label", **place(kw))
+                    found.append(Span(unit, s, e, str(tidy.label(sp["label"])), user))
                 spans.extend(found)
                 cells.cell(unit, user, "annotated" if found else "empty", line=r["line"])
                 continue
@@ -267,7 +272,8 @@ def read(
             elif kind == "set":
                 if not isinstance(value, list):
                     raise fail(TOOL, source, f"a multi_label_selection answer must be a list; got {quote(value)}", **kw)
-                cells.cell(unit, user, "annotated", frozenset(map(str, value)), line=r["line"])
+                check(TOOL, source, value, "list of label", **kw)
+                cells.cell(unit, user, "annotated", frozenset(str(tidy.label(x)) for x in value), line=r["line"])
             elif kind == "ordinal":
                 if isinstance(value, bool) or not isinstance(value, (int, float)):
                     raise fail(TOOL, source, f"a rating answer must be a number; got {quote(value)}", **kw)
@@ -275,7 +281,8 @@ def read(
             else:
                 if isinstance(value, (list, dict)):
                     raise fail(TOOL, source, f"a label_selection answer must be one label; got {quote(value)}", **kw)
-                cells.cell(unit, user, "annotated", value, line=r["line"])
+                check(TOOL, source, value, "label|boolean", **kw)
+                cells.cell(unit, user, "annotated", tidy.label(value), line=r["line"])
     if n_drafts:
         cells.notes.append(words(f"{plural(n_drafts, 'draft response')} (not submitted) read as skipped; pass ",
                                  opt("drafts", True), " to read them as answers"))
@@ -302,8 +309,15 @@ def _questions(spath: Path) -> dict[str, dict[str, Any]]:
     if not isinstance(data, dict):
         raise fail(TOOL, spath, f"expected a JSON object (the dataset's settings), found a {type(data).__name__}")
     out: dict[str, dict[str, Any]] = {}
-    for q in data.get("questions") or []:
-        if isinstance(q, dict) and "name" in q:
+    check(TOOL, spath, data.get("questions"), "list of object", field="questions", null=True)
+    for i, q in enumerate(data.get("questions") or []):
+        check(TOOL, spath, q.get("name"), "text", field=f"questions[{i}].name", null=True)
+        check(TOOL, spath, q.get("settings"), "object", field=f"questions[{i}].settings", null=True)
+        for key in ("type", "field"):
+            check(TOOL, spath, q.get(key), "text", field=f"questions[{i}].{key}", null=True)
+            check(TOOL, spath, (q.get("settings") or {}).get(key), "text", field=f"questions[{i}].settings.{key}",
+                  null=True)
+        if "name" in q:
             st = q.get("settings") or {}
             out[str(q["name"])] = {"type": st.get("type") or q.get("type"), "field": st.get("field") or q.get("field")}
     return out
@@ -331,7 +345,10 @@ def _shape(values: list[Any]) -> str:
     return "unknown" if shapes else "label_selection"
 
 
-def _normalise(source: Path, line: int, index: int, rec: Any) -> dict[str, Any]:
+def _normalise(source: Path, line: int, index: int, rec: Any, tidy: Tidy) -> dict[str, Any]:
+    """A record as the reader uses it, whether nested or flattened, its JSON types checked against Argilla's
+    record format (https://docs.argilla.io/latest/reference/argilla/records/records/) and its id and users ids
+    in their one form (:mod:`accord._ids`)."""
     """One record as ``{"id", "line", "fields", "responses": {question: [(user, value, status)]}}``."""
     if not isinstance(rec, dict):
         raise fail(TOOL, source, f"expected a record object, found a {type(rec).__name__}", record=index, line=line)
@@ -339,19 +356,27 @@ def _normalise(source: Path, line: int, index: int, rec: Any) -> dict[str, Any]:
         raise fail(TOOL, source, "'responses' is a list of per-user answers: this is an Argilla 1.x FeedbackDataset "
                    "export; export the dataset with Argilla 2.x (dataset.to_disk or records.to_json)",
                    record=rec.get("external_id", index), line=line)
-    rid = next((rec[k] for k in ("id", "_server_id", "external_id") if rec.get(k) is not None), None)
-    if rid is None:
+    key = next((k for k in ("id", "_server_id", "external_id") if rec.get(k) is not None), None)
+    if key is None:
         raise fail(TOOL, source, "the record has neither 'id' nor '_server_id'", record=index, line=line)
+    rid = tidy.id(check(TOOL, source, rec[key], "id", field=key, record=index, line=line))
+    where = {"record": rid, "line": line}
+    for k, expected in (("status", "text"), ("fields", "object"), ("responses", "object")):
+        check(TOOL, source, rec.get(k), expected, field=k, null=True, **where)
     responses: dict[str, list[tuple[str, Any, str]]] = {}
     if isinstance(rec.get("responses"), dict):
         fields = rec.get("fields") or {}
         for q, resps in rec["responses"].items():
             out = []
-            for x in resps or []:
-                if not isinstance(x, dict) or "user_id" not in x:
+            check(TOOL, source, resps, "list of object", field=f"responses.{q}", null=True, **where)
+            for i, x in enumerate(resps or []):
+                if "user_id" not in x:
                     raise fail(TOOL, source, f"a response of question {quote(q)} has no 'user_id'", record=rid,
                                line=line)
-                out.append((str(x["user_id"]), x.get("value"), x.get("status")))
+                at = f"responses.{q}[{i}]"
+                user = tidy.id(check(TOOL, source, x["user_id"], "id", field=f"{at}.user_id", **where))
+                status = check(TOOL, source, x.get("status"), "text", field=f"{at}.status", null=True, **where)
+                out.append((user, x.get("value"), status))
             responses[str(q)] = out
     else:
         flat = [k[: -len(".responses")] for k in rec if k.endswith(".responses")]
@@ -359,13 +384,18 @@ def _normalise(source: Path, line: int, index: int, rec: Any) -> dict[str, Any]:
             raise fail(TOOL, source, "not an Argilla 2.x export: the record has no 'responses' (nor flattened "
                        "'<question>.responses')", record=rid, line=line)
         for q in flat:
-            vals = rec.get(f"{q}.responses") or []
-            users = rec.get(f"{q}.responses.users") or []
-            sts = rec.get(f"{q}.responses.status") or [None] * len(vals)
+            vals = check(TOOL, source, rec.get(f"{q}.responses"), "list", field=f"{q}.responses", null=True,
+                         **where) or []
+            users = check(TOOL, source, rec.get(f"{q}.responses.users"), "list of id", field=f"{q}.responses.users",
+                          null=True, **where) or []
+            sts = check(TOOL, source, rec.get(f"{q}.responses.status"), "list", field=f"{q}.responses.status",
+                        null=True, **where) or [None] * len(vals)
+            for i, st in enumerate(sts):
+                check(TOOL, source, st, "text", field=f"{q}.responses.status[{i}]", null=True, **where)
             if len(users) != len(vals) or len(sts) != len(vals):
                 raise fail(TOOL, source, f"{q}.responses, {q}.responses.users and {q}.responses.status differ in "
                            "length", record=rid, line=line, field=q)
-            responses[q] = [(str(u), v, s) for u, v, s in zip(users, vals, sts, strict=True)]
+            responses[q] = [(tidy.id(u), v, s) for u, v, s in zip(users, vals, sts, strict=True)]
         fields = {k: v for k, v in rec.items() if isinstance(v, str) and k not in _RESERVED and "." not in k}
     return {"id": rid, "line": line, "fields": fields, "responses": responses}
 

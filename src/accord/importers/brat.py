@@ -69,7 +69,10 @@ def _read_text(source: Path, *, bom: bool = False) -> str:
     try:
         return source.read_text(encoding="utf-8-sig" if bom else "utf-8")
     except UnicodeDecodeError as exc:
-        raise _fail(source, None, f"not UTF-8 text ({exc.reason} at byte {exc.start}); brat reads UTF-8") from None
+        data = source.read_bytes()
+        start = exc.start + (3 if bom and data.startswith(b"\xef\xbb\xbf") else 0)
+        raise _fail(source, data.count(b"\n", 0, start) + 1,
+                    f"not UTF-8 text ({exc.reason} at byte {start}); brat reads UTF-8") from None
 
 
 _OFFSETS = re.compile(r"([0-9]+) ([0-9]+)\s*")

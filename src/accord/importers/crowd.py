@@ -36,7 +36,7 @@ from typing import Any
 
 from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
-from accord.importers._common import opt, quote
+from accord.importers._common import Tidy, bad_bytes, opt, quote
 from accord.importers.report import DroppedRecord, ImportReport
 
 __all__ = ["read", "sniff"]
@@ -70,7 +70,7 @@ _STATUSES = ("Submitted", "Approved", "Rejected")
 _REVIEW_COLUMNS = {"Approve", "Reject"}
 
 
-def _read_rows(tool: str, path: Path) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
+def _read_rows(tool: str, path: Path) -> tuple[list[str], list[tuple[int, dict[str, str]]], dict[str, int]]:
     """The header and ``(line, row)`` for each record, *line* the file line where the record starts.
 
     Read with :mod:`csv` (RFC 4180 quoting: a quoted field may hold commas, doubled quotes and
@@ -91,9 +91,8 @@ def _read_rows(tool: str, path: Path) -> tuple[list[str], list[tuple[int, dict[s
             if not header or not any(h.strip() for h in header):
                 raise _fail(tool, path, "empty file: no header")
             header = [h.strip() for h in header]
-            for k, name in enumerate(header):
-                if name in header[:k]:
-                    raise _fail(tool, path, f"the header names {quote(name)} twice", 1, name)
+            repeated = _repeats(header)
+            first = [header.index(name) for name in header] if repeated else None
             line = reader.line_num + 1
             for record in reader:
                 start, line = line, reader.line_num + 1
@@ -103,12 +102,39 @@ def _read_rows(tool: str, path: Path) -> tuple[list[str], list[tuple[int, dict[s
                     record = record + [""] * (len(header) - len(record))  # MTurk leaves Approve, Reject out
                 if len(record) != len(header):
                     raise _fail(tool, path, f"{plural(len(record), 'field')} where the header has {len(header)}", start)
+                if first is not None:  # a repeated column: the first of its name is the one read
+                    record = [record[k] for k in first]
                 rows.append((start, dict(zip(header, record, strict=True))))
     except csv.Error as exc:
         raise _fail(tool, path, f"not a readable CSV ({exc})", line) from None
     except UnicodeDecodeError as exc:
-        raise _fail(tool, path, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    return header, rows
+        raise bad_bytes(tool, path, exc) from None
+    return header, rows, repeated
+
+
+def _repeats(header: list[str]) -> dict[str, int]:
+    """The names the header gives more than once, and how many times."""
+    seen: dict[str, int] = {}
+    for name in header:
+        seen[name] = seen.get(name, 0) + 1
+    return {name: n for name, n in seen.items() if n > 1}
+
+
+def _check_repeats(tool: str, path: Path, repeated: dict[str, int], used: list[str]) -> str | None:
+    """A repeated column accord reads is an error naming it (which of the two holds the answer?); a repeated
+    column it does not read is left alone, and the report's note says so."""
+    for name in used:
+        if name in repeated:
+            raise _fail(tool, path, f"the header names {quote(name)} {_times(repeated[name])}, a column accord reads: "
+                        "which one holds the data?", 1, name)
+    if not repeated:
+        return None
+    shown = ", ".join(f"{quote(n)} ({_times(k)})" for n, k in sorted(repeated.items()))
+    return f"{plural(len(repeated), 'column name')} repeated in the header, columns not read, left alone: {shown}"
+
+
+def _times(n: int) -> str:
+    return "twice" if n == 2 else f"{n} times"
 
 
 def read(
@@ -161,14 +187,14 @@ def read(
         fast = _generic_plain(path, **columns)
         if fast is not None:
             return fast
-        header, rows = _read_rows(name, path)
-        return _generic(path, header, rows, **columns)
-    header, rows = _read_rows(name, path)
-    return _mturk(path, header, rows, field=field, unit=unit)
+        header, rows, repeated = _read_rows(name, path)
+        return _generic(path, header, rows, repeated, **columns)
+    header, rows, repeated = _read_rows(name, path)
+    return _mturk(path, header, rows, repeated, field=field, unit=unit)
 
 
-def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]], *, field: str | None,
-           unit: str | None) -> Imported:
+def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]], repeated: dict[str, int], *,
+           field: str | None, unit: str | None) -> Imported:
     from accord.data import Annotations
 
     for col in ("HITId", "WorkerId"):
@@ -195,6 +221,9 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
         field = next(iter(answers))
     field = _answer_name(path, field, answers)
     options = [o for o in answers[field] if o]
+    answer_cols = [f"Answer.{field}" + (f".{o}" if o else "") for o in answers[field]]
+    repeat_note = _check_repeats("mturk", path, repeated, ["HITId", "WorkerId", "AssignmentId", "AssignmentStatus",
+                                                            unit_col, *answer_cols])
     if options and "" in answers[field]:
         raise _fail("mturk", path, f"both Answer.{field} and option columns Answer.{field}.*: which is the answer?",
                     1, f"Answer.{field}")
@@ -210,11 +239,12 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
     by_assignment: dict[str, int] = {}
     by_cell: dict[tuple[str, str], int] = {}
     multiple = False
+    tidy = Tidy()
     for line, row in rows:
-        u, w = row[unit_col], row["WorkerId"]
-        if not u.strip():
+        u, w = tidy.id(row[unit_col]), tidy.id(row["WorkerId"])
+        if not u:
             raise _fail("mturk", path, f"an assignment with no {unit_col}", line, unit_col)
-        if not w.strip():
+        if not w:
             raise _fail("mturk", path, "an assignment with no WorkerId", line, "WorkerId")
         status = row.get("AssignmentStatus", "Submitted")
         if status not in _STATUSES:
@@ -251,7 +281,7 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
             multiple = multiple or len(chosen) > 1
             answer: Any = chosen
         else:
-            answer = row[value_col].strip()
+            answer = tidy.label(row[value_col])
             answer = [answer] if answer else []
         if not answer:
             cells.append((u, w, "empty"))
@@ -265,7 +295,9 @@ def _mturk(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]]
         raise _fail("mturk", path, f"no answer to {quote(field)} to compare", field=f"Answer.{field}")
     data = Annotations.from_records(values, source=str(path), row_numbers=lines)
     note = f"unit: {unit_col}, answer: {value_col}" + (".*" if options else "")
-    report = ImportReport.from_cells("mturk", str(path), items=items, cells=cells, dropped=dropped, notes=(note,))
+    notes = (note,) if repeat_note is None else (note, repeat_note)
+    report = ImportReport.from_cells("mturk", str(path), items=items, cells=cells, dropped=dropped, notes=notes,
+                                     stripped=tidy.stripped)
     return Imported(tool="mturk", field=field, kind=kind, annotations=data, spans=None, report=report)
 
 
@@ -294,8 +326,8 @@ def _columns_of(answers: dict[str, list[str]]) -> list[str]:
     return [f"Answer.{a}" + (f".{o}" if o else "") for a, opts in answers.items() for o in opts]
 
 
-def _generic(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]], *, field: str | None,
-             unit: str, coder: str, value: str) -> Imported:
+def _generic(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]]], repeated: dict[str, int], *,
+             field: str | None, unit: str, coder: str, value: str) -> Imported:
     from accord.data import Annotations
 
     if field is not None:
@@ -304,22 +336,24 @@ def _generic(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]
     if missing:
         raise _fail("csv", path, words(f"no column {quote(missing[0])} (pass ", opt("unit"), ", ", opt("coder"), ", ",
                                        opt("value"), f"); columns are {', '.join(header)}"), 1, missing[0])
+    repeat_note = _check_repeats("csv", path, repeated, [unit, coder, value])
+    tidy = Tidy()
     cells: list[tuple[str, str, str]] = []
     values: list[tuple[str, str, str]] = []
     lines: list[int] = []
     items: dict[str, None] = {}  # insertion-ordered; a list's `in` made this loop quadratic in the rows
     by_cell: dict[tuple[str, str], int] = {}
     for line, row in rows:
-        u, c, v = row[unit], row[coder], row[value]
+        u, c, v = tidy.id(row[unit]), tidy.id(row[coder]), tidy.label(row[value])
         for col, x in ((unit, u), (coder, c)):
-            if not x.strip():
+            if not x:
                 raise _fail("csv", path, f"the {'unit' if col == unit else 'coder'} is empty", line, col)
         if (u, c) in by_cell:
             raise _fail("csv", path, f"coder {c} has two judgments of unit {u} (lines {by_cell[u, c]} and {line})",
                         line, coder)
         by_cell[u, c] = line
         items.setdefault(u)
-        if v.strip():
+        if v:
             cells.append((u, c, "annotated"))
             values.append((u, c, v))
             lines.append(line)
@@ -328,7 +362,8 @@ def _generic(path: Path, header: list[str], rows: list[tuple[int, dict[str, str]
     if not values:
         raise _fail("csv", path, f"no value to compare in column {quote(value)}", field=value)
     data = Annotations.from_records(values, source=str(path), row_numbers=lines)
-    report = ImportReport.from_cells("csv", str(path), items=items, cells=cells)
+    report = ImportReport.from_cells("csv", str(path), items=items, cells=cells,
+                                     notes=() if repeat_note is None else (repeat_note,), stripped=tidy.stripped)
     return Imported(tool="csv", field=value, kind="nominal", annotations=data, spans=None, report=report)
 
 
@@ -458,6 +493,21 @@ def _quoted_table(data: bytes, sep: str) -> _Table | None:
                   lambda rows: [list(r) for r in frame.iloc[rows].itertuples(index=False)])
 
 
+def _tidy_codes(codes: Any, uniques: Any) -> tuple[Any, Any, int]:
+    """A column's codes and distinct labels (``pandas.factorize``) with each label stripped of surrounding
+    whitespace (labels that become equal share one code), and how many cells changed."""
+    import numpy as np
+    import pandas as pd
+
+    raw = [str(x) for x in uniques]
+    stripped = [x.strip() for x in raw]
+    changed = np.array([a != b for a, b in zip(raw, stripped, strict=True)], dtype=bool)
+    if not changed.any():
+        return codes, np.asarray(raw, dtype=object), 0
+    merge, distinct = pd.factorize(np.asarray(stripped, dtype=object))
+    return merge[codes], np.asarray(distinct, dtype=object), int(np.count_nonzero(changed[codes]))
+
+
 def _generic_plain(path: Path, *, field: str | None, unit: str, coder: str, value: str) -> Imported | None:
     """The generic table read by columns, or None when the file is not one this reading takes.
 
@@ -493,7 +543,7 @@ def _generic_plain(path: Path, *, field: str | None, unit: str, coder: str, valu
         return None
     fields, lines = table.fields, table.lines
     ucol, ccol, vcol = (table.column(header.index(c)) for c in (unit, coder, value))
-    ucodes, units = pd.factorize(ucol)
+    ucodes, units, n_units_stripped = _tidy_codes(*pd.factorize(ucol))
     no_unit = _blank(units)[ucodes]
     if no_unit.any():
         # a record whose every field is blank is skipped, as the loop skips it; its unit is blank
@@ -504,18 +554,18 @@ def _generic_plain(path: Path, *, field: str | None, unit: str, coder: str, valu
         if no_unit[keep].any():
             return None  # an empty unit: the loop names the first one's line
         fields, lines, ucol, ccol, vcol = fields[keep], lines[keep], ucol[keep], ccol[keep], vcol[keep]
-        ucodes, units = pd.factorize(ucol)
+        ucodes, units, n_units_stripped = _tidy_codes(*pd.factorize(ucol))
     del table
     # MTurk leaves the header's last columns Approve and Reject out of its records: those read as empty
     short_ok = np.array([k == width or set(header[k:]) <= _REVIEW_COLUMNS for k in range(width + 1)])
     if not short_ok[fields].all():
         return None
-    ccodes, coders = pd.factorize(ccol)
+    ccodes, coders, n_coders_stripped = _tidy_codes(*pd.factorize(ccol))
     if _blank(coders).any():
         return None  # an empty coder: the loop names the first one's line
     if pd.Index(ucodes.astype(np.int64) * len(coders) + ccodes).has_duplicates:
         return None  # a coder with two judgments of one unit: the loop names both lines
-    vcodes, values = pd.factorize(vcol)
+    vcodes, values, n_values_stripped = _tidy_codes(*pd.factorize(vcol))
     given = ~_blank(values)[vcodes]
     if not given.any():
         return None
@@ -530,5 +580,6 @@ def _generic_plain(path: Path, *, field: str | None, unit: str, coder: str, valu
                     "unassigned": len(units) - int(annotated[k] + empty[k])}
         for k, name in sorted(enumerate(coders.tolist()), key=lambda kn: str(kn[1]))
     }
-    report = ImportReport(tool="csv", source=str(path), n_items=len(units), counts=counts)
+    stripped = n_units_stripped + n_coders_stripped + n_values_stripped
+    report = ImportReport(tool="csv", source=str(path), n_items=len(units), counts=counts, stripped=stripped)
     return Imported(tool="csv", field=value, kind="nominal", annotations=annotations, spans=None, report=report)

@@ -53,10 +53,13 @@ from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import (
     Cells,
+    Tidy,
+    check,
     fail,
     folder_entries,
     gc_paused,
     iter_jsonl,
+    json_type,
     opt,
     quote,
     read_text,
@@ -88,7 +91,7 @@ def sniff(path: Path, head: str) -> bool:
 
 def _head(f: Path) -> str:
     with open(f, "rb") as fh:
-        return fh.read(4096).decode("utf-8", errors="replace")
+        return fh.read(4096).removeprefix(b"\xef\xbb\xbf").decode("utf-8", errors="replace")
 
 
 def _looks_like(head: str) -> bool:
@@ -199,12 +202,15 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     rows: list[tuple[str, str, int, dict[str, Any]]] = []  # coder, file, line, example
     file_coders: set[str] = set()  # an annotator whose file is empty is still an annotator (of nothing)
     skipped: list[Path] = []
+    tidy = Tidy()
     for coder, fname, lines in _sources(path, follow_symlinks, skipped):
+        coder = None if coder is None else tidy.id(coder)
         if coder == "all":
             raise fail(TOOL, fname, "all.jsonl is doccano's collaborative-annotation export: it merges every "
                        "annotator's labels without saying who gave them; export a project with collaborative "
                        "annotation off (one <username>.jsonl per annotator)")
         for line, obj in iter_jsonl(TOOL, Path(fname), lines):
+            _validate(fname, line, obj, tidy)
             if "annotations" in obj and isinstance(obj["annotations"], list) and "label" not in obj:
                 rows.extend(_old_format(fname, line, obj))
                 continue
@@ -238,7 +244,7 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     spans_mode = key == "entities" or any(
         isinstance(o.get(key), list) and any(isinstance(x, (list, dict)) for x in o[key]) for _, _, _, o in rows
     )
-    cells = Cells(TOOL, str(path))
+    cells = Cells(TOOL, str(path), tidy=tidy)
     cells.coders.update(file_coders)
     note = symlink_note(path, skipped)
     if note:
@@ -275,6 +281,46 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         else:
             cells.cell(unit, coder, "annotated", labs[0], line=line)
     return cells.imported(key, kind)  # type: ignore[arg-type]
+
+
+#: What an example's keys hold, as doccano's JSONL export writes them (null allowed): see the module docstring.
+_EXAMPLE = {"id": "id", "text": "text", "label": "list", "labels": "list", "cats": "list of label",
+            "entities": "list of list|object", "annotations": "list of object"}
+_ENTITY = {"label": "label", "start_offset": "integer", "end_offset": "integer", "user": "id"}
+
+
+def _validate(fname: str, line: int, obj: dict[str, Any], tidy: Tidy) -> None:
+    """Check the JSON types of an example against doccano's export format; make its id, its users and its
+    category and span labels ids and labels in their one form (:mod:`accord._ids`)."""
+    where: dict[str, Any] = {"line": line}
+    for key, expected in _EXAMPLE.items():
+        check(TOOL, fname, obj.get(key), expected, field=key, null=True, **where)
+    if obj.get("id") is not None:
+        obj["id"] = tidy.id(obj["id"])
+        where["record"] = obj["id"]
+    for key in ("label", "labels", "cats", "entities", "annotations"):
+        items = obj.get(key)
+        if not items:
+            continue
+        for i, item in enumerate(items):
+            at = f"{key}[{i}]"
+            if isinstance(item, dict):
+                for k, expected in _ENTITY.items():
+                    check(TOOL, fname, item.get(k), expected, field=f"{at}.{k}", null=True, **where)
+                if item.get("label") is not None:
+                    item["label"] = tidy.label(item["label"])
+                if item.get("user") is not None:
+                    item["user"] = tidy.id(item["user"])
+            elif isinstance(item, list):
+                if len(item) != 3:
+                    raise fail(TOOL, fname, f"expected a span [start, end, label], found {json_type(item)}",
+                               field=at, **where)
+                check(TOOL, fname, item[0], "integer", field=f"{at}[0]", **where)
+                check(TOOL, fname, item[1], "integer", field=f"{at}[1]", **where)
+                check(TOOL, fname, item[2], "label", field=f"{at}[2]", **where)
+                item[2] = tidy.label(item[2])
+            else:
+                items[i] = tidy.label(check(TOOL, fname, item, "label", field=at, **where))
 
 
 def _unit(o: dict[str, Any], by_text: bool) -> Hashable:

@@ -44,7 +44,7 @@ from typing import Any, NamedTuple
 
 from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
-from accord.importers._common import opt, quote, read_text, symlink_note, walk_files
+from accord.importers._common import Tidy, opt, quote, read_text, symlink_note, walk_files
 from accord.importers._inception_project import parse_project, state_notes
 from accord.importers._zip import ZipArchive, is_zip
 from accord.importers.offsets import Utf16Index
@@ -413,6 +413,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     progress: list[str] = []
     locked_spans = 0
     seen_files: dict[tuple[str, str], str] = {}
+    tidy = Tidy()  # labels in one form (accord._ids); document and user names are file names, kept as written
     owners, name_notes = _file_users([(d, u) for d, u, _ in files], states, project is not None)
     for doc, stem, content in files:
         where = f"{path}, annotation/{doc}/{stem}"
@@ -465,7 +466,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
         if state == "IN_PROGRESS":
             progress.append(f"{doc}/{user}")
         for b, e, label in raw:
-            spans.append(Span(doc, cp(b), cp(e), label, user))
+            spans.append(Span(doc, cp(b), cp(e), tidy.label(label), user))
         seen.append((doc, user))
         cells.append((doc, user, "annotated" if raw else "empty"))
     for (doc, user), (state, line) in sorted(states.items()):
@@ -515,5 +516,5 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     if note:
         notes.append(note)
     report = ImportReport.from_cells(TOOL, str(path), items=documents, cells=cells, coders=sorted(users),
-                                     dropped=dropped, notes=notes)
+                                     dropped=dropped, notes=notes, stripped=tidy.stripped)
     return Imported(tool=TOOL, field=chosen, kind="spans", annotations=None, spans=data, report=report)

@@ -50,7 +50,7 @@ from pathlib import Path
 
 from accord.errors import plural, words
 from accord.importers import Imported
-from accord.importers._common import Cells, fail, opt, quote, read_text
+from accord.importers._common import Cells, Tidy, fail, opt, quote, read_text
 
 __all__ = ["read", "sniff"]
 
@@ -138,7 +138,8 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
     if tuple(header[:7]) != COLUMNS:
         raise fail(TOOL, path, f"the columns must come in the order {', '.join(COLUMNS)}; got "
                    f"{', '.join(header[:7])}", line=line)
-    coders = header[7:]
+    tidy = Tidy()
+    coders = [tidy.id(c) for c in header[7:]]
     if not coders:
         raise fail(TOOL, path, "no annotator column after 'Flags'", line=line)
     for k, c in enumerate(coders):
@@ -157,7 +158,7 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
     if len(chosen) > 1:
         raise fail(TOOL, path, words(f"several layers/features ({', '.join(f'{a}|{b}' for a, b in chosen)}); pass ",
                                      opt("field")))
-    cells = Cells(TOOL, str(path))
+    cells = Cells(TOOL, str(path), tidy=tidy)
     cells.coders.update(coders)
     first: dict[str, int] = {}
     blanks = unused = 0
@@ -193,7 +194,7 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
             if value == "":
                 blanks += 1
                 value = NO_LABEL
-            cells.cell(record, coder, "annotated", value, line=line)
+            cells.cell(record, coder, "annotated", tidy.label(value), line=line)
     (layer, feature) = chosen[0] if chosen else ("", "")
     cells.notes.append(f"layer {layer}, feature {feature or '(none: positions only)'}; units are "
                        "'<document>: <position>'")

@@ -58,11 +58,14 @@ from accord.importers import AmbiguousField, Imported
 from accord.importers._common import (
     Cells,
     TextCheck,
+    Tidy,
+    check,
     coder_name,
     fail,
     gc_paused,
     iter_json_records,
     opt,
+    place,
     quote,
     reanchor_span,
 )
@@ -166,6 +169,7 @@ def read(
                 TOOL, path, "this export has 'completions' (Label Studio before 1.0); export the project again from "
                 "Label Studio 1.x, which writes 'annotations'", record=rec.get("id", idx), line=line,
             )
+        _validate(path, idx, line, rec)
     if any("annotations" in r for _, _, r in records):
         return _read_json(path, records, field=field, text_key=text_key, multiple=multiple, predictions=predictions)
     if predictions:
@@ -177,6 +181,45 @@ def read(
         TOOL, path, "not a Label Studio export: tasks have neither 'annotations' (JSON export) nor 'annotator' "
         "(JSON-MIN export)", record=first.get("id", 1), line=records[0][1],
     )
+
+
+# ----------------------------------------------------------------------------------------------- validation
+
+#: The JSON types of what a task (JSON export) or a row (JSON-MIN) gives, as Label Studio writes them (null
+#: allowed): https://labelstud.io/guide/task_format and https://labelstud.io/guide/export.
+_TASK = {"data": "object", "annotations": "list of object", "predictions": "list of object", "drafts": "list"}
+_ANNOTATION = {"completed_by": "id|object", "was_cancelled": "boolean", "result": "list"}
+_REGION = {"from_name": "text", "to_name": "text", "type": "text", "id": "id", "value": "object"}
+#: A region's value, per key (``choices``, ``labels``...: https://labelstud.io/tags/).
+_VALUE = {"choices": "list of label", "labels": "list of label", "taxonomy": "list of list|label",
+          "rating": "number", "number": "number", "start": "integer", "end": "integer"}
+_MIN_ROW = {"annotator": "id|object", "annotation_id": "id", "was_cancelled": "boolean"}
+
+
+def _validate(path: Path, idx: int, line: int, rec: dict[str, Any]) -> None:
+    """Check the JSON types of a task (or a JSON-MIN row) against Label Studio's export format, before any is
+    read: an error names the file, the line, the task and the field, what was expected and what was found."""
+    where: dict[str, Any] = {"record": idx, "line": line}
+    if "id" in rec:
+        check(TOOL, path, rec["id"], "id", field="id", **where)
+        where["record"] = rec["id"]
+    for key, expected in _TASK.items():
+        check(TOOL, path, rec.get(key), expected, field=key, null=True, **where)
+    for key, expected in _MIN_ROW.items():
+        check(TOOL, path, rec.get(key), expected, field=key, null=True, **where)
+    for kind in ("annotations", "predictions"):
+        for a, ann in enumerate(rec.get(kind) or []):
+            at = f"{kind}[{a}]"
+            for key, expected in _ANNOTATION.items():
+                check(TOOL, path, ann.get(key), expected, field=f"{at}.{key}", null=True, **where)
+            for r, region in enumerate(ann.get("result") or []):
+                here = f"{at}.result[{r}]"
+                check(TOOL, path, region, "object", field=here, **where)
+                for key, expected in _REGION.items():
+                    check(TOOL, path, region.get(key), expected, field=f"{here}.{key}", null=True, **where)
+                value = region.get("value") or {}
+                for key, expected in _VALUE.items():
+                    check(TOOL, path, value.get(key), expected, field=f"{here}.value.{key}", null=True, **where)
 
 
 # ----------------------------------------------------------------------------------------------- JSON export
@@ -305,12 +348,13 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     spans: list[Any] = []
     texts: dict[str, str] = {}
     fallbacks = 0
-    check = TextCheck()
+    texts_check = TextCheck()
+    tidy = cells.tidy
     repeats: list[str] = []  # task/annotator of each region repeating another of its annotation
     for idx, line, rec in records:
         if "id" not in rec:
             raise fail(TOOL, path, "the task has no 'id'", record=idx, line=line)
-        task = rec["id"]
+        task = tidy.id(rec["id"])
         doc = str(task)
         cells.item(task if vkind != "spans" else doc)
         data = rec.get("data") or {}
@@ -323,7 +367,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             coder = coder_name(ann.get("completed_by"))
             if coder is None:
                 raise fail(TOOL, path, "an annotation has no 'completed_by'", record=task, line=line)
-            coder = emails.get(coder, coder)  # the same user as an id here and as an object elsewhere
+            coder = tidy.id(emails.get(coder, coder))  # the same user as an id here and as an object elsewhere
             unit: Hashable = doc if vkind == "spans" else task
             results = [r for r in ann.get("result") or [] if isinstance(r, dict)]
             for r in results:
@@ -359,17 +403,17 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                     if index is None or index.text != text:
                         index = Utf16Index(text)
                     s, e, fb = reanchor_span(TOOL, path, text, v.get("start"), v.get("end"), covered=v.get("text"),
-                                             utf16=True, index=index, check=check, **kw)
+                                             utf16=True, index=index, check=texts_check, **kw)
                     fallbacks += fb
-                    labels = v.get("labels") or []
+                    labels = [str(tidy.label(x)) for x in v.get("labels") or []]
                     if not labels:
                         raise fail(TOOL, path, "a labels region has no label", **kw)
                     for lab in labels:
-                        if (s, e, str(lab)) in keys:
+                        if (s, e, lab) in keys:
                             repeats.append(f"{task}/{coder}")
                             continue
-                        keys.add((s, e, str(lab)))
-                        found.append((s, e, str(lab), v.get("text")))
+                        keys.add((s, e, lab))
+                        found.append((s, e, lab, v.get("text")))
                 if not found and doc not in texts and isinstance(data, dict):
                     try:
                         texts[doc] = _text_of(path, data, text_key, None, task, line)
@@ -382,10 +426,10 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             if not mine:
                 cells.cell(unit, coder, "empty", frozenset() if vkind == "set" else None, line=line)
                 continue
-            value = _value(path, ctype, mine, bool(multiple), kw)
+            value = _value(path, ctype, mine, bool(multiple), kw, tidy)
             empty = value == frozenset() or value is None
             cells.cell(unit, coder, "empty" if empty else "annotated", value, line=line)
-    _span_notes(cells, fallbacks, check, repeats)
+    _span_notes(cells, fallbacks, texts_check, repeats)
     if vkind == "spans":
         return _spans_result(path, cells, name, spans, texts)
     return cells.imported(name, vkind)  # type: ignore[arg-type]
@@ -413,10 +457,11 @@ def _span_notes(cells: Cells, fallbacks: int, check: TextCheck, repeats: list[st
                            f"same label), read once (task/annotator: {where})")
 
 
-def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool, kw: dict[str, Any]) -> Any:
+def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool, kw: dict[str, Any],
+           tidy: Tidy) -> Any:
     vals = [r.get("value") or {} for r in regions]
     if ctype == "choices":
-        chosen = [str(c) for v in vals for c in (v.get("choices") or [])]
+        chosen = [str(tidy.label(c)) for v in vals for c in (v.get("choices") or [])]
         if multiple:
             return frozenset(chosen)
         if len(set(chosen)) > 1:
@@ -424,7 +469,7 @@ def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool
                                          opt("multiple", True), " to read sets"), **kw)
         return chosen[0] if chosen else None
     if ctype == "taxonomy":
-        return frozenset(tuple(str(x) for x in p) if isinstance(p, list) else (str(p),)
+        return frozenset(tuple(str(tidy.label(x)) for x in p) if isinstance(p, list) else (str(tidy.label(p)),)
                          for v in vals for p in (v.get("taxonomy") or []))
     key = ctype
     nums = [v.get(key) for v in vals if v.get(key) is not None]
@@ -539,10 +584,11 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
               multiple: bool | None, kind: str | None) -> Imported:
     by_task: dict[Any, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
     keys: set[str] = set()
+    tidy = Tidy()
     for idx, line, rec in records:
         if "id" not in rec:
             raise fail(TOOL, path, "the row has no task 'id'", record=idx, line=line)
-        by_task[rec["id"]].append((line, rec))
+        by_task[tidy.id(rec["id"])].append((line, rec))
         if rec.get("annotator") is not None:
             keys.update(k for k in rec if k not in _MIN_META)
     # Label Studio's JSON-MIN writer (label_studio_sdk.converter: convert_to_json_min) starts each row with the
@@ -607,7 +653,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
         vkind = "set" if multiple else "nominal"
     if kind is not None and vkind != "spans":
         vkind = kind
-    cells = Cells(TOOL, str(path))
+    cells = Cells(TOOL, str(path), tidy=tidy)
     cells.notes.append(words(f"JSON-MIN export: control {quote(name)} read as {vkind} (JSON-MIN does not give control "
                              "types; pass ", opt("kind"), " or ", opt("multiple"), " to change)"))
     cells.notes.append("JSON-MIN leaves cancelled annotations out: they count as unassigned here (the JSON export "
@@ -618,7 +664,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
     spans: list[Any] = []
     texts: dict[str, str] = {}
     fallbacks = 0
-    check = TextCheck()
+    texts_check = TextCheck()
     repeats: list[str] = []
     from accord.spans.model import Span
 
@@ -630,6 +676,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
             coder = coder_name(rec.get("annotator"))
             if coder is None:
                 continue  # a task nobody annotated
+            coder = tidy.id(coder)
             if cells.has(unit, coder):
                 cells.drop(task, "second annotation of the same annotator on the task (the first is kept)",
                            line=line, coder=coder)
@@ -647,27 +694,31 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
                 texts[doc] = text
                 index = Utf16Index(text)
                 found: set[tuple[int, int, str]] = set()
-                for region in v or []:
+                check(TOOL, path, v, "list of object", field=name, null=True, **place(kw))
+                for r_i, region in enumerate(v or []):
+                    check(TOOL, path, region.get("labels"), "list of label", field=f"{name}[{r_i}].labels",
+                          null=True, **place(kw))
                     s, e, fb = reanchor_span(TOOL, path, text, region.get("start"), region.get("end"),
-                                             covered=region.get("text"), utf16=True, index=index, check=check, **kw)
+                                             covered=region.get("text"), utf16=True, index=index,
+                                             check=texts_check, **kw)
                     fallbacks += fb
-                    labels = region.get("labels") or []
+                    labels = [str(tidy.label(x)) for x in region.get("labels") or []]
                     if not labels:
                         raise fail(TOOL, path, "a labels region has no label", **kw)
                     for lab in labels:
-                        if (s, e, str(lab)) in found:
+                        if (s, e, lab) in found:
                             repeats.append(f"{task}/{coder}")
                             continue
-                        found.add((s, e, str(lab)))
-                        spans.append(Span(doc, s, e, str(lab), coder, text=region.get("text")))
+                        found.add((s, e, lab))
+                        spans.append(Span(doc, s, e, lab, coder, text=region.get("text")))
                 cells.cell(unit, coder, "annotated" if found else "empty", line=line)
                 continue
-            value = _min_value(path, v, ctype, vkind, kw)
+            value = _min_value(path, v, ctype, vkind, kw, tidy)
             if value is None or value == frozenset():
                 cells.cell(unit, coder, "empty", frozenset() if vkind == "set" else None, line=line)
             else:
                 cells.cell(unit, coder, "annotated", value, line=line)
-    _span_notes(cells, fallbacks, check, repeats)
+    _span_notes(cells, fallbacks, texts_check, repeats)
     if vkind == "spans":
         return _spans_result(path, cells, name, spans, texts)
     return cells.imported(name, vkind)  # type: ignore[arg-type]
@@ -688,12 +739,16 @@ def _min_text(path: Path, rec: dict[str, Any], data_keys: list[str], text_key: s
                                  "pass ", opt("text_key")), record=task, line=line)
 
 
-def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any]) -> Any:
+def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any], tidy: Tidy) -> Any:
     if v is None:
         return None
     regions = _regions(v)
+    for i, r in enumerate(regions or []):
+        for key, expected in _VALUE.items():
+            check(TOOL, path, r.get(key), expected, field=f"{kw['field']}[{i}].{key}", null=True, **place(kw))
     if ctype.startswith("choices"):
-        chosen = [v] if isinstance(v, str) else [str(c) for r in regions or [] for c in (r.get("choices") or [])]
+        chosen = ([tidy.label(v)] if isinstance(v, str) else
+                  [str(tidy.label(c)) for r in regions or [] for c in (r.get("choices") or [])])
         if regions is None and not isinstance(v, str):
             raise fail(TOOL, path, f"expected a choice or {{'choices': [...]}}; got {quote(v)}", **kw)
         if vkind == "set":
@@ -705,7 +760,7 @@ def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any]) -
     if ctype == "taxonomy":
         if regions is None:
             raise fail(TOOL, path, f"expected [{{'taxonomy': [[...]]}}]; got {quote(v)}", **kw)
-        return frozenset(tuple(str(x) for x in p) if isinstance(p, list) else (str(p),)
+        return frozenset(tuple(str(tidy.label(x)) for x in p) if isinstance(p, list) else (str(tidy.label(p)),)
                          for r in regions for p in (r.get("taxonomy") or []))
     nums = [r.get(ctype) for r in regions] if regions is not None else [v]
     nums = [x for x in nums if x is not None]

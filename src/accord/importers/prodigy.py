@@ -49,10 +49,13 @@ from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import (
     Cells,
+    Tidy,
+    check,
     fail,
     folder_entries,
     gc_paused,
     iter_jsonl,
+    json_type,
     opt,
     quote,
     reanchor_span,
@@ -77,7 +80,7 @@ def sniff(path: Path, head: str) -> bool:
 
 def _head(f: Path) -> str:
     with open(f, "rb") as fh:
-        return fh.read(4096).decode("utf-8", errors="replace")
+        return fh.read(4096).removeprefix(b"\xef\xbb\xbf").decode("utf-8", errors="replace")
 
 
 def _looks_like(head: str) -> bool:
@@ -167,12 +170,9 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     tasks, named = _tasks(path, follow_symlinks, skipped)
     if not tasks:
         raise fail(TOOL, path, "the export holds no tasks")
+    tidy = Tidy()
     for line, t in tasks:
-        if "_input_hash" not in t:
-            raise fail(TOOL, _src(path, t), "not a Prodigy db-out export: the task has no '_input_hash'", line=line)
-        if t.get("answer") not in ("accept", "reject", "ignore"):
-            raise fail(TOOL, _src(path, t), f"'answer' must be accept, reject or ignore; got {quote(t.get('answer'))}",
-                       record=t["_input_hash"], line=line)
+        _validate(path, line, t, tidy)
     found = Counter(f for _, t in tasks for f in _fields_of(t))
     if field is None:
         if len(found) > 1:
@@ -181,7 +181,7 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
                                                         " to choose one")),
                                  {k: "spans" if k == "spans" else "nominal" for k in sorted(found)})
         field = next(iter(found))
-    cells = Cells(TOOL, str(path))
+    cells = Cells(TOOL, str(path), tidy=tidy)
     note = symlink_note(path, skipped)
     if note:
         cells.notes.append(note)
@@ -250,6 +250,40 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     if rejected:
         cells.notes.append(f"{plural(rejected, 'rejected task')} of a manual interface read as skipped")
     return cells.imported(field, kind)  # type: ignore[arg-type]
+
+
+#: The keys of a task :func:`_validate` checks, and their JSON types as Prodigy writes them (null allowed).
+_TASK = {"_task_hash": "id", "_view_id": "text", "text": "text", "label": "label", "accept": "list of id",
+         "options": "list of object", "spans": "list of object", "tokens": "list of object", "config": "object"}
+_SPAN = {"start": "integer", "end": "integer", "token_start": "integer", "token_end": "integer", "text": "text"}
+
+
+def _validate(path: Path, line: int, t: dict[str, Any], tidy: Tidy) -> None:
+    """Check the JSON types of what a task gives against Prodigy's task format; make its input hash, annotator
+    and labels ids and labels in their one form (:mod:`accord._ids`)."""
+    src = _src(path, t)
+    if "_input_hash" not in t:
+        raise fail(TOOL, src, "not a Prodigy db-out export: the task has no '_input_hash'", line=line)
+    check(TOOL, src, t["_input_hash"], "id", field="_input_hash", line=line)
+    t["_input_hash"] = tidy.id(t["_input_hash"])
+    where = {"record": t["_input_hash"], "line": line}
+    if t.get("answer") not in ("accept", "reject", "ignore"):
+        raise fail(TOOL, src, f"'answer' must be accept, reject or ignore; found {json_type(t.get('answer'))}",
+                   **where)
+    for key in ("_annotator_id", "_session_id"):
+        if t.get(key) is not None:
+            t[key] = tidy.id(check(TOOL, src, t[key], "id", field=key, **where))
+    for key, expected in _TASK.items():
+        check(TOOL, src, t.get(key), expected, field=key, null=True, **where)
+    if isinstance(t.get("label"), str):
+        t["label"] = tidy.label(t["label"])
+    if t.get("accept"):
+        t["accept"] = [tidy.label(x) for x in t["accept"]]
+    for i, sp in enumerate(t.get("spans") or []):
+        for key, expected in _SPAN.items():
+            check(TOOL, src, sp.get(key), expected, field=f"spans[{i}].{key}", null=True, **where)
+        if "label" in sp:
+            sp["label"] = tidy.label(check(TOOL, src, sp["label"], "label", field=f"spans[{i}].label", **where))
 
 
 def _hashable(x: Any) -> Hashable:

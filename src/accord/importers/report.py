@@ -82,6 +82,9 @@ class ImportReport:
     notes : tuple of str
         Choices the importer made that a user should know (the field picked, the
         format guessed, offsets re-anchored from UTF-16...).
+    stripped : int
+        Ids and category labels (unit, document, coder and annotator ids, categories, label names) read
+        without the whitespace that surrounded them in the export; ``ann1 `` and ``ann1`` are one annotator.
 
     Examples
     --------
@@ -101,6 +104,7 @@ class ImportReport:
     counts: dict[str, dict[str, int]]
     dropped: tuple[DroppedRecord, ...] = ()
     notes: tuple[str, ...] = field(default=())
+    stripped: int = 0
 
     @classmethod
     def from_cells(
@@ -113,6 +117,7 @@ class ImportReport:
         coders: Iterable[Hashable] = (),
         dropped: Iterable[DroppedRecord] = (),
         notes: Iterable[str] = (),
+        stripped: int = 0,
     ) -> ImportReport:
         """Count the cells per annotator; items with no cell of an annotator are ``unassigned``.
 
@@ -125,6 +130,8 @@ class ImportReport:
             ``annotated``, ``empty``, ``skipped``.
         coders : iterable, optional
             Annotators known to the project who may hold no cell at all.
+        stripped : int
+            Ids and labels whose surrounding whitespace the importer removed.
         """
         item_set = set(items)
         per: dict[str, Counter[str]] = {}
@@ -155,6 +162,7 @@ class ImportReport:
             counts=counts,
             dropped=tuple(dropped),
             notes=tuple(notes),
+            stripped=stripped,
         )
 
     @property
@@ -179,6 +187,7 @@ class ImportReport:
             "counts": self.counts,
             "dropped": [d.to_dict() for d in self.dropped],
             "notes": list(self.notes),
+            "stripped": self.stripped,
         }
 
     def to_frame(self) -> Any:
@@ -192,8 +201,10 @@ class ImportReport:
     def summary(self, *, cli: bool = False) -> str:
         """A few lines for the terminal: items, states per annotator, drops by reason, notes (in the command
         line's words with *cli*: ``pass --field``, not ``pass field=``)."""
+        stripped = (f", {plural(self.stripped, 'id or label', 'ids or labels')} read without surrounding whitespace"
+                    if self.stripped else "")
         lines = [f"{self.tool} export {self.source}: {plural(self.n_items, 'item')}, "
-                 f"{plural(len(self.counts), 'annotator')}"]
+                 f"{plural(len(self.counts), 'annotator')}{stripped}"]
         for coder, c in self.counts.items():
             lines.append(
                 f"  {coder}: {c['annotated']} annotated, {c['empty']} empty, {c['skipped']} skipped, "
