@@ -150,3 +150,40 @@ def test_readme_python_block_runs_without_extras(bare: Path, tmp_path: Path) -> 
     # the block after it names the extra of each line it needs
     for line in blocks[1].strip().splitlines():
         assert re.search(r"# the \w+ extra", line), f"README: a line needing an extra does not name it: {line}"
+
+
+def test_files_as_people_keep_them_read_with_no_flags_and_no_extras(bare: Path, tmp_path: Path) -> None:
+    """Semicolons with a byte-order mark and CRLF, TSV, JSON lines, a wide .xlsx and a pandas index dump:
+    each read with no flag in the bare install gives the alpha of the named-column call."""
+    import openpyxl
+
+    # labels, not small numbers: a sheet of small whole numbers may be counts as easily as codes (refused)
+    rows = [("i1", "ann1", "pos"), ("i1", "ann2", "neg"), ("i2", "ann1", "neu"), ("i2", "ann2", "neu"),
+            ("i3", "ann1", "neg"), ("i3", "ann2", "neg"), ("i4", "ann1", "pos"), ("i4", "ann2", "neu")]
+    named = tmp_path / "named.csv"
+    named.write_text("unit,coder,value\n" + "".join(f"{u},{c},{v}\n" for u, c, v in rows))
+    (tmp_path / "semicolons.csv").write_bytes(
+        ("\ufeffItem;Annotator;Score\r\n" + "".join(f"{u};{c};{v}\r\n" for u, c, v in rows)).encode())
+    (tmp_path / "crowd.tsv").write_text("question\tworker_id\tanswer\tcomment\n"
+                                        + "".join(f"{u}\t{c}\t{v}\tok\n" for u, c, v in rows))
+    (tmp_path / "lines.jsonl").write_text("".join(json.dumps({"doc_id": u, "rater": c, "label": v}) + "\n"
+                                                  for u, c, v in rows))
+    by_unit: dict[str, dict[str, str]] = {}
+    for u, c, v in rows:
+        by_unit.setdefault(u, {})[c] = v
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["item", "ann1", "ann2"])
+    for u, vals in by_unit.items():
+        sheet.append([u, vals["ann1"], vals["ann2"]])
+    book.save(tmp_path / "wide.xlsx")
+    (tmp_path / "dump.csv").write_text(",ann1,ann2\n" + "".join(f"{u},{v['ann1']},{v['ann2']}\n"
+                                                              for u, v in by_unit.items()))
+
+    def alpha_of(name: str, *flags: str) -> float:
+        out = _run([str(bare / "accord"), "agree", str(tmp_path / name), "--json", *flags], cwd=tmp_path).stdout
+        return json.loads(out)["alpha"]
+
+    expected = alpha_of("named.csv", "--unit", "unit", "--coder", "coder", "--value", "value")
+    for name in ("semicolons.csv", "crowd.tsv", "lines.jsonl", "wide.xlsx", "dump.csv"):
+        assert alpha_of(name) == pytest.approx(expected, abs=1e-12), name

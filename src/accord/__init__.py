@@ -42,7 +42,9 @@ from accord.errors import AccordError, AccordWarning
 if TYPE_CHECKING:
     from accord.alpha import (
         AlphaResult,
+        ScaleHint,
         alpha,
+        scale_hint,
     )
     from accord.cac import (
         ChanceCorrectedResult,
@@ -211,6 +213,8 @@ _EXPORTS: dict[str, str] = {
     "alt_test": "accord.raters",
     "AltTestResult": "accord.raters",
     "AlphaResult": "accord.alpha",
+    "scale_hint": "accord.alpha",
+    "ScaleHint": "accord.alpha",
     "Annotations": "accord.data",
     "as_annotations": "accord.data",
     "anova_power": "accord.significance",
@@ -343,6 +347,7 @@ __all__ = [
     "SetRelation",
     "SignificanceStudy",
     "Span",
+    "ScaleHint",
     "SpanAnnotations",
     "SpanF1Result",
     "TokenAgreement",
@@ -395,6 +400,7 @@ __all__ = [
     "read_pyramid",
     "read_spans",
     "report",
+    "scale_hint",
     "score_peer",
     "scott_pi",
     "siegel_castellan_k",
