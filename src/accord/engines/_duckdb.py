@@ -10,8 +10,8 @@ of scalar values is reduced here in three queries, none of which re-reads a colu
 2. the distinct coders, and, unless the values are a small range of integers, the distinct values;
 3. the signature histogram: per unit, the sum of ``2^(b * position(value))`` in 64-bit keys (``b`` bits a
    digit, enough for a count of every coder; positions in the range of the integer values or in the table of
-   distinct values), the row count, and the number of bits set in the sum of ``2^code(coder)`` (a coder who
-   gives a unit two values carries, so the unit has fewer bits than rows); then one count per key.
+   distinct values), the row count, and the number of bits set in the bitwise or of ``2^code(coder)`` (the
+   unit's distinct coders: fewer than its rows when a coder gave it two values); then one count per key.
 
 The keys are decoded here and packed again as the generic path packs them (base: coders + 1), so that both
 give the same :class:`~accord.engines.reductions.Reductions`, signature for signature and in the same order,
@@ -135,18 +135,17 @@ def reduce_duckdb(
     if len(coders) <= 62:
         coder_join = (f" JOIN {_values_table([(x, 1 << i) for i, x in enumerate(coders.tolist())], ('__cm', '__c'))}"
                       f" ON {c} = __cm.__c")
-        coder_bit, distinct = ", __cm.__code AS __b", "bit_count(sum(__b))"
+        coder_bit, distinct = ", __cm.__code AS __b", "bit_count(bit_or(__b))"  # the distinct coders of a unit
     else:
         coder_join, coder_bit, distinct = "", f", {c} AS __c", "count(DISTINCT __c)"
     keys = [f"__k{j}" for j in range(n_keys)]
     sig = query(
         f"WITH r AS (SELECT {u} AS __u, {position} AS __p{coder_bit} FROM __accord{value_join}{coder_join}{keep}), "
         f"per_unit AS (SELECT {', '.join(key_sums)}, count(*) AS __m, {distinct} AS __d FROM r GROUP BY __u) "
-        f"SELECT {', '.join(f'CAST(CASE WHEN __m = __d THEN {k} ELSE 0 END AS BIGINT)' for k in keys)}, __m, "
-        "__m <> __d AS __dup, count(*) FROM per_unit GROUP BY ALL"
+        f"SELECT {', '.join(keys)}, __m, __d, count(*) FROM per_unit GROUP BY ALL"
     )
-    if any(row[n_keys + 1] for row in sig):
-        return None  # a coder gave a unit two values: the generic path names them
+    if any(row[n_keys] != row[n_keys + 1] for row in sig):
+        return None  # a coder gave a unit two values (fewer distinct coders than rows): the generic path names them
     cols = list(zip(*sig, strict=True))
     key_arrays = [np.asarray(cols[j], dtype=np.int64) for j in range(n_keys)]
     m = np.asarray(cols[n_keys], dtype=np.int64)
