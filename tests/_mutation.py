@@ -1,0 +1,1222 @@
+"""Mutations of the bundled fixtures of every input kind, and an in-process runner of the CLI on them (issue 29).
+
+Shared by ``tests/test_mutation.py`` (a small property-based budget in ``make test``) and
+``scripts/mutation_campaign.py`` (the long campaign, ``make mutate``).
+
+* :data:`TARGETS`: each input kind the command line reads, as a bundled fixture (a file, a folder or a zip; a
+  few are derived on the fly from a bundled one, e.g. the TSV and JSONL forms of ``docs/examples/labels.csv``)
+  paired with the command of README.md / docs/*.md that reads it, with ``--json`` where the command has it.
+* :data:`DAMAGING` and :data:`PRESERVING`: the mutations.  A damaging one (byte flips, truncation, deleted or
+  duplicated lines, swapped JSON value types, huge numbers, unicode traps, corrupted zip members, the wrong
+  ``--from``) may be refused or read; a preserving one (line endings, JSON indentation and key order, row and
+  record order, zip recompression, surrounding spaces in id and label cells) must give the same numbers.
+* :func:`run_cli`: one run of the CLI in process (typer's ``CliRunner``) under a time limit, classified by
+  :func:`classify` as one of :data:`OUTCOMES`.
+
+Every mutation is a function of the fixture's bytes and a :class:`random.Random`; a run is reproducible from
+``(target, mutation, seed)`` (:func:`mutate`), which is what the campaign writes for each failure.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import math
+import os
+import random
+import re
+import shutil
+import signal
+import threading
+import time
+import zipfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+EX = "docs/examples"
+IMP = "docs/examples/importers"
+TD = "tests/data"
+DS = "src/accord/datasets"
+
+#: a run over this many seconds on an input under :data:`SMALL_INPUT` bytes is a failure ("slow").
+SLOW_SECONDS = 5.0
+SMALL_INPUT = 1_000_000
+#: a run is stopped (outcome "timeout") past this many seconds.
+HARD_LIMIT = 30.0
+
+#: keys of a JSON export whose string values (or the strings in their lists) are ids or labels.
+JSON_ID_LABEL_KEYS = frozenset({
+    "choices", "labels", "label", "accept", "_annotator_id", "_session_id", "user_id", "annotator", "sentiment",
+    "email", "username",
+})
+
+#: subtrees and keys of a ``--json`` output whose numbers are not results: the import report (its line numbers
+#: move with the file's layout) and line numbers.
+_NOT_RESULTS = frozenset({"import", "import_report", "line", "lines"})
+
+
+@dataclass(frozen=True)
+class Target:
+    """One input kind: the fixture(s) a command reads, and that command.
+
+    ``files`` are copied into a fresh folder under their base names (``derived:NAME`` makes NAME with
+    :func:`_derive`); ``argv`` names them as ``{d}/NAME``.  ``mutate`` is the file (or folder: one file of it
+    is chosen) the mutations change.  ``pad`` names what surrounding spaces go around: table columns
+    (``cols``), header names (``header``), JSON keys (``keys``, default :data:`JSON_ID_LABEL_KEYS`).
+    ``tool`` is the ``--from`` given (``None``: none; the wrong-``--from`` mutation then adds one).
+    """
+
+    kind: str
+    files: tuple[str, ...]
+    argv: tuple[str, ...]
+    mutate: str
+    cols: tuple[str, ...] = ()
+    header: tuple[str, ...] = ()
+    keys: frozenset[str] = JSON_ID_LABEL_KEYS
+    sheet: str | None = None
+    tool: str | None = None
+    no_preserving: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def json(self) -> bool:
+        return "--json" in self.argv
+
+
+def _t(kind: str, files: tuple[str, ...], argv: str, mutate: str | None = None, **kw: Any) -> Target:
+    mutate = mutate or Path(files[0].removeprefix("derived:")).name
+    import shlex
+
+    args = tuple(shlex.split(argv))
+    tool = args[args.index("--from") + 1] if "--from" in args else None
+    return Target(kind, files, args, mutate, tool=tool, **kw)
+
+
+TARGETS: tuple[Target, ...] = (
+    # plain tables
+    _t("csv-long", (f"{EX}/labels.csv",), "agree {d}/labels.csv --coefficient all --json",
+       cols=("unit", "coder", "value")),
+    _t("csv-ratings", (f"{EX}/ratings.csv",), "agree {d}/ratings.csv --unit item --coder rater --value score "
+       "--distance interval --json", cols=("item", "rater")),
+    _t("csv-sets", (f"{EX}/sets.csv",), "agree {d}/sets.csv --distance masi-2006 --json", cols=("unit", "coder")),
+    _t("csv-wide", (f"{EX}/sheet.csv",), "agree {d}/sheet.csv --layout wide --unit item --json",
+       cols=("item", "ann1", "ann2", "ann3"), header=("ann1", "ann2", "ann3")),
+    _t("csv-ordinal", (f"{EX}/difficulty.csv",), "agree {d}/difficulty.csv --distance ordinal --order "
+       "'Very Easy,Easy,Neutral,Difficult,Very Difficult' --json", cols=("unit", "coder")),
+    _t("tsv-long", ("derived:labels.tsv",), "agree {d}/labels.tsv --json", cols=("unit", "coder", "value")),
+    _t("jsonl-long", ("derived:labels.jsonl",), "agree {d}/labels.jsonl --json",
+       keys=frozenset({"unit", "coder", "value"})),
+    _t("parquet", (f"{EX}/engines/data/part-0.parquet",), "agree {d}/part-0.parquet --json",
+       cols=("unit", "coder", "value")),
+    _t("xlsx-long", (f"{IMP}/round1.xlsx",), "agree {d}/round1.xlsx --sheet long --value label --json",
+       cols=("unit", "coder", "label"), sheet="long"),
+    _t("xlsx-wide", (f"{IMP}/round1.xlsx",), "agree {d}/round1.xlsx --sheet scores --layout wide --unit item "
+       "--distance interval --json", cols=("item",), header=("ann", "bob"), sheet="scores"),
+    # refused whole (formula cells saved without their values): the damaging mutations only
+    _t("xlsx-formulas", (f"{IMP}/computed.xlsx",), "agree {d}/computed.xlsx --json", no_preserving=frozenset(
+        m.removeprefix("zip-member-") for m in ("line-endings", "json-reformat", "row-order", "csv-requote", "pad",
+                                                "recompress"))),
+    _t("ods", (f"{IMP}/round1.ods",), "agree {d}/round1.ods --from spreadsheet --sheet 1 --layout wide --unit item "
+       "--json", sheet="1"),
+    _t("confusion", (f"{DS}/gwet2014_abstractors.csv",), "agree {d}/gwet2014_abstractors.csv --confusion "
+       "--coefficient all --json", cols=("A \\ B",), header=("Ectopic", "AIU", "NIU")),
+    _t("multilabel", (f"{DS}/multilabel_example.csv",), "multilabel {d}/multilabel_example.csv --json",
+       cols=("item", "annotator", "labels")),
+    _t("significance", (f"{EX}/scores.csv",), "significance {d}/scores.csv --system peer --docset docset "
+       "--annotation annotator --score modified --json", cols=("peer", "docset", "annotator")),
+    _t("alt-test", (f"{EX}/reviews-with-models.csv",), "alt-test {d}/reviews-with-models.csv --unit item --layout wide "
+       "--models gpt-4o,small-llm --epsilon 0.2 --json",
+       cols=("item", "ana", "ben", "chloe", "dev", "gpt-4o", "small-llm")),
+    _t("gold", (f"{EX}/noise/ann.csv",), "gold {d}/ann.csv --unit item --coder annotator --value label "
+       "--out {d}/gold-out.csv --force", cols=("item", "annotator", "label")),
+    # annotation tools
+    _t("label-studio-json", (f"{IMP}/export.json",),
+       "agree {d}/export.json --from label-studio --field sentiment --json"),
+    _t("label-studio-spans", (f"{TD}/importers/labelstudio/export.json",),
+       "spans {d}/export.json --from label-studio --field ner --json"),
+    _t("label-studio-min", (f"{TD}/importers/labelstudio/export_min.json",),
+       "agree {d}/export_min.json --from label-studio --field sentiment --json"),
+    _t("label-studio-project", (f"{IMP}/project.json",), "agree {d}/project.json --json"),
+    _t("prodigy-choice", (f"{IMP}/choice.jsonl",), "agree {d}/choice.jsonl --from prodigy --json"),
+    _t("prodigy-ner", (f"{TD}/importers/prodigy/ner.jsonl",), "spans {d}/ner.jsonl --from prodigy --json"),
+    _t("prodigy-binary", (f"{TD}/importers/prodigy/binary.jsonl",), "agree {d}/binary.jsonl --from prodigy --json"),
+    _t("doccano-zip", (f"{IMP}/doccano.zip",), "spans {d}/doccano.zip --from doccano --json"),
+    _t("doccano-cls", (f"{TD}/importers/doccano/cls",), "agree {d}/cls --from doccano --json"),
+    _t("argilla", (f"{IMP}/dataset",), "agree {d}/dataset --from argilla --field sentiment --json",
+       keys=frozenset({"user_id", "value"})),
+    _t("argilla-flat", (f"{TD}/importers/argilla/records_flat.jsonl",),
+       "agree {d}/records_flat.jsonl --from argilla --field sentiment --json", keys=frozenset({"user_id", "value"})),
+    _t("mturk", (f"{IMP}/Batch_123_batch_results.csv",), "agree {d}/Batch_123_batch_results.csv --from mturk "
+       "--field sentiment --json", cols=("HITId", "WorkerId", "Answer.sentiment")),
+    _t("inception-zip", (f"{IMP}/project.zip",), "spans {d}/project.zip --from inception --field NamedEntity --json"),
+    _t("inception-import", (f"{IMP}/project.zip",), "import {d}/project.zip --from inception --field NamedEntity "
+       "-o {d}/out.csv --force"),
+    _t("inception-diagnosis", (f"{IMP}/emiles-project-diff.csv",), "agree {d}/emiles-project-diff.csv --json",
+       cols=("Ana Lúcia", "bob", "carla"), header=("Ana Lúcia", "bob", "carla")),
+    _t("brat", (f"{IMP}/round1",), "spans {d}/round1 --from brat --json"),
+    # coreference
+    _t("coref-conll", (f"{EX}/coreference/ann1.conll", f"{EX}/coreference/ann2.conll", f"{EX}/coreference/gold.conll"),
+       "coref {d}/ann1.conll {d}/ann2.conll --distance set-relation --key {d}/gold.conll --json"),
+    _t("coref-conll-key", (f"{EX}/coreference/ann2.conll", f"{EX}/coreference/gold.conll"),
+       "coref {d}/ann2.conll --key {d}/gold.conll --json", mutate="gold.conll"),
+    _t("coref-conllu", (f"{EX}/coreference/ann1.conllu", f"{EX}/coreference/ann2.conllu"),
+       "coref {d}/ann1.conllu {d}/ann2.conllu --json"),
+    _t("coref-brat", (f"{EX}/coreference/annA", f"{EX}/coreference/annB"), "coref {d}/annA {d}/annB --json",
+       mutate="annA"),
+    _t("coref-brat-ann", (f"{TD}/coref/ann1.ann", f"{TD}/coref/ann2.ann"), "coref {d}/ann1.ann {d}/ann2.ann --json"),
+    _t("coref-jsonl", (f"{TD}/coref/ann1.jsonl", f"{TD}/coref/ann2.jsonl"),
+       "coref {d}/ann1.jsonl {d}/ann2.jsonl --json",
+       keys=frozenset({"doc_key"})),
+    _t("coref-csv", (f"{EX}/coreference/all.csv",), "coref {d}/all.csv --json",
+       cols=("document", "mention", "coder", "chain")),
+    # spans and pyramids
+    _t("spans-table", (f"{EX}/spans/spans.csv", f"{EX}/spans/docs"), "spans {d}/spans.csv --texts {d}/docs --json",
+       cols=("document", "coder", "label")),
+    _t("pyramid-show", (f"{EX}/pyramid/small.pyr",), "pyramid show {d}/small.pyr --json"),
+    _t("pyramid-score", (f"{TD}/pyramid/duc07.pyr", f"{TD}/pyramid/duc07_peer1.pan", f"{TD}/pyramid/duc07_peer2.pan"),
+       "pyramid score {d}/duc07.pyr {d}/duc07_peer1.pan {d}/duc07_peer2.pan --convention nist-duc --json",
+       mutate="duc07_peer1.pan"),
+    _t("pyramid-score-pyr", (f"{EX}/pyramid/small.pyr", f"{EX}/pyramid/small_peer.pan"),
+       "pyramid score {d}/small.pyr {d}/small_peer.pan --json"),
+    _t("pyramid-agree", (f"{TD}/pyramid/duc07.pyr", "derived:duc07-copy.pyr"),
+       "pyramid agree {d}/duc07.pyr {d}/duc07-copy.pyr --json"),
+    _t("pyramid-agree-peers", (f"{TD}/pyramid/small_peer.pan", f"{TD}/pyramid/uid0_unmarked.pan"),
+       "pyramid agree-peers {d}/small_peer.pan {d}/uid0_unmarked.pan --json"),
+)
+
+TARGET_BY_KIND = {t.kind: t for t in TARGETS}
+
+
+# --- fixtures ---------------------------------------------------------------------------------------------
+
+
+def _derive(name: str, dest: Path) -> None:
+    """The fixtures made from a bundled one: the TSV and JSONL forms of labels.csv, a copy of a pyramid."""
+    if name == "labels.tsv":
+        dest.write_text((ROOT / EX / "labels.csv").read_text(encoding="utf-8").replace(",", "\t"), encoding="utf-8")
+    elif name == "labels.jsonl":
+        lines = (ROOT / EX / "labels.csv").read_text(encoding="utf-8").splitlines()
+        head = lines[0].split(",")
+        dest.write_text("".join(json.dumps(dict(zip(head, ln.split(","), strict=True))) + "\n" for ln in lines[1:]),
+                        encoding="utf-8")
+    elif name == "duc07-copy.pyr":
+        shutil.copyfile(ROOT / TD / "pyramid" / "duc07.pyr", dest)
+    else:  # pragma: no cover - a TARGETS entry out of step
+        raise KeyError(name)
+
+
+def materialize(target: Target, workdir: Path) -> Path:
+    """Copy *target*'s fixtures into *workdir* (empty or new); return the path the mutations change."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    for f in target.files:
+        if f.startswith("derived:"):
+            name = f.removeprefix("derived:")
+            _derive(name, workdir / name)
+            continue
+        src = ROOT / f
+        if src.is_dir():
+            shutil.copytree(src, workdir / src.name)
+        else:
+            shutil.copyfile(src, workdir / src.name)
+    return workdir / target.mutate
+
+
+def argv_of(target: Target, workdir: Path, extra: tuple[str, ...] = ()) -> list[str]:
+    return [a.replace("{d}", str(workdir)) for a in target.argv] + list(extra)
+
+
+# --- mutations of bytes -----------------------------------------------------------------------------------
+
+
+class NotApplicable(Exception):
+    """The mutation has nothing to change in this file (a JSON mutation on a CSV...)."""
+
+
+def _lines(data: bytes) -> list[bytes]:
+    return data.splitlines(keepends=True)
+
+
+def flip_bytes(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    if not data:
+        raise NotApplicable
+    b = bytearray(data)
+    n = rng.randint(1, 8)
+    for _ in range(n):
+        i = rng.randrange(len(b))
+        b[i] ^= rng.randint(1, 255)
+    return bytes(b), f"{n} byte(s) flipped"
+
+
+def truncate(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    if len(data) < 2:
+        raise NotApplicable
+    n = rng.randrange(1, len(data))
+    return data[:n], f"truncated at byte {n} of {len(data)}"
+
+
+def delete_line(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    lines = _lines(data)
+    if len(lines) < 2:
+        raise NotApplicable
+    i = rng.randrange(len(lines))
+    return b"".join(lines[:i] + lines[i + 1:]), f"line {i + 1} deleted"
+
+
+def duplicate_line(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    lines = _lines(data)
+    if not lines:
+        raise NotApplicable
+    i = rng.randrange(len(lines))
+    line = lines[i] if lines[i].endswith(b"\n") else lines[i] + b"\n"
+    return b"".join(lines[:i] + [line] + lines[i:]), f"line {i + 1} duplicated"
+
+
+_NUMBER = re.compile(rb"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
+HUGE = (b"1" + b"0" * 400, b"1e309", b"-1e400", b"99999999999999999999999", b"9223372036854775808", b"1e-400",
+        b"nan", b"inf", b"4" * 5000)
+
+
+def huge_number(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    spots = list(_NUMBER.finditer(data))
+    big = rng.choice(HUGE)
+    if not spots:
+        raise NotApplicable
+    m = rng.choice(spots)
+    return data[:m.start()] + big + data[m.end():], f"number at byte {m.start()} replaced by {big[:24].decode()}"
+
+
+def long_cell(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    """A cell of 140,000 characters (past the csv module's default field limit) inside a random line."""
+    lines = _lines(data)
+    if len(lines) < 2:
+        raise NotApplicable
+    i = rng.randrange(1, len(lines))
+    ln = lines[i]
+    j = rng.randrange(len(ln.rstrip(b"\r\n")) + 1)
+    return b"".join(lines[:i] + [ln[:j] + b"x" * 140_000 + ln[j:]] + lines[i + 1:]), f"140,000 x in line {i + 1}"
+
+
+#: (name, bytes) inserted at a random place, or (name, None) for a whole-file transform.
+TRAPS: tuple[tuple[str, bytes | None], ...] = (
+    ("BOM at start", None), ("UTF-16 whole file", None), ("latin-1 byte", b"\xe9"), ("NUL", b"\x00"),
+    ("RTL mark", "\u200f".encode()), ("RTL override", "\u202e".encode()),
+    ("lone surrogate (UTF-8 encoded)", b"\xed\xa0\x80"), ("lone surrogate escape", b"\\ud800"),
+    ("invalid UTF-8", b"\xff\xfe\xc3"), ("zero-width space", "\u200b".encode()), ("CR alone", b"\r"),
+)
+
+
+def unicode_trap(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    name, ins = rng.choice(TRAPS)
+    if name == "BOM at start":
+        return b"\xef\xbb\xbf" + data, name
+    if name == "UTF-16 whole file":
+        try:
+            return data.decode("utf-8").encode("utf-16"), name
+        except UnicodeDecodeError:
+            raise NotApplicable from None
+    assert ins is not None
+    i = rng.randrange(len(data) + 1)
+    return data[:i] + ins + data[i:], f"{name} at byte {i}"
+
+
+def _json_docs(data: bytes) -> tuple[str, list[Any]]:
+    """The JSON document of *data* ("json", [doc]) or its JSON lines ("jsonl", [docs]); NotApplicable else."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise NotApplicable from None
+    try:
+        return "json", [json.loads(text)]
+    except ValueError:
+        pass
+    try:
+        docs = [json.loads(ln) for ln in text.splitlines() if ln.strip()]
+    except ValueError:
+        raise NotApplicable from None
+    if not docs:
+        raise NotApplicable
+    return "jsonl", docs
+
+
+def _dump_docs(form: str, docs: list[Any], **kw: Any) -> bytes:
+    if form == "json":
+        return (json.dumps(docs[0], **kw) + "\n").encode("utf-8")
+    kw.pop("indent", None)
+    return "".join(json.dumps(d, **kw) + "\n" for d in docs).encode("utf-8")
+
+
+def _slots(obj: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """Every (path, value) below *obj*, containers included (the root excluded)."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield path + (k,), v
+            yield from _slots(v, path + (k,))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield path + (i,), v
+            yield from _slots(v, path + (i,))
+
+
+def _set(obj: Any, path: tuple[Any, ...], value: Any) -> None:
+    for p in path[:-1]:
+        obj = obj[p]
+    obj[path[-1]] = value
+
+
+_SWAPS: tuple[tuple[str, Callable[[random.Random], Any]], ...] = (
+    ("list", lambda r: [r.choice([1, "a", None])]), ("empty list", lambda r: []), ("object", lambda r: {"x": 1}),
+    ("empty object", lambda r: {}), ("true", lambda r: True), ("false", lambda r: False),
+    ("number", lambda r: r.choice([0, -1, 1.5, 7])), ("huge number", lambda r: 10**30),
+    ("string", lambda r: r.choice(["", "x", "1"])), ("null", lambda r: None),
+)
+
+
+def swap_json_type(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    """A value at a random key (or list position) replaced by one of another JSON type."""
+    form, docs = _json_docs(data)
+    di = rng.randrange(len(docs))
+    slots = [p for p, _ in _slots(docs[di])]
+    if not slots:
+        raise NotApplicable
+    # half the time, a value under a dict key (the schema's fields); otherwise any slot
+    keyed = [p for p in slots if isinstance(p[-1], str)]
+    path = rng.choice(keyed if keyed and rng.random() < 0.7 else slots)
+    name, make = rng.choice(_SWAPS)
+    _set(docs[di], path, make(rng))
+    where = "/".join(str(p) for p in path)
+    line = f"line {di + 1} " if form == "jsonl" else ""
+    return _dump_docs(form, docs, ensure_ascii=False), f"{line}{where} -> {name}"
+
+
+def drop_json_key(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    form, docs = _json_docs(data)
+    di = rng.randrange(len(docs))
+    keyed = [p for p, _ in _slots(docs[di]) if isinstance(p[-1], str)]
+    if not keyed:
+        raise NotApplicable
+    path = rng.choice(keyed)
+    obj = docs[di]
+    for p in path[:-1]:
+        obj = obj[p]
+    del obj[path[-1]]
+    return _dump_docs(form, docs, ensure_ascii=False), f"key {'/'.join(str(p) for p in path)} deleted"
+
+
+# --- zips -------------------------------------------------------------------------------------------------
+
+
+def _is_zip(data: bytes) -> bool:
+    return data[:4] == b"PK\x03\x04"
+
+
+def _members(data: bytes) -> list[tuple[zipfile.ZipInfo, bytes]]:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return [(i, z.read(i)) for i in z.infolist()]
+
+
+def _rezip(members: list[tuple[zipfile.ZipInfo, bytes]], *, level: int | None = None,
+           stored: bool = False) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for info, content in members:
+            new = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            new.external_attr = info.external_attr
+            if stored or info.filename == "mimetype":  # ODF: mimetype first and stored
+                new.compress_type = zipfile.ZIP_STORED
+                z.writestr(new, content)
+            else:
+                new.compress_type = zipfile.ZIP_DEFLATED
+                z.writestr(new, content, compresslevel=level)
+    return out.getvalue()
+
+
+def zip_member(inner: Callable[[bytes, random.Random], tuple[bytes, str]]) -> Callable[..., tuple[bytes, str]]:
+    """A mutation of one member's content, the zip written again."""
+
+    def mutate(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+        if not _is_zip(data):
+            raise NotApplicable
+        members = _members(data)
+        files = [k for k, (i, _) in enumerate(members) if not i.is_dir() and i.filename != "mimetype"]
+        if not files:
+            raise NotApplicable
+        k = rng.choice(files)
+        info, content = members[k]
+        new, what = inner(content, rng)
+        members[k] = (info, new)
+        return _rezip(members), f"member {info.filename}: {what}"
+
+    mutate.__name__ = f"zip_member_{inner.__name__}"
+    return mutate
+
+
+def zip_structure(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    """A member deleted, duplicated under its own name, or renamed; or the compressed bytes of one corrupted."""
+    if not _is_zip(data):
+        raise NotApplicable
+    members = _members(data)
+    k = rng.randrange(len(members))
+    info, content = members[k]
+    how = rng.choice(["delete", "duplicate", "rename", "corrupt"])
+    if how == "delete":
+        return _rezip(members[:k] + members[k + 1:]), f"member {info.filename} deleted"
+    if how == "duplicate":
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # zipfile's "Duplicate name"
+            return _rezip(members[:k + 1] + [(info, content + b"\n")] + members[k + 1:]), (
+                f"member {info.filename} duplicated")
+    if how == "rename":
+        ren = zipfile.ZipInfo(info.filename + rng.choice(["~", ".bak", "/x", " "]), date_time=info.date_time)
+        return _rezip(members[:k] + [(ren, content)] + members[k + 1:]), f"member {info.filename} renamed"
+    # corrupt the compressed data of member k: flip bytes between its local header and the next
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        zi = z.infolist()[k]
+    start = zi.header_offset + 30 + len(zi.filename.encode()) + len(zi.extra)
+    if zi.compress_size == 0:
+        raise NotApplicable
+    b = bytearray(data)
+    for _ in range(rng.randint(1, 4)):
+        b[start + rng.randrange(zi.compress_size)] ^= rng.randint(1, 255)
+    return bytes(b), f"compressed data of member {info.filename} corrupted"
+
+
+# --- meaning-preserving ------------------------------------------------------------------------------------
+
+
+def line_endings(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    if b"\n" not in data:
+        raise NotApplicable
+    if b"\r\n" in data:
+        return data.replace(b"\r\n", b"\n"), "CRLF -> LF"
+    return data.replace(b"\n", b"\r\n"), "LF -> CRLF"
+
+
+def _shuffle_keys(obj: Any, rng: random.Random) -> Any:
+    if isinstance(obj, dict):
+        items = list(obj.items())
+        rng.shuffle(items)
+        return {k: _shuffle_keys(v, rng) for k, v in items}
+    if isinstance(obj, list):
+        return [_shuffle_keys(v, rng) for v in obj]
+    return obj
+
+
+def json_reformat(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    """The same JSON written again: another indentation, key order, separators and escaping."""
+    form, docs = _json_docs(data)
+    docs = [_shuffle_keys(d, rng) for d in docs]
+    indent = rng.choice([None, 0, 1, 2, 4, "\t"])
+    ascii_ = rng.random() < 0.5
+    seps = rng.choice([(",", ":"), (", ", ": "), (" , ", " : ")])
+    return _dump_docs(form, docs, indent=indent, ensure_ascii=ascii_, separators=seps), (
+        f"keys shuffled, indent={indent!r}, ensure_ascii={ascii_}, separators={seps}")
+
+
+def _csv_dialect(text: str, name: str) -> str:
+    head = text.splitlines()[0]
+    return "\t" if name.endswith((".tsv", ".tab")) or ("\t" in head and "," not in head) else ","
+
+
+def _read_csv(data: bytes, name: str) -> tuple[list[list[str]], str, bool]:
+    import csv
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise NotApplicable from None
+    bom = text.startswith("\ufeff")
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise NotApplicable
+    delim = _csv_dialect(text, name)
+    rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delim))
+    return rows, delim, bom
+
+
+def _write_csv(rows: list[list[str]], delim: str, bom: bool, quote_all: bool = False) -> bytes:
+    import csv
+
+    out = io.StringIO(newline="")
+    w = csv.writer(out, delimiter=delim, lineterminator="\n", quoting=csv.QUOTE_ALL if quote_all else csv.QUOTE_MINIMAL)
+    w.writerows(rows)
+    return (("\ufeff" if bom else "") + out.getvalue()).encode("utf-8")
+
+
+def row_order(data: bytes, rng: random.Random, *, name: str = "") -> tuple[bytes, str]:
+    """Rows of a table (header kept first), lines of JSON lines or of a brat .ann, records of a JSON list, shuffled."""
+    if name.endswith((".csv", ".tsv")):
+        rows, delim, bom = _read_csv(data, name)
+        if len(rows) < 3:
+            raise NotApplicable
+        body = rows[1:]
+        rng.shuffle(body)
+        return _write_csv([rows[0]] + body, delim, bom), "data rows shuffled"
+    if name.endswith((".jsonl", ".ann")):
+        lines = [ln if ln.endswith(b"\n") else ln + b"\n" for ln in _lines(data) if ln.strip()]
+        if len(lines) < 2:
+            raise NotApplicable
+        rng.shuffle(lines)
+        return b"".join(lines), "lines shuffled"
+    if name.endswith(".json"):
+        form, docs = _json_docs(data)
+        if form != "json" or not isinstance(docs[0], list) or len(docs[0]) < 2:
+            raise NotApplicable
+        recs = list(docs[0])
+        rng.shuffle(recs)
+        return _dump_docs("json", [recs], indent=1, ensure_ascii=False), "records shuffled"
+    raise NotApplicable
+
+
+def csv_requote(data: bytes, rng: random.Random, *, name: str = "") -> tuple[bytes, str]:
+    """The same table with every cell quoted (or minimal quoting)."""
+    if not name.endswith((".csv", ".tsv")):
+        raise NotApplicable
+    rows, delim, bom = _read_csv(data, name)
+    quote_all = rng.random() < 0.7
+    return _write_csv(rows, delim, bom, quote_all), f"written again, quote_all={quote_all}"
+
+
+def _spaces(rng: random.Random) -> tuple[str, str]:
+    return rng.choice([(" ", ""), ("", " "), (" ", " "), ("  ", " "), ("\t", ""), (" ", "\t")])
+
+
+def pad_cells(data: bytes, rng: random.Random, *, name: str = "", target: Target | None = None) -> tuple[bytes, str]:
+    """Surrounding spaces added to the id and label cells (and id headers) of a table, or to the id and label
+    strings of a JSON export."""
+    assert target is not None
+    if name.endswith((".csv", ".tsv")):
+        if not (target.cols or target.header):
+            raise NotApplicable
+        rows, delim, bom = _read_csv(data, name)
+        head = rows[0]
+        idx = [i for i, h in enumerate(head) if h in target.cols]
+        n = 0
+        for r in rows[1:]:
+            for i in idx:
+                if i < len(r) and r[i].strip() and r[i] == r[i].strip() and rng.random() < 0.6:
+                    lo, hi = _spaces(rng) if delim == "," else (" ", " ")
+                    r[i] = lo + r[i] + hi
+                    n += 1
+        for i, h in enumerate(head):
+            if h in target.header and rng.random() < 0.6:
+                head[i] = " " + h + " "
+                n += 1
+        if not n:
+            raise NotApplicable
+        return _write_csv(rows, delim, bom), f"{n} id/label cells padded with spaces"
+    if name.endswith((".json", ".jsonl")):
+        form, docs = _json_docs(data)
+        n = 0
+
+        def pad(obj: Any, under: bool) -> Any:
+            nonlocal n
+            if isinstance(obj, dict):
+                return {k: pad(v, k in target.keys) for k, v in obj.items()}
+            if isinstance(obj, list):
+                return [pad(v, under) for v in obj]
+            if under and isinstance(obj, str) and obj.strip() and obj == obj.strip() and rng.random() < 0.6:
+                n += 1
+                lo, hi = _spaces(rng)
+                return lo + obj + hi
+            return obj
+
+        docs = [pad(d, False) for d in docs]
+        if not n:
+            raise NotApplicable
+        return _dump_docs(form, docs, ensure_ascii=False, indent=1 if form == "json" else None), (
+            f"{n} id/label strings padded with spaces")
+    raise NotApplicable
+
+
+def recompress(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    if not _is_zip(data):
+        raise NotApplicable
+    stored = rng.random() < 0.25
+    level = None if stored else rng.choice([0, 1, 3, 6, 9])
+    return _rezip(_members(data), level=level, stored=stored), ("stored" if stored else f"deflate level {level}")
+
+
+# --- spreadsheets and Parquet: meaning-preserving rewrites through their libraries ---------------------------
+
+
+def pad_xlsx(data: bytes, rng: random.Random, *, target: Target) -> tuple[bytes, str]:
+    import openpyxl
+
+    wb = openpyxl.load_workbook(io.BytesIO(data))
+    ws = wb[target.sheet] if target.sheet and not target.sheet.isdigit() else wb.worksheets[int(target.sheet or 1) - 1]
+    rows = list(ws.iter_rows())
+    head = [c.value for c in rows[0]]
+    n = 0
+    for r in rows[1:]:
+        for c, h in zip(r, head, strict=False):
+            if h in target.cols and isinstance(c.value, str) and c.value.strip() and rng.random() < 0.6:
+                lo, hi = _spaces(rng)
+                c.value = lo + c.value + hi
+                n += 1
+    for c in rows[0]:
+        if c.value in target.header and rng.random() < 0.6:
+            c.value = " " + c.value + " "
+            n += 1
+    if not n:
+        raise NotApplicable
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue(), f"{n} id/label cells padded with spaces (openpyxl)"
+
+
+_ODS_CELL = re.compile(r'office:string-value="([^"]*)"><text:p>([^<]*)</text:p>')
+
+
+def pad_ods(data: bytes, rng: random.Random, *, target: Target) -> tuple[bytes, str]:
+    """Spaces around the string cells of every row but each table's first, written as LibreOffice does
+    (the attribute keeps them, the paragraph holds them as ``<text:s/>``)."""
+    members = _members(data)
+    k = next(i for i, (m, _) in enumerate(members) if m.filename == "content.xml")
+    xml = members[k][1].decode("utf-8")
+    n = 0
+    parts = re.split(r"(<table:table-row>.*?</table:table-row>)", xml, flags=re.S)
+    first = True
+    for j, part in enumerate(parts):
+        if part.startswith("<table:table"):
+            if part.startswith("<table:table-row") and first:
+                first = False
+                continue
+
+            def sub(m: re.Match[str]) -> str:
+                nonlocal n
+                if not m.group(1).strip() or rng.random() >= 0.6:
+                    return m.group(0)
+                n += 1
+                return f'office:string-value=" {m.group(1)} "><text:p><text:s/>{m.group(2)}<text:s/></text:p>'
+
+            parts[j] = _ODS_CELL.sub(sub, part)
+        elif "<table:table " in part:
+            first = True
+    if not n:
+        raise NotApplicable
+    members[k] = (members[k][0], "".join(parts).encode("utf-8"))
+    return _rezip(members), f"{n} string cells padded with spaces"
+
+
+def parquet_rewrite(data: bytes, rng: random.Random, *, target: Target, pad: bool = False) -> tuple[bytes, str]:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(io.BytesIO(data))
+    what = []
+    if pad:
+        cols = {}
+        n = 0
+        for name in table.column_names:
+            col = table.column(name).to_pylist()
+            if name in target.cols and pa.types.is_string(table.schema.field(name).type):
+                new = []
+                for v in col:
+                    if isinstance(v, str) and v.strip() and rng.random() < 0.6:
+                        lo, hi = _spaces(rng)
+                        v = lo + v + hi
+                        n += 1
+                    new.append(v)
+                col = new
+            cols[name] = pa.array(col, type=table.schema.field(name).type)
+        if not n:
+            raise NotApplicable
+        table = pa.table(cols)
+        what.append(f"{n} id/label cells padded with spaces")
+    else:
+        order = list(range(table.num_rows))
+        rng.shuffle(order)
+        table = table.take(pa.array(order))
+        what.append("rows shuffled")
+    comp = rng.choice(["snappy", "gzip", "zstd", "none"])
+    out = io.BytesIO()
+    pq.write_table(table, out, compression=comp, row_group_size=rng.choice([1, 3, 1000]))
+    return out.getvalue(), ", ".join(what) + f", written with compression={comp}"
+
+
+# --- damage that cannot be read as it stands (a success is a silent partial read) ---------------------------
+
+#: members of a spreadsheet that hold its cells.
+_CELL_MEMBERS = re.compile(r"^(content\.xml|xl/worksheets/[^/]+\.xml|xl/sharedStrings\.xml|xl/workbook\.xml)$")
+
+
+def _cut(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    """*data* cut inside its last non-blank byte's reach: what is left cannot be the whole document."""
+    end = len(data.rstrip())
+    if end < 2:
+        raise NotApplicable
+    n = rng.randrange(1, end)
+    return data[:n], f"truncated at byte {n} of {len(data)}"
+
+
+def truncate_structured(data: bytes, rng: random.Random, *, name: str = "") -> tuple[bytes, str]:
+    """A JSON document, a DUCView XML file, or the XML part of a spreadsheet that holds its cells, truncated."""
+    if name.endswith((".xlsx", ".ods")):
+        members = _members(data)
+        ks = [k for k, (i, _) in enumerate(members) if _CELL_MEMBERS.match(i.filename)]
+        if not ks:
+            raise NotApplicable
+        k = rng.choice(ks)
+        new, what = _cut(members[k][1], rng)
+        members[k] = (members[k][0], new)
+        return _rezip(members), f"member {members[k][0].filename}: {what}"
+    if name.endswith((".pyr", ".pan")):
+        return _cut(data, rng)
+    if name.endswith(".json"):
+        form, _ = _json_docs(data)
+        if form == "json":
+            return _cut(data, rng)
+    raise NotApplicable
+
+
+def drop_token(data: bytes, rng: random.Random, *, name: str = "") -> tuple[bytes, str]:
+    """One token line outside every mention deleted from a CoNLL or CoNLL-U file (the files no longer align)."""
+    if not name.endswith((".conll", ".conllu")):
+        raise NotApplicable
+    lines = _lines(data)
+    spots = []
+    for i, ln in enumerate(lines):
+        text = ln.decode("utf-8", "replace").rstrip("\r\n")
+        if not text.strip() or text.startswith("#"):
+            continue
+        cols = text.split("\t") if name.endswith(".conllu") else text.split()
+        if name.endswith(".conllu"):
+            if len(cols) == 10 and cols[0].isdigit() and "Entity=" not in cols[9]:
+                spots.append(i)
+        elif cols and cols[-1] in ("-", "_"):
+            spots.append(i)
+    if not spots:
+        raise NotApplicable
+    i = rng.choice(spots)
+    return b"".join(lines[:i] + lines[i + 1:]), f"token line {i + 1} (in no mention) deleted"
+
+
+# --- the catalogue ----------------------------------------------------------------------------------------
+
+#: damaging mutations of a file's bytes (zip kinds add the member mutations below).
+DAMAGING: dict[str, Callable[[bytes, random.Random], tuple[bytes, str]]] = {
+    "flip": flip_bytes,
+    "truncate": truncate,
+    "delete-line": delete_line,
+    "duplicate-line": duplicate_line,
+    "json-type": swap_json_type,
+    "json-drop-key": drop_json_key,
+    "huge-number": huge_number,
+    "long-cell": long_cell,
+    "unicode": unicode_trap,
+    "zip-structure": zip_structure,
+    "zip-member-flip": zip_member(flip_bytes),
+    "zip-member-truncate": zip_member(truncate),
+    "zip-member-lines": zip_member(lambda d, r: (delete_line if r.random() < 0.5 else duplicate_line)(d, r)),
+    "zip-member-json-type": zip_member(swap_json_type),
+    "zip-member-huge-number": zip_member(huge_number),
+    "zip-member-unicode": zip_member(unicode_trap),
+}
+
+#: meaning-preserving mutations (the numbers of ``--json`` must not change).
+PRESERVING = ("line-endings", "json-reformat", "row-order", "csv-requote", "pad", "recompress",
+              "zip-member-line-endings", "zip-member-json-reformat", "zip-member-row-order", "zip-member-pad")
+
+#: the wrong ``--from``: the file left intact.
+WRONG_FROM = "wrong-from"
+
+#: damage no reader can take as the whole file: a success is a silent partial read.
+MUST_REFUSE: dict[str, Callable[..., tuple[bytes, str]]] = {
+    "truncate-structured": truncate_structured,
+    "drop-token": drop_token,
+}
+
+MUTATIONS = tuple(DAMAGING) + tuple(MUST_REFUSE) + PRESERVING + (WRONG_FROM,)
+
+TOOLS = ("label-studio", "prodigy", "inception", "inception-agreement", "doccano", "brat", "argilla", "mturk", "csv",
+         "spreadsheet")
+
+
+@dataclass
+class Mutant:
+    """A mutated copy of a target in *workdir*: what changed, and the argv to run."""
+
+    target: Target
+    mutation: str
+    seed: int
+    workdir: Path
+    argv: list[str]
+    detail: str
+    file: str
+    size: int
+
+    @property
+    def preserving(self) -> bool:
+        return self.mutation in PRESERVING
+
+    @property
+    def must_refuse(self) -> bool:
+        return self.mutation in MUST_REFUSE
+
+
+def _pick_file(path: Path, rng: random.Random, mutation: str) -> Path:
+    if not path.is_dir():
+        return path
+    files = sorted(p for p in path.rglob("*") if p.is_file())
+    if mutation in PRESERVING:
+        # offsets point into a brat .txt and a span table's documents: only what holds annotations is re-written
+        files = [p for p in files if p.suffix != ".txt"] or files
+    return rng.choice(files)
+
+
+def _preserving(mutation: str, data: bytes, rng: random.Random, name: str, target: Target) -> tuple[bytes, str]:
+    if mutation.startswith("zip-member-"):
+        inner = mutation.removeprefix("zip-member-")
+        if not _is_zip(data) or name.endswith((".xlsx", ".ods")):
+            raise NotApplicable
+        members = _members(data)
+        # a JSON, JSON lines or CSV member (an INCEpTION .tsv is WebAnno TSV 3, not a table: its lines are text)
+        files = [k for k, (i, _) in enumerate(members) if not i.is_dir() and i.filename.endswith(
+            (".json", ".jsonl", ".csv"))]
+        rng.shuffle(files)
+        for k in files:
+            info, content = members[k]
+            try:
+                new, what = _preserving(inner, content, rng, info.filename, target)
+            except NotApplicable:
+                continue
+            members[k] = (info, new)
+            return _rezip(members), f"member {info.filename}: {what}"
+        raise NotApplicable
+    if name.endswith(".parquet"):
+        if mutation == "row-order":
+            return parquet_rewrite(data, rng, target=target)
+        if mutation == "pad":
+            return parquet_rewrite(data, rng, target=target, pad=True)
+        raise NotApplicable
+    if name.endswith(".xlsx"):
+        if mutation == "pad":
+            return pad_xlsx(data, rng, target=target)
+        if mutation == "recompress":
+            return recompress(data, rng)
+        raise NotApplicable
+    if name.endswith(".ods"):
+        if mutation == "pad":
+            return pad_ods(data, rng, target=target)
+        if mutation == "recompress":
+            return recompress(data, rng)
+        raise NotApplicable
+    if mutation == "line-endings":
+        if name.endswith(".txt") or _is_zip(data):
+            raise NotApplicable
+        return line_endings(data, rng)
+    if mutation == "json-reformat":
+        if not name.endswith((".json", ".jsonl")):
+            raise NotApplicable
+        return json_reformat(data, rng)
+    if mutation == "row-order":
+        return row_order(data, rng, name=name)
+    if mutation == "csv-requote":
+        return csv_requote(data, rng, name=name)
+    if mutation == "pad":
+        return pad_cells(data, rng, name=name, target=target)
+    if mutation == "recompress":
+        return recompress(data, rng)
+    raise NotApplicable
+
+
+def mutate(target: Target, mutation: str, seed: int, workdir: Path) -> Mutant:
+    """Copy *target*'s fixtures into *workdir* (which must not exist or be empty) and apply *mutation* with
+    ``random.Random(seed)``; :class:`NotApplicable` when the mutation has nothing to change in that file."""
+    rng = random.Random(f"{target.kind}/{mutation}/{seed}")
+    if mutation in PRESERVING and mutation.removeprefix("zip-member-") in target.no_preserving:
+        raise NotApplicable
+    path = materialize(target, workdir)
+    extra: tuple[str, ...] = ()
+    if mutation == WRONG_FROM:
+        args = argv_of(target, workdir)
+        wrong = rng.choice([t for t in TOOLS if t != target.tool])
+        if args[0] in ("agree", "spans", "import"):
+            if "--from" in args:
+                i = args.index("--from")
+                args[i + 1] = wrong
+            else:
+                args += ["--from", wrong]
+            detail = f"--from {wrong}"
+        elif args[0] == "coref":
+            own = Path(target.mutate).suffix
+            fmt = rng.choice([f for f in ("conll", "brat", "jsonl", "csv", "corefud") if f not in own])
+            args += ["--format", fmt]
+            detail = f"--format {fmt}"
+        else:
+            raise NotApplicable
+        return Mutant(target, mutation, seed, workdir, args, detail, target.mutate, _size(path))
+    f = _pick_file(path, rng, mutation)
+    data = f.read_bytes()
+    if mutation in PRESERVING:
+        new, detail = _preserving(mutation, data, rng, f.name, target)
+    elif mutation in MUST_REFUSE:
+        new, detail = MUST_REFUSE[mutation](data, rng, name=f.name)
+    else:
+        func = DAMAGING[mutation]
+        if mutation.startswith("zip-") and not _is_zip(data):
+            raise NotApplicable
+        if f.suffix == ".parquet" and mutation not in ("flip", "truncate"):
+            raise NotApplicable
+        new, detail = func(data, rng)
+    if new == data:
+        raise NotApplicable
+    f.write_bytes(new)
+    rel = str(f.relative_to(workdir))
+    return Mutant(target, mutation, seed, workdir, argv_of(target, workdir, extra), detail, rel, _size(path))
+
+
+def _size(path: Path) -> int:
+    if path.is_dir():
+        return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+    return path.stat().st_size
+
+
+# --- running the CLI in process ---------------------------------------------------------------------------
+
+
+class RunTimeout(BaseException):
+    """Raised by the alarm when a run passes its hard limit (a BaseException: ``except Exception`` lets it by)."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise :class:`RunTimeout` in the main thread after *seconds* (no limit off the main thread or without
+    SIGALRM)."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        raise RunTimeout
+
+    old = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+@dataclass
+class Run:
+    exit_code: int | None
+    stdout: str
+    stderr: str
+    exception: BaseException | None
+    tb: str
+    seconds: float
+    timed_out: bool = False
+
+
+def run_cli(argv: list[str], *, limit: float = HARD_LIMIT) -> Run:
+    """Run ``accord ARGV`` in process under *limit* seconds."""
+    import traceback
+    import warnings
+
+    from typer.testing import CliRunner
+
+    from accord.cli import _show_warning, app
+
+    runner = CliRunner()
+    t0 = time.perf_counter()
+    old_show = warnings.showwarning
+    warnings.showwarning = _show_warning  # as accord.cli.main does
+    try:
+        with time_limit(limit), warnings.catch_warnings():
+            warnings.simplefilter("default")
+            res = runner.invoke(app, argv)
+    except RunTimeout:
+        return Run(None, "", "", None, "", time.perf_counter() - t0, timed_out=True)
+    finally:
+        warnings.showwarning = old_show
+    dt = time.perf_counter() - t0
+    exc = res.exception
+    tb = ""
+    if exc is not None and not isinstance(exc, SystemExit) and res.exc_info is not None:
+        tb = "".join(traceback.format_exception(*res.exc_info))
+    return Run(res.exit_code, res.stdout, res.stderr, exc, tb, dt)
+
+
+#: what a run came to. The first four are fine; the rest are failures.
+OUTCOMES = ("refusal", "success", "same-numbers",
+            "traceback", "slow", "timeout", "bad-refusal", "bad-json", "numbers-changed", "refused-preserving",
+            "read-damaged")
+FAILURES = frozenset(OUTCOMES[3:])
+
+
+def numbers(obj: Any, path: str = "") -> list[tuple[str, float]]:
+    """The numbers of a ``--json`` output (booleans excluded) with their key paths (list indices dropped: row
+    order may change a list's order), outside the import report and line numbers; sorted."""
+    out: list[tuple[str, float]] = []
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k in _NOT_RESULTS:
+                continue
+            out += numbers(v, f"{path}/{k}")
+    elif isinstance(obj, list):
+        for v in obj:
+            out += numbers(v, path + "/[]")
+    elif isinstance(obj, (int, float)) and not isinstance(obj, bool):
+        out.append((path, float(obj)))
+    return sorted(out, key=lambda kv: (kv[0], math.isnan(kv[1]), kv[1]))
+
+
+def same_numbers(a: list[tuple[str, float]], b: list[tuple[str, float]]) -> bool:
+    """Equal key paths and values; values equal up to 1e-9 relative (the last bits of a float sum taken in
+    another order), NaN equal to NaN."""
+    if len(a) != len(b):
+        return False
+    for (pa, va), (pb, vb) in zip(a, b, strict=True):
+        if pa != pb:
+            return False
+        if math.isnan(va) or math.isnan(vb):
+            if not (math.isnan(va) and math.isnan(vb)):
+                return False
+        elif not math.isclose(va, vb, rel_tol=1e-9, abs_tol=1e-12):
+            return False
+    return True
+
+
+def first_difference(a: list[tuple[str, float]], b: list[tuple[str, float]]) -> str:
+    da, db = dict(a), dict(b)
+    for k in sorted(set(da) | set(db)):
+        if k not in da or k not in db or not same_numbers([(k, da[k])], [(k, db[k])]):
+            return f"{k}: {da.get(k)} -> {db.get(k)}"
+    return f"{len(a)} numbers -> {len(b)}"
+
+
+@dataclass
+class Outcome:
+    outcome: str
+    detail: str
+    seconds: float
+
+
+def _refusal_ok(run: Run) -> bool:
+    lines = run.stderr.splitlines()
+    errors = [ln for ln in lines if ln.startswith("accord: error: ")]
+    return (run.exit_code == 2 and len(errors) == 1 and bool(lines) and lines[-1] == errors[0]
+            and "Traceback" not in run.stderr and not run.stdout.strip())
+
+
+def first_tb_line(run: Run) -> str:
+    """The exception and the innermost accord frame (file:function) of a traceback."""
+    import traceback
+
+    exc = run.exception
+    if exc is None:
+        return ""
+    where = ""
+    tb = exc.__traceback__
+    for fr in traceback.extract_tb(tb):
+        if "/accord/" in fr.filename and "/accord/cli/__init__" not in fr.filename:
+            where = f"{fr.filename.split('/src/')[-1]}:{fr.lineno}:{fr.name}"
+    text = str(exc).splitlines()[0] if str(exc) else ""
+    return f"{type(exc).__name__}: {text[:200]} @ {where}"
+
+
+def classify(run: Run, *, size: int, json_out: bool, preserving: bool = False, must_refuse: bool = False,
+             intact: list[tuple[str, float]] | None = None) -> Outcome:
+    """What *run* came to (one of :data:`OUTCOMES`); *intact* is the intact file's :func:`numbers` (``None``:
+    the command has no ``--json``; the intact file is always read)."""
+    if run.timed_out:
+        return Outcome("timeout", f"stopped after {run.seconds:.1f} s", run.seconds)
+    if run.tb:
+        return Outcome("traceback", first_tb_line(run), run.seconds)
+    if run.seconds > SLOW_SECONDS and size < SMALL_INPUT:
+        return Outcome("slow", f"{run.seconds:.1f} s on {size:,} bytes", run.seconds)
+    if run.exit_code == 0:
+        if must_refuse:
+            return Outcome("read-damaged", "exit 0 on a file that cannot be read whole", run.seconds)
+        if json_out:
+            try:
+                out = json.loads(run.stdout)
+            except ValueError:
+                return Outcome("bad-json", f"stdout is not one JSON object: {run.stdout[:120]!r}", run.seconds)
+            if preserving and intact is not None:
+                got = numbers(out)
+                if not same_numbers(intact, got):
+                    return Outcome("numbers-changed", first_difference(intact, got), run.seconds)
+                return Outcome("same-numbers", "", run.seconds)
+        return Outcome("success", "", run.seconds)
+    if _refusal_ok(run):
+        msg = run.stderr.splitlines()[-1]
+        return Outcome("refused-preserving" if preserving else "refusal", msg, run.seconds)
+    return Outcome("bad-refusal", f"exit {run.exit_code}: {(run.stderr or run.stdout).strip()[-200:]!r}", run.seconds)
+
+
+_INTACT: dict[str, list[tuple[str, float]] | None] = {}
+
+
+def intact_numbers(target: Target, tmp: Path) -> list[tuple[str, float]] | None:
+    """The numbers of *target*'s intact fixture (cached per process; ``None`` if it is refused or has no JSON)."""
+    if target.kind not in _INTACT:
+        wd = tmp / f"intact-{target.kind}"
+        shutil.rmtree(wd, ignore_errors=True)
+        materialize(target, wd)
+        run = run_cli(argv_of(target, wd))
+        nums = None
+        if run.exit_code == 0 and target.json:
+            nums = numbers(json.loads(run.stdout))
+        elif run.exit_code != 0:
+            raise AssertionError(f"{target.kind}: the intact fixture fails: {run.stderr or run.tb}")
+        _INTACT[target.kind] = nums
+        shutil.rmtree(wd, ignore_errors=True)
+    return _INTACT[target.kind]
+
+
+def run_mutant(target: Target, mutation: str, seed: int, workdir: Path, *, limit: float = HARD_LIMIT) -> tuple[
+        Mutant, Outcome] | None:
+    """Mutate, run and classify one case; ``None`` when the mutation does not apply to the target's file."""
+    shutil.rmtree(workdir, ignore_errors=True)
+    try:
+        m = mutate(target, mutation, seed, workdir)
+    except NotApplicable:
+        shutil.rmtree(workdir, ignore_errors=True)
+        return None
+    intact = intact_numbers(target, workdir.parent) if mutation in PRESERVING else None
+    cwd = os.getcwd()
+    try:
+        os.chdir(workdir)  # a command that writes (gold --out, import -o) writes here
+        run = run_cli(m.argv, limit=limit)
+    finally:
+        os.chdir(cwd)
+    out = classify(run, size=m.size, json_out=target.json, preserving=m.preserving, must_refuse=m.must_refuse,
+                   intact=intact)
+    return m, out
+
+
+def command_line(m: Mutant) -> str:
+    """The mutant's command as a person types it (paths relative to its folder)."""
+    import shlex
+
+    wd = str(m.workdir)
+    return "accord " + " ".join(shlex.quote(a.replace(wd + "/", "").replace(wd, ".")) for a in m.argv)
+
+
+def applies(target: Target, mutation: str, tmp: Path, seeds: int = 8) -> bool:
+    """Whether *mutation* changes something in *target*'s file for one of the first *seeds* seeds."""
+    for seed in range(seeds):
+        wd = tmp / f"applies-{target.kind}-{mutation}-{seed}"
+        try:
+            mutate(target, mutation, seed, wd)
+            return True
+        except NotApplicable:
+            continue
+        finally:
+            shutil.rmtree(wd, ignore_errors=True)
+    return False
+
+
+def strategy(mutations: tuple[str, ...]) -> Any:
+    """Hypothesis: a (mutation, seed) pair, the mutation one of *mutations*."""
+    from hypothesis import strategies as st
+
+    return st.tuples(st.sampled_from(mutations), st.integers(min_value=0, max_value=2**31 - 1))
