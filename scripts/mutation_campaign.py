@@ -108,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     table: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     by_mutation: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     failures: list[dict] = []
+    slowest: list[tuple[float, str]] = []
     rng = random.Random(a.seed)
     done = skipped = 0
     t0 = time.perf_counter()
@@ -128,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
             m, out = res
             done += 1
             table[target.kind][out.outcome] += 1
+            slowest = sorted(slowest + [(out.seconds, f"{target.kind}/{mutation}/{seed} ({m.size:,} bytes, "
+                                                     f"{out.outcome})")], reverse=True)[:5]
             by_mutation[mutation][out.outcome] += 1
             if out.outcome in M.FAILURES:
                 failures.append({
@@ -158,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     print_table("kind", table)
     print()
     print_table("mutation", by_mutation)
+    print("\nslowest runs (wall clock): " + "; ".join(f"{t:.2f} s {c}" for t, c in slowest))
     families = collections.defaultdict(list)
     for f in failures:
         families[_family(f)].append(f)
@@ -168,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"- {len(fs):4d}  {fam}\n        e.g. {ex['replay']}: {ex['first_line'][:160]}")
     if a.out:
         a.out.write_text(json.dumps({"runs": done, "seed": a.seed, "table": {k: dict(v) for k, v in table.items()},
+                                     "slowest": [{"seconds": round(t, 3), "case": c} for t, c in slowest],
                                      "failures": failures}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"wrote {a.out}")
     return 1 if failures else 0

@@ -42,10 +42,11 @@ IMP = "docs/examples/importers"
 TD = "tests/data"
 DS = "src/accord/datasets"
 
-#: a run over this many seconds on an input under :data:`SMALL_INPUT` bytes is a failure ("slow").
+#: a run over this many seconds (of the process's CPU time: a machine shared with other work does not make a run
+#: slow) on an input under :data:`SMALL_INPUT` bytes is a failure ("slow").
 SLOW_SECONDS = 5.0
 SMALL_INPUT = 1_000_000
-#: a run is stopped (outcome "timeout") past this many seconds.
+#: a run is stopped (outcome "timeout") past this many seconds of wall-clock time.
 HARD_LIMIT = 30.0
 
 #: keys of a JSON export whose string values (or the strings in their lists) are ids or labels.
@@ -80,6 +81,7 @@ class Target:
     sheet: str | None = None
     tool: str | None = None
     no_preserving: frozenset[str] = field(default_factory=frozenset)
+    campaign_only: bool = False
 
     @property
     def json(self) -> bool:
@@ -156,6 +158,10 @@ TARGETS: tuple[Target, ...] = (
        "-o {d}/out.csv --force"),
     _t("inception-diagnosis", (f"{IMP}/emiles-project-diff.csv",), "agree {d}/emiles-project-diff.csv --json",
        cols=("Ana Lúcia", "bob", "carla"), header=("Ana Lúcia", "bob", "carla")),
+    _t("inception-folder", ("derived:project",), "spans {d}/project --from inception --field NamedEntity --json"),
+    _t("inception-tsv", ("derived:alice.tsv",), "import {d}/alice.tsv --from inception --field NamedEntity "
+       "-o {d}/out.csv --force"),
+    _t("doccano-ner", (f"{TD}/importers/doccano/ner",), "spans {d}/ner --from doccano --json"),
     _t("brat", (f"{IMP}/round1",), "spans {d}/round1 --from brat --json"),
     # coreference
     _t("coref-conll", (f"{EX}/coreference/ann1.conll", f"{EX}/coreference/ann2.conll", f"{EX}/coreference/gold.conll"),
@@ -183,6 +189,9 @@ TARGETS: tuple[Target, ...] = (
        "pyramid score {d}/small.pyr {d}/small_peer.pan --json"),
     _t("pyramid-agree", (f"{TD}/pyramid/duc07.pyr", "derived:duc07-copy.pyr"),
        "pyramid agree {d}/duc07.pyr {d}/duc07-copy.pyr --json"),
+    # the HTML report reads through the same readers; a second a run, so the campaign's only
+    _t("report", (f"{EX}/labels.csv",), "report {d}/labels.csv -o {d}/report.html", cols=("unit", "coder", "value"),
+       campaign_only=True),
     _t("pyramid-agree-peers", (f"{TD}/pyramid/small_peer.pan", f"{TD}/pyramid/uid0_unmarked.pan"),
        "pyramid agree-peers {d}/small_peer.pan {d}/uid0_unmarked.pan --json"),
 )
@@ -204,6 +213,12 @@ def _derive(name: str, dest: Path) -> None:
                         encoding="utf-8")
     elif name == "duc07-copy.pyr":
         shutil.copyfile(ROOT / TD / "pyramid" / "duc07.pyr", dest)
+    elif name == "project":  # the INCEpTION export unpacked, as the reader also takes it
+        with zipfile.ZipFile(ROOT / IMP / "project.zip") as z:
+            z.extractall(dest)
+    elif name == "alice.tsv":  # one WebAnno TSV 3 file of that export
+        with zipfile.ZipFile(ROOT / IMP / "project.zip") as z:
+            dest.write_bytes(z.read("annotation/doc1.txt/alice.tsv"))
     else:  # pragma: no cover - a TARGETS entry out of step
         raise KeyError(name)
 
@@ -297,6 +312,26 @@ def long_cell(data: bytes, rng: random.Random) -> tuple[bytes, str]:
     ln = lines[i]
     j = rng.randrange(len(ln.rstrip(b"\r\n")) + 1)
     return b"".join(lines[:i] + [ln[:j] + b"x" * 140_000 + ln[j:]] + lines[i + 1:]), f"140,000 x in line {i + 1}"
+
+
+def inflate(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    """A block of 1 to 8 consecutive lines (or two such blocks) repeated until the file has 100 to 900 KB (under
+    1 MB: the 5 s bound holds)."""
+    lines = _lines(data)
+    if len(lines) < 2:
+        raise NotApplicable
+    goal = rng.randint(100_000, 900_000)
+    blocks = sorted(rng.sample(range(len(lines)), k=2 if rng.random() < 0.5 else 1), reverse=True)
+    what = []
+    for i in blocks:  # from the end, so that the first block's index holds
+        block = b"".join(lines[i:i + rng.randint(1, 8)])
+        if not block.endswith(b"\n"):
+            block += b"\n"
+        k = max(1, (goal - len(data)) // len(blocks) // len(block))
+        lines = lines[:i] + [block * k] + lines[i:]
+        what.append(f"lines {i + 1}.. ({len(block)} bytes) x {k:,}")
+    new = b"".join(lines)
+    return new, f"{'; '.join(what)} ({len(new):,} bytes)"
 
 
 #: (name, bytes) inserted at a random place, or (name, None) for a whole-file transform.
@@ -547,9 +582,14 @@ def _write_csv(rows: list[list[str]], delim: str, bom: bool, quote_all: bool = F
     return (("\ufeff" if bom else "") + out.getvalue()).encode("utf-8")
 
 
+def _is_table(name: str, data: bytes) -> bool:
+    """A CSV or TSV table (a WebAnno TSV 3 file, ``#FORMAT=WebAnno TSV 3...``, is not one: its lines are text)."""
+    return name.endswith(".csv") or (name.endswith(".tsv") and not data.lstrip(b"\xef\xbb\xbf").startswith(b"#FORMAT="))
+
+
 def row_order(data: bytes, rng: random.Random, *, name: str = "") -> tuple[bytes, str]:
     """Rows of a table (header kept first), lines of JSON lines or of a brat .ann, records of a JSON list, shuffled."""
-    if name.endswith((".csv", ".tsv")):
+    if _is_table(name, data):
         rows, delim, bom = _read_csv(data, name)
         if len(rows) < 3:
             raise NotApplicable
@@ -574,7 +614,7 @@ def row_order(data: bytes, rng: random.Random, *, name: str = "") -> tuple[bytes
 
 def csv_requote(data: bytes, rng: random.Random, *, name: str = "") -> tuple[bytes, str]:
     """The same table with every cell quoted (or minimal quoting)."""
-    if not name.endswith((".csv", ".tsv")):
+    if not _is_table(name, data):
         raise NotApplicable
     rows, delim, bom = _read_csv(data, name)
     quote_all = rng.random() < 0.7
@@ -589,7 +629,7 @@ def pad_cells(data: bytes, rng: random.Random, *, name: str = "", target: Target
     """Surrounding spaces added to the id and label cells (and id headers) of a table, or to the id and label
     strings of a JSON export."""
     assert target is not None
-    if name.endswith((".csv", ".tsv")):
+    if _is_table(name, data):
         if not (target.cols or target.header):
             raise NotApplicable
         rows, delim, bom = _read_csv(data, name)
@@ -808,6 +848,7 @@ DAMAGING: dict[str, Callable[[bytes, random.Random], tuple[bytes, str]]] = {
     "json-drop-key": drop_json_key,
     "huge-number": huge_number,
     "long-cell": long_cell,
+    "inflate": inflate,
     "unicode": unicode_trap,
     "zip-structure": zip_structure,
     "zip-member-flip": zip_member(flip_bytes),
@@ -815,6 +856,7 @@ DAMAGING: dict[str, Callable[[bytes, random.Random], tuple[bytes, str]]] = {
     "zip-member-lines": zip_member(lambda d, r: (delete_line if r.random() < 0.5 else duplicate_line)(d, r)),
     "zip-member-json-type": zip_member(swap_json_type),
     "zip-member-huge-number": zip_member(huge_number),
+    "zip-member-inflate": zip_member(inflate),
     "zip-member-unicode": zip_member(unicode_trap),
 }
 
@@ -1012,6 +1054,7 @@ class Run:
     exception: BaseException | None
     tb: str
     seconds: float
+    cpu: float = 0.0
     timed_out: bool = False
 
 
@@ -1025,7 +1068,7 @@ def run_cli(argv: list[str], *, limit: float = HARD_LIMIT) -> Run:
     from accord.cli import _show_warning, app
 
     runner = CliRunner()
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     old_show = warnings.showwarning
     warnings.showwarning = _show_warning  # as accord.cli.main does
     try:
@@ -1033,15 +1076,15 @@ def run_cli(argv: list[str], *, limit: float = HARD_LIMIT) -> Run:
             warnings.simplefilter("default")
             res = runner.invoke(app, argv)
     except RunTimeout:
-        return Run(None, "", "", None, "", time.perf_counter() - t0, timed_out=True)
+        return Run(None, "", "", None, "", time.perf_counter() - t0, time.process_time() - c0, timed_out=True)
     finally:
         warnings.showwarning = old_show
-    dt = time.perf_counter() - t0
+    dt, cpu = time.perf_counter() - t0, time.process_time() - c0
     exc = res.exception
     tb = ""
     if exc is not None and not isinstance(exc, SystemExit) and res.exc_info is not None:
         tb = "".join(traceback.format_exception(*res.exc_info))
-    return Run(res.exit_code, res.stdout, res.stderr, exc, tb, dt)
+    return Run(res.exit_code, res.stdout, res.stderr, exc, tb, dt, cpu)
 
 
 #: what a run came to. The first four are fine; the rest are failures.
@@ -1130,8 +1173,8 @@ def classify(run: Run, *, size: int, json_out: bool, preserving: bool = False, m
         return Outcome("timeout", f"stopped after {run.seconds:.1f} s", run.seconds)
     if run.tb:
         return Outcome("traceback", first_tb_line(run), run.seconds)
-    if run.seconds > SLOW_SECONDS and size < SMALL_INPUT:
-        return Outcome("slow", f"{run.seconds:.1f} s on {size:,} bytes", run.seconds)
+    if run.cpu > SLOW_SECONDS and size < SMALL_INPUT:
+        return Outcome("slow", f"{run.cpu:.1f} s of CPU ({run.seconds:.1f} s) on {size:,} bytes", run.seconds)
     if run.exit_code == 0:
         if must_refuse:
             return Outcome("read-damaged", "exit 0 on a file that cannot be read whole", run.seconds)

@@ -42,6 +42,8 @@ _PAD = "surrounding spaces in id and label cells change the numbers or refuse th
 
 #: kind -> the defect its damage property finds.
 XFAIL_DAMAGE: dict[str, str] = {
+    "ods": f"odfpy swallows the XML error of a damaged member and prints 'SAX FAILED TO PARSE' and the XML on "
+           f"stdout (importers/spreadsheet.py), which breaks --json; {TABLES}",
     "parquet": f"a corrupt Parquet file: pyarrow's ArrowInvalid / OSError passes through io.read_table; {TABLES}",
     "prodigy-choice": f"JSON value types unchecked: an object as _input_hash is unhashable (TypeError in "
                       f"importers/_common.py item); {IMP}",
@@ -71,7 +73,8 @@ XFAIL_PRESERVE: dict[tuple[str, str], str] = {
     **{(k, "pad"): f"{_PAD}; {IMP}" for k in (
         "csv-long", "csv-ratings", "csv-sets", "csv-wide", "csv-ordinal", "tsv-long", "jsonl-long", "xlsx-long",
         "significance", "alt-test", "gold", "label-studio-json", "label-studio-spans", "label-studio-min",
-        "label-studio-project", "prodigy-choice", "prodigy-ner", "prodigy-binary", "doccano-cls", "argilla", "mturk",
+        "label-studio-project", "prodigy-choice", "prodigy-ner", "prodigy-binary", "doccano-cls", "doccano-ner",
+        "argilla", "mturk",
         "inception-diagnosis")},
     ("doccano-zip", "zip-member-pad"): f"{_PAD}; {IMP}",
     ("coref-jsonl", "pad"): f"{_PAD} (doc_key; coref/readers.py); {READERS}",
@@ -98,7 +101,7 @@ def _applicable(mutations):
     from pathlib import Path
 
     with tempfile.TemporaryDirectory() as tmp:
-        return [(t.kind, m) for t in M.TARGETS for m in mutations if M.applies(t, m, Path(tmp))]
+        return [(t.kind, m) for t in M.TARGETS for m in mutations if not t.campaign_only and M.applies(t, m, Path(tmp))]
 
 
 REFUSE_CASES = _applicable(tuple(M.MUST_REFUSE))
@@ -134,7 +137,7 @@ def test_every_input_kind_is_covered():
     assert {m for _, m in REFUSE_CASES} == set(M.MUST_REFUSE)
 
 
-@pytest.mark.parametrize("kind", _marked([t.kind for t in M.TARGETS], XFAIL_DAMAGE))
+@pytest.mark.parametrize("kind", _marked([t.kind for t in M.TARGETS if not t.campaign_only], XFAIL_DAMAGE))
 @settings(max_examples=10, **SETTINGS)
 @given(case=M.strategy(DAMAGE))
 def test_damage_is_refused_in_one_line_or_read(kind, case, workdir):
