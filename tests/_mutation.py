@@ -82,6 +82,8 @@ class Target:
     tool: str | None = None
     no_preserving: frozenset[str] = field(default_factory=frozenset)
     campaign_only: bool = False
+    #: files of a folder the reader does not read (Argilla's dataset.json): no must-refuse mutation on them.
+    unread: tuple[str, ...] = ()
 
     @property
     def json(self) -> bool:
@@ -148,11 +150,14 @@ TARGETS: tuple[Target, ...] = (
     _t("doccano-zip", (f"{IMP}/doccano.zip",), "spans {d}/doccano.zip --from doccano --json"),
     _t("doccano-cls", (f"{TD}/importers/doccano/cls",), "agree {d}/cls --from doccano --json"),
     _t("argilla", (f"{IMP}/dataset",), "agree {d}/dataset --from argilla --field sentiment --json",
-       keys=frozenset({"user_id", "value"})),
+       keys=frozenset({"user_id", "value"}), unread=("dataset.json",)),
     _t("argilla-flat", (f"{TD}/importers/argilla/records_flat.jsonl",),
-       "agree {d}/records_flat.jsonl --from argilla --field sentiment --json", keys=frozenset({"user_id", "value"})),
+       "agree {d}/records_flat.jsonl --from argilla --field sentiment --json",
+       keys=frozenset({"sentiment.responses", "sentiment.responses.users"})),
     _t("mturk", (f"{IMP}/Batch_123_batch_results.csv",), "agree {d}/Batch_123_batch_results.csv --from mturk "
        "--field sentiment --json", cols=("HITId", "WorkerId", "Answer.sentiment")),
+    _t("crowd-csv", (f"{EX}/noise/ann.csv",), "agree {d}/ann.csv --from csv --option unit=item "
+       "--option coder=annotator --option value=label --json", cols=("item", "annotator", "label")),
     _t("inception-zip", (f"{IMP}/project.zip",), "spans {d}/project.zip --from inception --field NamedEntity --json"),
     _t("inception-import", (f"{IMP}/project.zip",), "import {d}/project.zip --from inception --field NamedEntity "
        "-o {d}/out.csv --force"),
@@ -901,14 +906,19 @@ class Mutant:
         return self.mutation in MUST_REFUSE
 
 
-def _pick_file(path: Path, rng: random.Random, mutation: str) -> Path:
+def _candidates(path: Path, rng: random.Random, mutation: str, unread: tuple[str, ...] = ()) -> list[Path]:
+    """The file to mutate, or a folder's files in a random order (a damaging mutation takes the first; another
+    takes the first it applies to)."""
     if not path.is_dir():
-        return path
+        return [path]
     files = sorted(p for p in path.rglob("*") if p.is_file())
     if mutation in PRESERVING:
         # offsets point into a brat .txt and a span table's documents: only what holds annotations is re-written
         files = [p for p in files if p.suffix != ".txt"] or files
-    return rng.choice(files)
+    if mutation in MUST_REFUSE:
+        files = [p for p in files if p.name not in unread]
+    rng.shuffle(files)
+    return files if mutation in PRESERVING or mutation in MUST_REFUSE else files[:1]
 
 
 def _preserving(mutation: str, data: bytes, rng: random.Random, name: str, target: Target) -> tuple[bytes, str]:
@@ -967,6 +977,18 @@ def _preserving(mutation: str, data: bytes, rng: random.Random, name: str, targe
     raise NotApplicable
 
 
+def _apply(mutation: str, data: bytes, rng: random.Random, f: Path, target: Target) -> tuple[bytes, str]:
+    if mutation in PRESERVING:
+        return _preserving(mutation, data, rng, f.name, target)
+    if mutation in MUST_REFUSE:
+        return MUST_REFUSE[mutation](data, rng, name=f.name)
+    if mutation.startswith("zip-") and not _is_zip(data):
+        raise NotApplicable
+    if f.suffix == ".parquet" and mutation not in ("flip", "truncate"):
+        raise NotApplicable
+    return DAMAGING[mutation](data, rng)
+
+
 def mutate(target: Target, mutation: str, seed: int, workdir: Path) -> Mutant:
     """Copy *target*'s fixtures into *workdir* (which must not exist or be empty) and apply *mutation* with
     ``random.Random(seed)``; :class:`NotApplicable` when the mutation has nothing to change in that file."""
@@ -993,20 +1015,15 @@ def mutate(target: Target, mutation: str, seed: int, workdir: Path) -> Mutant:
         else:
             raise NotApplicable
         return Mutant(target, mutation, seed, workdir, args, detail, target.mutate, _size(path))
-    f = _pick_file(path, rng, mutation)
-    data = f.read_bytes()
-    if mutation in PRESERVING:
-        new, detail = _preserving(mutation, data, rng, f.name, target)
-    elif mutation in MUST_REFUSE:
-        new, detail = MUST_REFUSE[mutation](data, rng, name=f.name)
+    for f in _candidates(path, rng, mutation, target.unread):
+        data = f.read_bytes()
+        try:
+            new, detail = _apply(mutation, data, rng, f, target)
+        except NotApplicable:
+            continue
+        if new != data:
+            break
     else:
-        func = DAMAGING[mutation]
-        if mutation.startswith("zip-") and not _is_zip(data):
-            raise NotApplicable
-        if f.suffix == ".parquet" and mutation not in ("flip", "truncate"):
-            raise NotApplicable
-        new, detail = func(data, rng)
-    if new == data:
         raise NotApplicable
     f.write_bytes(new)
     rel = str(f.relative_to(workdir))

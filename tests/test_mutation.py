@@ -74,7 +74,7 @@ XFAIL_PRESERVE: dict[tuple[str, str], str] = {
         "csv-long", "csv-ratings", "csv-sets", "csv-wide", "csv-ordinal", "tsv-long", "jsonl-long", "xlsx-long",
         "significance", "alt-test", "gold", "label-studio-json", "label-studio-spans", "label-studio-min",
         "label-studio-project", "prodigy-choice", "prodigy-ner", "prodigy-binary", "doccano-cls", "doccano-ner",
-        "argilla", "mturk",
+        "argilla", "argilla-flat", "mturk", "crowd-csv",
         "inception-diagnosis")},
     ("doccano-zip", "zip-member-pad"): f"{_PAD}; {IMP}",
     ("coref-jsonl", "pad"): f"{_PAD} (doc_key; coref/readers.py); {READERS}",
@@ -123,16 +123,18 @@ def _run(kind, mutation, seed, workdir):
 
 
 def test_every_input_kind_is_covered():
-    """Each importer (``--from``), each table format and each reader of the CLI has a target."""
-    kinds = {t.kind for t in M.TARGETS}
-    tools = {t.tool for t in M.TARGETS} | {"inception-agreement", "brat", "doccano", "label-studio"}
-    assert set(M.TOOLS) - {"csv"} <= tools | {"mturk", "spreadsheet", "inception", "argilla", "prodigy"}
+    """Each importer (``--from``; INCEpTION's agreement table is guessed), each table format and each reader of the
+    command line has a target, and each mutation applies to at least one."""
+    assert set(M.TOOLS) - {"inception-agreement"} <= {t.tool for t in M.TARGETS}
     suffixes = {M.Path(f.removeprefix("derived:")).suffix for t in M.TARGETS for f in t.files}
     assert {".csv", ".tsv", ".jsonl", ".json", ".parquet", ".xlsx", ".ods", ".zip", ".conll", ".conllu", ".pyr",
-            ".pan"} <= suffixes
+            ".pan", ".ann"} <= suffixes
+    commands = {t.argv[0] if t.argv[0] != "pyramid" else " ".join(t.argv[:2]) for t in M.TARGETS}
+    assert {"agree", "spans", "coref", "import", "multilabel", "significance", "alt-test", "gold", "report",
+            "pyramid show", "pyramid score", "pyramid agree", "pyramid agree-peers"} <= commands
     for k in ("brat", "argilla", "coref-brat", "spans-table", "confusion", "multilabel", "significance", "mturk",
-              "inception-diagnosis", "inception-zip", "doccano-zip", "label-studio-min"):
-        assert k in kinds
+              "inception-diagnosis", "inception-zip", "inception-tsv", "doccano-zip", "label-studio-min"):
+        assert k in M.TARGET_BY_KIND
     assert {m for _, m in PRESERVE_CASES} == set(M.PRESERVING)
     assert {m for _, m in REFUSE_CASES} == set(M.MUST_REFUSE)
 
