@@ -84,6 +84,9 @@ class Target:
     campaign_only: bool = False
     #: files of a folder the reader does not read (Argilla's dataset.json): no must-refuse mutation on them.
     unread: tuple[str, ...] = ()
+    #: the parts of a spreadsheet that hold the cells the command reads (default :data:`_CELL_MEMBERS`): a
+    #: truncated sheet the command does not read is not held to must-refuse.
+    parts: tuple[str, ...] = ()
 
     @property
     def json(self) -> bool:
@@ -116,9 +119,10 @@ TARGETS: tuple[Target, ...] = (
     _t("parquet", (f"{EX}/engines/data/part-0.parquet",), "agree {d}/part-0.parquet --json",
        cols=("unit", "coder", "value")),
     _t("xlsx-long", (f"{IMP}/round1.xlsx",), "agree {d}/round1.xlsx --sheet long --value label --json",
-       cols=("unit", "coder", "label"), sheet="long"),
+       cols=("unit", "coder", "label"), sheet="long", parts=("xl/worksheets/sheet1.xml", "xl/workbook.xml")),
     _t("xlsx-wide", (f"{IMP}/round1.xlsx",), "agree {d}/round1.xlsx --sheet scores --layout wide --unit item "
-       "--distance interval --json", cols=("item",), header=("ann", "bob"), sheet="scores"),
+       "--distance interval --json", cols=("item",), header=("ann", "bob"), sheet="scores",
+       parts=("xl/worksheets/sheet2.xml", "xl/workbook.xml")),
     # refused whole (formula cells saved without their values): the damaging mutations only
     _t("xlsx-formulas", (f"{IMP}/computed.xlsx",), "agree {d}/computed.xlsx --json", no_preserving=frozenset(
         m.removeprefix("zip-member-") for m in ("line-endings", "json-reformat", "row-order", "csv-requote", "pad",
@@ -799,11 +803,14 @@ def _cut(data: bytes, rng: random.Random) -> tuple[bytes, str]:
     return data[:n], f"truncated at byte {n} of {len(data)}"
 
 
-def truncate_structured(data: bytes, rng: random.Random, *, name: str = "") -> tuple[bytes, str]:
-    """A JSON document, a DUCView XML file, or the XML part of a spreadsheet that holds its cells, truncated."""
+def truncate_structured(data: bytes, rng: random.Random, *, name: str = "", target: Target | None = None) -> tuple[
+        bytes, str]:
+    """A JSON document, a DUCView XML file, or the XML part of a spreadsheet that holds the cells read, truncated."""
     if name.endswith((".xlsx", ".ods")):
         members = _members(data)
-        ks = [k for k, (i, _) in enumerate(members) if _CELL_MEMBERS.match(i.filename)]
+        parts = target.parts if target is not None else ()
+        ks = [k for k, (i, _) in enumerate(members)
+              if (i.filename in parts if parts else _CELL_MEMBERS.match(i.filename))]
         if not ks:
             raise NotApplicable
         k = rng.choice(ks)
@@ -819,7 +826,8 @@ def truncate_structured(data: bytes, rng: random.Random, *, name: str = "") -> t
     raise NotApplicable
 
 
-def drop_token(data: bytes, rng: random.Random, *, name: str = "") -> tuple[bytes, str]:
+def drop_token(data: bytes, rng: random.Random, *, name: str = "", target: Target | None = None) -> tuple[
+        bytes, str]:
     """One token line outside every mention deleted from a CoNLL or CoNLL-U file (the files no longer align)."""
     if not name.endswith((".conll", ".conllu")):
         raise NotApplicable
@@ -981,7 +989,7 @@ def _apply(mutation: str, data: bytes, rng: random.Random, f: Path, target: Targ
     if mutation in PRESERVING:
         return _preserving(mutation, data, rng, f.name, target)
     if mutation in MUST_REFUSE:
-        return MUST_REFUSE[mutation](data, rng, name=f.name)
+        return MUST_REFUSE[mutation](data, rng, name=f.name, target=target)
     if mutation.startswith("zip-") and not _is_zip(data):
         raise NotApplicable
     if f.suffix == ".parquet" and mutation not in ("flip", "truncate"):

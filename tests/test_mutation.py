@@ -58,8 +58,6 @@ XFAIL_DAMAGE: dict[str, str] = {
 }
 #: (kind, mutation) -> the defect its must-refuse property finds.
 XFAIL_REFUSE: dict[tuple[str, str], str] = {
-    ("xlsx-long", "truncate-structured"): f"a truncated worksheet XML is read in part by openpyxl, exit 0; {TABLES}",
-    ("xlsx-wide", "truncate-structured"): f"a truncated worksheet XML is read in part by openpyxl, exit 0; {TABLES}",
     ("ods", "truncate-structured"): f"odfpy swallows the XML error of a truncated content.xml, prints 'SAX FAILED "
                                     f"TO PARSE' on stdout, and the sheet is read in part or not found; {TABLES}",
     ("coref-conll", "drop-token"): f"CoNLL mentions placed by line number, the files' tokens not compared "
