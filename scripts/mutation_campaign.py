@@ -2,10 +2,11 @@
 
 Runs *--runs* mutants (the input kinds of ``tests/_mutation.py`` in turn, a mutation drawn for each from
 ``--seed``), each in process under a time limit, and prints a table of outcomes by input kind.  The failures
-(traceback, a run over 5 s on an input under 1 MB, a stopped run, a refusal that is not one ``accord: error:``
-line with exit 2, ``--json`` output that is not JSON, and for meaning-preserving mutations a refusal or a
-changed number) are written to ``--out`` as JSON: kind, command, mutation, seed, what changed, the outcome
-and its first line; with ``--families`` the failures are also printed grouped by symptom and place.
+(traceback, a run over 5 s of CPU on an input under 1 MB, a run stopped at ``--limit``, a refusal that is not
+one ``accord: error:`` line with exit 2, ``--json`` output that is not JSON, a success on damage no reader can
+take whole, and for meaning-preserving mutations a refusal or a changed number) are written to ``--out`` as
+JSON: kind, command, mutation, seed, what changed, the outcome and its first line; with ``--families`` the
+failures are also printed grouped by symptom and place.
 
     python scripts/mutation_campaign.py --runs 3000 --seed 1 --out mutation-failures.json
     python scripts/mutation_campaign.py --replay csv-long/pad/17 --keep /tmp/case   # rebuild one case

@@ -6,10 +6,13 @@ Shared by ``tests/test_mutation.py`` (a small property-based budget in ``make te
 * :data:`TARGETS`: each input kind the command line reads, as a bundled fixture (a file, a folder or a zip; a
   few are derived on the fly from a bundled one, e.g. the TSV and JSONL forms of ``docs/examples/labels.csv``)
   paired with the command of README.md / docs/*.md that reads it, with ``--json`` where the command has it.
-* :data:`DAMAGING` and :data:`PRESERVING`: the mutations.  A damaging one (byte flips, truncation, deleted or
-  duplicated lines, swapped JSON value types, huge numbers, unicode traps, corrupted zip members, the wrong
-  ``--from``) may be refused or read; a preserving one (line endings, JSON indentation and key order, row and
-  record order, zip recompression, surrounding spaces in id and label cells) must give the same numbers.
+* :data:`DAMAGING`, :data:`MUST_REFUSE` and :data:`PRESERVING`: the mutations.  A damaging one (byte flips,
+  truncation, deleted, duplicated or repeated lines, swapped JSON value types, huge numbers, a long cell, unicode
+  traps, corrupted zip members, the wrong ``--from``) may be refused or read; a must-refuse one (a JSON or XML
+  document cut short, a CoNLL token line deleted, a column read repeated under its header) must be refused; a
+  preserving one (line endings, JSON indentation and key order, row and record order, CSV quoting, zip
+  recompression, surrounding spaces in id and label cells, integral ids as text or x.0) must give the same
+  numbers.
 * :func:`run_cli`: one run of the CLI in process (typer's ``CliRunner``) under a time limit, classified by
   :func:`classify` as one of :data:`OUTCOMES`.
 
@@ -682,6 +685,79 @@ def pad_cells(data: bytes, rng: random.Random, *, name: str = "", target: Target
     raise NotApplicable
 
 
+#: keys of a JSON export whose integral numbers are ids (of a unit, task, document or annotator).
+JSON_ID_KEYS = frozenset({"id", "completed_by", "task", "_input_hash", "_task_hash", "user", "annotator", "unit",
+                          "coder", "doc_key", "user_id"})
+
+
+def id_form(data: bytes, rng: random.Random, *, name: str = "", target: Target | None = None) -> tuple[bytes, str]:
+    """Integral ids of a JSON export written in another form, 7 as "7" or 7.0: ids are names, one canonical form
+    (issue 29)."""
+    if not name.endswith((".json", ".jsonl")):
+        raise NotApplicable
+    form, docs = _json_docs(data)
+    n = 0
+
+    def swap(obj: Any) -> Any:
+        nonlocal n
+        if isinstance(obj, dict):
+            out = {}
+            for k, v in obj.items():
+                if k in JSON_ID_KEYS and isinstance(v, int) and not isinstance(v, bool) and rng.random() < 0.6:
+                    n += 1
+                    out[k] = str(v) if rng.random() < 0.5 else float(v)
+                else:
+                    out[k] = swap(v)
+            return out
+        if isinstance(obj, list):
+            return [swap(v) for v in obj]
+        return obj
+
+    docs = [swap(d) for d in docs]
+    if not n:
+        raise NotApplicable
+    return _dump_docs(form, docs, ensure_ascii=False, indent=1 if form == "json" else None), (
+        f"{n} integral ids written as text or as x.0")
+
+
+def repeat_header(data: bytes, rng: random.Random, *, name: str = "", target: Target | None = None) -> tuple[
+        bytes, str]:
+    """A column appended under the name of a column the command reads (an id, coder or value column), holding
+    another column's cells: pandas would read it as ``NAME.1`` or ignore it."""
+    assert target is not None
+    used = set(target.cols) | set(target.header)
+    if name.endswith(".xlsx"):
+        import openpyxl
+
+        wb = openpyxl.load_workbook(io.BytesIO(data))
+        if not target.sheet:
+            raise NotApplicable
+        ws = wb[target.sheet]
+        head = [c.value for c in next(ws.iter_rows(max_row=1))]
+        names = [h for h in head if h in used]
+        if not names:
+            raise NotApplicable
+        h = rng.choice(names)
+        src = rng.randrange(len(head)) + 1
+        col = ws.max_column + 1
+        ws.cell(row=1, column=col, value=h)
+        for r in range(2, ws.max_row + 1):
+            ws.cell(row=r, column=col, value=ws.cell(row=r, column=src).value)
+        out = io.BytesIO()
+        wb.save(out)
+        return out.getvalue(), f"column {h!r} repeated (cells of column {src})"
+    if not _is_table(name, data):
+        raise NotApplicable
+    rows, delim, bom = _read_csv(data, name)
+    names = [h for h in rows[0] if h in used]
+    if not names:
+        raise NotApplicable
+    h = rng.choice(names)
+    src = rng.randrange(len(rows[0]))
+    rows = [rows[0] + [h]] + [r + [r[src] if src < len(r) else ""] for r in rows[1:]]
+    return _write_csv(rows, delim, bom), f"column {h!r} repeated (cells of column {src + 1})"
+
+
 def recompress(data: bytes, rng: random.Random) -> tuple[bytes, str]:
     if not _is_zip(data):
         raise NotApplicable
@@ -874,8 +950,9 @@ DAMAGING: dict[str, Callable[[bytes, random.Random], tuple[bytes, str]]] = {
 }
 
 #: meaning-preserving mutations (the numbers of ``--json`` must not change).
-PRESERVING = ("line-endings", "json-reformat", "row-order", "csv-requote", "pad", "recompress",
-              "zip-member-line-endings", "zip-member-json-reformat", "zip-member-row-order", "zip-member-pad")
+PRESERVING = ("line-endings", "json-reformat", "row-order", "csv-requote", "pad", "id-form", "recompress",
+              "zip-member-line-endings", "zip-member-json-reformat", "zip-member-row-order", "zip-member-pad",
+              "zip-member-id-form")
 
 #: the wrong ``--from``: the file left intact.
 WRONG_FROM = "wrong-from"
@@ -884,6 +961,7 @@ WRONG_FROM = "wrong-from"
 MUST_REFUSE: dict[str, Callable[..., tuple[bytes, str]]] = {
     "truncate-structured": truncate_structured,
     "drop-token": drop_token,
+    "repeat-header": repeat_header,
 }
 
 MUTATIONS = tuple(DAMAGING) + tuple(MUST_REFUSE) + PRESERVING + (WRONG_FROM,)
@@ -980,6 +1058,8 @@ def _preserving(mutation: str, data: bytes, rng: random.Random, name: str, targe
         return csv_requote(data, rng, name=name)
     if mutation == "pad":
         return pad_cells(data, rng, name=name, target=target)
+    if mutation == "id-form":
+        return id_form(data, rng, name=name, target=target)
     if mutation == "recompress":
         return recompress(data, rng)
     raise NotApplicable
