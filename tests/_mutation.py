@@ -1170,8 +1170,9 @@ def run_cli(argv: list[str], *, limit: float = HARD_LIMIT) -> Run:
 
     from typer.testing import CliRunner
 
-    from accord.cli import _show_warning, app
+    from accord.cli import _common, _show_warning, app
 
+    _common._warned.clear()  # the once-per-run warnings: each in-process run starts as a fresh process would
     runner = CliRunner()
     t0, c0 = time.perf_counter(), time.process_time()
     old_show = warnings.showwarning
