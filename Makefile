@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 DEMO_STAMP := $(VENV)/.accord-demo
 STAMP := $(VENV)/.accord-installed
 
-.PHONY: demo test bench lint clean
+.PHONY: demo test bench lint clean mutate
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,15 @@ lint: $(STAMP)
 # their folder and namespace)
 test: lint
 	$(BIN)/python -m pytest -n auto --dist loadfile
+
+# the mutation campaign of issue 29: RUNS damaged and re-serialised copies of every input kind through the CLI;
+# the failures go to OUT (FORCE=--force replaces it); exit status 1 when there is any
+RUNS ?= 3000
+SEED ?= 1
+OUT ?= mutation-failures.json
+FORCE ?=
+mutate: $(STAMP)
+	$(BIN)/python scripts/mutation_campaign.py --runs $(RUNS) --seed $(SEED) --out $(OUT) --families $(FORCE)
 
 # every figure of BENCHMARKS.md ("Rerunning every figure"); run it on a quiet machine (uptime: load below 0.3)
 bench: $(STAMP)
