@@ -94,8 +94,9 @@ JSON_ID_LABEL_KEYS = frozenset({
 })
 
 #: subtrees and keys of a ``--json`` output whose numbers are not results: the import report (its line numbers
-#: move with the file's layout) and line numbers.
-_NOT_RESULTS = frozenset({"import", "import_report", "line", "lines"})
+#: move with the file's layout), what was read (``read_as``: it counts the cells whose spaces were removed) and
+#: line numbers.
+_NOT_RESULTS = frozenset({"import", "import_report", "read_as", "line", "lines"})
 
 
 @dataclass(frozen=True)

@@ -34,69 +34,26 @@ SETTINGS = dict(deadline=None, derandomize=True, database=None, phases=[Phase.ex
 
 DAMAGE = tuple(M.DAMAGING) + (M.WRONG_FROM,)
 
-# --- what fails before the fixes (issue 29), by branch ------------------------------------------------------
-IMP = "fixed on branch h29imp (importers, ids, whitespace)"
-READERS = "fixed on branch h29readers (coref, spans and pyramid readers)"
-TABLES = "fixed on the table-readers branch of issue 29 (io.read_table, spreadsheets)"
-
-_UTF8 = "UnicodeDecodeError on non-UTF-8 bytes, not one error line"
+# --- what still fails (issue 29), each with its defect: a fix removes its line ---------------------------------
 _PAD = "surrounding spaces in id and label cells change the numbers or refuse the file"
 _IDS = "an integral id written as text or as x.0 (7, \"7\", 7.0) is another unit, task or annotator"
 _REPEAT = "a repeated header of a column the command reads is not refused"
 
 #: kind -> the defect its damage property finds.
-XFAIL_DAMAGE: dict[str, str] = {
-    "ods": f"odfpy swallows the XML error of a damaged member and prints 'SAX FAILED TO PARSE' and the XML on "
-           f"stdout (importers/spreadsheet.py), which breaks --json; {TABLES}",
-    "parquet": f"a corrupt Parquet file: pyarrow's ArrowInvalid / OSError passes through io.read_table; {TABLES}",
-    "prodigy-choice": f"JSON value types unchecked: an object as _input_hash is unhashable (TypeError in "
-                      f"importers/_common.py item); {IMP}",
-    "coref-conll": f"{_UTF8} (coref/readers.py _read_conll); {READERS}",
-    "coref-conll-key": f"{_UTF8} (coref/readers.py _read_conll); {READERS}",
-    "coref-conllu": f"{_UTF8} (coref/corefud.py read_corefud); {READERS}; past it, the regex _CHUNK of "
-                    f"coref/corefud.py is quadratic on a long Entity= value (30 s of CPU on 140 KB)",
-    "coref-brat": f"{_UTF8} (coref/readers.py _read_brat); {READERS}",
-    "coref-brat-ann": f"{_UTF8} (coref/readers.py _read_brat); {READERS}",
-    "coref-jsonl": f"{_UTF8} (coref/readers.py _read_jsonl); {READERS}",
-    "spans-table": f"the csv module's field-size error on a 140,000-character cell, and {_UTF8} "
-                   f"(spans/readers.py _rows); {READERS}; past them, repeated span rows are slow (13 s of CPU "
-                   f"on 722 KB: spans/matching.py _diagnose, spans/_arrays.py overlap_pairs)",
-}
+XFAIL_DAMAGE: dict[str, str] = {}
 #: (kind, mutation) -> the defect its must-refuse property finds.
 XFAIL_REFUSE: dict[tuple[str, str], str] = {
-    ("ods", "truncate-structured"): f"odfpy swallows the XML error of a truncated content.xml, prints 'SAX FAILED "
-                                    f"TO PARSE' on stdout, and the sheet is read in part or not found; {TABLES}",
-    ("coref-conll", "drop-token"): f"CoNLL mentions placed by line number, the files' tokens not compared "
-                                   f"(coref/readers.py _conll_document); {READERS}",
-    ("coref-conll-key", "drop-token"): f"CoNLL mentions placed by line number, the response's and the key's tokens "
-                                       f"not compared (coref/readers.py _conll_document); {READERS}",
-    ("coref-conllu", "drop-token"): f"CoNLL-U token ids not compared between the files (coref/corefud.py); {READERS}",
-    **{(k, "repeat-header"): f"{_REPEAT} (io.read_table; pandas renames it NAME.1 or the first is used); {TABLES}"
-       for k in ("csv-long", "csv-ratings", "csv-sets", "csv-wide", "csv-ordinal", "tsv-long", "xlsx-long",
-                 "xlsx-wide", "alt-test", "gold")},
-    ("multilabel", "repeat-header"): f"{_REPEAT} (multilabel/readers.py); {TABLES}",
-    ("significance", "repeat-header"): f"{_REPEAT} (cli/significance.py _read_scores); {TABLES}",
-    ("coref-csv", "repeat-header"): f"{_REPEAT} (coref/readers.py, the CSV reader); {READERS}",
-    ("spans-table", "repeat-header"): f"{_REPEAT} (spans/readers.py: csv.DictReader keeps the last); {READERS}",
+    ("multilabel", "repeat-header"): f"{_REPEAT} (multilabel/readers.py)",
+    ("significance", "repeat-header"): f"{_REPEAT} (cli/significance.py _read_scores)",
+    ("gold", "repeat-header"): f"{_REPEAT} (accord gold's table)",
+    ("coref-conll-key", "drop-token"): "a token line deleted from the key is not refused",
 }
 #: (kind, mutation) -> the defect its meaning-preserving property finds.
 XFAIL_PRESERVE: dict[tuple[str, str], str] = {
-    **{(k, "pad"): f"{_PAD}; {IMP}" for k in (
-        "csv-long", "csv-ratings", "csv-sets", "csv-wide", "csv-ordinal", "tsv-long", "jsonl-long", "xlsx-long",
-        "significance", "alt-test", "gold", "label-studio-json", "label-studio-spans", "label-studio-min",
-        "label-studio-project", "prodigy-choice", "prodigy-ner", "prodigy-binary", "doccano-cls", "doccano-ner",
-        "argilla", "argilla-flat", "mturk", "crowd-csv",
-        "inception-diagnosis")},
-    ("doccano-zip", "zip-member-pad"): f"{_PAD}; {IMP}",
-    **{(k, "id-form"): f"{_IDS}; {IMP}" for k in (
-        "label-studio-json", "label-studio-spans", "label-studio-min", "label-studio-project", "prodigy-choice",
-        "prodigy-ner", "prodigy-binary", "doccano-cls", "doccano-ner")},
-    ("doccano-zip", "zip-member-id-form"): f"{_IDS}; {IMP}",
-    ("coref-jsonl", "pad"): f"{_PAD} (doc_key; coref/readers.py); {READERS}",
-    ("coref-csv", "pad"): f"{_PAD} (coref/readers.py); {READERS}",
-    ("spans-table", "pad"): f"{_PAD} (spans/readers.py); {READERS}",
-    ("inception-diagnosis", "csv-requote"): f"a fully quoted header defeats the guess of --from inception-agreement: "
-                                            f"read as a plain table, 'missing column unit'; {IMP}",
+    **{(k, "pad"): _PAD for k in ("significance", "gold", "inception-diagnosis")},
+    **{(k, "id-form"): _IDS for k in ("label-studio-json", "label-studio-spans", "label-studio-project")},
+    ("inception-diagnosis", "csv-requote"): "a fully quoted header defeats the guess of --from inception-agreement: "
+                                            "read as a plain table, 'missing column unit'",
 }
 
 
