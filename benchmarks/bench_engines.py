@@ -20,17 +20,32 @@ their imports and accord's lazy names resolved and one run on a 1,000-unit file 
 
 The big case (``--big-units``) runs DuckDB alone with ``--big-memory-limit`` (default 2GB).
 
+``--floor`` measures accord against the floor its engine allows, at each of ``--threads`` (default 1,2): in one
+process per engine and thread count, ``--rounds`` times in turn, accord's reduction and alpha against the same
+signature histogram written by hand (one grouped sum of integer codes per unit, one count per key), on the same
+file:
+
+- DuckDB: ``accord.engines.reduce(path, threads=T)`` then alpha, against the plain SQL query on a connection of
+  T threads;
+- Polars (``POLARS_MAX_THREADS=T``): accord over ``polars.scan_parquet``, against the same reduction in plain
+  Polars expressions.
+
+The ratio is accord / floor, per round (the machine's speed drifts over seconds), median and min-max.
+
 Usage::
 
     .venv/bin/python benchmarks/bench_engines.py --duckdb-limit 600MB  # 20M rows, every contender
     .venv/bin/python benchmarks/bench_engines.py --units 50000 --contenders memory,duckdb --quiet
     .venv/bin/python benchmarks/bench_engines.py --contenders duckdb --big-units 50000000   # 200M rows
     .venv/bin/python benchmarks/bench_engines.py --sets 8 --contenders memory,duckdb,polars  # set values, MASI
+    .venv/bin/python benchmarks/bench_engines.py --floor --threads 1,2 --rounds 7   # accord beside the engine's floor
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import statistics
 import sys
 import tempfile
 import time
@@ -93,6 +108,8 @@ def make_parquet(path: Path, units: int, coders: int = 4, values: int = 10, abse
 
 def _worker(spec: dict[str, Any]) -> dict[str, Any]:
     """One contender: its phases take the Parquet path; imports, names and a run on a small file come first."""
+    if spec.get("floor"):
+        return _floor_worker(spec)
     path, small = spec["path"], spec.get("small")
     who = spec["contender"]
     if who == "krippendorff":
@@ -152,6 +169,68 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
     raise SystemExit(f"unknown contender {who!r}")
 
 
+#: The signature histogram by hand: values 1..V are their own codes, 4 bits a digit (a count of at most 15 coders).
+FLOOR_SQL = ("SELECT k, m, count(*) AS n FROM (SELECT unit, sum(1::BIGINT << (4 * (value - 1))) AS k, count(*) AS m "
+             "FROM read_parquet('{path}') GROUP BY unit) GROUP BY k, m")
+
+
+def _floor_worker(spec: dict[str, Any]) -> dict[str, Any]:
+    """accord and the hand-written histogram in turn, ``rounds`` times, on one engine at ``threads`` threads."""
+    path, threads, rounds = spec["path"], int(spec["threads"]), int(spec["rounds"])
+    engine_alpha = resolve("accord.engines.alpha")
+    reduce = resolve("accord.engines.reduce")
+    if spec["engine"] == "duckdb":
+        import duckdb
+
+        def floor() -> int:
+            con = duckdb.connect()
+            con.execute(f"SET threads = {threads}")
+            return len(con.execute(FLOOR_SQL.format(path=path)).fetchall())
+
+        def ours() -> float:
+            return float(engine_alpha(reduce(path, engine="duckdb", threads=threads)).alpha)
+    else:
+        os.environ["POLARS_MAX_THREADS"] = str(threads)  # before Polars is imported: its pool is made once
+        import polars as pl
+
+        def floor() -> int:
+            per_unit = pl.scan_parquet(path).group_by("unit").agg(
+                pl.lit(2, dtype=pl.Int64).pow(4 * (pl.col("value") - 1)).sum().alias("k"), pl.len().alias("m"))
+            return per_unit.group_by("k", "m").agg(pl.len()).collect().height
+
+        def ours() -> float:
+            return float(engine_alpha(reduce(pl.scan_parquet(path))).alpha)
+    floor(), ours()  # imports and first-use costs outside the clock
+    times: dict[str, list[float]] = {"floor": [], "accord": []}
+    for _ in range(rounds):
+        for name, fn in (("floor", floor), ("accord", ours)):
+            t0 = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - t0)
+    return {"times": times, "result": ours()}
+
+
+def _floor_table(path: Path, rows: int, engines: list[str], threads: list[int], rounds: int,
+                 timeout: float) -> list[dict[str, Any]]:
+    records, table = [], []
+    for engine in engines:
+        for t in threads:
+            rec = run_worker(__file__, {"floor": True, "engine": engine, "threads": t, "rounds": rounds,
+                                        "path": str(path)}, timeout=timeout)
+            records.append(rec)
+            if "failed" in rec:
+                table.append([f"{rows:,}", engine, str(t), "-", "-", rec["failed"], fmt_load(rec)])
+                continue
+            fl, ac = rec["times"]["floor"], rec["times"]["accord"]
+            ratios = [a / f for a, f in zip(ac, fl, strict=True)]
+            table.append([f"{rows:,}", engine, str(t), fmt_time(statistics.median(fl)), fmt_time(statistics.median(ac)),
+                          f"{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})", fmt_load(rec)])
+    print(markdown_table(["rows", "engine", "threads", "floor (median)", "accord (median)",
+                          "accord / floor: median (min-max)", "load"], table))
+    print(f"{rounds} rounds, accord and the floor in turn in each; alpha {records[0].get('result', float('nan')):.6f}")
+    return records
+
+
 def _row(rec: dict[str, Any], rows: int, base: dict[str, Any] | None) -> list[str]:
     spec = rec["spec"]
     label = spec["contender"] + (f" (limit {spec['memory_limit']})" if spec.get("memory_limit") else "")
@@ -181,6 +260,11 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--repeat", type=int, default=DEFAULT_REPEAT,
                         help=f"timed runs of each contender, median and min-max reported (default {DEFAULT_REPEAT})")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--floor", action="store_true",
+                        help="accord beside the floor its engine allows (see the module's docstring), and nothing else")
+    parser.add_argument("--floor-engines", default="duckdb,polars")
+    parser.add_argument("--threads", default="1,2", help="--floor: the thread counts, comma-separated")
+    parser.add_argument("--rounds", type=int, default=7, help="--floor: rounds of accord and the floor in turn")
     args = parser.parse_args(argv)
     contenders = [c for c in args.contenders.split(",") if c]
     for c in contenders:
@@ -192,6 +276,16 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         path = Path(tmp) / "labels.parquet"
         t0 = time.perf_counter()
         rows = make_parquet(path, args.units, args.coders, args.values, sets=args.sets)
+        if args.floor:
+            say(f"generated {rows:,} rows ({path.stat().st_size / 2**20:.0f} MiB Parquet)")
+            say(machine())
+            say(versions("duckdb", "polars", "narwhals"))
+            records = _floor_table(path, rows, [e for e in args.floor_engines.split(",") if e],
+                                   [int(t) for t in args.threads.split(",")], args.rounds, args.timeout)
+            report = load_report(records)
+            if report:
+                print(report)
+            return records
         if args.sets:
             contenders = [c for c in contenders if c != "krippendorff"]
         size = path.stat().st_size / 2**20

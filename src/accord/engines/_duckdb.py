@@ -26,17 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from accord.engines.reductions import (
-    MAX_KEY_CHUNKS,
-    Reductions,
-    _decode,
-    _intern_labels,
-    _nw,
-    assemble,
-    check_rows,
-    keyed_frame,
-    long_frame,
-)
+from accord.engines._packed import repacked
+from accord.engines.reductions import MAX_KEY_CHUNKS, Reductions, _intern_labels, _nw, check_rows, long_frame
 from accord.errors import AccordError
 
 __all__ = ["memory_limit", "reduce_duckdb"]
@@ -150,21 +141,6 @@ def reduce_duckdb(
     key_arrays = [np.asarray(cols[j], dtype=np.int64) for j in range(n_keys)]
     m = np.asarray(cols[n_keys], dtype=np.int64)
     weight = np.asarray(cols[n_keys + 2], dtype=float)
-    counts = _decode(key_arrays, m, weight, base=1 << bits, digits=per_key, n_values=n_positions)
-    position_of = counts.value
-    if values is None:  # a range of integers: the values are the positions that occur
-        from accord.engines.domain import _table
-
-        used = np.unique(position_of)
-        values = frame_values = _table((used + low).tolist(), "value")
-        position_of = np.searchsorted(used, position_of)
-    f, names, base, digits = keyed_frame(f, values, frame_values, coders, source=source)
-    generic = [np.zeros(len(m), dtype=np.int64) for _ in names]
-    chunk, digit = np.divmod(position_of, digits)
-    term = counts.count.astype(np.int64) * np.power(base, digit, dtype=np.int64)
-    for j in range(len(names)):
-        sel = chunk == j
-        np.add.at(generic[j], counts.unit[sel], term[sel])
-    return assemble(generic, m, weight, f=f, keys=names, base=base, digits=digits, values=values,
-                    frame_values=frame_values, coders=coders, n_rows=n_rows, n_missing=n_missing, source=source,
-                    engine="duckdb")
+    return repacked(key_arrays, m, weight, bits=bits, per_key=per_key, n_positions=n_positions,
+                    low=low if values is None else None, values=values, frame_values=frame_values, f=f,
+                    coders=coders, n_rows=n_rows, n_missing=n_missing, source=source, engine="duckdb")

@@ -25,6 +25,7 @@ def reduce(
     scheduler: str | None = None,
     spark_master: str | None = None,
     memory_share: float = 0.25,
+    threads: int | None = None,
 ) -> Reductions:
     """The reductions of *source*: a path, a glob or a directory of Parquet/CSV files, or a lazy frame.
 
@@ -35,7 +36,11 @@ def reduce(
     engine : {"auto", "duckdb", "polars", "dask", "spark"}
         For files: which engine reads them (``auto``: DuckDB).  A frame is
         reduced by the engine that holds it.
-    memory_limit, temp_dir : DuckDB's memory limit (``"2GB"``) and spill directory.
+    memory_limit, temp_dir : DuckDB's memory limit (``"2GB"``; by default what the data need, at most a quarter
+        of the machine's memory: :func:`~accord.engines.sources.default_memory_limit`) and spill directory.
+    threads : int, optional
+        DuckDB: the threads it runs on (default: DuckDB's, one per core).  Polars reads its own from
+        ``POLARS_MAX_THREADS``, set before Polars is imported.
     scheduler : str, optional
         Dask: the address of a distributed scheduler (``tcp://host:8786``).
     spark_master : str, optional
@@ -51,6 +56,11 @@ def reduce(
     """
     if engine not in ENGINES:
         raise choice_error("engine", engine, ENGINES)
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise AccordError(f"threads must be a whole number of 1 or more; got {threads!r}")
+    if threads is not None and (not isinstance(source, (str, os.PathLike)) or engine not in ("auto", "duckdb")):
+        raise AccordError("threads sets DuckDB's threads when accord opens the files (engine 'duckdb' or 'auto'); "
+                          "a frame keeps its own engine's settings (Polars: POLARS_MAX_THREADS)")
     if not isinstance(source, (str, os.PathLike)):
         return reduce_frame(source, unit=unit, coder=coder, value=value)
     files = expand(source)
@@ -59,7 +69,7 @@ def reduce(
             raise AccordError("the memory engine reads with accord.read; use accord.read(path) and accord.alpha")
         engine = "duckdb"
     native = open_files(files, engine, source=str(source), columns=(unit, coder, value), memory_limit=memory_limit,
-                        temp_dir=temp_dir, scheduler=scheduler, spark_master=spark_master)
+                        temp_dir=temp_dir, scheduler=scheduler, spark_master=spark_master, threads=threads)
     try:
         return reduce_frame(native, unit=unit, coder=coder, value=value, source=str(source),
                             csv_text=files[0].suffix.lower() not in (".parquet", ".pq"))

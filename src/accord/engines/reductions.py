@@ -331,6 +331,12 @@ def reduce_frame(
                                   csv_text=csv_text, engine=engine)
         red.memory_limit = memory_limit(frame)
         return red
+    if engine == "polars":
+        from accord.engines._polars import reduce_polars
+
+        red = reduce_polars(frame, schema, unit=unit, coder=coder, value=value, source=source, csv_text=csv_text)
+        if red is not None:
+            return red
     return _reduce_generic(frame, schema, unit=unit, coder=coder, value=value, source=source, csv_text=csv_text,
                            engine=engine)
 

@@ -202,6 +202,7 @@ def open_files(
     temp_dir: str | os.PathLike[str] | None = None,
     scheduler: str | None = None,
     spark_master: str | None = None,
+    threads: int | None = None,
 ) -> Any:
     """A lazy native frame over *files* for *engine*; each file's schema is checked first when there are several."""
     fmt = _format(files, source)
@@ -220,7 +221,7 @@ def open_files(
                             f"{f}: column {col!r} has type {schema[col]}, but {first[1][col]} in {first[0]}"
                         )
     return _open(engine, files, fmt, memory_limit=memory_limit, temp_dir=temp_dir, scheduler=scheduler,
-                 spark_master=spark_master, value=columns[2])
+                 spark_master=spark_master, value=columns[2], threads=threads)
 
 
 def _schema_of(native: Any, source: str, columns: tuple[str, str, str]) -> Any:
@@ -233,14 +234,14 @@ def _schema_of(native: Any, source: str, columns: tuple[str, str, str]) -> Any:
 
 
 def _open(engine: str, files: list[Path], fmt: str, *, memory_limit: str | None, temp_dir: Any,
-          scheduler: str | None, spark_master: str | None, value: str | None = None) -> Any:
+          scheduler: str | None, spark_master: str | None, value: str | None = None, threads: int | None = None) -> Any:
     """A lazy frame over *files*.  In CSV the *value* column is read as text, as :func:`accord.read` reads it
     (accord's own rule then makes canonical numbers numbers; see :mod:`accord.engines.domain`), and only an
     empty cell is missing."""
     names = [str(f) for f in files]
     sep = "\t" if fmt == "tsv" else ","
     if engine == "duckdb":
-        con = duckdb_connection(memory_limit=memory_limit, temp_dir=temp_dir)
+        con = duckdb_connection(memory_limit=memory_limit, temp_dir=temp_dir, threads=threads)
         if not memory_limit:
             con.execute(f"SET memory_limit = '{default_memory_limit(_row_estimate(con, files, fmt)) // 2**20}MiB'")
         try:

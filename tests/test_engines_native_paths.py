@@ -1,7 +1,8 @@
-"""DuckDB's reductions in plain SQL (accord.engines._duckdb) equal the generic narwhals reductions.
+"""The engines' own passes (DuckDB's plain SQL, accord.engines._duckdb; Polars' native expressions,
+accord.engines._polars) equal the generic narwhals reductions.
 
-Each case reduces one relation twice, through the SQL passes and through the generic path (the SQL path
-switched off), and compares everything a coefficient or the bootstrap reads: the values, the coders, the
+Each case reduces one frame twice, through the engine's own passes and through the generic path (the engine's
+pass switched off), and compares everything a coefficient or the bootstrap reads: the values, the coders, the
 signatures in their order, the weights, the key index, the coder x value counts, and alpha.
 """
 
@@ -12,7 +13,10 @@ import pytest
 
 duckdb = pytest.importorskip("duckdb")
 
+pl = pytest.importorskip("polars")
+
 from accord.engines import _duckdb as sql_path  # noqa: E402
+from accord.engines import _polars as polars_path  # noqa: E402
 from accord.engines.reductions import reduce_frame  # noqa: E402
 from accord.errors import AccordError  # noqa: E402
 
@@ -35,21 +39,29 @@ def _vtype(rows: list[tuple]) -> str:
     return "VARCHAR"
 
 
-def _both(rel: object, monkeypatch: pytest.MonkeyPatch, **kw: object) -> tuple[object, object]:
+def _lazyframe(rows: list[tuple], coder_type: object = None) -> object:
+    vtype = {"BOOLEAN": pl.Boolean, "BIGINT": pl.Int64, "DOUBLE": pl.Float64, "VARCHAR": pl.String}[_vtype(rows)]
+    return pl.LazyFrame(rows, schema={"unit": pl.Int64, "coder": coder_type or pl.String, "value": vtype},
+                        orient="row")
+
+
+def _both(rel: object, monkeypatch: pytest.MonkeyPatch, *, expect_fast: bool = True, **kw: object
+          ) -> tuple[object, object]:
+    module, name = (polars_path, "reduce_polars") if isinstance(rel, pl.LazyFrame) else (sql_path, "reduce_duckdb")
     calls = []
-    real = sql_path.reduce_duckdb
+    real = getattr(module, name)
 
     def spy(*a: object, **k: object) -> object:
         out = real(*a, **k)
         calls.append(out is not None)
         return out
 
-    monkeypatch.setattr(sql_path, "reduce_duckdb", spy)
+    monkeypatch.setattr(module, name, spy)
     fast = reduce_frame(rel, **kw)
-    assert calls == [True], "the SQL path was not taken"
-    monkeypatch.setattr(sql_path, "reduce_duckdb", lambda *a, **k: None)
+    assert calls == [expect_fast], "the engine's own pass was not taken" if expect_fast else "it should not apply"
+    monkeypatch.setattr(module, name, lambda *a, **k: None)
     slow = reduce_frame(rel, **kw)
-    monkeypatch.setattr(sql_path, "reduce_duckdb", real)
+    monkeypatch.setattr(module, name, real)
     return fast, slow
 
 
@@ -93,6 +105,10 @@ def test_sql_path_equals_generic(kind: str, seed: int, monkeypatch: pytest.Monke
     rows = _random_rows(rng, units=int(rng.integers(5, 60)), coders=int(rng.integers(2, 7)), draw=draw)
     fast, slow = _both(_relation(rows), monkeypatch)
     _same(fast, slow)
+    # Polars' own pass takes integers in a range and text; the others go the generic way
+    fast, slow = _both(_lazyframe(rows), monkeypatch,
+                       expect_fast=kind in ("small-ints", "negative-ints", "strings"))
+    _same(fast, slow)
 
 
 def test_many_values_take_several_keys(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -100,22 +116,25 @@ def test_many_values_take_several_keys(monkeypatch: pytest.MonkeyPatch) -> None:
     them by base 8 too, in 21 digits (the re-packing is not a copy of the SQL keys)."""
     rng = np.random.default_rng(5)
     rows = _random_rows(rng, units=400, coders=7, draw=lambda r: int(r.integers(0, 60)))
-    fast, slow = _both(_relation(rows), monkeypatch)
-    assert len(fast._keys) >= 3
-    _same(fast, slow)
+    for frame in (_relation(rows), _lazyframe(rows)):
+        fast, slow = _both(frame, monkeypatch)
+        assert len(fast._keys) >= 3
+        _same(fast, slow)
 
 
 def test_text_values_beyond_one_key(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = np.random.default_rng(6)
     rows = _random_rows(rng, units=300, coders=3, draw=lambda r: f"label {int(r.integers(0, 90))}")
-    fast, slow = _both(_relation(rows), monkeypatch)
-    _same(fast, slow)
+    for frame in (_relation(rows), _lazyframe(rows)):
+        fast, slow = _both(frame, monkeypatch)
+        _same(fast, slow)
 
 
 def test_integer_coders(monkeypatch: pytest.MonkeyPatch) -> None:
     rows = [(u, c, (u * c) % 4) for u in range(30) for c in (10, 20, 30) if (u + c) % 7]
-    fast, slow = _both(_relation(rows, types="INTEGER"), monkeypatch)
-    _same(fast, slow)
+    for frame in (_relation(rows, types="INTEGER"), _lazyframe(rows, pl.Int32)):
+        fast, slow = _both(frame, monkeypatch)
+        _same(fast, slow)
 
 
 def test_more_coders_than_bits(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -123,6 +142,8 @@ def test_more_coders_than_bits(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = np.random.default_rng(7)
     rows = _random_rows(rng, units=20, coders=70, draw=lambda r: int(r.integers(0, 3)), absent=0.5)
     fast, slow = _both(_relation(rows), monkeypatch)
+    _same(fast, slow)
+    fast, slow = _both(_lazyframe(rows), monkeypatch, expect_fast=False)  # past 61 coders: no mask holds them
     _same(fast, slow)
 
 
@@ -139,13 +160,29 @@ def test_csv_text_is_read_as_accord_reads_csv(tmp_path: object, monkeypatch: pyt
 
 
 def test_duplicate_is_named_as_the_generic_path_names_it() -> None:
-    rel = _relation([(1, "a", 1), (1, "a", 2), (1, "b", 1), (2, "a", 1), (2, "b", 1)])
-    with pytest.raises(AccordError, match=r"coder 'a' gave two values to unit 1"):
-        reduce_frame(rel)
+    rows = [(1, "a", 1), (1, "a", 2), (1, "b", 1), (2, "a", 1), (2, "b", 1)]
+    for frame in (_relation(rows), _lazyframe(rows)):
+        with pytest.raises(AccordError, match=r"coder 'a' gave two values to unit 1"):
+            reduce_frame(frame)
+
+
+def test_polars_coder_bits_are_exact_whatever_the_hash() -> None:
+    """The coders' hash seed is chosen so that no two share a bit: many coders, and coders whose names collide
+    under the first seeds, still count each unit's distinct coders exactly (a duplicate is found, none invented)."""
+    rng = np.random.default_rng(11)
+    for n_coders in (2, 8, 20, 40):
+        rows = _random_rows(rng, units=50, coders=n_coders, draw=lambda r: int(r.integers(0, 4)), absent=0.3,
+                            missing=0.0)
+        red = reduce_frame(_lazyframe(rows))
+        assert red.n_entries == len(rows)
+        dup = [*rows, (rows[0][0], rows[0][1], rows[0][2])]
+        with pytest.raises(AccordError, match=r"gave two values to unit"):
+            reduce_frame(_lazyframe(dup))
 
 
 def test_missing_unit_and_no_values() -> None:
-    with pytest.raises(AccordError, match=r"the unit is missing in 1 row"):
-        reduce_frame(_relation([(None, "a", 1), (1, "b", 1)]))
-    with pytest.raises(AccordError, match=r"no values to compare"):
-        reduce_frame(_relation([(1, "a", None), (1, "b", None)]))
+    for make in (_relation, _lazyframe):
+        with pytest.raises(AccordError, match=r"the unit is missing in 1 row"):
+            reduce_frame(make([(None, "a", 1), (1, "b", 1)]))
+        with pytest.raises(AccordError, match=r"no values to compare"):
+            reduce_frame(make([(1, "a", None), (1, "b", None)]))

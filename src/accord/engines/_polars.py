@@ -1,0 +1,123 @@
+"""The reductions of a Polars LazyFrame in native expressions: the passes Polars itself allows.
+
+The generic reductions (:func:`accord.engines.reductions.reduce_frame`) map each row's value and coder through a
+lookup table (``replace_strict``), which Polars runs as a hash lookup of every row: on strings, several times the
+cost of the grouped sum itself.  Here a frame of integer or text values and text or integer coders is reduced in
+three collects:
+
+1. one aggregate: the rows, the rows without a unit or a coder, the missing values and, for integer values,
+   the smallest and largest;
+2. the distinct coders, and for text values the distinct values;
+3. the signature histogram: per unit, the sum of ``2^(b * position(value))`` (positions: offsets in the range of
+   the integers, computed, or codes of the text values through an ``Enum``), the row count, and the number of
+   distinct coders, as the bits set in the sum of ``2^(hash(coder) mod 61)`` (distinct powers of two add
+   without a carry; a coder counted twice carries, and the sum has fewer bits than the unit has rows).  The
+   hash's seed is chosen so that no two of the coders share a bit (checked here on the coders themselves), so
+   the count is exact.
+
+The keys are packed again as the generic path packs them (:func:`accord.engines._packed.repacked`).  Other
+frames (sets, floats, booleans, more than 61 coders, coders whose hashes collide under every seed tried, text
+read from CSV) take the generic path, which also names a duplicate.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from accord.engines._packed import repacked
+from accord.engines.reductions import MAX_KEY_CHUNKS, Reductions, _intern_labels, _nw, check_rows, long_frame
+from accord.errors import AccordError
+
+__all__ = ["reduce_polars"]
+
+#: Bits of the coder mask: a prime below 63, so that ``2^bit`` fits a signed 64-bit integer.
+_SLOTS = 61
+#: Seeds tried for a hash that gives each coder its own bit.
+_SEEDS = 64
+
+
+def _coder_seed(pl: Any, coders: list[Any], dtype: Any) -> int | None:
+    """A hash seed under which the coders' ``hash mod 61`` are all different, or None."""
+    series = pl.Series(coders, dtype=dtype)
+    for seed in range(_SEEDS):
+        slots = (series.hash(seed=seed) % _SLOTS).to_list()
+        if len(set(slots)) == len(slots):
+            return seed
+    return None
+
+
+def reduce_polars(
+    frame: Any, schema: Any, *, unit: str, coder: str, value: str, source: str, csv_text: bool = False
+) -> Reductions | None:
+    """The reductions of the narwhals frame *frame* over a Polars LazyFrame, or None where the generic path
+    must run (see the module's docstring)."""
+    import polars as pl
+
+    nw = _nw()
+    vtype, ctype = schema[value], schema[coder]
+    if csv_text or not (ctype.is_integer() or ctype == nw.String):
+        return None
+    if not (vtype.is_integer() or vtype == nw.String):
+        return None
+    lf = nw.to_native(frame)
+    if not isinstance(lf, pl.LazyFrame):
+        return None
+    v, c = pl.col(value), pl.col(coder)
+    extent = [v.min().alias("__lo"), v.max().alias("__hi")] if vtype.is_integer() else []
+    meta = lf.select(pl.len().alias("__n"), pl.col(unit).null_count().alias("__nu"), c.null_count().alias("__nc"),
+                     v.null_count().alias("__nv"), *extent).collect().row(0)
+    n_rows, n_missing = int(meta[0]), int(meta[3])
+    check_rows(n_rows, {"unit": int(meta[1]), "coder": int(meta[2])}, source=source, unit=unit, coder=coder)
+    rows = lf.filter(v.is_not_null()) if n_missing else lf
+    raw_coders = rows.select(c.unique()).collect().to_series().to_list()
+    if not raw_coders:
+        raise AccordError(f"{source}: no values to compare (every cell is missing)")
+    if len(raw_coders) > _SLOTS:
+        return None
+    native_ctype = lf.collect_schema()[coder]
+    seed = _coder_seed(pl, raw_coders, native_ctype)
+    if seed is None:
+        return None
+    coders = _intern_labels(raw_coders, "coder")
+    bits = max(1, len(coders).bit_length())  # a digit counts up to one value per coder
+    per_key = 62 // bits
+    f = long_frame(frame, schema, unit=unit, coder=coder, value=value)
+    low = values = frame_values = None
+    if vtype.is_integer() and meta[4] is not None and meta[5] - meta[4] < per_key * MAX_KEY_CHUNKS:
+        low = int(meta[4])
+        n_positions = int(meta[5]) - low + 1
+        position = v.cast(pl.Int64) - low
+    else:
+        if vtype.is_integer():
+            return None  # a range too wide for positions: the generic path
+        from accord.engines.domain import scalar_domain
+
+        raw = rows.select(v.unique()).collect().to_series().to_list()
+        f, values, frame_values, codes = scalar_domain(f, raw, source=source, column=value)
+        if frame_values is not values or -(-len(values) // per_key) > MAX_KEY_CHUNKS:
+            return None  # text read as other values (recoded), or too many values: the generic path
+        n_positions = len(values)
+        position = v.cast(pl.Enum([str(x) for x in values.tolist()])).to_physical().cast(pl.Int64)
+    n_keys = -(-n_positions // per_key)
+    two = pl.lit(2, dtype=pl.Int64)
+    if n_keys == 1:
+        key_sums = [two.pow(bits * position).sum().alias("__k0")]
+    else:
+        key_sums = [pl.when(position // per_key == j).then(two.pow(bits * (position % per_key))).otherwise(0)
+                    .sum().alias(f"__k{j}") for j in range(n_keys)]
+    coder_bit = two.pow((c.hash(seed=seed) % _SLOTS).cast(pl.Int64))
+    # distinct powers of two add without a carry; a coder counted twice carries and loses a bit
+    per_unit = rows.group_by(unit).agg(*key_sums, pl.len().alias("__m"), coder_bit.sum().alias("__b"))
+    keys = [f"__k{j}" for j in range(n_keys)]
+    sig = per_unit.group_by(*keys, "__m", pl.col("__b").bitwise_count_ones().alias("__d")).agg(
+        pl.len().alias("__n")).collect()
+    m = sig["__m"].to_numpy().astype(np.int64)
+    if (sig["__d"].to_numpy().astype(np.int64) != m).any():
+        return None  # a coder gave a unit two values: the generic path names them
+    key_arrays = [sig[k].to_numpy().astype(np.int64) for k in keys]
+    weight = sig["__n"].to_numpy().astype(float)
+    return repacked(key_arrays, m, weight, bits=bits, per_key=per_key, n_positions=n_positions, low=low,
+                    values=values, frame_values=frame_values, f=f, coders=coders, n_rows=n_rows,
+                    n_missing=n_missing, source=source, engine="polars")
