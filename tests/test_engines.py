@@ -514,6 +514,9 @@ def test_bench_engines_runs_tiny() -> None:
     assert not [r for r in records if "failed" in r]
     alphas = [r["result"] for r in records[:3]]
     assert np.ptp(alphas) < 1e-12
+    floors = module.main(["--floor", "--units", "3000", "--threads", "1", "--rounds", "1", "--quiet"])
+    assert [(r["spec"]["engine"], r["spec"]["threads"]) for r in floors] == [("duckdb", 1), ("polars", 1)]
+    assert not [r for r in floors if "failed" in r] and abs(floors[0]["result"] - floors[1]["result"]) < 1e-12
 
 
 def test_an_engine_failure_is_one_accord_error(frames: dict) -> None:
