@@ -41,7 +41,7 @@ from accord.data import Annotations
 from accord.distances import Distance, PreparedDistance
 from accord.errors import AccordError, plural
 
-__all__ = ["WEIGHT_NAMES", "kappa_weights"]
+__all__ = ["WEIGHT_NAMES", "WEIGHT_SCORES", "kappa_weights"]
 
 #: The named weights, as irrCAC spells them.
 WEIGHT_NAMES = ("identity", "linear", "quadratic", "ordinal", "radical", "ratio", "circular", "bipolar")
@@ -228,13 +228,49 @@ def on_categories(data: Annotations, categories: Sequence[Hashable] | None) -> A
     )
 
 
-def weights_matrix(weights: Any, values: np.ndarray, *, ordered: bool) -> tuple[np.ndarray, str]:
+#: What named weights measure distances on (``weight_scores=``): the numeric values, or the ranks.
+WEIGHT_SCORES = ("values", "ranks")
+
+
+def check_weight_scores(weight_scores: Any, weights: Any) -> str:
+    """*weight_scores* checked: one of :data:`WEIGHT_SCORES`, and ``"ranks"`` only with named weights."""
+    if not isinstance(weight_scores, str) or weight_scores not in WEIGHT_SCORES:
+        from accord.names import shown
+
+        raise AccordError(f"weight_scores must be 'values' or 'ranks'; got {shown(weight_scores)}",
+                          cli=f"--weight-scores must be values or ranks; got {shown(weight_scores)}")
+    if weight_scores == "ranks" and not isinstance(weights, str):
+        raise AccordError("weight_scores='ranks' applies to named weights (weights='linear', ...); "
+                          + ("no weights were given" if weights is None else "the weights given are a matrix"),
+                          cli="--weight-scores ranks applies to named weights (--weights linear, ...)")
+    return weight_scores
+
+
+def weights_matrix(
+    weights: Any, values: np.ndarray, *, ordered: bool, scores: str = "values"
+) -> tuple[np.ndarray, str]:
     """Agreement weights over the value table *values*: a name of :data:`WEIGHT_NAMES` or a q x q matrix, checked.
 
     *ordered* says the value table is an order the user gave (``categories=``); without it, named weights
-    other than identity need numbers, since text labels carry no order of their own.
+    other than identity need numbers, since text labels carry no order of their own.  *scores* ``"ranks"``
+    (named weights only) spaces the categories evenly: by their order when *ordered*, else by their numeric
+    order (R irr's ``kappa2`` convention over the categories present).
     """
     q = len(values)
+    if scores == "ranks" and isinstance(weights, str) and weights in WEIGHT_NAMES:
+        cats = values.tolist()
+        if not ordered:
+            from accord.distances.scalar import number_labels
+
+            numbers = cats if all(_is_number(c) for c in cats) else number_labels(values)
+            if numbers is not None and weights != "identity":
+                nums = np.asarray(numbers, dtype=float)
+                if len(set(nums.tolist())) == q:  # each category's rank 1..q by its number
+                    ranks = np.argsort(np.argsort(nums, kind="stable"), kind="stable") + 1.0
+                    return kappa_weights(weights, ranks.tolist()), f"{weights} weights (ranks)"
+            else:
+                return weights_matrix(weights, values, ordered=False)  # labels: refused as without ranks
+        return kappa_weights(weights, cats, scores="ranks"), f"{weights} weights (ranks)"
     if isinstance(weights, str):
         if weights not in WEIGHT_NAMES:
             raise AccordError(f"weights must be one of {', '.join(WEIGHT_NAMES)} or a q x q matrix; got {weights!r}")
@@ -265,9 +301,15 @@ def weights_matrix(weights: Any, values: np.ndarray, *, ordered: bool) -> tuple[
 
 
 def resolve_weights(
-    data: Annotations, weights: Any, categories: Sequence[Hashable] | None
+    data: Annotations, weights: Any, categories: Sequence[Hashable] | None, *, scores: str = "values"
 ) -> tuple[Annotations, WeightsDistance]:
-    """*data* over *categories* (when given) and the distance 1 - w of *weights* over its value table."""
+    """*data* over *categories* (when given) and the distance 1 - w of *weights* over its value table.
+
+    With *scores* ``"ranks"`` and no *categories*, the categories are those some rating uses (R irr's levels
+    of the ratings), each one step from the next.
+    """
+    if scores == "ranks" and categories is None:
+        data = used_values(data)
     data = on_categories(data, categories)
-    w, name = weights_matrix(weights, data.values, ordered=categories is not None)
+    w, name = weights_matrix(weights, data.values, ordered=categories is not None, scores=scores)
     return data, WeightsDistance(w, name)
