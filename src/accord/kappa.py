@@ -39,7 +39,7 @@ from accord.distances import Distance, DistanceFunction, get_distance
 from accord.distances.scalar import _PreparedNominal
 from accord.engine import UnitCounts, count_values, observed_sum
 from accord.errors import AccordError, plural, warn_undefined
-from accord.names import shown_list
+from accord.names import shown, shown_list
 from accord.results import Coefficient as CoefficientResult
 from accord.weights import PreparedMatrix, check_weight_scores, on_categories, resolve_weights
 
@@ -287,7 +287,7 @@ def _complete(data: Annotations, name: str) -> int:
     if coded.min() != coded.max():
         u = int(np.flatnonzero(per_unit == coded.min())[0]) if coded.min() > 0 else 0
         raise AccordError(
-            f"{name} needs every unit coded by the same number of coders; unit {data.units[u]!r} has "
+            f"{name} needs every unit coded by the same number of coders; unit {shown(data.units[u])} has "
             f"{plural(per_unit[u], 'value')}, others up to {coded.max()}: use alpha, which handles missing values"
         )
     if coded.min() < 2:
