@@ -283,7 +283,7 @@ def conger_kappa(
     ----------
     data : Annotations or array-like
         Two or more raters; missing ratings allowed (as irrCAC's ``conger``).
-    weights, distance, categories, population_size, layout
+    weights, weight_scores, distance, categories, population_size, layout
         As :func:`brennan_prediger`.
 
     Returns
@@ -528,7 +528,7 @@ def light_kappa(
     data : Annotations or array-like
         Two or more coders.  Units not rated by every coder are left out, counted and said (a warning),
         as R's irr ``kappam.light`` does (``na.omit``).
-    distance, weights, categories : optional
+    distance, weights, categories, weight_scores : optional
         As :func:`accord.cohen_kappa`: each pair's kappa is then weighted.
     layout : {"coders-by-units", "units-by-coders"}
 

@@ -184,6 +184,9 @@ def agree(
     coefficient = resolve(coefficient)  # the names people type (krippendorff, cohen-kappa...) -> accord's
     if weight_scores not in ("values", "ranks"):
         raise choice_error("weight-scores", weight_scores, ("values", "ranks"))
+    if weight_scores != "values" and weights is None:
+        raise AccordError(f"--weight-scores {weight_scores} says how named weights space the categories: "
+                          "pass it with --weights (linear, quadratic...)")
     # nominal by default says when the values look like a scale; weights are a scale chosen
     scale_chosen = distance is not None or weights is not None
     from accord.cli import _ratings
