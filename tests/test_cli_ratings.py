@@ -100,8 +100,9 @@ def test_brennan_prediger_and_conger_by_name(tmp_path):
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        (["--coefficient", "alpha", "--weights", "linear"], "--weights apply to cohen"),
+        (["--coefficient", "percent", "--weights", "linear"], "--weights apply to alpha, scott, cohen"),
         (["--coefficient", "cohen", "--weights", "cubic"], "weights must be one of"),
+        (["--coefficient", "alpha", "--weights", "linear"], "needs the order of the categories"),
         (["--coefficient", "fleiss", "--weights", "linear"], "needs the order of the categories"),
         (["--coefficient", "cohen", "--categories", "4"], "--categories is the number of categories"),
         (["--coefficient", "icc"], "icc needs numeric ratings"),

@@ -348,6 +348,7 @@ def alpha(
     distance: str | Distance | DistanceFunction = "nominal",
     weights: Any = None,
     categories: Sequence[Hashable] | None = None,
+    weight_scores: str = "values",
     layout: Layout = "coders-by-units",
 ) -> AlphaResult:
     r"""Krippendorff's alpha for reliability data with any distance and missing values.
@@ -372,6 +373,12 @@ def alpha(
     categories : sequence, optional
         With *weights*: the categories in order (named weights over text labels need it; categories
         nobody chose change the named weights of the others).
+    weight_scores : {"values", "ranks"}, keyword-only
+        What named weights measure distances on.  ``"values"`` (default, irrCAC's): numeric codes by
+        their values (codes 1, 2, 5: 5 is three steps from 2), since the codes are the scale the user
+        chose.  ``"ranks"``: the categories one step apart, those some rating uses (or *categories*,
+        in their order), R irr's ``kappa2(weight="equal" | "squared")`` convention
+        (:func:`accord.kappa_weights`).
     layout : {"coders-by-units", "units-by-coders"}, keyword-only
         Orientation of *data* when it is a matrix (see :func:`accord.as_annotations`);
         ``"units-by-coders"`` is irrCAC's and R's.
@@ -413,8 +420,9 @@ def alpha(
     >>> round(alpha(Annotations.from_matrix(table2)).alpha, 6)
     0.449541
     """
-    if weights is not None or categories is not None:
-        return _weighted_alpha(data, distance=distance, weights=weights, categories=categories, layout=layout)
+    if weights is not None or categories is not None or weight_scores != "values":
+        return _weighted_alpha(data, distance=distance, weights=weights, categories=categories, layout=layout,
+                               weight_scores=weight_scores)
     dist = get_distance(distance)
     fused = count_matrix(data, layout=layout)  # a numeric matrix of small integer codes: counted in one pass
     if fused is not None:
@@ -434,18 +442,20 @@ def alpha(
 
 
 def _weighted_alpha(
-    data: Any, *, distance: Any, weights: Any, categories: Sequence[Hashable] | None, layout: Layout
+    data: Any, *, distance: Any, weights: Any, categories: Sequence[Hashable] | None, layout: Layout,
+    weight_scores: str = "values",
 ) -> AlphaResult:
     """Alpha with the distance 1 - w of agreement *weights* over *categories* (one validation step)."""
-    from accord.weights import resolve_weights
+    from accord.weights import check_weight_scores, resolve_weights
 
+    check_weight_scores(weight_scores, weights)
     if weights is None:
         raise AccordError("alpha: categories apply with weights (the categories' order for named weights); "
                           "pass weights=..., or leave categories out")
     if not (isinstance(distance, str) and distance == "nominal"):
         raise AccordError("alpha: pass either distance or weights, not both")
     data = check_annotations(as_annotations(data, layout=layout))
-    data, dist = resolve_weights(data, weights, categories)
+    data, dist = resolve_weights(data, weights, categories, scores=weight_scores)
     return alpha_from_counts(count_values(data), data.values, dist, n_coders=data.n_coders)
 
 

@@ -43,7 +43,7 @@ from accord.errors import AccordError, AccordWarning, plural, warn_undefined
 from accord.gwet import _subject_agreement, _variance_divisor, check_variance
 from accord.kappa import KappaResult, _coder_marginals, cohen_kappa
 from accord.results import Coefficient
-from accord.weights import on_categories, resolve_weights, used_values
+from accord.weights import check_weight_scores, on_categories, resolve_weights, used_values
 
 __all__ = ["ChanceCorrectedResult", "LightKappaResult", "brennan_prediger", "conger_kappa", "light_kappa"]
 
@@ -112,10 +112,11 @@ class ChanceCorrectedResult(Coefficient):
 
 def _prepare(
     data: Any, *, distance: Any, weights: Any, categories: Sequence[Hashable] | None, population_size: float,
-    layout: Layout, name: str,
+    layout: Layout, name: str, weight_scores: str = "values",
 ) -> tuple[Annotations, Distance, bool]:
     """One validation step: the data over its categories (the observed ones by default) and the distance."""
     data = check_annotations(as_annotations(data, layout=layout))
+    check_weight_scores(weight_scores, weights)
     if not (isinstance(population_size, (int, float)) and population_size > 0):
         raise AccordError(f"population_size must be a positive number (or math.inf); got {population_size!r}")
     if categories is None:  # the categories some rating uses, in the value table's order (a count table's zero
@@ -123,7 +124,7 @@ def _prepare(
     if weights is not None:
         if not (isinstance(distance, str) and distance == "nominal"):
             raise AccordError(f"{name}: pass either distance or weights, not both")
-        data, dist = resolve_weights(data, weights, categories)
+        data, dist = resolve_weights(data, weights, categories, scores=weight_scores)
     else:
         data, dist = on_categories(data, categories), get_distance(distance)
     rated = np.count_nonzero(np.bincount(data.unit_index, minlength=data.n_units))
@@ -165,6 +166,7 @@ def brennan_prediger(
     weights: Any = None,
     distance: str | Distance | DistanceFunction = "nominal",
     categories: Sequence[Hashable] | None = None,
+    weight_scores: str = "values",
     n_categories: int | None = None,
     population_size: float = math.inf,
     variance: str = "subjects",
@@ -183,6 +185,12 @@ def brennan_prediger(
         Instead of weights, w = 1 - delta / max delta over the categories.
     categories : sequence, optional
         Every category a rater could choose, in order; categories nobody chose count in q.
+    weight_scores : {"values", "ranks"}, keyword-only
+        What named weights measure distances on.  ``"values"`` (default, irrCAC's): numeric codes by
+        their values (codes 1, 2, 5: 5 is three steps from 2), since the codes are the scale the user
+        chose.  ``"ranks"``: the categories one step apart, those some rating uses (or *categories*,
+        in their order), R irr's ``kappa2(weight="equal" | "squared")`` convention
+        (:func:`accord.kappa_weights`).
     n_categories : int, optional
         q without naming the categories (unweighted only); default: the categories given, else those
         observed.
@@ -229,7 +237,8 @@ def brennan_prediger(
     """
     check_variance(variance)
     data, dist, user_weights = _prepare(data, distance=distance, weights=weights, categories=categories,
-                                        population_size=population_size, layout=layout, name="brennan_prediger")
+                                        population_size=population_size, layout=layout, name="brennan_prediger",
+                                        weight_scores=weight_scores)
     q = len(data.values)
     if n_categories is not None:
         if not isinstance(n_categories, (int, np.integer)) or isinstance(n_categories, bool) or n_categories < q:
@@ -264,6 +273,7 @@ def conger_kappa(
     weights: Any = None,
     distance: str | Distance | DistanceFunction = "nominal",
     categories: Sequence[Hashable] | None = None,
+    weight_scores: str = "values",
     population_size: float = math.inf,
     layout: Layout = "coders-by-units",
 ) -> ChanceCorrectedResult:
@@ -273,7 +283,7 @@ def conger_kappa(
     ----------
     data : Annotations or array-like
         Two or more raters; missing ratings allowed (as irrCAC's ``conger``).
-    weights, distance, categories, population_size, layout
+    weights, weight_scores, distance, categories, population_size, layout
         As :func:`brennan_prediger`.
 
     Returns
@@ -306,7 +316,8 @@ def conger_kappa(
     0.6471
     """
     data, dist, user_weights = _prepare(data, distance=distance, weights=weights, categories=categories,
-                                        population_size=population_size, layout=layout, name="conger_kappa")
+                                        population_size=population_size, layout=layout, name="conger_kappa",
+                                        weight_scores=weight_scores)
     present = np.unique(data.coder_index)
     r = len(present)
     if r < 2:
@@ -507,6 +518,7 @@ def light_kappa(
     distance: str | Distance | DistanceFunction = "nominal",
     weights: Any = None,
     categories: Sequence[Hashable] | None = None,
+    weight_scores: str = "values",
     layout: Layout = "coders-by-units",
 ) -> LightKappaResult:
     r"""Light's (1971) kappa: Cohen's kappa averaged over all pairs of coders.
@@ -516,7 +528,7 @@ def light_kappa(
     data : Annotations or array-like
         Two or more coders.  Units not rated by every coder are left out, counted and said (a warning),
         as R's irr ``kappam.light`` does (``na.omit``).
-    distance, weights, categories : optional
+    distance, weights, categories, weight_scores : optional
         As :func:`accord.cohen_kappa`: each pair's kappa is then weighted.
     layout : {"coders-by-units", "units-by-coders"}
 
@@ -545,10 +557,11 @@ def light_kappa(
     ([0.5, 0.5, 0.2], 0.4)
     """
     data = check_annotations(as_annotations(data, layout=layout))
+    check_weight_scores(weight_scores, weights)
     if weights is not None:
         if not (isinstance(distance, str) and distance == "nominal"):
             raise AccordError("light_kappa: pass either distance or weights, not both")
-        data, dist = resolve_weights(data, weights, categories)
+        data, dist = resolve_weights(data, weights, categories, scores=weight_scores)
     else:
         data, dist = on_categories(data, categories), get_distance(distance)
     present = np.unique(data.coder_index)

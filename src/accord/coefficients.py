@@ -43,8 +43,9 @@ COEFFICIENTS = ("alpha", "percent", "cohen", "scott", "fleiss", "multi-kappa", "
 MEMORY_COEFFICIENTS = ("conger", "brennan-prediger", "light", "icc", "kendall-w", "ccc")
 #: All of them.
 ALL_COEFFICIENTS = COEFFICIENTS + MEMORY_COEFFICIENTS
-#: The coefficients that take named kappa weights (``weights=``).
-WEIGHTED = ("cohen", "fleiss", "gwet", "conger", "brennan-prediger", "light")
+#: The coefficients that take agreement weights (``weights=``): the kappa family's named weights, and alpha and
+#: Scott's pi with the distance 1 - w (:func:`accord.alpha`, :func:`accord.scott_pi`).
+WEIGHTED = ("alpha", "scott", "cohen", "fleiss", "gwet", "conger", "brennan-prediger", "light")
 #: What a reader sees for each name: the rows of ``accord agree``'s table and the cards of the report
 #: (:data:`accord.names.COEFFICIENTS`, the one table of names).
 LABELS = _NAMES
@@ -204,7 +205,7 @@ def applicable(data: Any, distance: Any = "nominal") -> list[str]:
 
 def compute(
     data: Any, coefficient: str, distance: Any = "nominal", *, weights: Any = None, n_categories: int | None = None,
-    categories: Any = None,
+    categories: Any = None, weight_scores: str = "values", icc_form: str | None = None,
 ) -> Any:
     """One coefficient of *data* by its name (a name of :data:`ALL_COEFFICIENTS`).
 
@@ -218,11 +219,18 @@ def compute(
     distance : str or Distance
         The distance (ignored by percent agreement and the coefficients for numeric ratings).
     weights : str or array-like, optional
-        Named kappa weights for the coefficients of :data:`WEIGHTED`.
+        Agreement weights (a name or a q x q matrix) for the coefficients of :data:`WEIGHTED`: the kappas'
+        weights, and for alpha and Scott's pi the distance 1 - w.
     n_categories : int, optional
         q for ``bennett`` and ``brennan-prediger``.
     categories : sequence, optional
         The categories in order, for weights over labels.
+    weight_scores : {"values", "ranks"}
+        What named weights measure distances on (:func:`accord.kappa_weights`): the codes' values (default,
+        irrCAC's) or the categories' ranks (R irr's).
+    icc_form : str, optional
+        ``icc``: the form the table's ``value`` reports, named as :func:`accord.icc` takes it (McGraw & Wong's
+        ``ICC(A,1)``... or Shrout & Fleiss' ``ICC(2,1)``...); default ``ICC(A,1)``.
 
     Returns
     -------
@@ -235,11 +243,20 @@ def compute(
         raise AccordError(f"weights apply to {', '.join(WEIGHTED)}; not to {coefficient}")
     if n_categories is not None and coefficient not in ("bennett", "brennan-prediger"):
         raise AccordError(f"the number of categories applies to bennett and brennan-prediger; not to {coefficient}")
+    if icc_form is not None and coefficient != "icc":
+        raise AccordError(f"icc_form applies to icc; not to {coefficient}")
+    from accord.weights import check_weight_scores
+
+    check_weight_scores(weight_scores, weights)
     if coefficient in COEFFICIENTS and weights is None and n_categories is None and categories is None:
         return compute_with(_memory_functions(), data, coefficient, distance)
     import accord
 
     kw: dict[str, Any] = {"weights": weights, "categories": categories} if weights is not None else {}
+    if weights is not None and weight_scores != "values":
+        kw["weight_scores"] = weight_scores
+    if coefficient in ("alpha", "scott") and weights is not None:  # the distance 1 - w (their weights=)
+        return (accord.alpha if coefficient == "alpha" else accord.scott_pi)(data, **kw)
     if coefficient == "bennett":
         return accord.bennett_s(data, distance=distance, n_categories=n_categories)
     if coefficient == "brennan-prediger":
@@ -255,7 +272,7 @@ def compute(
             return accord.gwet_ac2(data, **kw)
         return compute_with(_memory_functions(), data, coefficient, distance)
     if coefficient == "icc":
-        return accord.icc_table(data)
+        return accord.icc_table(data, form=icc_form or "ICC(A,1)")
     if coefficient == "kendall-w":
         return accord.kendall_w(data)
     if coefficient == "ccc":
@@ -265,14 +282,15 @@ def compute(
 
 def compute_chosen(
     data: Any, coefficient: str = "all", distance: Any = "nominal", *, weights: Any = None,
-    n_categories: int | None = None, categories: Any = None,
+    n_categories: int | None = None, categories: Any = None, weight_scores: str = "values",
+    icc_form: str | None = None,
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """The coefficient *coefficient* of *data*, or with ``"all"`` every one that applies, and what was left out.
 
     ``"all"`` computes what :func:`choose` says applies; one that still cannot be computed on these data
     (its function refuses them) joins the left-out ones with the first line of its message.  Weights go to the
-    coefficients of :data:`WEIGHTED`, *n_categories* to ``bennett`` and ``brennan-prediger``; the others take
-    *distance*.  Warnings are the caller's to record.
+    coefficients of :data:`WEIGHTED` (with *weight_scores*), *n_categories* to ``bennett`` and
+    ``brennan-prediger``, *icc_form* to ``icc``; the others take *distance*.  Warnings are the caller's to record.
 
     Returns
     -------
@@ -299,7 +317,9 @@ def compute_chosen(
     for name in names:
         kw: dict[str, Any] = {}
         if weights is not None and name in WEIGHTED:
-            kw = {"weights": weights, "categories": categories}
+            kw = {"weights": weights, "categories": categories, "weight_scores": weight_scores}
+        if icc_form is not None and name == "icc":
+            kw["icc_form"] = icc_form
         if n_categories is not None and name in ("bennett", "brennan-prediger"):
             kw["n_categories"] = n_categories
         try:

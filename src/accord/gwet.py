@@ -31,6 +31,7 @@ from accord.weights import (
     PreparedMatrix,
     WeightsDistance,
     category_codes,
+    check_weight_scores,
     on_categories,
     used_values,
     weights_matrix,
@@ -134,7 +135,8 @@ _category_codes = category_codes
 
 
 def _gwet_distance(
-    name: str, distance: str | Distance | DistanceFunction, weights: Any, values: np.ndarray, *, ordered: bool = True
+    name: str, distance: str | Distance | DistanceFunction, weights: Any, values: np.ndarray, *, ordered: bool = True,
+    weight_scores: str = "values",
 ) -> Distance:
     """The distance of AC1/AC2: *distance*, or user agreement *weights* over the categories *values*, checked."""
     if weights is None:
@@ -143,7 +145,7 @@ def _gwet_distance(
         raise AccordError("gwet_ac1 is the unweighted coefficient; pass weights to gwet_ac2")
     if distance != "nominal":
         raise AccordError("pass either distance or weights to gwet_ac2, not both")
-    w, label = weights_matrix(weights, values, ordered=ordered)
+    w, label = weights_matrix(weights, values, ordered=ordered, scores=weight_scores)
     return WeightsDistance(w, label)
 
 
@@ -156,16 +158,19 @@ def _gwet(
     population_size: float,
     name: str,
     variance: str = "subjects",
+    weight_scores: str = "values",
 ) -> GwetResult:
     # one validation step
     data = check_annotations(data)
     check_variance(variance)
+    check_weight_scores(weight_scores, weights)
     if not (isinstance(population_size, (int, float)) and population_size > 0):
         raise AccordError(f"population_size must be a positive number (or math.inf); got {population_size!r}")
     # without categories, q counts the values some rating uses: a count table's zero column and the values of
     # coders left out by select_coders are not observed categories (name them in categories= to count them)
     data = _on_categories(data, categories) if categories is not None else used_values(data)
-    dist = _gwet_distance(name, distance, weights, data.values, ordered=categories is not None)
+    dist = _gwet_distance(name, distance, weights, data.values, ordered=categories is not None,
+                          weight_scores=weight_scores)
     if data.n_units and population_size < np.count_nonzero(np.bincount(data.unit_index, minlength=data.n_units)):
         raise AccordError(f"population_size ({population_size}) is smaller than the number of rated subjects")
 
@@ -392,6 +397,7 @@ def gwet_ac2(
     distance: str | Distance | DistanceFunction = "nominal",
     weights: Any = None,
     categories: Sequence[Hashable] | None = None,
+    weight_scores: str = "values",
     population_size: float = math.inf,
     variance: str = "subjects",
     layout: Layout = "coders-by-units",
@@ -416,6 +422,12 @@ def gwet_ac2(
         text labels need *categories* for their order).
     categories : sequence, optional
         Every category a rater could choose (see :func:`gwet_ac1`).
+    weight_scores : {"values", "ranks"}, keyword-only
+        What named weights measure distances on.  ``"values"`` (default, irrCAC's): numeric codes by
+        their values (codes 1, 2, 5: 5 is three steps from 2), since the codes are the scale the user
+        chose.  ``"ranks"``: the categories one step apart, those some rating uses (or *categories*,
+        in their order), R irr's ``kappa2(weight="equal" | "squared")`` convention
+        (:func:`accord.kappa_weights`).
     population_size : float, keyword-only
         N, for the finite-population correction (default infinite).
     variance : {"subjects", "table"}, keyword-only
@@ -448,5 +460,5 @@ def gwet_ac2(
     data = as_annotations(data, layout=layout)
     return _gwet(
         data, distance=distance, weights=weights, categories=categories,
-        population_size=population_size, name="ac2", variance=variance,
+        population_size=population_size, name="ac2", variance=variance, weight_scores=weight_scores,
     )

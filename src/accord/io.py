@@ -558,9 +558,11 @@ def _wide(df: pd.DataFrame, lines: np.ndarray, path: Path, *, unit: str | None, 
 def _one_row_per_unit(df: pd.DataFrame, lines: np.ndarray, path: Path, unit: str, layout: str) -> None:
     dup = df[unit][df[unit].duplicated()]
     if len(dup):
+        from accord.names import shown
+
         first, second = np.flatnonzero(df[unit].to_numpy() == dup.iloc[0])[:2]
         raise AccordError(
-            f"{path}: unit {dup.iloc[0]!r} has two rows (lines {lines[first]} and {lines[second]}); the {layout} "
+            f"{path}: unit {shown(dup.iloc[0])} has two rows (lines {lines[first]} and {lines[second]}); the {layout} "
             "layout needs one row per unit"
         )
 

@@ -39,9 +39,9 @@ from accord.distances import Distance, DistanceFunction, get_distance
 from accord.distances.scalar import _PreparedNominal
 from accord.engine import UnitCounts, count_values, observed_sum
 from accord.errors import AccordError, plural, warn_undefined
-from accord.names import shown_list
+from accord.names import shown, shown_list
 from accord.results import Coefficient as CoefficientResult
-from accord.weights import PreparedMatrix, on_categories, resolve_weights
+from accord.weights import PreparedMatrix, check_weight_scores, on_categories, resolve_weights
 
 __all__ = [
     "AgreementResult",
@@ -287,7 +287,7 @@ def _complete(data: Annotations, name: str) -> int:
     if coded.min() != coded.max():
         u = int(np.flatnonzero(per_unit == coded.min())[0]) if coded.min() > 0 else 0
         raise AccordError(
-            f"{name} needs every unit coded by the same number of coders; unit {data.units[u]!r} has "
+            f"{name} needs every unit coded by the same number of coders; unit {shown(data.units[u])} has "
             f"{plural(per_unit[u], 'value')}, others up to {coded.max()}: use alpha, which handles missing values"
         )
     if coded.min() < 2:
@@ -296,14 +296,15 @@ def _complete(data: Annotations, name: str) -> int:
 
 
 def _distance_or_weights(
-    data: Annotations, distance: Any, weights: Any, categories: Any, name: str
+    data: Annotations, distance: Any, weights: Any, categories: Any, name: str, weight_scores: str = "values"
 ) -> tuple[Annotations, Distance]:
     """The data (over *categories* when given) and the distance: *distance*, or 1 - w for agreement *weights*."""
+    check_weight_scores(weight_scores, weights)
     if weights is None or (isinstance(weights, str) and weights == "identity"):
         return on_categories(data, categories), get_distance(distance)
     if not (isinstance(distance, str) and distance == "nominal"):
         raise AccordError(f"{name}: pass either distance or weights, not both")
-    return resolve_weights(data, weights, categories)
+    return resolve_weights(data, weights, categories, scores=weight_scores)
 
 
 # ------------------------------------------------------------------ public
@@ -339,6 +340,7 @@ def cohen_kappa(
     distance: str | Distance | DistanceFunction = "nominal",
     weights: Any = None,
     categories: Sequence[Hashable] | None = None,
+    weight_scores: str = "values",
     coders: tuple[Any, Any] | None = None,
     layout: Layout = "coders-by-units",
 ) -> KappaResult:
@@ -360,6 +362,12 @@ def cohen_kappa(
     categories : sequence, optional
         The categories in order, for named weights over text labels (and
         categories nobody chose, which change the weights of the others).
+    weight_scores : {"values", "ranks"}, keyword-only
+        What named weights measure distances on.  ``"values"`` (default, irrCAC's): numeric codes by
+        their values (codes 1, 2, 5: 5 is three steps from 2), since the codes are the scale the user
+        chose.  ``"ranks"``: the categories one step apart, those some rating uses (or *categories*,
+        in their order), R irr's ``kappa2(weight="equal" | "squared")`` convention
+        (:func:`accord.kappa_weights`).
     coders : (a, b), optional
         The two coders to compare.
     layout : {"coders-by-units", "units-by-coders"}, keyword-only
@@ -404,7 +412,7 @@ def cohen_kappa(
     data = as_annotations(data, layout=layout)
     sub, dropped = _two_coders(data, coders, "cohen_kappa")
     # the categories and weights are those of the two coders compared, not of every coder in the data
-    sub, dist = _distance_or_weights(sub, distance, weights, categories, "cohen_kappa")
+    sub, dist = _distance_or_weights(sub, distance, weights, categories, "cohen_kappa", weight_scores)
     return _cohen_from_counts(count_values(sub), _pair_table(sub, _first_second(sub, coders)), sub.values, dist,
                               dropped=dropped, source=sub.source)
 
@@ -495,6 +503,7 @@ def weighted_kappa(
     distance: str | Distance | DistanceFunction | None = None,
     weights: Any = None,
     categories: Sequence[Hashable] | None = None,
+    weight_scores: str = "values",
     coders: tuple[Any, Any] | None = None,
     layout: Layout = "coders-by-units",
 ) -> KappaResult:
@@ -514,7 +523,7 @@ def weighted_kappa(
         raise AccordError("weighted_kappa needs a distance or weights (one of them)")
     data = as_annotations(data, layout=layout)
     return cohen_kappa(data, distance=distance if distance is not None else "nominal", weights=weights,
-                       categories=categories, coders=coders)
+                       categories=categories, weight_scores=weight_scores, coders=coders)
 
 
 def scott_pi(
@@ -523,6 +532,7 @@ def scott_pi(
     distance: str | Distance | DistanceFunction = "nominal",
     weights: Any = None,
     categories: Sequence[Hashable] | None = None,
+    weight_scores: str = "values",
     coders: tuple[Any, Any] | None = None,
     layout: Layout = "coders-by-units",
 ) -> KappaResult:
@@ -540,6 +550,12 @@ def scott_pi(
         is read as :func:`cohen_kappa` reads it: w[k, l] is the first coder's k against the second's l.
     categories : sequence, optional
         The categories in order, for named weights over text labels.
+    weight_scores : {"values", "ranks"}, keyword-only
+        What named weights measure distances on.  ``"values"`` (default, irrCAC's): numeric codes by
+        their values (codes 1, 2, 5: 5 is three steps from 2), since the codes are the scale the user
+        chose.  ``"ranks"``: the categories one step apart, those some rating uses (or *categories*,
+        in their order), R irr's ``kappa2(weight="equal" | "squared")`` convention
+        (:func:`accord.kappa_weights`).
     coders : (a, b), optional
         The two coders to compare (the first is the rows of directional weights).
     layout : {"coders-by-units", "units-by-coders"}
@@ -556,7 +572,7 @@ def scott_pi(
     """
     data = as_annotations(data, layout=layout)
     sub, dropped = _two_coders(data, coders, "scott_pi")
-    sub, dist = _distance_or_weights(sub, distance, weights, categories, "scott_pi")
+    sub, dist = _distance_or_weights(sub, distance, weights, categories, "scott_pi", weight_scores)
     return _scott_from_counts(count_values(sub), sub.values, dist, dropped=dropped, source=sub.source,
                               table=_pair_table(sub, _first_second(sub, coders)))
 
@@ -582,6 +598,7 @@ def fleiss_kappa(
     distance: str | Distance | DistanceFunction = "nominal",
     weights: Any = None,
     categories: Sequence[Hashable] | None = None,
+    weight_scores: str = "values",
     missing: Literal["error", "gwet"] = "error",
     population_size: float = math.inf,
     layout: Layout = "coders-by-units",
@@ -590,7 +607,7 @@ def fleiss_kappa(
 
     Every unit must hold the same number m of values (complete data; use
     :func:`accord.alpha` otherwise), unless ``missing="gwet"``.  ``weights`` (a name, as irrCAC's, or
-    a q x q matrix) and ``categories`` are those of :func:`cohen_kappa`;
+    a q x q matrix), ``categories`` and ``weight_scores`` are those of :func:`cohen_kappa`;
     with weights, chance agreement is sum_kl w_kl p_k p_l (Gwet 2014, 2.4).
 
     ``missing="gwet"`` is Gwet's (2014, chapter 2) extension to missing ratings, irrCAC's ``fleiss``:
@@ -636,7 +653,8 @@ def fleiss_kappa(
         raise AccordError(f"missing must be 'error' or 'gwet'; got {missing!r}")
     if missing == "error" and population_size != math.inf:
         raise AccordError("population_size applies with missing='gwet' (Gwet's variance)")
-    data, dist = _distance_or_weights(data, distance, weights, categories, "fleiss_kappa")
+    data, dist = _distance_or_weights(data, distance, weights, categories, "fleiss_kappa",
+                                      weight_scores)
     if missing == "gwet":
         from accord.cac import _fleiss_gwet
 

@@ -40,8 +40,9 @@ import numpy as np
 from accord.data import Annotations
 from accord.distances import Distance, PreparedDistance
 from accord.errors import AccordError, plural
+from accord.names import shown, shown_list
 
-__all__ = ["WEIGHT_NAMES", "kappa_weights"]
+__all__ = ["WEIGHT_NAMES", "WEIGHT_SCORES", "kappa_weights"]
 
 #: The named weights, as irrCAC spells them.
 WEIGHT_NAMES = ("identity", "linear", "quadratic", "ordinal", "radical", "ratio", "circular", "bipolar")
@@ -94,7 +95,7 @@ def kappa_weights(name: str, categories: Sequence[Hashable], *, scores: str = "v
     if q == 0:
         raise AccordError("weights need at least one category")
     if len(set(cats)) != q:
-        raise AccordError(f"categories must not repeat a category; got {cats!r}")
+        raise AccordError(f"categories must not repeat a category; got {shown_list(cats, 12)}")
     if name == "identity" or q == 1:
         return np.eye(q)
     numeric = scores == "values" and all(_is_number(c) for c in cats)
@@ -166,13 +167,14 @@ def category_codes(values: np.ndarray, categories: Sequence[Hashable]) -> tuple[
     """The code of each value in the category list, and the category list as the new value table."""
     cats = list(categories)
     if len(set(cats)) != len(cats):
-        raise AccordError(f"categories must not repeat a category; got {cats!r}")
+        raise AccordError(f"categories must not repeat a category; got {shown_list(cats, 12)}")
     where = {c: i for i, c in enumerate(cats)}
     try:
         remap = np.array([where[v] for v in values.tolist()], dtype=np.int64)
     except KeyError as exc:
         raise AccordError(
-            f"categories: the data hold the value {exc.args[0]!r}, which is not among the categories {cats!r}"
+            f"categories: the data hold the value {shown(exc.args[0])}, which is not among the categories "
+            f"{shown_list(cats, 12)}"
         ) from None
     table = np.array(cats) if all(isinstance(c, (int, float, str)) for c in cats) else np.array(cats, dtype=object)
     if table.dtype.kind not in "biufUO":
@@ -228,13 +230,47 @@ def on_categories(data: Annotations, categories: Sequence[Hashable] | None) -> A
     )
 
 
-def weights_matrix(weights: Any, values: np.ndarray, *, ordered: bool) -> tuple[np.ndarray, str]:
+#: What named weights measure distances on (``weight_scores=``): the numeric values, or the ranks.
+WEIGHT_SCORES = ("values", "ranks")
+
+
+def check_weight_scores(weight_scores: Any, weights: Any) -> str:
+    """*weight_scores* checked: one of :data:`WEIGHT_SCORES`, and ``"ranks"`` only with named weights."""
+    if not isinstance(weight_scores, str) or weight_scores not in WEIGHT_SCORES:
+        raise AccordError(f"weight_scores must be 'values' or 'ranks'; got {shown(weight_scores)}",
+                          cli=f"--weight-scores must be values or ranks; got {shown(weight_scores)}")
+    if weight_scores == "ranks" and not isinstance(weights, str):
+        raise AccordError("weight_scores='ranks' applies to named weights (weights='linear', ...); "
+                          + ("no weights were given" if weights is None else "the weights given are a matrix"),
+                          cli="--weight-scores ranks applies to named weights (--weights linear, ...)")
+    return weight_scores
+
+
+def weights_matrix(
+    weights: Any, values: np.ndarray, *, ordered: bool, scores: str = "values"
+) -> tuple[np.ndarray, str]:
     """Agreement weights over the value table *values*: a name of :data:`WEIGHT_NAMES` or a q x q matrix, checked.
 
     *ordered* says the value table is an order the user gave (``categories=``); without it, named weights
-    other than identity need numbers, since text labels carry no order of their own.
+    other than identity need numbers, since text labels carry no order of their own.  *scores* ``"ranks"``
+    (named weights only) spaces the categories evenly: by their order when *ordered*, else by their numeric
+    order (R irr's ``kappa2`` convention over the categories present).
     """
     q = len(values)
+    if scores == "ranks" and isinstance(weights, str) and weights in WEIGHT_NAMES:
+        cats = values.tolist()
+        if not ordered:
+            from accord.distances.scalar import number_labels
+
+            numbers = cats if all(_is_number(c) for c in cats) else number_labels(values)
+            if numbers is not None and weights != "identity":
+                nums = np.asarray(numbers, dtype=float)
+                if len(set(nums.tolist())) == q:  # each category's rank 1..q by its number
+                    ranks = np.argsort(np.argsort(nums, kind="stable"), kind="stable") + 1.0
+                    return kappa_weights(weights, ranks.tolist()), f"{weights} weights (ranks)"
+            else:
+                return weights_matrix(weights, values, ordered=False)  # labels: refused as without ranks
+        return kappa_weights(weights, cats, scores="ranks"), f"{weights} weights (ranks)"
     if isinstance(weights, str):
         if weights not in WEIGHT_NAMES:
             raise AccordError(f"weights must be one of {', '.join(WEIGHT_NAMES)} or a q x q matrix; got {weights!r}")
@@ -246,18 +282,17 @@ def weights_matrix(weights: Any, values: np.ndarray, *, ordered: bool) -> tuple[
             if spelled is not None and len(set(spelled.tolist())) == q:
                 cats = spelled.tolist()
         if weights != "identity" and not ordered and not all(_is_number(c) for c in cats):
-            from accord.names import shown_list
-
-            shown = shown_list(cats, 6)
-            head = f"weights={weights!r} need the order of the categories, and the values are labels ({shown}): "
+            listed = shown_list(cats, 6)
+            head = f"weights={weights!r} need the order of the categories, and the values are labels ({listed}): "
             raise AccordError(head + "pass categories=[...] in their order",
                               cli=f"--weights {weights} needs the order of the categories, and the values are labels "
-                                  f"({shown}): give them lowest to highest with --order \"lowest,...,highest\"")
+                                  f"({listed}): give them lowest to highest with --order \"lowest,...,highest\"")
         return kappa_weights(weights, cats), f"{weights} weights"
     w = np.asarray(weights, dtype=float)
     if w.shape != (q, q):
         raise AccordError(
-            f"weights must be a {q} x {q} matrix over the categories {values.tolist()!r}; got shape {w.shape}"
+            f"weights must be a {q} x {q} matrix over the categories {shown_list(values.tolist(), 12)}; got shape "
+            f"{w.shape}"
         )
     if not np.allclose(np.diag(w), 1.0) or (w < 0).any() or (w > 1).any():
         raise AccordError("weights must be agreement weights: 1 on the diagonal, between 0 and 1 elsewhere")
@@ -265,9 +300,15 @@ def weights_matrix(weights: Any, values: np.ndarray, *, ordered: bool) -> tuple[
 
 
 def resolve_weights(
-    data: Annotations, weights: Any, categories: Sequence[Hashable] | None
+    data: Annotations, weights: Any, categories: Sequence[Hashable] | None, *, scores: str = "values"
 ) -> tuple[Annotations, WeightsDistance]:
-    """*data* over *categories* (when given) and the distance 1 - w of *weights* over its value table."""
+    """*data* over *categories* (when given) and the distance 1 - w of *weights* over its value table.
+
+    With *scores* ``"ranks"`` and no *categories*, the categories are those some rating uses (R irr's levels
+    of the ratings), each one step from the next.
+    """
+    if scores == "ranks" and categories is None:
+        data = used_values(data)
     data = on_categories(data, categories)
-    w, name = weights_matrix(weights, data.values, ordered=categories is not None)
+    w, name = weights_matrix(weights, data.values, ordered=categories is not None, scores=scores)
     return data, WeightsDistance(w, name)

@@ -22,8 +22,8 @@ from accord.errors import AccordError, AccordWarning, plural
 from accord.names import COEFFICIENTS
 from accord.names import coefficient as coefficient_name
 
-__all__ = ["LABELS", "compute_named", "interval_of", "label", "load_confusion", "print_extra", "scale_categories",
-           "with_intervals"]
+__all__ = ["LABELS", "check_icc_form", "compute_named", "interval_of", "label", "load_confusion", "print_extra",
+           "scale_categories", "with_intervals"]
 
 LABELS = COEFFICIENTS
 
@@ -76,11 +76,16 @@ def scale_categories(text: str | None, data: Any) -> int | None:
 
 def compute_named(
     data: Any, coefficient: str, distance: str, *, weights: str | None, n_categories: int | None,
-    categories: list[Any] | None,
+    categories: list[Any] | None, weight_scores: str = "values", icc_form: str | None = None,
 ) -> tuple[dict[str, Any], dict[str, str], list[str]]:
     """The results, what ``all`` left out (name -> why) and the warnings' messages."""
     if weights is not None and coefficient != "all" and coefficient not in WEIGHTED:
         raise AccordError(f"--weights apply to {', '.join(WEIGHTED)}; not to --coefficient {coefficient}")
+    if weight_scores != "values" and weights is None:
+        raise AccordError(f"--weight-scores {weight_scores} says how named weights space the categories: "
+                          "pass it with --weights (linear, quadratic...)")
+    if icc_form is not None:
+        icc_form = check_icc_form(icc_form, coefficient)
     if n_categories is not None and coefficient not in ("all", "bennett", "brennan-prediger"):
         raise AccordError("--categories is the number of categories (or the categories) of bennett and "
                           f"brennan-prediger; not of --coefficient {coefficient}")
@@ -89,7 +94,7 @@ def compute_named(
         warnings.simplefilter("always", AccordWarning)
         # one rule and one dispatch for this command and the agreement report (accord.coefficients)
         results, left = compute_chosen(data, coefficient, distance, weights=weights, n_categories=n_categories,
-                                       categories=categories)
+                                       categories=categories, weight_scores=weight_scores, icc_form=icc_form)
         notes += [said(x.message) for x in caught if issubclass(x.category, AccordWarning)]
     if weights is not None and coefficient == "all":
         plain = [n for n in results if n not in WEIGHTED]
@@ -106,6 +111,31 @@ def compute_named(
             notes.append(f"{coefficient_name(name)}: q = {q}, the categories observed (pass --categories N for a "
                          "scale with more)")
     return results, {k: said(why) for k, why in left.items()}, notes
+
+
+def check_icc_form(text: str, coefficient: str) -> str:
+    """``--icc-form``: a form's name as :func:`accord.icc` takes it (McGraw & Wong's or Shrout & Fleiss'), for
+    ``--coefficient icc`` or ``all``.
+
+    Examples
+    --------
+    >>> check_icc_form("icc(3,1)", "icc"), check_icc_form("ICC(C,K)", "all"), check_icc_form("ICC2", "icc")
+    ('ICC(3,1)', 'ICC(C,k)', 'ICC(2,1)')
+    """
+    from accord.ratings.icc import _SF, ICC_FORMS, _resolve
+
+    if coefficient not in ("icc", "all"):
+        raise AccordError(f"--icc-form chooses the form of the ICC (--coefficient icc or all); not of --coefficient "
+                          f"{coefficient}")
+    try:
+        mw, model = _resolve(text, None)
+    except AccordError:
+        names = [f[0] for f in ICC_FORMS[:6]] + [f[4] for f in ICC_FORMS if f[4]]
+        raise AccordError(f"--icc-form must be one of {', '.join(dict.fromkeys(names))} (McGraw & Wong's or "
+                          f"Shrout & Fleiss' names); got {text!r}") from None
+    if text.replace(" ", "").upper() in _SF:  # Shrout & Fleiss' name (or psych's) as they write it
+        return next(f[4] for f in ICC_FORMS if f[0] == mw and f[1] == model and f[4])
+    return mw
 
 
 def interval_of(res: Any, confidence: float) -> tuple[float, float] | None:
@@ -154,16 +184,24 @@ def print_extra(results: dict[str, Any], left_out: dict[str, str], confidence: f
                         f"{plural(tab.n_coders, 'coder')} (McGraw & Wong 1996; "
                   "S&F: Shrout & Fleiss 1979); two-way models random unless mixed; A: absolute agreement, "
                   "C: consistency; 1: single, k: average rating")
+        chosen = tab[tab.form]
+        t.caption = f"* the ICC's value: {_form_words(chosen)} (--icc-form to choose another)"
         for col in ("McGraw & Wong", "model", "S&F", "ICC", "F (df)", "p", f"{level} interval"):
             t.add_column(col, justify="right" if col in ("ICC", "p") else "left")
         for r in tab.forms:
             iv = r.confidence_interval(confidence) if not math.isnan(r.icc) else None
-            t.add_row(r.form, r.model.replace(" random", "").replace(" mixed", ", mixed"), r.shrout_fleiss or "-",
+            t.add_row(f"{r.form} *" if r is chosen else r.form,
+                      r.model.replace(" random", "").replace(" mixed", ", mixed"), r.shrout_fleiss or "-",
                       _num(r.icc), f"{r.f_statistic:.3f} ({r.df1:g}, {r.df2:.4g})", f"{r.p_value:.3g}",
                       f"[{iv[0]:.3f}, {iv[1]:.3f}]" if iv else "-")
         console.print(t)
     for name, why in left_out.items():
         console.print(f"left out: {coefficient_name(name)} {said(why)}", highlight=False)
+
+
+def _form_words(r: Any) -> str:
+    """A form by both names and its model: ``ICC(A,1), two-way random (Shrout & Fleiss ICC(2,1))``."""
+    return f"{r.form}, {r.model}" + (f" (Shrout & Fleiss {r.shrout_fleiss})" if r.shrout_fleiss else "")
 
 
 def _num(x: float) -> str:

@@ -113,7 +113,17 @@ def agree(
         str | None,
         typer.Option(help="Kappa weights by name for ordered categories (irrCAC's): linear, quadratic, ordinal, "
                      "radical, ratio, circular, bipolar, identity; for cohen, fleiss, gwet, conger, "
-                     "brennan-prediger, light. Numeric values are taken in numeric order."),
+                     "brennan-prediger, light, and for alpha and scott as the distance 1 - w. Numeric values are "
+                     "taken in numeric order."),
+    ] = None,
+    weight_scores: Annotated[
+        str, typer.Option(help="What --weights measure distances on: values (numeric codes by their values, "
+                          "irrCAC's) or ranks (the categories present one step apart, R irr's kappa2).")
+    ] = "values",
+    icc_form: Annotated[
+        str | None, typer.Option(help="The ICC form reported as the ICC's value: McGraw & Wong's ICC(1), ICC(k), "
+                                 "ICC(C,1), ICC(C,k), ICC(A,1), ICC(A,k) or Shrout & Fleiss' ICC(1,1) ... ICC(3,k) "
+                                 "(default ICC(A,1)); every form is shown.")
     ] = None,
     categories: Annotated[
         str | None,
@@ -172,7 +182,13 @@ def agree(
     accord agree export.json --from label-studio --field sentiment
     """
     coefficient = resolve(coefficient)  # the names people type (krippendorff, cohen-kappa...) -> accord's
-    scale_chosen = distance is not None  # nominal by default says when the values look like a scale
+    if weight_scores not in ("values", "ranks"):
+        raise choice_error("weight-scores", weight_scores, ("values", "ranks"))
+    if weight_scores != "values" and weights is None:
+        raise AccordError(f"--weight-scores {weight_scores} says how named weights space the categories: "
+                          "pass it with --weights (linear, quadratic...)")
+    # nominal by default says when the values look like a scale; weights are a scale chosen
+    scale_chosen = distance is not None or weights is not None
     from accord.cli import _ratings
 
     from_, sheet = importer.tool, importer.sheet
@@ -250,7 +266,8 @@ def agree(
             echo(imported.report.summary(cli=True), err=True)
         results, left_out, caught = _ratings.compute_named(data, coefficient, distance, weights=weights,
                                                            n_categories=_ratings.scale_categories(categories, data),
-                                                           categories=cat_order)
+                                                           categories=cat_order, weight_scores=weight_scores,
+                                                           icc_form=icc_form)
         sizes = (data.n_coders, data.n_units, data.n_entries)
         source: Any = data
         engine_used = "memory"
@@ -259,8 +276,10 @@ def agree(
 
         if importer.given():
             raise AccordError(f"{', '.join(importer.given())} read an annotation tool's export (with --from)")
-        if coefficient in MEMORY_COEFFICIENTS or weights is not None or categories is not None:
-            raise AccordError(f"--coefficient {coefficient}, --weights and --categories are computed in memory: "
+        if (coefficient in MEMORY_COEFFICIENTS or weights is not None or categories is not None
+                or icc_form is not None):
+            raise AccordError(f"--coefficient {coefficient}, --weights, --categories and --icc-form are computed in "
+                              "memory: "
                               f"pass --engine memory (the {lazy} engine computes {', '.join(engines.COEFFICIENTS)})")
         distance = distance or "nominal"
         if unit is None or coder is None or value is None:
@@ -347,7 +366,7 @@ def agree(
     if getattr(source, "memory_limit", None):
         via += f", memory limit {source.memory_limit}"
     if weights is not None:
-        via += f", {weights} weights"
+        via += f", {weights} weights" + (" over ranks" if weight_scores == "ranks" else "")
     table = Table(title=f"Agreement in {file.name} ({plural(sizes[0], 'coder')}, {plural(sizes[1], 'unit')}, "
                   f"{plural(sizes[2], 'value')}, distance {get_distance(distance).name}{via})")
     table.add_column("coefficient")

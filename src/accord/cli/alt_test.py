@@ -42,26 +42,30 @@ def _p(x: float) -> str:
     return f"{x:.3g}" if x < 0.001 else f"{x:.4f}"
 
 
-def load_annotations(file: Path, importer: ImporterArgs, *, unit: str, coder: str, value: str, layout: str,
-                     coders: str | None, json_out: bool) -> tuple[Any, Any]:
-    """Read *file* as ``accord agree`` reads it in memory: a plain table, or an annotation tool's export
-    (``--from``, guessed for JSON, zips and tables with a tool's header).  Returns ``(annotations, import)``,
-    the import None for a plain table."""
+def load_annotations(file: Path, importer: ImporterArgs, *, unit: str | None, coder: str | None,
+                     value: str | None, layout: str | None, coders: str | None, json_out: bool,
+                     sep: str | None = None) -> tuple[Any, Any]:
+    """Read *file* as ``accord agree`` reads it in memory: a plain table (its columns and layout told from the
+    file where not given, :func:`accord.read`), or an annotation tool's export (``--from``, guessed for JSON,
+    zips and tables with a tool's header).  Returns ``(annotations, import)``, the import None for a plain
+    table (whose ``read_as`` says what was read)."""
     from dataclasses import replace
 
     from accord.cli._importing import headed_table, load_export
+    from accord.errors import choice_error
     from accord.io import read
 
-    if layout not in ("long", "wide"):
-        raise AccordError(f"--layout must be 'long' or 'wide'; got {layout!r}")
+    if layout is not None and layout not in ("long", "wide"):
+        raise choice_error("layout", layout, ("long", "wide"))
     coder_cols = [c.strip() for c in coders.split(",")] if coders else None
     headed = importer.tool is None and importer.sheet is None and headed_table(file) is not None
     imported = None
     if importer.tool is not None or headed or file.suffix.lower() not in (".csv", ".tsv", ".tab", ".parquet", ".pq"):
-        read_as = importer if importer.field is not None or value == "value" else replace(importer, field=value)
+        read_as = importer if importer.field is not None or value in (None, "value") else replace(importer,
+                                                                                                 field=value)
+        given = {"layout": layout, "unit": unit, "coder": coder, "coders": coder_cols}
         imported = load_export(file, read_as, plain_fallback=True, fits="categorical",
-                               spreadsheet_options={"layout": layout, "unit": unit, "coder": coder,
-                                                    "coders": coder_cols})
+                               spreadsheet_options={k: v for k, v in given.items() if v is not None})
     if imported is None:
         passed = [f for f in importer.given() if f in ("--offsets", "--option")]
         if passed:
@@ -73,7 +77,7 @@ def load_annotations(file: Path, importer: ImporterArgs, *, unit: str, coder: st
         sheet: str | int = 0 if importer.sheet is None else (
             int(importer.sheet) if importer.sheet.strip().isdigit() else importer.sheet)
         data = read(file, unit=unit, coder=coder, value=value, layout=layout,  # type: ignore[arg-type]
-                    coders=coder_cols, sheet=sheet)
+                    coders=coder_cols, sheet=sheet, sep=sep)
         return data, None
     if imported.kind == "spans":
         held = "this export holds spans" if imported.field is None else f"field {imported.field!r} holds spans"
@@ -120,13 +124,19 @@ def alt_test_command(
                                               "priors).")] = 20,
     sim_draws: Annotated[int, typer.Option(help="--guidance: draws of items and humans per dataset and size.")]
     = 10,
-    unit: Annotated[str, typer.Option(help="Column holding the unit (item) id.")] = "unit",
-    coder: Annotated[str, typer.Option(help="Column holding the coder id.")] = "coder",
-    value: Annotated[str, typer.Option(help="Column holding the value; JSON lists for label sets.")] = "value",
-    layout: Annotated[str, typer.Option(help="long: one row per (unit, coder, value); wide: one row per unit, a "
-                                        "column per coder.")] = "long",
+    unit: Annotated[str | None, typer.Option(help="Column holding the unit (item) id (default: told from the "
+                                             "column names: unit, item, id, doc_id, question...).")] = None,
+    coder: Annotated[str | None, typer.Option(help="Column holding the coder id (default: told from the column "
+                                              "names: coder, annotator, rater, worker...).")] = None,
+    value: Annotated[str | None, typer.Option(help="Column holding the value; JSON lists for label sets (default: "
+                                              "told from the column names: value, label, score, rating...).")
+                     ] = None,
+    layout: Annotated[str | None, typer.Option(help="long: one row per (unit, coder, value); wide: one row per unit, "
+                                               "a column per coder (default: told from the file).")] = None,
     coders: Annotated[str | None, typer.Option(help="Wide layout: comma-separated coder columns (default: all but "
                                                "--unit).")] = None,
+    sep: Annotated[str | None, typer.Option(help="Text tables: the delimiter, one character or 'tab' (default: "
+                                            "sniffed among comma, semicolon, tab and pipe).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     importer: ImporterArgs = _NO_IMPORTER,
 ) -> None:
@@ -145,7 +155,8 @@ def alt_test_command(
     if max_rows < 0:
         raise AccordError(f"--max-rows must be >= 0; got {max_rows}")
     data, imported = load_annotations(file, importer, unit=unit, coder=coder, value=value, layout=layout,
-                                      coders=coders, json_out=json_out)
+                                      coders=coders, json_out=json_out, sep=sep)
+    read_as = getattr(data, "read_as", None) if imported is None else None  # what accord.read read
     result = alt_test(data, models=models, epsilon=epsilon, alpha=alpha, scoring=scoring, min_items=min_items,
                       min_humans=min_humans)
     dist = distance or _PANEL_DISTANCE.get(result.scoring, "nominal")
@@ -179,8 +190,12 @@ def alt_test_command(
             out["guidance"] = sim.to_dict()
         if imported is not None:
             out["import"] = imported.to_dict()
+        elif read_as is not None:
+            out["read_as"] = read_as.to_dict()
         print_json(out)
         return
+    if read_as is not None:
+        echo(f"accord: read {file} as {read_as}", err=True)
     _print(file, result, agreement, departures, notes, max_rows)
     if sim is not None:
         _print_guidance(sim)

@@ -41,14 +41,48 @@ def _header(path: Path) -> list[str]:
     return [c.strip().lower() for c in next(csv.reader([first], delimiter=delim), [])]
 
 
+#: the tables accord.read reads in a folder (a folder of them is one table)
+_TABLE_SUFFIXES = (".csv", ".tsv", ".tab", ".txt", ".jsonl", ".jsonlines", ".parquet", ".pq", ".xlsx", ".ods")
+
+
+def _folder_table(folder: Path) -> Path | None:
+    """The first table of a folder of tables (no CoNLL, CorefUD or brat file, no JSON lines of coreference
+    clusters), which the agreement report reads as one table; None for a folder of coreference files."""
+    try:
+        files = sorted(f for f in folder.iterdir() if f.is_file() and not f.name.startswith("."))
+    except OSError:
+        return None
+    if any(f.name.lower().endswith(_COREF_SUFFIXES) or f.suffix.lower() == ".conllu" for f in files):
+        return None
+    tables = [f for f in files if f.suffix.lower() in _TABLE_SUFFIXES]
+    if not tables:
+        return None
+    first = tables[0]
+    if first.suffix.lower() in (".jsonl", ".jsonlines"):
+        try:
+            with open(first, encoding="utf-8-sig") as fh:
+                line = next((x for x in fh if x.strip()), "")
+        except (OSError, UnicodeDecodeError):
+            return None
+        if '"clusters"' in line:  # e2e-coref JSON lines
+            return None
+    return first
+
+
 def detect_kind(inputs: list[Path]) -> str:
-    """The CLI kind of *inputs*: pyramid (.pyr/.pan), coref (CoNLL, brat, a folder, a document/mention/chain
-    table), multilabel (a labels column, or label + rank), else agree."""
+    """The CLI kind of *inputs*: pyramid (.pyr/.pan), coref (CoNLL, brat, a folder of them, a
+    document/mention/chain table), multilabel (a labels column, or label + rank), else agree (a table, or a
+    folder of tables read as one)."""
     first = inputs[0]
     sfx = first.suffix.lower()
     if sfx in (".pyr", ".pan"):
         return "pyramid"
-    if first.is_dir() or sfx in _COREF_SUFFIXES:
+    if first.is_dir():
+        table = _folder_table(first)
+        if table is None:
+            return "coref"
+        first = table  # a folder of tables: its first table's header tells coreference tables from ratings
+    elif sfx in _COREF_SUFFIXES:
         return "coref"
     cols = set(_header(first))
     if {"document", "mention", "chain"} <= cols:

@@ -439,7 +439,7 @@ def alt_test(
                           f"{', '.join(map(repr, roles.model_names))}")
     empty = [c for c in roles.models.tolist() if per_coder[c] == 0]
     if empty:
-        raise AccordError(f"{where}model {data.coders[empty[0]]!r} has no values")
+        raise AccordError(f"{where}model {shown(data.coders[empty[0]])} has no values")
     name = scoring if isinstance(scoring, str) else getattr(scoring, "__name__", type(scoring).__name__)
     if scoring == "auto":
         name = scoring = auto_scoring(data.values, data.is_set_valued)

@@ -106,7 +106,7 @@ class Continuum:
                     else "end < start"
                 raise AccordError(
                     f"document {document!r}, annotator {annotator[i]!r}, unit {int(ids[i])} "
-                    f"({category[i]!r}, start={s!r}, end={e!r}): {what}"
+                    f"({category[i]!r}, start={shown(s)}, end={shown(e)}): {what}"
                 )
         if len(anns) < 2:
             who = f"only annotator {anns[0]!r}" if anns else "no annotator"
