@@ -1,8 +1,8 @@
 """Two coders' judgments given as a confusion matrix (a square table of counts).
 
 Cell (i, j) counts the units the first coder (rows) put in category i and the second (columns) in j,
-as in Cohen (1960) and Fleiss, Cohen & Everitt (1969).  :func:`from_confusion` turns the table into
-:class:`~accord.data.Annotations` with one unit per counted judgment pair, so every two-coder
+as in Cohen (1960) and Fleiss, Cohen & Everitt (1969).  :meth:`accord.Annotations.from_confusion` turns the
+table into :class:`~accord.data.Annotations` with one unit per counted judgment pair, so every two-coder
 coefficient (Cohen's kappa, weighted or not, with its standard errors; Scott's pi; Gwet; alpha...)
 works on it unchanged.  :func:`read_confusion` reads one from a CSV file: a header row of categories and
 a first column of categories.
@@ -20,7 +20,7 @@ import pandas as pd
 from accord.errors import AccordError, no_such_file, plural
 from accord.names import shown
 
-__all__ = ["from_confusion", "read_confusion"]
+__all__ = ["confusion_records", "read_confusion"]
 
 
 def _label(x: Any) -> Any:
@@ -41,16 +41,18 @@ def _label(x: Any) -> Any:
     return int(f) if f.is_integer() else f
 
 
-def from_confusion(
+def confusion_records(
     table: Any,
     *,
     categories: Sequence[Hashable] | None = None,
     coders: tuple[Hashable, Hashable] = ("rows", "columns"),
     source: str | None = None,
-) -> Any:
-    """Two coders' annotations from their confusion matrix; see :meth:`accord.Annotations.from_confusion`."""
-    from accord.data import Annotations
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The long records (unit, coder, value) of a confusion matrix, checked: one unit per counted pair.
 
+    :meth:`accord.Annotations.from_confusion` builds the annotations from them; this module stays below
+    :mod:`accord.data` (it does not import it).
+    """
     where = source or "table"
     if not isinstance(coders, (tuple, list)) or len(coders) != 2 or coders[0] == coders[1]:
         raise AccordError(f"coders must name two different coders; got {coders!r}")
@@ -115,17 +117,14 @@ def from_confusion(
     units = np.repeat(np.arange(total), 2)
     who = np.empty(2 * total, dtype=object)
     who[0::2], who[1::2] = coders[0], coders[1]
-    # the coders in the table's order (rows first), not sorted by label: the first is the rows' coder, for
-    # weights with a direction (Cohen 1968) and for reading a result back against the table
-    built = Annotations._build(units, who, v, duplicates="error", source=source, row_numbers=None)
-    return built._with_labels(built.units.tolist(), list(coders))
+    return units, who, v
 
 
 def read_confusion(path: str | Path) -> pd.DataFrame:
     """Read a confusion matrix from a CSV file: a header row of categories, a first column of categories.
 
     The header's first cell (over the row labels) may hold anything, e.g. ``A \\ B``.  Counts must be
-    non-negative integers; :func:`from_confusion` says which cell is not.
+    non-negative integers; :func:`confusion_records` says which cell is not.
     """
     path = Path(path)
     if not path.is_file():

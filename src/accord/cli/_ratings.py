@@ -35,10 +35,11 @@ def label(name: str, res: Any) -> str:
 
 def load_confusion(file: Path) -> tuple[Any, list[Any]]:
     """The two coders' annotations of a confusion-matrix CSV, and its categories in the table's order."""
-    from accord.confusion import _label, from_confusion, read_confusion
+    from accord.confusion import _label, read_confusion
+    from accord.data import Annotations
 
     frame = read_confusion(file)
-    data = from_confusion(frame, source=str(file))
+    data = Annotations.from_confusion(frame, source=str(file))
     return data, [_label(x) for x in frame.index]
 
 

@@ -258,7 +258,7 @@ def read_sheet(path: str | Path, *, sheet: str | int = 0, engine: str | None = N
                 f"computed value ({_refs(uncached)}); the file was saved by a program that does not compute formulas "
                 "(openpyxl, a script): open and save it in Excel or LibreOffice, or read them as missing with ")
         raise AccordError(head + "formulas='missing'", cli=head + "--from spreadsheet --option formulas=missing")
-    from accord.io import _header
+    from accord._cells import _header
 
     if len(df) == 0:
         raise AccordError(f"{p}: sheet {name!r} has no data rows")
@@ -327,7 +327,7 @@ def read(
     >>> imp.report.counts["ann2"]
     {'annotated': 1, 'empty': 0, 'skipped': 0, 'unassigned': 1}
     """
-    from accord.io import _convert_column
+    from accord._cells import _convert_column
     from accord.io import read as read_annotations
 
     path = Path(path)
