@@ -237,29 +237,32 @@ def compute(
         raise AccordError(f"the number of categories applies to bennett and brennan-prediger; not to {coefficient}")
     if coefficient in COEFFICIENTS and weights is None and n_categories is None and categories is None:
         return compute_with(_memory_functions(), data, coefficient, distance)
-    import accord
+    from accord.cac import brennan_prediger, conger_kappa, light_kappa
+    from accord.gwet import gwet_ac2
+    from accord.kappa import bennett_s, cohen_kappa, fleiss_kappa
+    from accord.ratings import icc_table, kendall_w, lin_ccc
 
     kw: dict[str, Any] = {"weights": weights, "categories": categories} if weights is not None else {}
     if coefficient == "bennett":
-        return accord.bennett_s(data, distance=distance, n_categories=n_categories)
+        return bennett_s(data, distance=distance, n_categories=n_categories)
     if coefficient == "brennan-prediger":
         if weights is None:
             kw = {"distance": distance, "categories": categories}
-        return accord.brennan_prediger(data, n_categories=n_categories, **kw)
+        return brennan_prediger(data, n_categories=n_categories, **kw)
     if coefficient in ("cohen", "fleiss", "conger", "light"):
-        func = {"cohen": accord.cohen_kappa, "fleiss": accord.fleiss_kappa, "conger": accord.conger_kappa,
-                "light": accord.light_kappa}[coefficient]
+        func = {"cohen": cohen_kappa, "fleiss": fleiss_kappa, "conger": conger_kappa,
+                "light": light_kappa}[coefficient]
         return func(data, **kw) if weights is not None else func(data, distance=distance, categories=categories)
     if coefficient == "gwet":
         if weights is not None:
-            return accord.gwet_ac2(data, **kw)
+            return gwet_ac2(data, **kw)
         return compute_with(_memory_functions(), data, coefficient, distance)
     if coefficient == "icc":
-        return accord.icc_table(data)
+        return icc_table(data)
     if coefficient == "kendall-w":
-        return accord.kendall_w(data)
+        return kendall_w(data)
     if coefficient == "ccc":
-        return accord.lin_ccc(data)
+        return lin_ccc(data)
     return compute_with(_memory_functions(), data, coefficient, distance)
 
 

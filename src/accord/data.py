@@ -22,9 +22,9 @@ import numpy as np
 import pandas as pd
 
 from accord._codes import _as_value_array, _factorize, _intern, _label_key, _not_finite, _plain
+from accord._confusion import confusion_records
 from accord._ids import clean_labels, held_ids
 from accord._records import _columns_from_records, _is_frame, _where
-from accord.confusion import confusion_records
 from accord.errors import AccordError, choice_error, plural
 
 __all__ = ["Annotations", "DuplicatePolicy", "Layout", "as_annotations"]

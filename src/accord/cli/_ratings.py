@@ -35,11 +35,11 @@ def label(name: str, res: Any) -> str:
 
 def load_confusion(file: Path) -> tuple[Any, list[Any]]:
     """The two coders' annotations of a confusion-matrix CSV, and its categories in the table's order."""
-    from accord.confusion import _label, read_confusion
-    from accord.data import Annotations
+    from accord._confusion import _label
+    from accord.confusion import from_confusion, read_confusion
 
     frame = read_confusion(file)
-    data = Annotations.from_confusion(frame, source=str(file))
+    data = from_confusion(frame, source=str(file))
     return data, [_label(x) for x in frame.index]
 
 
