@@ -182,6 +182,15 @@ def _memory_functions() -> Any:
                            bennett_s=bennett_s, gwet_ac1=gwet_ac1, gwet_ac2=gwet_ac2)
 
 
+def _all_functions() -> Any:
+    """Every coefficient function by its public name, from the module that defines it."""
+    from accord.cac import brennan_prediger, conger_kappa, light_kappa
+    from accord.rating_coefficients import icc_table, kendall_w, lin_ccc
+
+    return SimpleNamespace(**vars(_memory_functions()), brennan_prediger=brennan_prediger, conger_kappa=conger_kappa,
+                           light_kappa=light_kappa, icc_table=icc_table, kendall_w=kendall_w, lin_ccc=lin_ccc)
+
+
 def applicable(data: Any, distance: Any = "nominal") -> list[str]:
     """The coefficients that apply to *data* under *distance* (as ``accord agree --coefficient all`` and the
     agreement report choose them): :func:`choose` without the reasons for the others.
@@ -237,32 +246,29 @@ def compute(
         raise AccordError(f"the number of categories applies to bennett and brennan-prediger; not to {coefficient}")
     if coefficient in COEFFICIENTS and weights is None and n_categories is None and categories is None:
         return compute_with(_memory_functions(), data, coefficient, distance)
-    from accord.cac import brennan_prediger, conger_kappa, light_kappa
-    from accord.gwet import gwet_ac2
-    from accord.kappa import bennett_s, cohen_kappa, fleiss_kappa
-    from accord.ratings import icc_table, kendall_w, lin_ccc
+    accord = _all_functions()  # by their modules: the registry sits below the package that exports them
 
     kw: dict[str, Any] = {"weights": weights, "categories": categories} if weights is not None else {}
     if coefficient == "bennett":
-        return bennett_s(data, distance=distance, n_categories=n_categories)
+        return accord.bennett_s(data, distance=distance, n_categories=n_categories)
     if coefficient == "brennan-prediger":
         if weights is None:
             kw = {"distance": distance, "categories": categories}
-        return brennan_prediger(data, n_categories=n_categories, **kw)
+        return accord.brennan_prediger(data, n_categories=n_categories, **kw)
     if coefficient in ("cohen", "fleiss", "conger", "light"):
-        func = {"cohen": cohen_kappa, "fleiss": fleiss_kappa, "conger": conger_kappa,
-                "light": light_kappa}[coefficient]
+        func = {"cohen": accord.cohen_kappa, "fleiss": accord.fleiss_kappa, "conger": accord.conger_kappa,
+                "light": accord.light_kappa}[coefficient]
         return func(data, **kw) if weights is not None else func(data, distance=distance, categories=categories)
     if coefficient == "gwet":
         if weights is not None:
-            return gwet_ac2(data, **kw)
+            return accord.gwet_ac2(data, **kw)
         return compute_with(_memory_functions(), data, coefficient, distance)
     if coefficient == "icc":
-        return icc_table(data)
+        return accord.icc_table(data)
     if coefficient == "kendall-w":
-        return kendall_w(data)
+        return accord.kendall_w(data)
     if coefficient == "ccc":
-        return lin_ccc(data)
+        return accord.lin_ccc(data)
     return compute_with(_memory_functions(), data, coefficient, distance)
 
 

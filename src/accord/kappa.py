@@ -39,7 +39,6 @@ from accord.distances import Distance, DistanceFunction, get_distance
 from accord.distances.scalar import _PreparedNominal
 from accord.engine import UnitCounts, count_values, observed_sum
 from accord.errors import AccordError, plural, warn_undefined
-from accord.gwet import _subject_agreement
 from accord.names import shown_list
 from accord.results import Coefficient as CoefficientResult
 from accord.weights import PreparedMatrix, on_categories, resolve_weights
@@ -649,6 +648,8 @@ def fleiss_kappa(
 def _fleiss_gwet(data: Annotations, dist: Distance, *, user_weights: bool, population_size: float) -> KappaResult:
     """Fleiss' kappa with Gwet's (2014) missing-data extension and variance (irrCAC's ``fleiss``), for
     :func:`accord.fleiss_kappa`'s ``missing="gwet"``: the observed side is Brennan-Prediger's and Conger's."""
+    from accord.gwet import _subject_agreement  # kappa builds on gwet here (the layers of docs/design.md)
+
     if not (isinstance(population_size, (int, float)) and population_size > 0):
         raise AccordError(f"population_size must be a positive number (or math.inf); got {population_size!r}")
     uc = count_values(data, min_values=1)

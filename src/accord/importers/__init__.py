@@ -27,8 +27,8 @@ from accord.errors import AccordError, Message, choice_error, for_cli, no_such_f
 from accord.importers.report import CELL_STATES, CellState, DroppedRecord, ImportReport
 
 if TYPE_CHECKING:
+    from accord._span_model import SpanAnnotations
     from accord.data import Annotations
-    from accord.spans.model import SpanAnnotations
 
 __all__ = [
     "CELL_STATES",

@@ -346,7 +346,7 @@ def _old_format(fname: str, line: int, obj: dict[str, Any]) -> Iterator[tuple[st
 
 def _read_spans(path: Path, cells: Cells, rows: list[tuple[str, str, int, dict[str, Any]]], key: str,
                 by_text: bool, offsets: str) -> Imported:
-    from accord.spans.model import Span, SpanAnnotations
+    from accord._span_model import Span, SpanAnnotations
 
     spans: list[Span] = []
     texts: dict[str, str] = {}

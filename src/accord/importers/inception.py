@@ -376,7 +376,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     AccordError
         On a file that is not WebAnno TSV 3.x, a state INCEpTION does not write, offsets outside the text.
     """
-    from accord.spans.model import Span, SpanAnnotations
+    from accord._span_model import Span, SpanAnnotations
 
     if in_progress not in ("read", "skip"):
         raise _fail(str(path), f"in_progress must be 'read' or 'skip'; got {quote(in_progress)}")
