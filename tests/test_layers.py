@@ -56,3 +56,13 @@ def test_an_upward_import_breaks_the_contracts(tmp_path):
     out = _lint(tree)
     assert out.returncode == 1
     assert "accord.alpha is not allowed to import accord.engines" in out.stdout
+
+
+def test_the_design_page_shows_the_contracts_layers():
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contract = next(c for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "layers")
+    page = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    block = page.split("<!-- layers -->\n```text\n", 1)[1].split("```", 1)[0]
+    assert block.splitlines() == contract["layers"]
