@@ -171,7 +171,7 @@ def read_table(
             if convert:
                 df = df.apply(_convert_column)
         elif fmt in ("xlsx", "ods"):
-            from accord.importers.spreadsheet import read_sheet
+            from accord._sheets import read_sheet
 
             df, lines = read_sheet(p, sheet=sheet, engine="openpyxl" if fmt == "xlsx" else "odf", formulas=formulas)
             info.update(raw=df.attrs.get("raw", {}), stripped=df.attrs.get("stripped", 0))

@@ -248,7 +248,7 @@ def guess_tool(path: str | Path) -> str:
     if len(found) == 1:
         return found[0]
     if not found:
-        from accord.importers._zip import ZipArchive, is_zip
+        from accord._zip import ZipArchive, is_zip
 
         if is_zip(path):  # a zip no tool claims: a damaged one is said as such
             try:
