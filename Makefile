@@ -32,8 +32,10 @@ demo: $(DEMO_STAMP)
 	$(BIN)/accord demo
 	$(BIN)/accord demo --report demo-reports --force
 
+# ruff, and the import-linter contracts of pyproject.toml (the layers of docs/design.md)
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 # the files spread over the machine's cores (one file's tests stay in one process: a docs page's blocks share
 # their folder and namespace)

@@ -18,7 +18,7 @@ Contenders, each in its own process (``--contenders``):
 - ``accord-gamma``: the whole of accord's gamma (the alignment and the sampled chance: statistical sampler,
   precision 0.02, every sample aligned exactly; ``--jobs N`` runs it in N processes);
 - ``accord-by-document``: accord's exact alignment one document at a time, where ``accord`` aligns a corpus's
-  short documents together as gamma does (:mod:`accord.spans.gamma.batch`).
+  short documents together as gamma does (:mod:`accord.spans._gamma.batch`).
 
 A corpus of short documents (``--corpora``, e.g. ``3x200x8``: 3 annotators x 200 documents x 8 reference
 units) is made of such continua (seeds seed, seed + 1, ...); pygamma-agreement aligns one continuum at a
@@ -118,7 +118,7 @@ def read_rows(path: str) -> list[Row]:
 
 
 def _continua(rows: list[Row]) -> list[Any]:
-    from accord.spans.gamma import Continuum
+    from accord.spans import Continuum
 
     docs: dict[str, list[Row]] = {}
     for r in rows:
@@ -148,9 +148,9 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
     if what.startswith("accord"):
         import importlib
 
-        from accord.spans.gamma import CombinedDissimilarity, best_alignment, gamma
+        from accord.spans import CombinedDissimilarity, best_alignment, gamma
 
-        align_many = importlib.import_module("accord.spans.gamma.batch").align_many
+        align_many = importlib.import_module("accord.spans._gamma.batch").align_many
         d = CombinedDissimilarity()
         conts = _continua(rows)
         how = "windowed" if what == "accord-windowed" else "exact"  # accord-by-document: exact, one at a time

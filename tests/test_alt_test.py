@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from accord import AccordError, Annotations
-from accord.raters import (
+from accord.models_vs_humans import (
     alt_test,
     alt_test_guidance,
     benjamini_yekutieli,

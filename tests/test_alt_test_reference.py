@@ -22,7 +22,7 @@ import pytest
 from _alt_test_cases import CASES, make_case, records
 
 from accord import Annotations
-from accord.raters import alt_test
+from accord.models_vs_humans import alt_test
 
 NAN = float("nan")
 

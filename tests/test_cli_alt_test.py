@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from accord import Annotations, read
 from accord.cli import app
-from accord.raters import alt_test, panel_departures
+from accord.models_vs_humans import alt_test, panel_departures
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent

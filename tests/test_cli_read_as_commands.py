@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 import accord
 from accord.cli import app
 from accord.cli.report import detect_kind
-from accord.raters import alt_test
+from accord.models_vs_humans import alt_test
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent

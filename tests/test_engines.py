@@ -19,8 +19,8 @@ from scipy import stats
 
 import accord
 from accord import engines
+from accord._signature_bootstrap import signature_resample_alphas
 from accord.engine import count_values, signature_counts
-from accord.engines.bootstrap import signature_resample_alphas
 from accord.errors import AccordError
 
 TOL = 1e-12

@@ -22,11 +22,11 @@ import pytest
 from typer.testing import CliRunner
 
 import accord
-from accord import AccordError
+from accord import AccordError, _zip
 from accord._glob import glob_files
 from accord.cli import app
 from accord.engines.sources import expand
-from accord.importers import _zip, read_export, spreadsheet
+from accord.importers import read_export, spreadsheet
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data" / "importers"

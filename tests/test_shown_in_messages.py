@@ -37,7 +37,7 @@ def test_categories_as_a_numpy_array(cats):
 
 
 def test_gamma_unit_positions():
-    from accord.spans.gamma.model import Continuum
+    from accord.spans import Continuum
 
     with pytest.raises(accord.AccordError) as err:
         Continuum.from_arrays("d", ["A", "B"], ["A", "B"], [0, 6], [5, 5], ["x", "x"])

@@ -19,7 +19,7 @@ import pytest
 from accord import AccordError
 from accord.errors import AccordWarning
 from accord.spans import Span, SpanAnnotations
-from accord.spans.gamma import (
+from accord.spans._gamma import (
     CategoricalDissimilarity,
     CombinedDissimilarity,
     Continuum,
@@ -174,7 +174,7 @@ def test_gamma_cat_by_the_definition():
     c = cont(rows)
     d = CombinedDissimilarity()
     sol = best_alignment(c, d)
-    from accord.spans.gamma.estimate import _cat_sums
+    from accord.spans._gamma.estimate import _cat_sums
 
     num, den, _, _ = _cat_sums([(c, sol, np.array([0, 1]))], d, ("x", "y"))
     w2 = 1 - dpos(rows[2], rows[3])
@@ -187,9 +187,9 @@ def test_gamma_cat_by_the_definition():
 def _alignment_module(name="alignment"):
     import sys
 
-    import accord.spans.gamma  # noqa: F401
+    import accord.spans._gamma  # noqa: F401
 
-    return sys.modules[f"accord.spans.gamma.{name}"]
+    return sys.modules[f"accord.spans._gamma.{name}"]
 
 
 def dense_rows(rng, n_ann, n_units, sd=3.0):
@@ -271,8 +271,8 @@ def test_integer_program_is_certified_at_the_gap(monkeypatch, seed, listed):
     # regression: the integer program's reduced-cost threshold was multiplied past the gap and the loop stopped
     # without solving there, missing a cheaper partition (these statistical samples); the least cost must be
     # that of the integer program over every listed candidate at once
-    from accord.spans.gamma.candidates import grow, neighbours
-    from accord.spans.gamma.sampling import sampler_for
+    from accord.spans._gamma.candidates import grow, neighbours
+    from accord.spans._gamma.sampling import sampler_for
 
     al = _alignment_module()
     monkeypatch.setattr(al, "_LISTED", listed)
@@ -322,7 +322,7 @@ def test_integer_program_equals_scipy_milp(seed):
 def test_branch_and_bound_gives_way_to_the_integer_program(monkeypatch, seed):
     # samples of five annotators often have fractional relaxations: the alignment is the same whether their
     # components go through the branch and bound, or (past its node limit) through HiGHS' MIP solver
-    from accord.spans.gamma.sampling import sampler_for
+    from accord.spans._gamma.sampling import sampler_for
 
     part = _alignment_module("partition")
     rng = np.random.default_rng(seed)

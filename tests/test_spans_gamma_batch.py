@@ -1,4 +1,4 @@
-"""Small documents aligned together (accord.spans.gamma.batch): the same alignments as one at a time."""
+"""Small documents aligned together (accord.spans._gamma.batch): the same alignments as one at a time."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import importlib
 import numpy as np
 import pytest
 
-from accord.spans.gamma import (
+from accord.spans._gamma import (
     CategoricalDissimilarity,
     CombinedDissimilarity,
     Continuum,
@@ -16,7 +16,7 @@ from accord.spans.gamma import (
     gamma,
 )
 
-batch = importlib.import_module("accord.spans.gamma.batch")
+batch = importlib.import_module("accord.spans._gamma.batch")
 
 MATRIX = CategoricalDissimilarity.from_matrix({"a": {"b": 0.3, "c": 0.9}, "b": {"c": 0.5}})
 DISSIMILARITIES = [CombinedDissimilarity(), PositionalDissimilarity(),
@@ -132,7 +132,7 @@ def test_gamma_aligns_small_documents_together_with_the_same_result(monkeypatch)
 def test_gamma_cat_sums_are_the_same_with_a_dissimilarity_of_ones_own():
     # accord's dissimilarities are bound once over the corpus's categories; a user's (here a subclass that
     # changes nothing) is bound per continuum: the sums behind gamma-cat and gamma-k agree
-    estimate = importlib.import_module("accord.spans.gamma.estimate")
+    estimate = importlib.import_module("accord.spans._gamma.estimate")
 
     class Mine(CategoricalDissimilarity):
         pass

@@ -21,7 +21,7 @@ import math
 import numpy as np
 import pytest
 
-from accord.spans.gamma import (
+from accord.spans._gamma import (
     CategoricalDissimilarity,
     CombinedDissimilarity,
     Continuum,
@@ -29,7 +29,7 @@ from accord.spans.gamma import (
     best_alignment,
     gamma,
 )
-from accord.spans.gamma.sampling import sampler_for
+from accord.spans._gamma.sampling import sampler_for
 
 
 def cont(rows, annotators=()):

@@ -10,7 +10,7 @@ The public API, by concept (each in its own module):
 - Gwet's AC1 and AC2: :func:`gwet_ac1`, :func:`gwet_ac2`
 - by their authors' names: :func:`brennan_prediger`, :func:`conger_kappa`, :func:`light_kappa`;
   named kappa weights :func:`kappa_weights`; confusion matrices :meth:`Annotations.from_confusion`
-- numeric ratings (:mod:`accord.ratings`): :func:`icc`, :func:`icc_table` (McGraw & Wong's ten forms,
+- numeric ratings (:mod:`accord.rating_coefficients`): :func:`icc`, :func:`icc_table` (McGraw & Wong's ten forms,
   Shrout & Fleiss' six), :func:`kendall_w`, :func:`lin_ccc`
 - diagnostics: :func:`unit_disagreement`, :func:`pairwise_agreement`, :func:`coder_left_out`
 - coreference: :mod:`accord.coref` (:func:`read_coref`, :func:`coref_alpha`, :func:`coref_scores`)
@@ -20,7 +20,7 @@ The public API, by concept (each in its own module):
 - significance studies: :mod:`accord.significance`
 - spans: :mod:`accord.spans` (:func:`read_spans`, :func:`span_f1`, :func:`token_agreement`,
   :func:`unitizing_alpha`)
-- humans and models (:mod:`accord.raters`): :func:`alt_test`, the alternative annotator test (may a
+- humans and models (:mod:`accord.models_vs_humans`): :func:`alt_test`, the alternative annotator test (may a
   model replace the human annotators?), and the model-vs-panel reads beside it
 - the reliability report (one HTML page): :func:`report`, :mod:`accord.reporting`
 - annotation tools' exports: :mod:`accord.importers` (:func:`read_export`, :class:`Imported`,
@@ -124,6 +124,10 @@ if TYPE_CHECKING:
         siegel_castellan_k,
         weighted_kappa,
     )
+    from accord.models_vs_humans import (
+        AltTestResult,
+        alt_test,
+    )
     from accord.multilabel import (
         AugmentedKappaResult,
         AugmentedKappaSweep,
@@ -152,11 +156,7 @@ if TYPE_CHECKING:
         read_pyramid,
         score_peer,
     )
-    from accord.raters import (
-        AltTestResult,
-        alt_test,
-    )
-    from accord.ratings import (
+    from accord.rating_coefficients import (
         CCCResult,
         ICCResult,
         ICCTable,
@@ -199,19 +199,19 @@ _EXPORTS: dict[str, str] = {
     "light_kappa": "accord.cac",
     "ChanceCorrectedResult": "accord.cac",
     "LightKappaResult": "accord.cac",
-    "CCCResult": "accord.ratings",
-    "ICCResult": "accord.ratings",
-    "ICCTable": "accord.ratings",
-    "KendallWResult": "accord.ratings",
-    "icc": "accord.ratings",
-    "icc_table": "accord.ratings",
-    "kendall_w": "accord.ratings",
-    "lin_ccc": "accord.ratings",
+    "CCCResult": "accord.rating_coefficients",
+    "ICCResult": "accord.rating_coefficients",
+    "ICCTable": "accord.rating_coefficients",
+    "KendallWResult": "accord.rating_coefficients",
+    "icc": "accord.rating_coefficients",
+    "icc_table": "accord.rating_coefficients",
+    "kendall_w": "accord.rating_coefficients",
+    "lin_ccc": "accord.rating_coefficients",
     "kappa_weights": "accord.weights",
     "AgreementResult": "accord.kappa",
     "alpha": "accord.alpha",
-    "alt_test": "accord.raters",
-    "AltTestResult": "accord.raters",
+    "alt_test": "accord.models_vs_humans",
+    "AltTestResult": "accord.models_vs_humans",
     "AlphaResult": "accord.alpha",
     "scale_hint": "accord.alpha",
     "ScaleHint": "accord.alpha",

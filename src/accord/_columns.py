@@ -235,7 +235,7 @@ def repeated_error(source: str, name: str, role: str, positions: Sequence[int]) 
 
 
 def _convert(col: pd.Series) -> pd.Series:
-    from accord.io import _convert_column
+    from accord._cells import _convert_column
 
     return _convert_column(col.astype(object)) if col.dtype == object else col
 

@@ -16,7 +16,12 @@ import os
 import re
 from pathlib import Path
 
-__all__ = ["glob_files", "is_glob"]
+from accord.errors import AccordError, no_such_file
+
+__all__ = ["expand", "glob_files", "is_glob"]
+
+#: The files the lazy engines read, by suffix (a folder given to :func:`expand` is read for these)
+_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv"}
 
 _MAGIC = re.compile(r"[*?[]")
 
@@ -132,3 +137,27 @@ def _file(entry: os.DirEntry[str]) -> bool:
         return entry.is_file()
     except OSError:
         return False
+
+
+def expand(pattern: str | os.PathLike[str]) -> list[Path]:
+    """The files a path or glob names, sorted; an AccordError when there are none.
+
+    Globs follow :mod:`accord._glob`, the rules :func:`accord.read` follows too: ``**`` matches any number
+    of folders and enters each real folder once (a symbolic link loop ends); a path that exists as
+    written is that path.
+    """
+    text = str(pattern)
+    if is_glob(text):
+        files = glob_files(text)
+        if not files:
+            raise AccordError(f"{text}: no file matches")
+        return files
+    p = Path(text)
+    if not p.exists():
+        raise no_such_file(p)
+    if p.is_dir():
+        files = sorted(q for q in p.iterdir() if q.suffix.lower() in _FORMATS)
+        if not files:
+            raise AccordError(f"{p}: no Parquet or CSV file in this directory")
+        return files
+    return [p]

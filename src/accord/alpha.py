@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from accord._lazy import stats
+from accord._signature_bootstrap import signature_bootstrap
 from accord.data import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import UnitCounts, count_matrix, count_values, observed_sum, unit_disagreement_sums
@@ -231,8 +232,6 @@ class AlphaResult(Coefficient):
         if p < 2:
             raise AccordError("a bootstrap interval needs at least two pairable units")
         if uc.weight is not None:  # a signature histogram: multinomial weights over the signatures
-            from accord.engines.bootstrap import signature_bootstrap
-
             return signature_bootstrap(
                 uc, values, dist, confidence_level=confidence_level, n_resamples=n_resamples, method=method, rng=rng
             )

@@ -345,37 +345,6 @@ def conger_kappa(
                    population_size=population_size)
 
 
-def _fleiss_gwet(data: Annotations, dist: Distance, *, user_weights: bool, population_size: float) -> KappaResult:
-    """Fleiss' kappa with Gwet's (2014) missing-data extension and variance (irrCAC's ``fleiss``), for
-    :func:`accord.fleiss_kappa`'s ``missing="gwet"``: the observed side is Brennan-Prediger's and Conger's."""
-    if not (isinstance(population_size, (int, float)) and population_size > 0):
-        raise AccordError(f"population_size must be a positive number (or math.inf); got {population_size!r}")
-    uc = count_values(data, min_values=1)
-    if population_size < uc.n_pairable_units:
-        raise AccordError(f"population_size ({population_size}) is smaller than the number of rated subjects")
-    sa = _subject_agreement(uc, data.values, dist, user_weights=user_weights, source=data.source)
-    w, n = sa.w, sa.n
-    pi = uc.marginals(unit_weights=1.0 / sa.r_i) / n
-    pe = float(pi @ w @ pi)
-    common = dict(coefficient="fleiss_kappa", observed_agreement=sa.pa, expected_agreement=pe,
-                  observed_disagreement=1.0 - sa.pa, expected_disagreement=1.0 - pe, distance=dist.name,
-                  n_units=n, n_coders=int(len(np.unique(data.coder_index))), _df=float(n - 1))
-    if pe >= 1.0 - 1e-15:
-        reason = "chance agreement is 1 (a single category)"
-        warn_undefined("fleiss_kappa", reason, stacklevel=4)
-        return KappaResult(kappa=math.nan, undefined_reason=reason, **common)  # type: ignore[arg-type]
-    kappa = (sa.pa - pe) / (1.0 - pe)
-    k_i = (n / sa.n2) * (sa.pa_i - pe * sa.pairable) / (1.0 - pe)
-    pi_w = (w @ pi + w.T @ pi) / 2.0
-    pe_i = np.bincount(uc.unit, weights=uc.count * pi_w[uc.value], minlength=uc.n_rows) / sa.r_i
-    k_star = k_i - 2.0 * (1.0 - kappa) * (pe_i - pe) / (1.0 - pe)
-    f = n / population_size
-    var = (1.0 - f) / (n * (n - 1.0)) * float((sa.uw * (k_star - kappa) ** 2).sum()) if n > 1 else math.nan
-    se = math.sqrt(var) if var >= 0 else math.nan
-    p_value = float(2 * stats.t.sf(abs(kappa) / se, n - 1)) if se > 0 else math.nan
-    return KappaResult(kappa=kappa, standard_error=se, p_value=p_value, **common)  # type: ignore[arg-type]
-
-
 @dataclass(frozen=True)
 class LightKappaResult(Coefficient):
     """Light's (1971) kappa: the mean of Cohen's kappa over every pair of coders.

@@ -183,6 +183,15 @@ def _memory_functions() -> Any:
                            bennett_s=bennett_s, gwet_ac1=gwet_ac1, gwet_ac2=gwet_ac2)
 
 
+def _all_functions() -> Any:
+    """Every coefficient function by its public name, from the module that defines it."""
+    from accord.cac import brennan_prediger, conger_kappa, light_kappa
+    from accord.rating_coefficients import icc_table, kendall_w, lin_ccc
+
+    return SimpleNamespace(**vars(_memory_functions()), brennan_prediger=brennan_prediger, conger_kappa=conger_kappa,
+                           light_kappa=light_kappa, icc_table=icc_table, kendall_w=kendall_w, lin_ccc=lin_ccc)
+
+
 def applicable(data: Any, distance: Any = "nominal") -> list[str]:
     """The coefficients that apply to *data* under *distance* (as ``accord agree --coefficient all`` and the
     agreement report choose them): :func:`choose` without the reasons for the others.
@@ -250,7 +259,7 @@ def compute(
     check_weight_scores(weight_scores, weights)
     if coefficient in COEFFICIENTS and weights is None and n_categories is None and categories is None:
         return compute_with(_memory_functions(), data, coefficient, distance)
-    import accord
+    accord = _all_functions()  # by their modules: the registry sits below the package that exports them
 
     kw: dict[str, Any] = {"weights": weights, "categories": categories} if weights is not None else {}
     if weights is not None and weight_scores != "values":

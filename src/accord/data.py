@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from accord._codes import _as_value_array, _factorize, _intern, _label_key, _not_finite, _plain
+from accord._confusion import confusion_records
 from accord._ids import clean_labels, held_ids
 from accord._records import _columns_from_records, _is_frame, _where
 from accord.errors import AccordError, choice_error, plural
@@ -373,6 +374,7 @@ class Annotations:
         *,
         categories: Sequence[Hashable] | None = None,
         coders: tuple[Hashable, Hashable] = ("rows", "columns"),
+        source: str | None = None,
     ) -> Annotations:
         """Two coders' annotations from their confusion matrix: cell (i, j) counts the units the first coder
         (rows) put in category i and the second (columns) in j.
@@ -386,6 +388,8 @@ class Annotations:
             The categories in the order of the rows (default: the DataFrame's labels, or 0..q-1).
         coders : (str, str)
             Labels of the two coders.  Returns one unit per counted pair of judgments.
+        source : str, optional
+            Name for messages (the file the table was read from).
 
         Examples
         --------
@@ -394,9 +398,11 @@ class Annotations:
         >>> round(accord.cohen_kappa(data).kappa, 4)
         0.4
         """
-        from accord.confusion import from_confusion
-
-        return from_confusion(table, categories=categories, coders=coders)
+        units, who, v = confusion_records(table, categories=categories, coders=coders, source=source)
+        # the coders in the table's order (rows first), not sorted by label: the first is the rows' coder, for
+        # weights with a direction (Cohen 1968) and for reading a result back against the table
+        built = cls._build(units, who, v, duplicates="error", source=source, row_numbers=None)
+        return built._with_labels(built.units.tolist(), list(coders))
 
     @classmethod
     def _from_numeric_matrix(

@@ -20,6 +20,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
+from accord._cells import _convert_column, _header, _number, _parse_column
 from accord._columns import ReadAs
 from accord.data import Annotations, DuplicatePolicy
 from accord.errors import AccordError, install_hint, no_such_file, plural
@@ -63,63 +64,6 @@ def _format_of(path: Path, fmt: str) -> str:
     return _SUFFIX[suffix]
 
 
-def _parse_cell(x: Any) -> Any:
-    """JSON lists in text cells become frozensets; other text is kept."""
-    if isinstance(x, str):
-        s = x.strip()
-        if s.startswith("[") and s.endswith("]"):
-            try:
-                parsed = json.loads(s)
-            except (ValueError, RecursionError):  # not JSON (or nested too deep, a number too long): text
-                return x
-            if isinstance(parsed, list):
-                return frozenset(_hashable(v) for v in parsed)
-    if isinstance(x, (list, tuple, np.ndarray)):
-        return frozenset(_hashable(v) for v in x)
-    return x
-
-
-def _parse_column(col: pd.Series) -> pd.Series:
-    """:func:`_parse_cell` over a column, once per distinct cell.
-
-    Text cells are factorized as they are; list or array cells (Parquet lists, JSON lines) by the tuple of
-    their elements. Where the cells mix other kinds (numbers, booleans: ``True`` and ``1`` hash alike) or
-    are nested, every cell is parsed on its own.
-    """
-    arr = col.to_numpy(dtype=object)
-    kind = pd.api.types.infer_dtype(arr, skipna=True)
-    if kind == "string":
-        keys = arr
-    elif kind == "mixed":
-        seq = (list, tuple, np.ndarray)
-        if not all(isinstance(x, seq) or x is None or (isinstance(x, float) and x != x) for x in arr):
-            return col.map(_parse_cell)
-        keys = np.empty(len(arr), dtype=object)
-        keys[:] = [tuple(x) if isinstance(x, seq) else x for x in arr]
-    else:
-        return col.map(_parse_cell)
-    try:
-        codes, uniques = pd.factorize(keys, use_na_sentinel=True)
-    except TypeError:  # nested lists: unhashable tuples
-        return col.map(_parse_cell)
-    parsed = np.empty(len(uniques) + 1, dtype=object)
-    parsed[:-1] = [_parse_cell(list(u) if isinstance(u, tuple) else u) for u in uniques]
-    out = parsed[codes]
-    missing = codes < 0
-    out[missing] = arr[missing]  # missing cells as they were (None, NaN)
-    return pd.Series(out, index=col.index, dtype=object)
-
-
-def _hashable(v: Any) -> Any:
-    if isinstance(v, (list, tuple, np.ndarray)):
-        return tuple(_hashable(x) for x in v)
-    if isinstance(v, dict):
-        return tuple(sorted((k, _hashable(x)) for k, x in v.items()))
-    if isinstance(v, np.generic):
-        return v.item()
-    return v
-
-
 _SNIFF_BYTES = 2**16
 #: The delimiters a text table is sniffed for, and what a message calls them.
 SEPARATORS = {",": "comma", ";": "semicolon", "\t": "tab", "|": "pipe"}
@@ -156,31 +100,6 @@ def _sniff(data: bytes, default: str, *, complete: bool) -> str:
         if share >= 0.9 and (share, n) > best_key:
             best, best_key = d, (share, n)
     return best
-
-
-def _header(raw: list[Any]) -> tuple[list[str], dict[str, str], int]:
-    """Unique column names for a header row as the file gives it, each name's header text, and the count of
-    names stripped of surrounding spaces.  An empty name is ``Unnamed: i`` (as pandas names it); a repeated
-    name gets ``.1``, ``.2``... (as pandas renames it), mapped back to the name in the file."""
-    names: list[str] = []
-    original: dict[str, str] = {}
-    stripped = 0
-    for i, cell in enumerate(raw):
-        text = "" if cell is None or (isinstance(cell, float) and cell != cell) else str(cell)
-        if isinstance(cell, float) and cell.is_integer():
-            text = str(int(cell))
-        text = text.lstrip("\ufeff")
-        if text.strip() != text:
-            stripped += 1
-            text = text.strip()
-        name = text or f"Unnamed: {i}"
-        unique, k = name, 0
-        while unique in original:
-            k += 1
-            unique = f"{name}.{k}"
-        names.append(unique)
-        original[unique] = name
-    return names, original, stripped
 
 
 def _text_table(p: Path, fmt: str, sep: str | None, nrows: int | None = None
@@ -252,7 +171,7 @@ def read_table(
             if convert:
                 df = df.apply(_convert_column)
         elif fmt in ("xlsx", "ods"):
-            from accord.importers.spreadsheet import read_sheet
+            from accord._sheets import read_sheet
 
             df, lines = read_sheet(p, sheet=sheet, engine="openpyxl" if fmt == "xlsx" else "odf", formulas=formulas)
             info.update(raw=df.attrs.get("raw", {}), stripped=df.attrs.get("stripped", 0))
@@ -343,44 +262,6 @@ def _one_file(path: str | os.PathLike[str]) -> Path:
     return files[0]
 
 
-def _number(s: str) -> int | float | None:
-    """The number a text cell spells in canonical form, or None ("01", "1e3", "nan" are not numbers here)."""
-    t = s.strip()
-    try:
-        i = int(t)
-    except ValueError:
-        pass
-    else:
-        return i if str(i) == t.lstrip("+") else None
-    try:
-        f = float(t)
-    except ValueError:
-        return None
-    if not np.isfinite(f) or "e" in t.lower() or t.startswith(("0", "-0")) and not t.startswith(("0.", "-0.")):
-        return None
-    return f
-
-
-def _convert_column(col: pd.Series) -> pd.Series:
-    """Text columns: JSON lists become frozensets; a column whose every cell is a number becomes numbers.
-
-    Conversion is all or nothing per column, and only for canonical spellings, so labels such as
-    "01" and "1" are never merged and a column never mixes numbers with text.
-    """
-    present = col.dropna()
-    if present.empty:
-        return col
-    texts = present.astype(str)
-    if texts.str.strip().str.startswith("[").any():
-        return _parse_column(col)
-    numbers = [_number(t) for t in texts.tolist()]
-    if all(n is not None for n in numbers):
-        out = pd.Series([None] * len(col), index=col.index, dtype=object)
-        out[present.index] = numbers
-        return out
-    return col
-
-
 Layout = Literal["long", "wide", "counts"]
 _LAYOUTS = ("long", "wide", "counts")
 
@@ -411,7 +292,7 @@ def read(
     ----------
     path : path-like
         The file, a glob that matches one file (``**`` as on every engine, see
-        :func:`accord.engines.sources.expand`), or a folder of tables of one format with the same columns
+        :func:`accord._glob.expand`), or a folder of tables of one format with the same columns
         (read as one table; messages name each row's file and line).  The suffix chooses the format unless
         *format* is given; ``.txt`` is a text table.
     unit, coder, value : str, optional
@@ -674,7 +555,7 @@ def columns_of(
     ReadAs
     """
     from accord._columns import plan
-    from accord.engines.sources import expand
+    from accord._glob import expand
 
     first = expand(path)[0]
     fmt = _format_of(first, "auto")

@@ -35,7 +35,8 @@ def label(name: str, res: Any) -> str:
 
 def load_confusion(file: Path) -> tuple[Any, list[Any]]:
     """The two coders' annotations of a confusion-matrix CSV, and its categories in the table's order."""
-    from accord.confusion import _label, from_confusion, read_confusion
+    from accord._confusion import _label
+    from accord.confusion import from_confusion, read_confusion
 
     frame = read_confusion(file)
     data = from_confusion(frame, source=str(file))
@@ -122,7 +123,7 @@ def check_icc_form(text: str, coefficient: str) -> str:
     >>> check_icc_form("icc(3,1)", "icc"), check_icc_form("ICC(C,K)", "all"), check_icc_form("ICC2", "icc")
     ('ICC(3,1)', 'ICC(C,k)', 'ICC(2,1)')
     """
-    from accord.ratings.icc import _SF, ICC_FORMS, _resolve
+    from accord.rating_coefficients._icc import _SF, ICC_FORMS, _resolve
 
     if coefficient not in ("icc", "all"):
         raise AccordError(f"--icc-form chooses the form of the ICC (--coefficient icc or all); not of --coefficient "

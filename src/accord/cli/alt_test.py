@@ -148,8 +148,8 @@ def alt_test_command(
     import warnings
 
     from accord.errors import AccordWarning
-    from accord.raters import alt_test, panel_agreement, panel_departures
-    from accord.raters.alt_test import _check
+    from accord.models_vs_humans import alt_test, panel_agreement, panel_departures
+    from accord.models_vs_humans._alt_test import _check
 
     _check(epsilon, alpha, scoring, min_items, min_humans)
     if max_rows < 0:
@@ -169,7 +169,7 @@ def alt_test_command(
     departures = panel_departures(data, models=models, max_dissent=max_dissent)
     sim = None
     if guidance:
-        from accord.raters import alt_test_guidance
+        from accord.models_vs_humans import alt_test_guidance
 
         if result.scoring != "accuracy":
             raise AccordError(f"--guidance simulates categorical labels (the paper's appendix C); this test scores "
@@ -202,7 +202,7 @@ def alt_test_command(
 
 
 def _print(file: Path, result: Any, agreement: Any, departures: Any, notes: list[str], max_rows: int) -> None:
-    from accord.raters.guidance import EPSILON_RULES, ITEMS_ADVICE
+    from accord.models_vs_humans._guidance import EPSILON_RULES, ITEMS_ADVICE
 
     eps = f"epsilon {result.epsilon:g}, alpha {result.alpha:g}"
     summary = Table(title=f"Alternative annotator test in {file.name} ({len(result.humans)} humans, "

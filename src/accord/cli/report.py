@@ -226,7 +226,7 @@ def _report(
     else:
         name = detect_kind(inputs) if kind == "auto" else kind
     if name == "models":
-        from accord.raters.alt_test import _check
+        from accord.models_vs_humans._alt_test import _check
 
         _check(epsilon, alpha, scoring, min_items, 3)
     check_report_options(bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)

@@ -160,7 +160,7 @@ def spans(
                           ignore_labels=ignore_labels, scheme=scheme, quiet=quiet)
     g = None
     if gamma:
-        from accord.spans.gamma import gamma as gamma_fn
+        from accord.spans import gamma as gamma_fn
 
         g = gamma_fn(data, sampler=gamma_sampler, precision=gamma_precision, alignment=gamma_alignment,
                      window=gamma_window, n_jobs=jobs, progress=not quiet, rng=seed)

@@ -9,7 +9,7 @@ as lazy narwhals queries on whichever engine holds the data; only they come
 back to numpy, where the in-memory estimators' cores compute the
 coefficients (:mod:`accord.engines.coefficients`).  The bootstrap resamples
 the signature histogram with multinomial weights
-(:mod:`accord.engines.bootstrap`).
+(:mod:`accord._signature_bootstrap`).
 
 Examples
 --------

@@ -14,7 +14,7 @@ of scalar values is reduced here in three queries, none of which re-reads a colu
    unit's distinct coders: fewer than its rows when a coder gave it two values); then one count per key.
 
 The keys are decoded here and packed again as the generic path packs them (base: coders + 1), so that both
-give the same :class:`~accord.engines.reductions.Reductions`, signature for signature and in the same order,
+give the same :class:`~accord.engines.Reductions`, signature for signature and in the same order,
 and the on-demand tables (pair tables, coder signatures) keep querying the relation through narwhals.  The
 coder x value counts, which alpha does not read, are counted when first read.  Set values (list columns) take
 the generic path.
@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from accord.engines._packed import repacked
-from accord.engines.reductions import MAX_KEY_CHUNKS, Reductions, _intern_labels, _nw, check_rows, long_frame
+from accord.engines._reduced import MAX_KEY_CHUNKS, Reductions, _intern_labels, _nw, check_rows, long_frame
 from accord.errors import AccordError
 
 __all__ = ["memory_limit", "reduce_duckdb"]

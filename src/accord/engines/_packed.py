@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from accord.engines.reductions import Reductions, _decode, assemble, keyed_frame
+from accord.engines._reduced import Reductions, _decode, assemble, keyed_frame
 
 __all__ = ["repacked"]
 

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from accord.engines._packed import repacked
-from accord.engines.reductions import MAX_KEY_CHUNKS, Reductions, _intern_labels, _nw, check_rows, long_frame
+from accord.engines._reduced import MAX_KEY_CHUNKS, Reductions, _intern_labels, _nw, check_rows, long_frame
 from accord.errors import AccordError
 
 __all__ = ["reduce_polars"]

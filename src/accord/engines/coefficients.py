@@ -19,7 +19,7 @@ from accord.alpha import AlphaResult, alpha_from_counts
 from accord.diagnostics import CoderLeftOut, CoderPairs
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.engine import UnitCounts
-from accord.engines.reductions import Reductions
+from accord.engines.reductions import Reductions, reduce
 from accord.errors import AccordError, plural, words
 from accord.gwet import GwetResult
 from accord.kappa import AgreementResult, KappaResult
@@ -47,8 +47,6 @@ DistanceArg = str | Distance | DistanceFunction
 def _check(red: Any, min_coders: int = 2) -> Reductions:
     """Reductions as given, or computed from a frame or a path (:func:`accord.engines.reduce`)."""
     if not isinstance(red, Reductions):
-        from accord.engines.api import reduce
-
         red = reduce(red)
     if red.n_coders < min_coders:
         raise AccordError(
@@ -71,7 +69,7 @@ def alpha(red: Reductions, *, distance: DistanceArg = "nominal") -> AlphaResult:
     """Krippendorff's alpha from the signature histogram (:func:`accord.alpha` on the same counts).
 
     The result's :meth:`~accord.AlphaResult.confidence_interval` resamples the
-    signature histogram with multinomial weights (:mod:`accord.engines.bootstrap`).
+    signature histogram with multinomial weights (:mod:`accord._signature_bootstrap`).
     """
     red = _check(red)
     return _with_source(red, alpha_from_counts, red.pairable(), red.values, get_distance(distance),

@@ -103,7 +103,7 @@ def value_domain(
     frame_labels : ndarray
         ``__value``'s label in the engine for each entry of *values*.
     """
-    from accord.engines.reductions import _is_set_dtype
+    from accord.engines._reduced import _is_set_dtype
 
     if _is_set_dtype(dtype):
         return _set_domain(f, source=source, column=column)
@@ -143,12 +143,12 @@ def scalar_domain(
     if csv_text and text:
         import pandas as pd
 
-        from accord.io import _convert_column
+        from accord._cells import _convert_column
 
         col = pd.Series([x.lstrip(" ") for x in raw], dtype=object)  # read_csv's skipinitialspace
         parsed = _convert_column(col).tolist()
     elif any(isinstance(x, str) and x.strip().startswith("[") for x in raw):
-        from accord.io import _parse_cell
+        from accord._cells import _parse_cell
 
         parsed = [_parse_cell(x) for x in raw]
     else:

@@ -23,13 +23,12 @@ import os
 from pathlib import Path
 from typing import Any
 
-from accord._glob import glob_files, is_glob
-from accord.errors import AccordError, choice_error, install_hint, no_such_file
+from accord._glob import _FORMATS, expand
+from accord.errors import AccordError, choice_error, install_hint
 
 __all__ = ["ENGINES", "choose_engine", "default_memory_limit", "expand", "open_files", "total_memory"]
 
 ENGINES = ("auto", "memory", "duckdb", "polars", "dask", "spark")
-_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv"}
 #: In-memory size of the memory engine per byte on disk (pandas objects, the interned codes, the counts):
 #: measured on the benchmark's 20M-row file (47 MiB Parquet, 4.9 GiB peak in memory; see BENCHMARKS.md).
 EXPANSION = {"parquet": 100.0, "csv": 20.0, "tsv": 20.0}
@@ -58,30 +57,6 @@ def dask_client(distributed: Any, address: str, *, timeout: float | None = None)
     finally:
         for lg, level in zip(loggers, levels, strict=True):
             lg.setLevel(level)
-
-
-def expand(pattern: str | os.PathLike[str]) -> list[Path]:
-    """The files a path or glob names, sorted; an AccordError when there are none.
-
-    Globs follow :mod:`accord._glob`, the rules :func:`accord.read` follows too: ``**`` matches any number
-    of folders and enters each real folder once (a symbolic link loop ends); a path that exists as
-    written is that path.
-    """
-    text = str(pattern)
-    if is_glob(text):
-        files = glob_files(text)
-        if not files:
-            raise AccordError(f"{text}: no file matches")
-        return files
-    p = Path(text)
-    if not p.exists():
-        raise no_such_file(p)
-    if p.is_dir():
-        files = sorted(q for q in p.iterdir() if q.suffix.lower() in _FORMATS)
-        if not files:
-            raise AccordError(f"{p}: no Parquet or CSV file in this directory")
-        return files
-    return [p]
 
 
 def _format(files: list[Path], source: str) -> str:
@@ -227,7 +202,7 @@ def open_files(
 def _schema_of(native: Any, source: str, columns: tuple[str, str, str]) -> Any:
     import narwhals as nw
 
-    from accord.engines.reductions import _check_schema
+    from accord.engines._reduced import _check_schema
 
     frame = nw.from_native(native)
     return _check_schema(frame, source, *columns)

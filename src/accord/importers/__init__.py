@@ -27,8 +27,8 @@ from accord.errors import AccordError, Message, choice_error, for_cli, no_such_f
 from accord.importers.report import CELL_STATES, CellState, DroppedRecord, ImportReport
 
 if TYPE_CHECKING:
+    from accord._span_model import SpanAnnotations
     from accord.data import Annotations
-    from accord.spans.model import SpanAnnotations
 
 __all__ = [
     "CELL_STATES",
@@ -248,7 +248,7 @@ def guess_tool(path: str | Path) -> str:
     if len(found) == 1:
         return found[0]
     if not found:
-        from accord.importers._zip import ZipArchive, is_zip
+        from accord._zip import ZipArchive, is_zip
 
         if is_zip(path):  # a zip no tool claims: a damaged one is said as such
             try:

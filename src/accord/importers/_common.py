@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import IO, Any, TypeVar
 
 from accord._ids import canonical_id, clean_label
+from accord._tool_errors import fail, quote
 from accord.errors import AccordError, Message, no_such_file, plural, words
 from accord.importers import Imported, ValueKind
 from accord.importers.offsets import Utf16Index
@@ -44,10 +45,6 @@ __all__ = [
     "symlink_note",
     "walk_files",
 ]
-
-#: Characters of a user's value a message quotes before cutting it (see :func:`quote`).
-QUOTE_LIMIT = 60
-
 
 #: The importer arguments the command line gives by a flag of their own; every other is ``--option NAME=VALUE``.
 OPTION_FLAGS = {"tool": "--from", "field": "--field", "sheet": "--sheet", "offsets": "--offsets"}
@@ -78,36 +75,6 @@ def opt(name: str, value: Any = _NO_VALUE) -> Message:
     return Message(api, cli=cli)
 
 
-def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
-    """*value* as a message quotes it: its ``repr``, cut to its first *limit* characters when longer.
-
-    A record id, a label or a cell can be a whole document (doccano keys an example without an id by its
-    text); a message quotes its start and says how long it is, so that one line stays one line.
-
-    Examples
-    --------
-    >>> quote("PER")
-    "'PER'"
-    >>> quote("x" * 100, limit=5)
-    "'xxxxx'…(100 characters)"
-    >>> quote(12)
-    '12'
-    """
-    text = value if isinstance(value, str) else None
-    if text is None:
-        shown = repr(value)
-        return shown if len(shown) <= limit + 2 else f"{shown[:limit]}…({plural(len(shown), 'character')})"
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}…({plural(len(text), 'character')})"
-
-
-def _name(value: Any) -> str:
-    """A record id or an annotator as a message names it (bare, cut like :func:`quote` when long)."""
-    text = str(value)
-    return text if len(text) <= QUOTE_LIMIT else f"{text[:QUOTE_LIMIT]}…({plural(len(text), 'character')})"
-
-
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -132,29 +99,6 @@ def gc_paused(func: F) -> F:
                 gc.enable()
 
     return wrapper  # type: ignore[return-value]
-
-
-def fail(
-    tool: str,
-    source: str | Path,
-    message: str,
-    *,
-    record: Any = None,
-    line: int | None = None,
-    field: str | None = None,
-    coder: Any = None,
-) -> AccordError:
-    """An :class:`AccordError` naming the tool, the file, the record, its line, the field and the coder."""
-    where = [f"{tool} export {source}"]
-    if line is not None:
-        where.append(f"line {line}")
-    if record is not None:
-        where.append(f"record {_name(record)}")
-    if coder is not None:
-        where.append(f"annotator {_name(coder)}")
-    if field is not None:
-        where.append(f"field {quote(field)}")
-    return AccordError(words(f"{', '.join(where)}: ", message))
 
 
 def _json_error(tool: str, source: str | Path, exc: json.JSONDecodeError, line: int | None = None) -> AccordError:

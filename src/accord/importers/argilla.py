@@ -215,7 +215,7 @@ def read(
     texts: dict[str, str] = {}
     astral: set[str] = set()
     span_field = text_field or (settings.get(field) or {}).get("field")
-    from accord.spans.model import Span, SpanAnnotations
+    from accord._span_model import Span, SpanAnnotations
 
     for r in records:
         rid = r["id"]

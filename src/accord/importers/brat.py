@@ -168,7 +168,7 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
         module's description), a missing ``.txt``, a text that differs between
         annotators, a file that is not UTF-8.
     """
-    from accord.spans.model import Span, SpanAnnotations
+    from accord._span_model import Span, SpanAnnotations
 
     path = Path(path)
     if field is not None:

@@ -49,6 +49,7 @@ from collections.abc import Hashable, Iterator
 from pathlib import Path
 from typing import Any
 
+from accord._zip import ZipArchive, is_zip
 from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import (
@@ -66,7 +67,6 @@ from accord.importers._common import (
     reanchor_span,
     symlink_note,
 )
-from accord.importers._zip import ZipArchive, is_zip
 from accord.importers.offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -346,7 +346,7 @@ def _old_format(fname: str, line: int, obj: dict[str, Any]) -> Iterator[tuple[st
 
 def _read_spans(path: Path, cells: Cells, rows: list[tuple[str, str, int, dict[str, Any]]], key: str,
                 by_text: bool, offsets: str) -> Imported:
-    from accord.spans.model import Span, SpanAnnotations
+    from accord._span_model import Span, SpanAnnotations
 
     spans: list[Span] = []
     texts: dict[str, str] = {}

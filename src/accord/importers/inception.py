@@ -42,11 +42,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any, NamedTuple
 
+from accord._zip import ZipArchive, is_zip
 from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import Tidy, opt, quote, read_text, symlink_note, walk_files
 from accord.importers._inception_project import parse_project, state_notes
-from accord.importers._zip import ZipArchive, is_zip
 from accord.importers.offsets import Utf16Index
 from accord.importers.report import DroppedRecord, ImportReport
 
@@ -376,7 +376,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     AccordError
         On a file that is not WebAnno TSV 3.x, a state INCEpTION does not write, offsets outside the text.
     """
-    from accord.spans.model import Span, SpanAnnotations
+    from accord._span_model import Span, SpanAnnotations
 
     if in_progress not in ("read", "skip"):
         raise _fail(str(path), f"in_progress must be 'read' or 'skip'; got {quote(in_progress)}")

@@ -27,7 +27,7 @@ Controls read (the ``type`` of a region):
 ``rating``, ``number``
     ordinal and interval values;
 ``labels``
-    spans of the text (:class:`~accord.spans.model.SpanAnnotations`); the
+    spans of the text (:class:`~accord._span_model.SpanAnnotations`); the
     ``start``/``end`` offsets count UTF-16 code units (Label Studio runs in the
     browser) and are re-anchored to Python code points, and each region's
     ``text`` is checked against the document;
@@ -287,7 +287,7 @@ def _text_of(path: Path, data: dict[str, Any], text_key: str | None, to_name: st
 
 def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | None, text_key: str | None,
                multiple: bool | None, predictions: bool = False) -> Imported:
-    from accord.spans.model import Span
+    from accord._span_model import Span
 
     types: dict[str, Counter[str]] = defaultdict(Counter)
     n_pred = n_drafts = 0
@@ -484,7 +484,7 @@ def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool
 
 
 def _spans_result(path: Path, cells: Cells, name: str, spans: list[Any], texts: dict[str, str]) -> Imported:
-    from accord.spans.model import SpanAnnotations
+    from accord._span_model import SpanAnnotations
 
     seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
     sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(path))
@@ -666,7 +666,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
     fallbacks = 0
     texts_check = TextCheck()
     repeats: list[str] = []
-    from accord.spans.model import Span
+    from accord._span_model import Span
 
     for task, rows in by_task.items():
         doc = str(task)

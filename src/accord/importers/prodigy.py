@@ -16,7 +16,7 @@ https://prodi.gy/docs/recipes#db-out): one JSON object per line with the
     (``{"start", "end", "label", "token_start", "token_end"}``, token ends
     inclusive); offsets are Python code points (Prodigy is Python/spaCy), so no
     re-anchoring; the export's tokens become
-    :attr:`~accord.spans.model.SpanAnnotations.tokens`;
+    :attr:`~accord._span_model.SpanAnnotations.tokens`;
 binary interfaces (``classification``, ``ner``, ``text``...)
     the ``answer`` itself is the value (``accept`` / ``reject``), as Prodigy's
     own ``metric.iaa.binary`` reads it (https://prodi.gy/docs/metrics).
@@ -307,7 +307,7 @@ def _coder(t: dict[str, Any], path: Path | None = None, line: int | None = None)
 
 def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]]],
                 tasks: list[tuple[int, dict[str, Any]]]) -> Imported:
-    from accord.spans.model import Span, SpanAnnotations
+    from accord._span_model import Span, SpanAnnotations
 
     spans: list[Span] = []
     texts: dict[str, str] = {}

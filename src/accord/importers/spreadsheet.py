@@ -31,252 +31,24 @@ a note names the cells).  Opening and saving the file in Excel or LibreOffice st
 
 from __future__ import annotations
 
-import contextlib
-import io
-import re
-import zipfile
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from accord.errors import AccordError, Message, install_hint, plural, words
+from accord._sheets import read_sheet
+from accord.errors import AccordError, Message, plural, words
 from accord.importers import Imported
-from accord.importers._zip import ZipArchive, check_zip_container
 from accord.importers.report import ImportReport
 
 __all__ = ["read", "read_sheet", "sniff"]
 
 TOOL = "spreadsheet"
-_EXTRA = "reading .ods spreadsheets needs the excel extra (odfpy): " + install_hint("excel")
-FORMULAS = ("refuse", "missing")
-_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-_RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
-_OFFREL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
-_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
-_HAS_FORMULA = re.compile(rb"<(?:\w+:)?f[\s/>]|table:formula=")
 
 
 def sniff(path: Path, head: str) -> bool:
     """An ``.xlsx`` / ``.xlsm`` / ``.ods`` file."""
     return path.is_file() and path.suffix.lower() in (".xlsx", ".xlsm", ".ods")
-
-
-def _sheet_arg(sheet: str | int) -> str | int:
-    """A sheet index given as text on the command line ("2") becomes the number."""
-    if isinstance(sheet, str) and sheet.strip().isdigit():
-        return int(sheet)
-    return sheet
-
-
-def _column_letters(n: int) -> str:
-    out = ""
-    while n:
-        n, r = divmod(n - 1, 26)
-        out = chr(65 + r) + out
-    return out
-
-
-def _column_number(ref: str) -> tuple[int, int]:
-    """``"C12"`` -> ``(3, 12)`` (1-based column, row)."""
-    m = re.fullmatch(r"([A-Z]+)(\d+)", ref)
-    if m is None:
-        return 0, 0
-    col = 0
-    for ch in m.group(1):
-        col = col * 26 + ord(ch) - 64
-    return col, int(m.group(2))
-
-
-def _mentions_formulas(z: ZipArchive, part: str) -> bool:
-    """Whether the part's XML has a formula at all (a byte search, cheaper than parsing)."""
-    tail = b""
-    with z.open(part) as fh:
-        while chunk := fh.read(2**20):
-            if _HAS_FORMULA.search(tail + chunk):
-                return True
-            tail = chunk[-32:]
-    return False
-
-
-def _xlsx_sheet_part(z: ZipArchive, name: str) -> str | None:
-    """The zip member holding the worksheet *name* (from ``xl/workbook.xml`` and its relationships)."""
-    from defusedxml import ElementTree
-
-    names = set(z.names())
-    if "xl/workbook.xml" not in names or "xl/_rels/workbook.xml.rels" not in names:
-        return None
-    book = ElementTree.fromstring(z.read("xl/workbook.xml"))
-    rels = ElementTree.fromstring(z.read("xl/_rels/workbook.xml.rels"))
-    rid = next((s.get(f"{_OFFREL}id") for s in book.iter(f"{_MAIN}sheet") if s.get("name") == name), None)
-    target = next((r.get("Target") for r in rels.iter(f"{_RELS}Relationship") if r.get("Id") == rid), None)
-    if not target:
-        return None
-    part = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
-    return part if part in names else None
-
-
-def uncached_formulas(path: Path, sheet: str, engine: str) -> list[tuple[int, int]]:
-    """``(row, column)`` (1-based) of each formula cell of *sheet* that holds no computed value."""
-    from defusedxml import ElementTree
-
-    out: list[tuple[int, int]] = []
-    with ZipArchive(TOOL, path) as z:
-        if engine == "odf":
-            if "content.xml" not in z.names() or not _mentions_formulas(z, "content.xml"):
-                return out
-            inside, row, col = False, 0, 0
-            with z.open("content.xml") as fh:
-                for event, el in ElementTree.iterparse(fh, events=("start", "end")):
-                    tag = el.tag
-                    if tag == f"{_TABLE}table":
-                        inside = event == "start" and el.get(f"{_TABLE}name") == sheet
-                        if event == "end" and el.get(f"{_TABLE}name") == sheet:
-                            break
-                    elif not inside:
-                        if event == "end":
-                            el.clear()
-                    elif tag == f"{_TABLE}table-row":
-                        if event == "start":
-                            row, col = row + 1, 0
-                        else:
-                            row += int(el.get(f"{_TABLE}number-rows-repeated", "1")) - 1
-                            el.clear()
-                    elif tag in (f"{_TABLE}table-cell", f"{_TABLE}covered-table-cell") and event == "end":
-                        repeat = int(el.get(f"{_TABLE}number-columns-repeated", "1"))
-                        if el.get(f"{_TABLE}formula") is not None and el.get(f"{_OFFICE}value-type") is None:
-                            out.extend((row, col + k + 1) for k in range(min(repeat, 1000)))
-                        col += repeat
-            return out
-        part = _xlsx_sheet_part(z, sheet)
-        if part is None or not _mentions_formulas(z, part):
-            return out
-        with z.open(part) as fh:
-            for _, el in ElementTree.iterparse(fh, events=("end",)):
-                if el.tag != f"{_MAIN}c":
-                    if el.tag == f"{_MAIN}row":
-                        el.clear()
-                    continue
-                if el.find(f"{_MAIN}f") is not None:
-                    v = el.find(f"{_MAIN}v")
-                    # an empty <v> is the empty text only in a cell of type str; openpyxl writes <v/> for "not computed"
-                    if v is None or (not v.text and el.get("t") != "str"):
-                        col, row = _column_number(el.get("r", ""))
-                        out.append((row, col))
-    return out
-
-
-def _check_parsed(path: Path, said: io.StringIO) -> None:
-    """Refuse a spreadsheet whose XML odfpy could not parse (it says so on stdout and reads on, in part)."""
-    text = said.getvalue()
-    if "SAX FAILED TO PARSE" in text:
-        raise AccordError(f"{path}: cannot read as a spreadsheet: its XML is damaged (a part of the file cannot be "
-                          "parsed, so only some rows would be read); open and save it again, or export it as .xlsx "
-                          "or CSV")
-
-
-def _refs(cells: list[tuple[int, int]]) -> str:
-    shown = ", ".join(f"{_column_letters(c)}{r}" for r, c in cells[:8])
-    return shown + (f" and {len(cells) - 8} more" if len(cells) > 8 else "")
-
-
-def read_sheet(path: str | Path, *, sheet: str | int = 0, engine: str | None = None,
-               formulas: str = "refuse") -> tuple[Any, np.ndarray]:
-    """One sheet as a DataFrame of Python values (blank cells missing) and the row number of each row.
-
-    Parameters
-    ----------
-    path : str or Path
-        The ``.xlsx`` or ``.ods`` file.
-    sheet : str or int
-        The sheet's name, or its 0-based index.
-    engine : {"openpyxl", "odf"}, optional
-        Default from the suffix.
-    formulas : {"refuse", "missing"}
-        A formula cell that holds no computed value (see the module's description): an error naming the
-        cells (default), or read as missing (the cells are in ``df.attrs["uncached"]``).
-
-    Raises
-    ------
-    AccordError
-        When the extra is not installed, the file is not a readable spreadsheet (a damaged zip, members past
-        the limits of :class:`accord.importers._zip.ZipArchive`, malformed XML), the sheet does not exist
-        (listing the sheets), the sheet is empty, or formulas hold no value.
-    """
-    import pandas as pd
-
-    p = Path(path)
-    if formulas not in FORMULAS:
-        raise AccordError(f"formulas must be one of {', '.join(FORMULAS)}; got {formulas!r}")
-    if engine is None:
-        engine = "odf" if p.suffix.lower() == ".ods" else "openpyxl"
-    sheet = _sheet_arg(sheet)
-    if zipfile.is_zipfile(p):  # openpyxl and odfpy inflate whole members: the sizes are checked first
-        check_zip_container(TOOL, p)
-    said = io.StringIO()
-    # odfpy prints a part it cannot parse (a damaged content.xml) on stdout, whole, and reads on: nothing of it may
-    # reach stdout (it would break --json), and what it says makes the file unreadable
-    with contextlib.redirect_stdout(said):
-        try:
-            book = pd.ExcelFile(p, engine=engine)
-        except ImportError:
-            raise AccordError(_EXTRA if engine == "odf" else
-                              "reading .xlsx spreadsheets needs openpyxl: " + install_hint("excel")) from None
-        except Exception as exc:  # zipfile.BadZipFile, odf errors, ValueError, XML ParseError: not a spreadsheet
-            raise AccordError(f"{p}: cannot read as a spreadsheet ({type(exc).__name__}: "
-                              f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
-        with book:
-            _check_parsed(p, said)
-            names = list(book.sheet_names)
-            if isinstance(sheet, int):
-                if not 0 <= sheet < len(names):
-                    tail = (f" {sheet} is out of range: the file has {plural(len(names), 'sheet')} "
-                            f"({', '.join(map(repr, names))}; 0 is the first)")
-                    raise AccordError(f"{p}: sheet{tail}", cli=f"{p}: --sheet{tail}")
-                name = names[sheet]
-            else:
-                if sheet not in names:
-                    raise AccordError(f"{p}: no sheet named {sheet!r}; the sheets are {', '.join(map(repr, names))}")
-                name = sheet
-            try:
-                df = pd.read_excel(book, sheet_name=name, header=None, dtype=object, keep_default_na=False,
-                                   na_values=[""])
-            except Exception as exc:  # malformed sheet XML, a value openpyxl / odfpy cannot convert
-                raise AccordError(f"{p}: cannot read sheet {name!r} ({type(exc).__name__}: "
-                                  f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
-            _check_parsed(p, said)
-    try:
-        uncached = uncached_formulas(p, name, engine)
-    except AccordError:
-        raise
-    except Exception as exc:  # defusedxml refusing entities, malformed XML
-        raise AccordError(f"{p}: cannot read sheet {name!r} ({type(exc).__name__}: "
-                          f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
-    if uncached and formulas == "refuse":
-        head = (f"{p}: sheet {name!r}: {plural(len(uncached), 'formula cell holds', 'formula cells hold')} no "
-                f"computed value ({_refs(uncached)}); the file was saved by a program that does not compute formulas "
-                "(openpyxl, a script): open and save it in Excel or LibreOffice, or read them as missing with ")
-        raise AccordError(head + "formulas='missing'", cli=head + "--from spreadsheet --option formulas=missing")
-    from accord.io import _header
-
-    if len(df) == 0:
-        raise AccordError(f"{p}: sheet {name!r} has no data rows")
-    columns, raw, stripped = _header([x.item() if isinstance(x, np.generic) else x for x in df.iloc[0].tolist()])
-    df = df.iloc[1:].reset_index(drop=True)
-    df.columns = columns
-    lines = np.arange(len(df)) + 2  # header on row 1
-    blank = df.isna().all(axis=1).to_numpy() if len(df.columns) else np.ones(len(df), dtype=bool)
-    df, lines = df[~blank].reset_index(drop=True), lines[~blank]
-    if len(df) == 0:
-        raise AccordError(f"{p}: sheet {name!r} has no data rows")
-    df = df.map(lambda x: x.item() if isinstance(x, np.generic) else x)
-    df.attrs["sheet"] = name
-    df.attrs["raw"], df.attrs["stripped"] = raw, stripped  # each column's name in the header; names stripped
-    # (line, column name, cell reference) of each formula cell read as missing
-    df.attrs["uncached"] = [(r, str(df.columns[c - 1]) if 0 < c <= len(df.columns) else None,
-                             f"{_column_letters(c)}{r}") for r, c in uncached]
-    return df, lines
 
 
 def read(
@@ -327,7 +99,7 @@ def read(
     >>> imp.report.counts["ann2"]
     {'annotated': 1, 'empty': 0, 'skipped': 0, 'unassigned': 1}
     """
-    from accord.io import _convert_column
+    from accord._cells import _convert_column
     from accord.io import read as read_annotations
 
     path = Path(path)

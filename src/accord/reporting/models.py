@@ -22,7 +22,7 @@ PANEL_DISTANCE = {"accuracy": "nominal", "neg_rmse": "interval", "rank": "ordina
 def accepts(obj: Any) -> bool:
     """Whether *obj* is an alternative annotator test's result (which gets this page without the data's
     sections)."""
-    from accord.raters import AltTestResult
+    from accord.models_vs_humans import AltTestResult
 
     return isinstance(obj, AltTestResult)
 
@@ -47,8 +47,8 @@ def models_report(
     an :class:`accord.AltTestResult` alone (then without the agreement and adjudication sections, which need
     the annotations).  Options a humans-and-models page has no use for (``bootstrap``, ``seed``,
     ``confidence``, given to every kind by ``accord report``) are ignored."""
-    from accord.raters import alt_test, panel_agreement, panel_departures
-    from accord.raters.alt_test import _check
+    from accord.models_vs_humans import alt_test, panel_agreement, panel_departures
+    from accord.models_vs_humans._alt_test import _check
 
     if isinstance(max_rows, bool) or not isinstance(max_rows, int) or max_rows < 1:
         raise AccordError(f"max_rows must be a positive integer; got {max_rows!r}")
@@ -245,7 +245,7 @@ def _plain(x: Any) -> Any:
 
 
 def _guidance_section(result: Any) -> Section:
-    from accord.raters.guidance import EPSILON_RULES, ITEMS_ADVICE
+    from accord.models_vs_humans._guidance import EPSILON_RULES, ITEMS_ADVICE
 
     rule = ", ".join(f"{v:g} for {k}" for k, v in EPSILON_RULES.items())
     paras = (f"Epsilon is the model's cost-benefit advantage, chosen before the test: the paper suggests {rule}, "

@@ -26,7 +26,7 @@ MAX_ALIGNMENT_UNITS = 600
 
 def accepts(obj: Any) -> bool:
     """Whether *obj* is span annotations (:class:`accord.spans.SpanAnnotations`)."""
-    from accord.spans.model import SpanAnnotations
+    from accord._span_model import SpanAnnotations
 
     return isinstance(obj, SpanAnnotations)
 
@@ -142,7 +142,7 @@ def spans_report(
 ) -> Report:
     """The report of :class:`accord.spans.SpanAnnotations` (numbers as ``accord spans --json``).
 
-    With *gamma*, gamma (:func:`accord.spans.gamma.gamma`, seeded by *seed*, alignments as *gamma_alignment*
+    With *gamma*, gamma (:func:`accord.spans.gamma`, seeded by *seed*, alignments as *gamma_alignment*
     says) is a headline number and its section draws the best alignment of each document.
     """
     from accord.spans.summary import span_statistics
@@ -191,7 +191,7 @@ def spans_report(
         summary["unitizing_alpha"] = uni.to_dict()
 
     if gamma:
-        from accord.spans.gamma import gamma as gamma_fn
+        from accord.spans import gamma as gamma_fn
 
         with prog.step("gamma: best alignments and chance samples"):
             g = gamma_fn(data, alignment=gamma_alignment, rng=seed)

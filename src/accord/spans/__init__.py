@@ -10,14 +10,28 @@ The model (:class:`Span`, :class:`SpanAnnotations`) is what the span importers o
 - :func:`unitizing_alpha`: Krippendorff's alpha for unitizing a continuum;
 - every result's ``confidence_interval()`` resamples documents;
 - :func:`gamma`: Mathet et al.'s gamma, with the exact best alignment of the units
-  (:mod:`accord.spans.gamma`);
+  (:func:`best_alignment`), its dissimilarities and continua (the implementation in the private
+  :mod:`accord.spans._gamma`);
 - :func:`span_statistics`: all three at once with their intervals (what ``accord spans``
   prints), and :func:`read_span_input`: a span table or a tool's export, as that command reads it.
 """
 
-from accord.spans.gamma import GammaResult, gamma
+from accord._span_model import Span, SpanAnnotations
+from accord.spans._gamma import (
+    SAMPLERS,
+    AlignmentSolution,
+    CategoricalDissimilarity,
+    CombinedDissimilarity,
+    Continuum,
+    Dissimilarity,
+    DocumentGamma,
+    GammaResult,
+    PositionalDissimilarity,
+    best_alignment,
+    continua,
+    gamma,
+)
 from accord.spans.matching import CoderPairScores, SpanDisagreement, SpanF1Result, SpanScore, span_f1
-from accord.spans.model import Span, SpanAnnotations
 from accord.spans.readers import read_span_input, read_spans, read_texts
 from accord.spans.summary import span_statistics
 from accord.spans.tokens import OUTSIDE, TokenAgreement, token_agreement, token_table, tokenise
@@ -25,6 +39,16 @@ from accord.spans.unitizing import CategoryUnitizing, UnitizingAlphaResult, unit
 
 __all__ = [
     "OUTSIDE",
+    "SAMPLERS",
+    "AlignmentSolution",
+    "CategoricalDissimilarity",
+    "CombinedDissimilarity",
+    "Continuum",
+    "Dissimilarity",
+    "DocumentGamma",
+    "PositionalDissimilarity",
+    "best_alignment",
+    "continua",
     "CategoryUnitizing",
     "CoderPairScores",
     "GammaResult",

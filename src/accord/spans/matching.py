@@ -25,10 +25,10 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 import pandas as pd
 
+from accord._span_model import SpanAnnotations
 from accord.errors import AccordError, warn_undefined
 from accord.results import Coefficient, Result
 from accord.spans._arrays import SpanArrays, fragments_overlap, overlap_pairs, span_arrays
-from accord.spans.model import SpanAnnotations
 
 __all__ = ["CoderPairScores", "SpanDisagreement", "SpanF1Result", "SpanScore", "span_f1"]
 

@@ -48,8 +48,8 @@ from typing import Any
 
 from accord._decode import read_utf8
 from accord._ids import canonical_id, clean_label
+from accord._span_model import Span, SpanAnnotations
 from accord.errors import AccordError, no_such_file, plural
-from accord.spans.model import Span, SpanAnnotations
 
 __all__ = ["SPAN_COLUMNS", "export_spans", "is_span_table", "read_span_input", "read_spans", "read_texts"]
 

@@ -58,7 +58,7 @@ def span_statistics(
         ``{"undefined_reason": ...}`` when undefined; ``confidence_intervals``: statistic name -> ``[low, high]``
         or ``{"undefined_reason": ...}`` (empty without bootstrap).
     """
-    from accord.spans.model import SpanAnnotations
+    from accord._span_model import SpanAnnotations
 
     if not isinstance(data, SpanAnnotations):
         raise AccordError(f"data must be accord.spans.SpanAnnotations; got {type(data).__name__}")

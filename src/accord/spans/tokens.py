@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 import pandas as pd
 
+from accord._span_model import SpanAnnotations
 from accord.alpha import AlphaResult
 from accord.alpha import alpha as _alpha
 from accord.data import Annotations
@@ -30,7 +31,6 @@ from accord.errors import AccordError
 from accord.kappa import KappaResult, cohen_kappa, fleiss_kappa
 from accord.results import Coefficient
 from accord.spans._arrays import overlap_pairs, span_arrays
-from accord.spans.model import SpanAnnotations
 
 __all__ = ["OUTSIDE", "TokenAgreement", "token_agreement", "token_table", "tokenise"]
 

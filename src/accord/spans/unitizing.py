@@ -29,9 +29,9 @@ from typing import ClassVar, Literal
 import numpy as np
 import pandas as pd
 
+from accord._span_model import SpanAnnotations
 from accord.errors import AccordError, warn_undefined
 from accord.results import Coefficient, Result
-from accord.spans.model import SpanAnnotations
 
 __all__ = ["CategoryUnitizing", "UnitizingAlphaResult", "unitizing_alpha"]
 

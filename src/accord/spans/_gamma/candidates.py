@@ -47,8 +47,8 @@ import numpy as np
 
 from accord.errors import AccordError
 from accord.names import shown
-from accord.spans.gamma.dissimilarity import PairFunction
-from accord.spans.gamma.model import Continuum
+from accord.spans._gamma.dissimilarity import PairFunction
+from accord.spans._gamma.model import Continuum
 
 __all__ = ["CandidateLimit", "Neighbours", "grow", "neighbours"]
 

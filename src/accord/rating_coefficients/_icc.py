@@ -44,7 +44,7 @@ import pandas as pd
 from accord._lazy import stats
 from accord.data import Annotations, Layout
 from accord.errors import AccordError, warn_undefined
-from accord.ratings._matrix import rating_matrix
+from accord.rating_coefficients._matrix import rating_matrix
 from accord.results import Coefficient
 
 __all__ = ["ICC_FORMS", "ICCResult", "ICCTable", "icc", "icc_table"]

@@ -1,4 +1,4 @@
-r"""The exact alignment of two annotators: a least-cost bipartite matching (see :mod:`accord.spans.gamma.alignment`).
+r"""The exact alignment of two annotators: a least-cost bipartite matching (see :mod:`accord.spans._gamma.alignment`).
 
 With two annotators a unitary alignment is a pair or a unit alone, so the set
 partition is a matching, solved by scipy: :func:`scipy.optimize.linear_sum_assignment`
@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 
-from accord.spans.gamma.candidates import Neighbours
+from accord.spans._gamma.candidates import Neighbours
 
 __all__: list[str] = []
 

@@ -18,9 +18,9 @@ import pandas as pd
 
 from accord.data import Annotations, Layout
 from accord.errors import AccordError, choice_error
+from accord.models_vs_humans._roles import ModelsArg, as_rater_data, coder_roles
+from accord.models_vs_humans._scoring import SCORINGS, auto_scoring, make_scorer
 from accord.names import shown
-from accord.raters.roles import ModelsArg, as_rater_data, coder_roles
-from accord.raters.scoring import SCORINGS, auto_scoring, make_scorer
 from accord.results import Result
 
 __all__ = [

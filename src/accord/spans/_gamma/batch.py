@@ -1,7 +1,7 @@
 r"""Best alignments of many small continua at once: a corpus's documents, and each chance sample's.
 
 A document of ten units is cheap to align and dear to set up: the exact
-alignment of one (:mod:`accord.spans.gamma.alignment`) costs about a
+alignment of one (:mod:`accord.spans._gamma.alignment`) costs about a
 millisecond whatever its size, in some five hundred numpy calls and a linear
 program, and gamma aligns every document once more for each of its 30 or more
 chance samples.  So documents with the same annotators are aligned together,
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from accord.errors import AccordError
-from accord.spans.gamma.alignment import (
+from accord.spans._gamma.alignment import (
     _EXPLICIT,
     _LISTED,
     _MATCHING,
@@ -35,17 +35,17 @@ from accord.spans.gamma.alignment import (
     AlignmentSolution,
     align,
 )
-from accord.spans.gamma.bipartite import _matching
-from accord.spans.gamma.candidates import CandidateLimit, Neighbours, grow, neighbours
-from accord.spans.gamma.dissimilarity import (
+from accord.spans._gamma.bipartite import _matching
+from accord.spans._gamma.candidates import CandidateLimit, Neighbours, grow, neighbours
+from accord.spans._gamma.dissimilarity import (
     CategoricalDissimilarity,
     CombinedDissimilarity,
     Dissimilarity,
     PairFunction,
     PositionalDissimilarity,
 )
-from accord.spans.gamma.model import Continuum
-from accord.spans.gamma.partition import _listed, _row_max
+from accord.spans._gamma.model import Continuum
+from accord.spans._gamma.partition import _listed, _row_max
 
 __all__ = ["align_many", "batches"]
 
@@ -83,7 +83,7 @@ def _merge(cs: Sequence[Continuum]) -> _Batch:
 
 
 def _neighbours(m: _Batch, f: PairFunction, delta_empty: float, reach: float | None) -> Neighbours:
-    """:func:`~accord.spans.gamma.candidates.neighbours` within each document of the batch.
+    """:func:`~accord.spans._gamma.candidates.neighbours` within each document of the batch.
 
     A unit's window among another annotator's units is cut to its own
     document's; the positional window is searched on positions shifted apart
@@ -188,13 +188,13 @@ def batches(conts: Sequence[Continuum], dissimilarity: Dissimilarity, alignment:
 def align_many(conts: Sequence[Continuum], dissimilarity: Dissimilarity, alignment: str = "exact",
                window: int = DEFAULT_WINDOW, max_candidates: int = DEFAULT_MAX_CANDIDATES,
                ) -> list[tuple[AlignmentSolution, str | None]]:
-    """:func:`~accord.spans.gamma.alignment.align` for each continuum, small ones in batches (see the module).
+    """:func:`~accord.spans._gamma.alignment.align` for each continuum, small ones in batches (see the module).
 
     Returns (solution, why it is windowed) per continuum, in order.
 
     Examples
     --------
-    >>> from accord.spans.gamma.dissimilarity import CombinedDissimilarity
+    >>> from accord.spans._gamma.dissimilarity import CombinedDissimilarity
     >>> cs = [Continuum.from_arrays(f"d{i}", ["A", "B"], ["A", "B"], [0, i], [10, 9], ["x", "x"]) for i in (1, 2)]
     >>> [round(s.total, 6) for s, _ in align_many(cs, CombinedDissimilarity())]
     [0.012346, 0.031142]

@@ -19,7 +19,7 @@ within :math:`\pm p` of its limit with 95% confidence; the interval reported is
 
 Short documents with the same annotators are aligned together, a batch of
 them in one program whose candidates never mix two documents
-(:mod:`accord.spans.gamma.batch`): each still gets its own best alignment, and
+(:mod:`accord.spans._gamma.batch`): each still gets its own best alignment, and
 a corpus of many short documents no longer pays a program's set-up for each
 of them in every sample.
 """
@@ -38,17 +38,17 @@ import pandas as pd
 
 from accord.errors import AccordError, AccordWarning, warn_undefined
 from accord.results import Coefficient, Result
-from accord.spans.gamma.alignment import (
+from accord.spans._gamma.alignment import (
     DEFAULT_MAX_CANDIDATES,
     DEFAULT_WINDOW,
     AlignmentSolution,
     _check_options,
     align,
 )
-from accord.spans.gamma.batch import _names_only, align_many, batches
-from accord.spans.gamma.dissimilarity import CombinedDissimilarity, Dissimilarity
-from accord.spans.gamma.model import Continuum, continua
-from accord.spans.gamma.sampling import SAMPLERS, sampler_for
+from accord.spans._gamma.batch import _names_only, align_many, batches
+from accord.spans._gamma.dissimilarity import CombinedDissimilarity, Dissimilarity
+from accord.spans._gamma.model import Continuum, continua
+from accord.spans._gamma.sampling import SAMPLERS, sampler_for
 
 __all__ = ["DocumentGamma", "GammaResult", "gamma"]
 
@@ -266,7 +266,7 @@ def _init(conts: tuple[Continuum, ...], d: Dissimilarity, sampler: str, k_codes:
 
 
 def _observed(batch: list[int]) -> list[tuple[int, AlignmentSolution, str | None]]:
-    """The best alignments of the documents of one batch (:func:`~accord.spans.gamma.batch.batches`)."""
+    """The best alignments of the documents of one batch (:func:`~accord.spans._gamma.batch.batches`)."""
     sols = align_many([_STATE["conts"][i] for i in batch], _STATE["d"], *_STATE["how"])
     return [(i, sol, why) for i, (sol, why) in zip(batch, sols, strict=True)]
 
@@ -330,12 +330,12 @@ def gamma(
     Parameters
     ----------
     data : SpanAnnotations, DataFrame, list of records, Continuum or sequence of Continuum
-        See :func:`accord.spans.gamma.continua`.
+        See :func:`accord.spans._gamma.continua`.
     dissimilarity : Dissimilarity, optional
         Default :class:`CombinedDissimilarity` (alpha = beta = 1, nominal
         categories, :math:`\Delta_\varnothing = 1`).
     sampler : {"statistical", "shuffle"}
-        How chance continua are drawn (:mod:`accord.spans.gamma.sampling`).
+        How chance continua are drawn (:mod:`accord.spans._gamma.sampling`).
     precision : float in (0, 1), default 0.02
         Relative precision asked of the expected disorder (the paper's 'medium').
     min_samples, max_samples : int
@@ -369,7 +369,7 @@ def gamma(
     For a unitary alignment :math:`\breve a` of *k* units among *n* annotators,
     :math:`\delta(\breve a) = \binom n2^{-1}(\sum_{u,v\in\breve a} d(u,v) + (\binom n2 - \binom k2)\Delta_\varnothing)`;
     the best alignment :math:`\hat a` minimises the summed disorder (solved
-    exactly, :mod:`accord.spans.gamma.alignment`) and
+    exactly, :mod:`accord.spans._gamma.alignment`) and
     :math:`\delta(\hat a) = \sum \delta(\breve a) / \bar x` with :math:`\bar x` the mean number of units per
     annotator.  :math:`\gamma = 1 - \delta_o/\delta_e`.  :math:`\gamma_{cat}` weights
     each aligned pair (u, v) of a unitary alignment of :math:`n_v` units by

@@ -17,7 +17,7 @@ from accord.alpha import AlphaResult
 from accord.data import Annotations, Layout
 from accord.distances import Distance, DistanceFunction, get_distance
 from accord.errors import AccordError
-from accord.raters.roles import ModelsArg, as_rater_data, coder_roles
+from accord.models_vs_humans._roles import ModelsArg, as_rater_data, coder_roles
 from accord.results import Result
 
 __all__ = ["PanelAgreement", "PanelDepartures", "panel_agreement", "panel_departures"]

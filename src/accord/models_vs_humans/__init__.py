@@ -24,7 +24,7 @@ ACL (Volume 1: Long Papers)*, 16051-16081. https://aclanthology.org/2025.acl-lon
 
 from __future__ import annotations
 
-from accord.raters.alt_test import (
+from accord.models_vs_humans._alt_test import (
     AltTestResult,
     HumanComparison,
     ModelAltTest,
@@ -33,10 +33,10 @@ from accord.raters.alt_test import (
     benjamini_yekutieli,
     one_sided_t_test,
 )
-from accord.raters.guidance import EPSILON_RULES, AltTestGuidance, alt_test_guidance
-from accord.raters.panel import PanelAgreement, PanelDepartures, panel_agreement, panel_departures
-from accord.raters.roles import CoderRoles, coder_roles
-from accord.raters.scoring import SCORINGS, jaccard_similarity
+from accord.models_vs_humans._guidance import EPSILON_RULES, AltTestGuidance, alt_test_guidance
+from accord.models_vs_humans._panel import PanelAgreement, PanelDepartures, panel_agreement, panel_departures
+from accord.models_vs_humans._roles import CoderRoles, coder_roles
+from accord.models_vs_humans._scoring import SCORINGS, jaccard_similarity
 
 __all__ = [
     "EPSILON_RULES",

@@ -3,7 +3,7 @@ r"""The set-partitioning program of the exact alignment: listed whole, by column
 The units are the rows, each candidate unitary alignment a column (``tuples``: a
 unit index per annotator, -1 for the empty unit), and a best alignment picks
 columns of least summed cost covering every unit once (see
-:mod:`accord.spans.gamma.alignment` for the method).  The linear relaxation is
+:mod:`accord.spans._gamma.alignment` for the method).  The linear relaxation is
 solved by HiGHS through scipy's bundled bindings; the integer program, component by
 component, by a branch and bound over that relaxation, or by HiGHS' MIP solver
 past its node limit.  Where those bindings are missing, by :func:`scipy.optimize.linprog`

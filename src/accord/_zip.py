@@ -10,8 +10,8 @@ import zipfile
 from pathlib import Path
 from typing import IO, Any
 
+from accord._tool_errors import fail
 from accord.errors import AccordError
-from accord.importers._common import fail
 
 #: The most bytes one zip member may inflate to (``ACCORD_ZIP_MAX_MEMBER_BYTES`` raises it: ``4GB``, ``5000000000``).
 ZIP_MAX_MEMBER_BYTES = 2 * 2**30

@@ -15,7 +15,7 @@ import numpy as np
 from accord._lazy import stats
 from accord.data import Annotations, Layout
 from accord.errors import AccordError, warn_undefined
-from accord.ratings._matrix import rating_matrix
+from accord.rating_coefficients._matrix import rating_matrix
 from accord.results import Coefficient
 
 __all__ = ["CCCResult", "KendallWResult", "kendall_w", "lin_ccc"]

@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
+from accord._span_model import SpanAnnotations
 from accord.errors import AccordError
 from accord.names import shown
-from accord.spans.model import SpanAnnotations
 
 __all__ = ["Continuum", "continua"]
 

@@ -162,7 +162,7 @@ def alt_test_guidance(
     -----
     For an item with gold label g and priors :math:`\pi`, an annotator with noise :math:`\eta` gives label k
     with probability :math:`\eta\,\pi_k + (1 - \eta)\,1[k = g]` (appendix C).  Each draw runs
-    :func:`accord.raters.alt_test` with the accuracy score; the winning rates and advantage probabilities are
+    :func:`accord.models_vs_humans._alt_test` with the accuracy score; the winning rates and advantage probabilities are
     averaged over datasets and draws.
 
     References
@@ -184,8 +184,8 @@ def alt_test_guidance(
     _check(n_categories, n_humans, noise_humans, noise_model, epsilons, sizes, n_datasets, n_boots, pool_items,
            pool_humans, alpha)
     from accord.alpha import alpha as krippendorff_alpha
-    from accord.raters.alt_test import benjamini_yekutieli, one_sided_t_test
-    from accord.raters.scoring import make_scorer
+    from accord.models_vs_humans._alt_test import benjamini_yekutieli, one_sided_t_test
+    from accord.models_vs_humans._scoring import make_scorer
 
     seed = rng if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) else None
     gen = np.random.default_rng(rng)

@@ -8,6 +8,9 @@ units of JavaScript tools and INCEpTION before building it.
 Which documents a coder *saw* is kept apart from the spans: a coder who saw a
 document and marked nothing in it agrees with another who marked nothing
 there, while a document never assigned to a coder is missing for that coder.
+
+The model sits under the importers, which build it, and under :mod:`accord.spans`, which reads it (and reads
+a tool's export through the importers); its names are exported from :mod:`accord.spans` and :mod:`accord`.
 """
 
 from __future__ import annotations

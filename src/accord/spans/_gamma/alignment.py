@@ -16,7 +16,7 @@ disorder; the continuum's disorder is that total over the mean number of units
 per annotator.
 
 **Exact.**  Candidates are the undominated unitary alignments
-(:mod:`accord.spans.gamma.candidates`).  When they are few they are listed
+(:mod:`accord.spans._gamma.candidates`).  When they are few they are listed
 whole and the linear relaxation over all of them is solved once: an integral
 solution (the usual case) is the best alignment; otherwise, being optimal over
 every candidate, it is a best partition of each component of units where its
@@ -51,8 +51,8 @@ annotator and as many after them are aligned exactly, the unitary alignments
 lying wholly in the first part are kept, and the rest go back for the next
 window.  Its disorder is never below the exact one.
 
-The set-partitioning program lives in :mod:`accord.spans.gamma.partition`, the
-matching of two annotators in :mod:`accord.spans.gamma.bipartite`.
+The set-partitioning program lives in :mod:`accord.spans._gamma.partition`, the
+matching of two annotators in :mod:`accord.spans._gamma.bipartite`.
 """
 
 from __future__ import annotations
@@ -64,11 +64,11 @@ import numpy as np
 import scipy.sparse as sp
 
 from accord.errors import AccordError, AccordWarning
-from accord.spans.gamma.bipartite import _matching
-from accord.spans.gamma.candidates import CandidateLimit, grow, neighbours
-from accord.spans.gamma.dissimilarity import Dissimilarity, PairFunction
-from accord.spans.gamma.model import Continuum
-from accord.spans.gamma.partition import (
+from accord.spans._gamma.bipartite import _matching
+from accord.spans._gamma.candidates import CandidateLimit, grow, neighbours
+from accord.spans._gamma.dissimilarity import Dissimilarity, PairFunction
+from accord.spans._gamma.model import Continuum
+from accord.spans._gamma.partition import (
     _PER_UNIT,
     _best_per_unit,
     _column_generation,
@@ -302,7 +302,7 @@ def best_alignment(c: Continuum, dissimilarity: Dissimilarity, *, alignment: str
 
     Examples
     --------
-    >>> from accord.spans.gamma.dissimilarity import CombinedDissimilarity
+    >>> from accord.spans._gamma.dissimilarity import CombinedDissimilarity
     >>> c = Continuum.from_arrays("d", ["A", "B"], ["A", "B"], [0, 1], [10, 9], ["x", "x"])
     >>> sol = best_alignment(c, CombinedDissimilarity())
     >>> sol.tuples.tolist(), round(sol.disorder, 6), sol.method

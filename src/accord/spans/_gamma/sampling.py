@@ -30,7 +30,7 @@ from collections.abc import Callable
 import numpy as np
 
 from accord.errors import AccordError
-from accord.spans.gamma.model import Continuum
+from accord.spans._gamma.model import Continuum
 
 __all__ = ["SAMPLERS", "sampler_for"]
 
