@@ -16,6 +16,11 @@ worker reports, as one JSON line on stdout:
 - ``life_peak_mib``: the peak over the worker's whole life, input generation included (VmHWM read
   before the reset, and after each phase).
 
+Every script's driver shares the rest too: section 1's data (:func:`make_matrix`, :func:`copy_first_coder`), the
+command line (:func:`parser`: ``--seed``, ``--repeat``, ``--quiet``; :func:`int_list`, :func:`choices`), the lines
+above and under a table (:func:`header`, :func:`print_load`, :func:`target`), contenders run in turn
+(:func:`in_turn`, :func:`spread`) and the command that runs accord's command line (:func:`accord_cli`).
+
 Linux only (``/proc``).  If the VmHWM reset is refused, ``peak_mib`` falls back to the whole-life
 peak and ``peak_reset`` is false in the record.
 
@@ -87,8 +92,9 @@ def resolve(dotted: str) -> Any:
     return obj
 
 
-def _status_kib(field: str) -> int:
-    with open("/proc/self/status") as fh:
+def _status_kib(field: str, path: str = "/proc/self/status") -> int:
+    """A ``FIELD: N kB`` line of */proc/self/status* (or */proc/meminfo*), in KiB; 0 when it is not there."""
+    with open(path) as fh:
         match = re.search(rf"^{field}:\s+(\d+)\s+kB", fh.read(), re.MULTILINE)
     return int(match.group(1)) if match else 0
 
@@ -311,9 +317,7 @@ def machine() -> str:
 
 def _meminfo_kib(field: str) -> int:
     try:
-        with open("/proc/meminfo") as fh:
-            match = re.search(rf"^{field}:\s+(\d+)\s+kB", fh.read(), re.MULTILINE)
-        return int(match.group(1)) if match else 0
+        return _status_kib(field, "/proc/meminfo")
     except OSError:
         return 0
 

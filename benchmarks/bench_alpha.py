@@ -108,7 +108,7 @@ def _nltk_size(
     """
     pilot_n = min(size, PILOT_UNITS)
     pilot = h.run_worker(SCRIPT, {"contender": "nltk", "level": level, "n_units": pilot_n, "seed": seed}, timeout=limit,
-                       repeat=repeat if pilot_n == size else 1)
+                         repeat=repeat if pilot_n == size else 1)
     if "failed" in pilot:
         log(f"  NLTK pilot at {pilot_n:,} units failed: {pilot['failed']}")
         return 0, None

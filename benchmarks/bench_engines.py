@@ -117,7 +117,7 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
         read, alpha_of = h.resolve("accord.read"), h.resolve("accord.alpha")  # lazy attributes, resolved here
 
         return h.measure([("read", read), ("alpha", lambda d: alpha_of(d, distance=distance).alpha)], path,
-                       warmup=small)
+                         warmup=small)
     reduce, engine_alpha = h.resolve("accord.engines.reduce"), h.resolve("accord.engines.alpha")
 
     def alpha(red: Any) -> float:
@@ -127,7 +127,7 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
         h.resolve("duckdb")
         kw = {"memory_limit": spec.get("memory_limit"), "temp_dir": spec.get("temp_dir")}
         return h.measure([("reduce", lambda p: reduce(p, engine="duckdb", **kw)), ("alpha", alpha)], path,
-                       warmup=small)
+                         warmup=small)
     if who == "polars":
         scan_parquet = h.resolve("polars.scan_parquet")
 
@@ -141,7 +141,7 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
         try:
             # list columns as lists, not object arrays
             return h.measure([("reduce", lambda p: reduce(read_parquet(p, dtype_backend="pyarrow"))), ("alpha", alpha)],
-                           path, warmup=small)
+                             path, warmup=small)
         finally:
             client.close()
             cluster.close()
@@ -150,7 +150,7 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
         session.sparkContext.setLogLevel("ERROR")
         try:
             return h.measure([("reduce", lambda p: reduce(session.read.parquet(p))), ("alpha", alpha)], path,
-                           warmup=small)
+                             warmup=small)
         finally:
             session.stop()
     raise SystemExit(f"unknown contender {who!r}")
@@ -188,7 +188,7 @@ def _floor_worker(spec: dict[str, Any]) -> dict[str, Any]:
         def ours() -> float:
             return float(engine_alpha(reduce(pl.scan_parquet(path))).alpha)
     floor(), ours()  # imports and first-use costs outside the clock
-    return {"times": h.in_turn([("floor", floor), ("accord", ours)], rounds), "result": ours()}
+    return {"times": h.in_turn([("floor", floor), ("accord", ours)], rounds), "result": ours(), "repeat": rounds}
 
 
 def _floor_table(path: Path, rows: int, engines: list[str], threads: list[int], rounds: int,
@@ -207,7 +207,7 @@ def _floor_table(path: Path, rows: int, engines: list[str], threads: list[int], 
             table.append([f"{rows:,}", engine, str(t), h.fmt_time(statistics.median(fl)),
                           h.fmt_time(statistics.median(ac)), h.spread(ratios, "{:.2f}".format), h.fmt_load(rec)])
     print(h.markdown_table(["rows", "engine", "threads", "floor (median)", "accord (median)",
-                          "accord / floor: median (min-max)", "load"], table))
+                            "accord / floor: median (min-max)", "load"], table))
     print(f"{rounds} rounds, accord and the floor in turn in each; alpha {records[0].get('result', float('nan')):.6f}")
     return records
 

@@ -197,7 +197,7 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
         return {"disorder": pooled(pcs, out), "window": win}
 
     return h.measure([("call", exact if what == "pygamma-exact" else fast)], build(rows), warmup=build(warm),
-                   repeat=spec["repeat_for"], loop_under=LOOP_UNDER)
+                     repeat=spec["repeat_for"], loop_under=LOOP_UNDER)
 
 
 def _combine(runs: list[dict[str, Any]]) -> dict[str, Any]:

@@ -449,11 +449,11 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
                 continue
             say(f"  running {name} on {n:,} records ...")
             records.append(h.run_worker(SCRIPT, {"contender": name, "records": n, "seed": args.seed},
-                                      timeout=args.timeout, repeat=repeat))
+                                        timeout=args.timeout, repeat=repeat))
     if CLI in tools and csv_rows:
         say(f"  running {CLI} on {csv_rows:,} rows ...")
         records.append(h.run_worker(SCRIPT, {"contender": CLI, "records": csv_rows, "seed": args.seed},
-                                  timeout=args.timeout, repeat=repeat))
+                                    timeout=args.timeout, repeat=repeat))
     print_report(records)
     return records
 

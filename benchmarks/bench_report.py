@@ -94,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
         for cache in ("cold", "warm"):
             log(f"  running {n:,} units, {cache} cache ...")
             records.append(h.run_worker(SCRIPT, {"units": n, "seed": args.seed, "bootstrap": args.bootstrap,
-                                               "cache": cache}, repeat=args.repeat))
+                                                 "cache": cache}, repeat=args.repeat))
     print_report(records)
     return records
 

@@ -125,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     def run(name: str, n: int, timeout: float | None = None) -> None:
         log(f"  running {name} at 3 x {n:,} units ...")
         records.append(h.run_worker(SCRIPT, {"contender": name, "n_units": n, "seed": args.seed}, timeout=timeout,
-                                  repeat=args.repeat))
+                                    repeat=args.repeat))
 
     if n_nltk > 0:
         run("accord", n_nltk)

@@ -119,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
         for s in stats:
             log(f"  running {s} at about {n:,} spans ...")
             records.append(h.run_worker(SCRIPT, {"n_spans": n, "statistic": s, "seed": args.seed,
-                                               "doc_words": args.doc_words}, repeat=args.repeat))
+                                                 "doc_words": args.doc_words}, repeat=args.repeat))
     print_report(records)
     return records
 
