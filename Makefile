@@ -64,6 +64,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_report.py
 	$(BIN)/python benchmarks/bench_engines.py --duckdb-limit 600MB --big-units 50000000
 	$(BIN)/python benchmarks/bench_engines.py --sets 8 --units 1000000 --contenders memory,duckdb,polars,dask,spark
+	$(BIN)/python benchmarks/bench_engines.py --floor --threads 1,2 --rounds 7
 	$(BIN)/python benchmarks/bench_gamma.py --sizes 2x100 3x100 5x100 --contenders accord accord-windowed pygamma-exact pygamma-fast --gamma --timeout 200 --files docs/examples/spans/spans.csv
 	$(BIN)/python benchmarks/bench_gamma.py --sizes 2x1000 3x1000 5x1000 --contenders accord accord-windowed pygamma-fast --gamma --timeout 400
 	$(BIN)/python benchmarks/bench_gamma.py --sizes 5x1000 --contenders accord --gamma --jobs 2 --repeat 1

@@ -16,6 +16,11 @@ worker reports, as one JSON line on stdout:
 - ``life_peak_mib``: the peak over the worker's whole life, input generation included (VmHWM read
   before the reset, and after each phase).
 
+Every script's driver shares the rest too: section 1's data (:func:`make_matrix`, :func:`copy_first_coder`), the
+command line (:func:`parser`: ``--seed``, ``--repeat``, ``--quiet``; :func:`int_list`, :func:`choices`), the lines
+above and under a table (:func:`header`, :func:`print_load`, :func:`target`), contenders run in turn
+(:func:`in_turn`, :func:`spread`) and the command that runs accord's command line (:func:`accord_cli`).
+
 Linux only (``/proc``).  If the VmHWM reset is refused, ``peak_mib`` falls back to the whole-life
 peak and ``peak_reset`` is false in the record.
 
@@ -37,6 +42,7 @@ Figures that hold (issue 18):
 
 from __future__ import annotations
 
+import argparse
 import gc
 import json
 import os
@@ -47,6 +53,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 MIB = 1024.0
@@ -85,8 +92,9 @@ def resolve(dotted: str) -> Any:
     return obj
 
 
-def _status_kib(field: str) -> int:
-    with open("/proc/self/status") as fh:
+def _status_kib(field: str, path: str = "/proc/self/status") -> int:
+    """A ``FIELD: N kB`` line of */proc/self/status* (or */proc/meminfo*), in KiB; 0 when it is not there."""
+    with open(path) as fh:
         match = re.search(rf"^{field}:\s+(\d+)\s+kB", fh.read(), re.MULTILINE)
     return int(match.group(1)) if match else 0
 
@@ -197,9 +205,11 @@ def _measure_once(phases: Sequence[tuple[str, Callable[[Any], Any]]], payload: A
     }
 
 
-def worker_main(argv: Sequence[str], run: Callable[[dict[str, Any]], dict[str, Any]]) -> bool:
-    """If *argv* asks for a worker (``--worker SPEC``), run it, print its JSON record and return True."""
+def worker_main(argv: Sequence[str] | None, run: Callable[[dict[str, Any]], dict[str, Any]]) -> bool:
+    """If *argv* (default: the command line) asks for a worker (``--worker SPEC``), run it, print its JSON record
+    and return True."""
     global _repeat
+    argv = list(sys.argv[1:] if argv is None else argv)
     if len(argv) >= 2 and argv[0] == "--worker":
         spec = json.loads(argv[1])
         _repeat = int(spec.get("repeat", DEFAULT_REPEAT))
@@ -307,9 +317,7 @@ def machine() -> str:
 
 def _meminfo_kib(field: str) -> int:
     try:
-        with open("/proc/meminfo") as fh:
-            match = re.search(rf"^{field}:\s+(\d+)\s+kB", fh.read(), re.MULTILINE)
-        return int(match.group(1)) if match else 0
+        return _status_kib(field, "/proc/meminfo")
     except OSError:
         return 0
 
@@ -362,3 +370,124 @@ def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     sep = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
     body = ["| " + " | ".join(str(c).ljust(w) for c, w in zip(r, widths, strict=True)) + " |" for r in rows]
     return "\n".join([line, sep, *body])
+
+
+def spread(values: Sequence[float], fmt: Callable[[float], str] = fmt_ratio) -> str:
+    """``median (min-max)`` of *values* in *fmt*, or the one value; ``-`` for none."""
+    if not values:
+        return "-"
+    mid = statistics.median(values)
+    if len(values) == 1:
+        return fmt(mid)
+    return f"{fmt(mid)} ({fmt(min(values))}-{fmt(max(values))})"
+
+
+def in_turn(contenders: Sequence[tuple[str, Callable[[], Any]]], rounds: int) -> dict[str, list[float]]:
+    """Wall times of each contender, run one after the other *rounds* times (the machine's speed drifts over
+    seconds, so that a ratio per round compares runs made under the same conditions)."""
+    times: dict[str, list[float]] = {name: [] for name, _ in contenders}
+    for _ in range(rounds):
+        for name, fn in contenders:
+            t0 = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - t0)
+    return times
+
+
+# ----------------------------------------------------------------------------- what every script's driver shares
+#: The seed of section 1's data (bench_alpha.py, and bench_sets.py's sets).
+SEED = 20261122
+
+
+def copy_first_coder(m: Any, rng: Any, p: float = 0.5) -> Any:
+    """Each cell of the coders x units matrix *m* takes coder 0's value with probability *p* (one draw per cell,
+    coder 0's own included, where it changes nothing); in place, and returned."""
+    import numpy as np
+
+    copy = rng.random(m.shape) < p
+    m[copy] = np.broadcast_to(m[0], m.shape)[copy]
+    return m
+
+
+def make_matrix(n_units: int, *, seed: int, coders: int = 3, categories: int = 10, missing: float = 0.05) -> Any:
+    """Section 1's data: a coders x units float matrix of codes 1..*categories*, NaN for missing cells.
+
+    Each coder draws uniformly, then copies coder 0's code with probability 1/2 (:func:`copy_first_coder`, so
+    alpha is about 0.4, not 0); then *missing* of the cells are blanked.
+    """
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    m = rng.integers(1, categories + 1, size=(coders, n_units)).astype(float)
+    copy_first_coder(m, rng)
+    m[rng.random(m.shape) < missing] = np.nan
+    return m
+
+
+def parser(doc: str, *, seed: int | None = None, repeat: int = DEFAULT_REPEAT, each: str = "contender",
+           quiet: bool = True) -> argparse.ArgumentParser:
+    """The command line every script shares: its docstring's first paragraph, ``--repeat`` (timed runs of each
+    *each*), ``--seed`` when the script takes one, ``--quiet``."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    if seed is not None:
+        ap.add_argument("--seed", type=int, default=seed)
+    ap.add_argument("--repeat", type=int, default=repeat,
+                    help=f"timed runs of each {each}, median and min-max reported (default {repeat})")
+    if quiet:
+        ap.add_argument("--quiet", action="store_true", help="print only the table, the load and the targets")
+    return ap
+
+
+def int_list(text: str) -> list[int]:
+    """``"1000,20000"`` -> ``[1000, 20000]`` (empty entries skipped)."""
+    return [int(s) for s in text.split(",") if s.strip()]
+
+
+def choices(ap: argparse.ArgumentParser, option: str, text: str, allowed: Sequence[str]) -> list[str]:
+    """The comma-separated names of *option*, each checked against *allowed* (else the parser's error)."""
+    names = [s.strip() for s in text.split(",") if s.strip()]
+    for name in names:
+        if name not in allowed:
+            ap.error(f"{option}: {name!r} is not one of {', '.join(allowed)}")
+    return names
+
+
+def logger(quiet: bool) -> Callable[[str], None]:
+    """``log(msg)``: print and flush, unless *quiet*."""
+
+    def log(msg: str = "") -> None:
+        if not quiet:
+            print(msg, flush=True)
+
+    return log
+
+
+def header(log: Callable[[str], None], *modules: str) -> None:
+    """The lines above every table: the machine, and the versions of *modules*."""
+    log(f"machine: {machine()}")
+    log(f"versions: {versions(*modules)}")
+
+
+def print_load(records: Sequence[dict[str, Any]]) -> None:
+    """Print :func:`load_report` of *records* (nothing when no load was read)."""
+    report = load_report(records)
+    if report:
+        print(report)
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "MISSED"
+
+
+def target(what: str, measured: str, ok: bool, tail: str = "") -> str:
+    """A target's line: ``target WHAT: MEASURED: met`` (or ``MISSED``), then *tail*."""
+    return f"target {what}: {measured}: {verdict(ok)}{tail}"
+
+
+def accord_cli(*, console_script: bool = True) -> list[str]:
+    """The command that runs accord's command line: the running interpreter's venv's console script when it
+    exists (what a user types), else (or with *console_script* false) ``python -c`` calling ``accord.cli.main``."""
+    script = Path(sys.executable).parent / "accord"
+    if console_script and script.exists():
+        return [str(script)]
+    return [sys.executable, "-c", "import sys; from accord.cli import main; sys.argv[0] = 'accord'; main()"]

@@ -30,7 +30,6 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -40,22 +39,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import (  # noqa: E402
-    DEFAULT_REPEAT,
-    fmt_load,
-    fmt_mib,
-    fmt_ratio,
-    fmt_spread,
-    fmt_time,
-    load_report,
-    machine,
-    markdown_table,
-    measure,
-    resolve,
-    run_worker,
-    versions,
-    worker_main,
-)
+import _harness as h  # noqa: E402
 
 SCRIPT = str(Path(__file__).resolve())
 CONTENDERS = ("accord", "accord-annotations", "krippendorff", "nltk")
@@ -64,30 +48,20 @@ PILOT_UNITS = 20_000
 LADDER = (1_000_000, 500_000, 200_000, 100_000, 50_000, 20_000, 10_000, 5_000, 2_000, 1_000)
 
 
-def make_matrix(n_units: int, *, seed: int, coders: int = 3, categories: int = 10, missing: float = 0.05) -> np.ndarray:
-    """A coders x units float matrix of codes 1..categories with NaN for missing cells."""
-    rng = np.random.default_rng(seed)
-    m = rng.integers(1, categories + 1, size=(coders, n_units)).astype(float)
-    copy = rng.random((coders, n_units)) < 0.5
-    m[copy] = np.broadcast_to(m[0], m.shape)[copy]
-    m[rng.random(m.shape) < missing] = np.nan
-    return m
-
-
 # ----------------------------------------------------------------------------- workers
 def _worker(spec: dict[str, Any]) -> dict[str, Any]:
     """One contender; everything it calls is imported and resolved, and run once on 100 units, before the clock."""
     name, level = spec["contender"], spec["level"]
-    m = make_matrix(spec["n_units"], seed=spec["seed"])
-    small = make_matrix(100, seed=spec["seed"] + 1)
+    m = h.make_matrix(spec["n_units"], seed=spec["seed"])  # section 1's data
+    small = h.make_matrix(100, seed=spec["seed"] + 1)
     if name == "accord":
-        alpha = resolve("accord.alpha")  # a lazy (PEP 562) attribute: resolved before the clock starts
+        alpha = h.resolve("accord.alpha")  # a lazy (PEP 562) attribute: resolved before the clock starts
 
-        return measure([("alpha", lambda x: float(alpha(x, distance=level).alpha))], m, warmup=small)
+        return h.measure([("alpha", lambda x: float(alpha(x, distance=level).alpha))], m, warmup=small)
     if name == "accord-annotations":
-        annotations, alpha = resolve("accord.Annotations"), resolve("accord.alpha")
+        annotations, alpha = h.resolve("accord.Annotations"), h.resolve("accord.alpha")
 
-        return measure(
+        return h.measure(
             [
                 ("build", annotations.from_matrix),
                 ("alpha", lambda data: float(alpha(data, distance=level).alpha)),
@@ -96,14 +70,14 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
             warmup=small,
         )
     if name == "krippendorff":
-        kalpha = resolve("krippendorff.alpha")
+        kalpha = h.resolve("krippendorff.alpha")
 
-        return measure(
+        return h.measure(
             [("alpha", lambda x: float(kalpha(reliability_data=x, level_of_measurement=level)))], m, warmup=small
         )
     if name == "nltk":
-        task_class = resolve("nltk.metrics.agreement.AnnotationTask")
-        distance = resolve(f"nltk.metrics.distance.{'binary' if level == 'nominal' else 'interval'}_distance")
+        task_class = h.resolve("nltk.metrics.agreement.AnnotationTask")
+        distance = h.resolve(f"nltk.metrics.distance.{'binary' if level == 'nominal' else 'interval'}_distance")
 
         def triples_of(x: np.ndarray) -> list[tuple[int, int, int]]:
             coder_idx, unit_idx = np.nonzero(~np.isnan(x))
@@ -113,7 +87,7 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
 
         triples = triples_of(m)
         del m
-        return measure(
+        return h.measure(
             [
                 ("build", lambda t: task_class(data=t, distance=distance)),
                 ("alpha", lambda task: float(task.alpha())),
@@ -133,8 +107,8 @@ def _nltk_size(
     A pilot at the requested size (at most 20,000 units) is the measurement, so it is repeated *repeat* times.
     """
     pilot_n = min(size, PILOT_UNITS)
-    pilot = run_worker(SCRIPT, {"contender": "nltk", "level": level, "n_units": pilot_n, "seed": seed}, timeout=limit,
-                       repeat=repeat if pilot_n == size else 1)
+    pilot = h.run_worker(SCRIPT, {"contender": "nltk", "level": level, "n_units": pilot_n, "seed": seed}, timeout=limit,
+                         repeat=repeat if pilot_n == size else 1)
     if "failed" in pilot:
         log(f"  NLTK pilot at {pilot_n:,} units failed: {pilot['failed']}")
         return 0, None
@@ -152,45 +126,29 @@ def _nltk_size(
 
 def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """Run the benchmark; print the table; return one record per (level, size, contender)."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if worker_main(argv, _worker):
+    if h.worker_main(argv, _worker):
         return []
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = h.parser(__doc__, seed=h.SEED)
     ap.add_argument("--sizes", default="1000000", help="comma-separated numbers of units (default 1000000)")
     ap.add_argument("--levels", default="nominal,interval", help="comma-separated: nominal, interval")
     ap.add_argument(
         "--contenders", default=",".join(CONTENDERS), help=f"comma-separated subset of {','.join(CONTENDERS)}"
     )
     ap.add_argument("--nltk-limit", type=float, default=300.0, help="seconds NLTK may take (default 300)")
-    ap.add_argument("--seed", type=int, default=20261122)
-    ap.add_argument("--repeat", type=int, default=DEFAULT_REPEAT,
-                    help=f"timed runs of each contender, median and min-max reported (default {DEFAULT_REPEAT})")
     ap.add_argument("--quick", action="store_true", help="100,000 units and an NLTK limit of 60 s")
-    ap.add_argument("--quiet", action="store_true", help="print only the table")
     args = ap.parse_args(argv)
-    sizes = [100_000] if args.quick else [int(s) for s in args.sizes.split(",")]
+    sizes = [100_000] if args.quick else h.int_list(args.sizes)
     limit = 60.0 if args.quick else args.nltk_limit
-    levels = [lv.strip() for lv in args.levels.split(",")]
-    contenders = [c.strip() for c in args.contenders.split(",")]
-    for lv in levels:
-        if lv not in LEVELS:
-            ap.error(f"--levels: {lv!r} is not one of {', '.join(LEVELS)}")
-    for c in contenders:
-        if c not in CONTENDERS:
-            ap.error(f"--contenders: {c!r} is not one of {', '.join(CONTENDERS)}")
-
-    def log(msg: str) -> None:
-        if not args.quiet:
-            print(msg, flush=True)
-
-    log(f"machine: {machine()}")
-    log(f"versions: {versions('accord', 'numpy', 'scipy', 'pandas', 'krippendorff', 'nltk')}")
+    levels = h.choices(ap, "--levels", args.levels, LEVELS)
+    contenders = h.choices(ap, "--contenders", args.contenders, CONTENDERS)
+    log = h.logger(args.quiet)
+    h.header(log, "accord", "numpy", "scipy", "pandas", "krippendorff", "nltk")
     records: list[dict[str, Any]] = []
 
     def run(name: str, level: str, n: int, note: str = "", timeout: float | None = None) -> None:
         spec = {"contender": name, "level": level, "n_units": n, "seed": args.seed}
         log(f"  running {name} {level} at {n:,} units ...")
-        rec = run_worker(SCRIPT, spec, timeout=timeout, repeat=args.repeat)
+        rec = h.run_worker(SCRIPT, spec, timeout=timeout, repeat=args.repeat)
         rec["note"] = note
         records.append(rec)
 
@@ -235,7 +193,7 @@ def print_report(records: list[dict[str, Any]], limit: float) -> None:
         level, n, name = s["level"], s["n_units"], s["contender"]
         label = name + (f" ({r['note']})" if r.get("note") else "")
         if "failed" in r:
-            rows.append([level, f"{n:,}", label, "-", "-", r["failed"], "-", "-", "-", "-", "-", "-", "-", fmt_load(r)])
+            rows.append([level, f"{n:,}", label, "-", "-", r["failed"], *["-"] * 7, h.fmt_load(r)])
             continue
         ph = r["phases"]
         acc = by_key.get((level, n, "accord"))
@@ -247,14 +205,14 @@ def print_report(records: list[dict[str, Any]], limit: float) -> None:
             diff = abs(acc["result"] - r["result"])
             diffs.append(diff)
         rows.append([
-            level, f"{n:,}", label, fmt_time(ph.get("build")), fmt_time(ph.get("alpha")), fmt_spread(r),
-            fmt_mib(r["peak_mib"]), fmt_mib(r["extra_mib"]),
-            "" if name == "accord" else fmt_ratio(t_ratio), "" if name == "accord" else fmt_ratio(p_ratio),
-            "" if name == "accord" else fmt_ratio(e_ratio), f"{r['result']:.6f}",
-            "" if diff is None else f"{diff:.1e}", fmt_load(r),
+            level, f"{n:,}", label, h.fmt_time(ph.get("build")), h.fmt_time(ph.get("alpha")), h.fmt_spread(r),
+            h.fmt_mib(r["peak_mib"]), h.fmt_mib(r["extra_mib"]),
+            "" if name == "accord" else h.fmt_ratio(t_ratio), "" if name == "accord" else h.fmt_ratio(p_ratio),
+            "" if name == "accord" else h.fmt_ratio(e_ratio), f"{r['result']:.6f}",
+            "" if diff is None else f"{diff:.1e}", h.fmt_load(r),
         ])
     print()
-    print(markdown_table(header, rows))
+    print(h.markdown_table(header, rows))
     print()
     print("ratios accord/other: below 1 means accord is faster or smaller.  peak RSS: the process's peak during the")
     print("timed call (interpreter, libraries and input included); extra RSS: peak less the RSS just before the call.")
@@ -267,21 +225,19 @@ def print_report(records: list[dict[str, Any]], limit: float) -> None:
         speed = r["time_s"] / acc["time_s"]
         extra = acc["extra_mib"] / r["extra_mib"] if r["extra_mib"] > 0 else float("nan")
         peak = acc["peak_mib"] / r["peak_mib"]
-        ok = "met" if speed >= 10 and extra <= 0.25 else "MISSED"
         general = by_key.get((level, n, "accord-annotations"))
         via = f"; through Annotations {r['time_s'] / general['time_s']:.1f}x" if general else ""
-        print(
-            f"target vs krippendorff ({level}, {n:,} units): accord on the matrix {speed:.1f}x faster (target >= 10x, "
-            f"toward 20x){via}; memory the call needs (extra RSS) {extra:.2f} of its (target <= 0.25): {ok}; "
-            f"whole-process peak {peak:.2f} of its"
-        )
+        print(h.target(
+            f"vs krippendorff ({level}, {n:,} units)",
+            f"accord on the matrix {speed:.1f}x faster (target >= 10x, toward 20x){via}; memory the call needs "
+            f"(extra RSS) {extra:.2f} of its (target <= 0.25)",
+            speed >= 10 and extra <= 0.25, f"; whole-process peak {peak:.2f} of its",
+        ))
     for (level, n, name), r in sorted(by_key.items()):
         if name == "nltk" and (level, n, "accord") in by_key:
             speed = r["time_s"] / by_key[(level, n, "accord")]["time_s"]
             print(f"accord vs NLTK ({level}, {n:,} units): {speed:.0f}x faster")
-    report = load_report(records)
-    if report:
-        print(report)
+    h.print_load(records)
     failed = [r for r in records if "failed" in r]
     for r in failed:
         s = r["spec"]

@@ -28,7 +28,6 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -39,20 +38,7 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import (  # noqa: E402
-    DEFAULT_REPEAT,
-    fmt_load,
-    fmt_mib,
-    fmt_spread,
-    fmt_time,
-    load_report,
-    machine,
-    markdown_table,
-    measure,
-    run_worker,
-    versions,
-    worker_main,
-)
+import _harness as h  # noqa: E402
 
 SCRIPT = str(Path(__file__).resolve())
 CONVENTIONS = {"classes": "nominal", "classes-less-unit": "set-relation"}
@@ -137,39 +123,26 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
         result.update(alpha=float(res.alpha), n_classes=int(res.n_classes), n_pairable=int(res.n_pairable))
         return result
 
-    return measure([("build", CorefAnnotations.from_records), ("alpha", alpha)], df, warmup=small)
+    return h.measure([("build", CorefAnnotations.from_records), ("alpha", alpha)], df, warmup=small)
 
 
 # ----------------------------------------------------------------------------- driver
 def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """Run the benchmark; print the table; return one record per (size, convention)."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if worker_main(argv, _worker):
+    if h.worker_main(argv, _worker):
         return []
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = h.parser(__doc__, seed=h.SEED, each="convention")
     ap.add_argument("--sizes", default="1000000", help="comma-separated numbers of mentions (default 1000000)")
     ap.add_argument("--conventions", default=",".join(CONVENTIONS), help="classes, classes-less-unit or both")
     ap.add_argument("--doc-size", type=int, default=200, help="mentions per document (default 200)")
     ap.add_argument("--zipf", type=float, default=2.0, help="Zipf exponent of the chain sizes (default 2.0)")
     ap.add_argument("--max-chain", type=int, default=100, help="largest chain (default 100)")
-    ap.add_argument("--seed", type=int, default=20261122)
-    ap.add_argument("--repeat", type=int, default=DEFAULT_REPEAT,
-                    help=f"timed runs of each convention, median and min-max reported (default {DEFAULT_REPEAT})")
     ap.add_argument("--quick", action="store_true", help="100,000 mentions")
-    ap.add_argument("--quiet", action="store_true", help="print only the table")
     args = ap.parse_args(argv)
-    sizes = [100_000] if args.quick else [int(s) for s in args.sizes.split(",")]
-    conventions = [c.strip() for c in args.conventions.split(",")]
-    for c in conventions:
-        if c not in CONVENTIONS:
-            ap.error(f"--conventions: {c!r} is not one of {', '.join(CONVENTIONS)}")
-
-    def log(msg: str) -> None:
-        if not args.quiet:
-            print(msg, flush=True)
-
-    log(f"machine: {machine()}")
-    log(f"versions: {versions('accord', 'numpy', 'scipy', 'pandas')}")
+    sizes = [100_000] if args.quick else h.int_list(args.sizes)
+    conventions = h.choices(ap, "--conventions", args.conventions, list(CONVENTIONS))
+    log = h.logger(args.quiet)
+    h.header(log, "accord", "numpy", "scipy", "pandas")
     records = []
     for n in sizes:
         if not args.quiet:
@@ -183,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
             log(f"  running {conv} ({CONVENTIONS[conv]}) at {n:,} mentions ...")
             spec = {"n_mentions": n, "convention": conv, "seed": args.seed, "doc_size": args.doc_size,
                     "zipf": args.zipf, "max_chain": args.max_chain}
-            records.append(run_worker(SCRIPT, spec, repeat=args.repeat))
+            records.append(h.run_worker(SCRIPT, spec, repeat=args.repeat))
     print_report(records)
     return records
 
@@ -198,33 +171,29 @@ def print_report(records: list[dict[str, Any]]) -> None:
         s = r["spec"]
         if "failed" in r:
             rows.append([f"{s['n_mentions']:,}", s["convention"], CONVENTIONS[s["convention"]], "-", "-",
-                         r["failed"], "-", "-", "-", "-", "-", "-", fmt_load(r)])
+                         r["failed"], *["-"] * 6, h.fmt_load(r)])
             continue
         ph, pk, res = r["phases"], r["phase_peak_mib"], r["result"]
         rows.append([
-            f"{s['n_mentions']:,}", s["convention"], CONVENTIONS[s["convention"]], fmt_time(ph["build"]),
-            fmt_time(ph["alpha"]), fmt_spread(r), fmt_mib(pk["build"]), fmt_mib(pk["alpha"]),
-            fmt_mib(r["extra_mib"]), fmt_mib(r["life_peak_mib"]), f"{res['n_classes']:,}", f"{res['alpha']:.6f}",
-            fmt_load(r),
+            f"{s['n_mentions']:,}", s["convention"], CONVENTIONS[s["convention"]], h.fmt_time(ph["build"]),
+            h.fmt_time(ph["alpha"]), h.fmt_spread(r), h.fmt_mib(pk["build"]), h.fmt_mib(pk["alpha"]),
+            h.fmt_mib(r["extra_mib"]), h.fmt_mib(r["life_peak_mib"]), f"{res['n_classes']:,}", f"{res['alpha']:.6f}",
+            h.fmt_load(r),
         ])
     print()
-    print(markdown_table(header, rows))
+    print(h.markdown_table(header, rows))
     print()
     print("build/alpha peak RSS: the process's peak during each phase (interpreter, libraries and the input")
     print("DataFrame included); extra RSS: the peak over both phases less the RSS before them; process peak: the")
     print("worker's whole life, corpus generation included.")
-    report = load_report(records)
-    if report:
-        print(report)
+    h.print_load(records)
     for r in records:
         if "failed" in r:
             continue
         s = r["spec"]
-        ok = r["time_s"] < 30 and r["life_peak_mib"] < 4096
-        print(
-            f"target ({s['convention']}, {s['n_mentions']:,} mentions): {r['time_s']:.1f} s build + alpha (< 30 s), "
-            f"process peak {fmt_mib(r['life_peak_mib'])} (< 4 GiB): {'met' if ok else 'MISSED'}"
-        )
+        print(h.target(f"({s['convention']}, {s['n_mentions']:,} mentions)",
+                       f"{r['time_s']:.1f} s build + alpha (< 30 s), process peak {h.fmt_mib(r['life_peak_mib'])} "
+                       "(< 4 GiB)", r["time_s"] < 30 and r["life_peak_mib"] < 4096))
 
 
 if __name__ == "__main__":

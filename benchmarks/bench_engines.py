@@ -43,7 +43,6 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
@@ -55,23 +54,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from _harness import (  # noqa: E402
-    DEFAULT_REPEAT,
-    fmt_load,
-    fmt_mib,
-    fmt_spread,
-    fmt_time,
-    load_report,
-    machine,
-    markdown_table,
-    measure,
-    resolve,
-    run_worker,
-    versions,
-    worker_main,
-)
+import _harness as h  # noqa: E402
 
+SCRIPT = str(Path(__file__).resolve())
 CONTENDERS = ("krippendorff", "memory", "duckdb", "polars", "dask", "spark")
+FLOOR_ENGINES = ("duckdb", "polars")
 
 
 def make_parquet(path: Path, units: int, coders: int = 4, values: int = 10, absent: float = 0.05,
@@ -113,8 +100,8 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
     path, small = spec["path"], spec.get("small")
     who = spec["contender"]
     if who == "krippendorff":
-        kalpha = resolve("krippendorff.alpha")
-        read_parquet = resolve("pandas.read_parquet")
+        kalpha = h.resolve("krippendorff.alpha")
+        read_parquet = h.resolve("pandas.read_parquet")
 
         def pivot(df: Any) -> Any:
             return df.pivot(index="coder", columns="unit", values="value").to_numpy(dtype=float)
@@ -124,46 +111,46 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
             ("pivot", pivot),
             ("alpha", lambda m: float(kalpha(reliability_data=m, level_of_measurement="nominal"))),
         ]
-        return measure(phases, path, warmup=small)
+        return h.measure(phases, path, warmup=small)
     distance = spec.get("distance", "nominal")
     if who == "memory":
-        read, alpha_of = resolve("accord.read"), resolve("accord.alpha")  # lazy attributes, resolved here
+        read, alpha_of = h.resolve("accord.read"), h.resolve("accord.alpha")  # lazy attributes, resolved here
 
-        return measure([("read", read), ("alpha", lambda d: alpha_of(d, distance=distance).alpha)], path,
-                       warmup=small)
-    reduce, engine_alpha = resolve("accord.engines.reduce"), resolve("accord.engines.alpha")
+        return h.measure([("read", read), ("alpha", lambda d: alpha_of(d, distance=distance).alpha)], path,
+                         warmup=small)
+    reduce, engine_alpha = h.resolve("accord.engines.reduce"), h.resolve("accord.engines.alpha")
 
     def alpha(red: Any) -> float:
         return float(engine_alpha(red, distance=distance).alpha)
 
     if who == "duckdb":
-        resolve("duckdb")
+        h.resolve("duckdb")
         kw = {"memory_limit": spec.get("memory_limit"), "temp_dir": spec.get("temp_dir")}
-        return measure([("reduce", lambda p: reduce(p, engine="duckdb", **kw)), ("alpha", alpha)], path,
-                       warmup=small)
+        return h.measure([("reduce", lambda p: reduce(p, engine="duckdb", **kw)), ("alpha", alpha)], path,
+                         warmup=small)
     if who == "polars":
-        scan_parquet = resolve("polars.scan_parquet")
+        scan_parquet = h.resolve("polars.scan_parquet")
 
-        return measure([("reduce", lambda p: reduce(scan_parquet(p))), ("alpha", alpha)], path, warmup=small)
+        return h.measure([("reduce", lambda p: reduce(scan_parquet(p))), ("alpha", alpha)], path, warmup=small)
     if who == "dask":
-        read_parquet = resolve("dask.dataframe.read_parquet")
+        read_parquet = h.resolve("dask.dataframe.read_parquet")
         from distributed import Client, LocalCluster
 
         cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None)
         client = Client(cluster)
         try:
             # list columns as lists, not object arrays
-            return measure([("reduce", lambda p: reduce(read_parquet(p, dtype_backend="pyarrow"))), ("alpha", alpha)],
-                           path, warmup=small)
+            return h.measure([("reduce", lambda p: reduce(read_parquet(p, dtype_backend="pyarrow"))), ("alpha", alpha)],
+                             path, warmup=small)
         finally:
             client.close()
             cluster.close()
     if who == "spark":
-        session = resolve("accord.engines.spark_session")("local[2]")
+        session = h.resolve("accord.engines.spark_session")("local[2]")
         session.sparkContext.setLogLevel("ERROR")
         try:
-            return measure([("reduce", lambda p: reduce(session.read.parquet(p))), ("alpha", alpha)], path,
-                           warmup=small)
+            return h.measure([("reduce", lambda p: reduce(session.read.parquet(p))), ("alpha", alpha)], path,
+                             warmup=small)
         finally:
             session.stop()
     raise SystemExit(f"unknown contender {who!r}")
@@ -177,8 +164,8 @@ FLOOR_SQL = ("SELECT k, m, count(*) AS n FROM (SELECT unit, sum(1::BIGINT << (4 
 def _floor_worker(spec: dict[str, Any]) -> dict[str, Any]:
     """accord and the hand-written histogram in turn, ``rounds`` times, on one engine at ``threads`` threads."""
     path, threads, rounds = spec["path"], int(spec["threads"]), int(spec["rounds"])
-    engine_alpha = resolve("accord.engines.alpha")
-    reduce = resolve("accord.engines.reduce")
+    engine_alpha = h.resolve("accord.engines.alpha")
+    reduce = h.resolve("accord.engines.reduce")
     if spec["engine"] == "duckdb":
         import duckdb
 
@@ -201,13 +188,7 @@ def _floor_worker(spec: dict[str, Any]) -> dict[str, Any]:
         def ours() -> float:
             return float(engine_alpha(reduce(pl.scan_parquet(path))).alpha)
     floor(), ours()  # imports and first-use costs outside the clock
-    times: dict[str, list[float]] = {"floor": [], "accord": []}
-    for _ in range(rounds):
-        for name, fn in (("floor", floor), ("accord", ours)):
-            t0 = time.perf_counter()
-            fn()
-            times[name].append(time.perf_counter() - t0)
-    return {"times": times, "result": ours()}
+    return {"times": h.in_turn([("floor", floor), ("accord", ours)], rounds), "result": ours(), "repeat": rounds}
 
 
 def _floor_table(path: Path, rows: int, engines: list[str], threads: list[int], rounds: int,
@@ -215,18 +196,18 @@ def _floor_table(path: Path, rows: int, engines: list[str], threads: list[int], 
     records, table = [], []
     for engine in engines:
         for t in threads:
-            rec = run_worker(__file__, {"floor": True, "engine": engine, "threads": t, "rounds": rounds,
+            rec = h.run_worker(SCRIPT, {"floor": True, "engine": engine, "threads": t, "rounds": rounds,
                                         "path": str(path)}, timeout=timeout)
             records.append(rec)
             if "failed" in rec:
-                table.append([f"{rows:,}", engine, str(t), "-", "-", rec["failed"], fmt_load(rec)])
+                table.append([f"{rows:,}", engine, str(t), "-", "-", rec["failed"], h.fmt_load(rec)])
                 continue
             fl, ac = rec["times"]["floor"], rec["times"]["accord"]
             ratios = [a / f for a, f in zip(ac, fl, strict=True)]
-            table.append([f"{rows:,}", engine, str(t), fmt_time(statistics.median(fl)), fmt_time(statistics.median(ac)),
-                          f"{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})", fmt_load(rec)])
-    print(markdown_table(["rows", "engine", "threads", "floor (median)", "accord (median)",
-                          "accord / floor: median (min-max)", "load"], table))
+            table.append([f"{rows:,}", engine, str(t), h.fmt_time(statistics.median(fl)),
+                          h.fmt_time(statistics.median(ac)), h.spread(ratios, "{:.2f}".format), h.fmt_load(rec)])
+    print(h.markdown_table(["rows", "engine", "threads", "floor (median)", "accord (median)",
+                            "accord / floor: median (min-max)", "load"], table))
     print(f"{rounds} rounds, accord and the floor in turn in each; alpha {records[0].get('result', float('nan')):.6f}")
     return records
 
@@ -235,15 +216,18 @@ def _row(rec: dict[str, Any], rows: int, base: dict[str, Any] | None) -> list[st
     spec = rec["spec"]
     label = spec["contender"] + (f" (limit {spec['memory_limit']})" if spec.get("memory_limit") else "")
     if "failed" in rec:
-        return [f"{rows:,}", label, "-", rec["failed"], "-", "-", "-", "-", fmt_load(rec)]
-    phases = " + ".join(f"{k} {fmt_time(v)}" for k, v in rec["phases"].items())
+        return [f"{rows:,}", label, "-", rec["failed"], "-", "-", "-", "-", h.fmt_load(rec)]
+    phases = " + ".join(f"{k} {h.fmt_time(v)}" for k, v in rec["phases"].items())
     diff = "-" if base is None or "failed" in base else f"{abs(rec['result'] - base['result']):.1e}"
-    return [f"{rows:,}", label, phases, fmt_spread(rec), fmt_mib(rec["peak_mib"]),
-            fmt_mib(rec["life_peak_mib"]), f"{rec['result']:.6f}", diff, fmt_load(rec)]
+    return [f"{rows:,}", label, phases, h.fmt_spread(rec), h.fmt_mib(rec["peak_mib"]),
+            h.fmt_mib(rec["life_peak_mib"]), f"{rec['result']:.6f}", diff, h.fmt_load(rec)]
 
 
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    """Run the benchmark (or, with ``--floor``, accord beside its floor); print the table; return the records."""
+    if h.worker_main(argv, _worker):
+        return []
+    parser = h.parser(__doc__)
     parser.add_argument("--units", type=int, default=5_000_000)
     parser.add_argument("--coders", type=int, default=4)
     parser.add_argument("--values", type=int, default=10)
@@ -257,35 +241,28 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--big-memory-limit", default="2GB")
     parser.add_argument("--dir", default=None, help="where to write the Parquet files (default: a temp dir)")
     parser.add_argument("--timeout", type=float, default=1800)
-    parser.add_argument("--repeat", type=int, default=DEFAULT_REPEAT,
-                        help=f"timed runs of each contender, median and min-max reported (default {DEFAULT_REPEAT})")
-    parser.add_argument("--quiet", action="store_true")
     parser.add_argument("--floor", action="store_true",
                         help="accord beside the floor its engine allows (see the module's docstring), and nothing else")
     parser.add_argument("--floor-engines", default="duckdb,polars")
     parser.add_argument("--threads", default="1,2", help="--floor: the thread counts, comma-separated")
     parser.add_argument("--rounds", type=int, default=7, help="--floor: rounds of accord and the floor in turn")
     args = parser.parse_args(argv)
-    contenders = [c for c in args.contenders.split(",") if c]
-    for c in contenders:
-        if c not in CONTENDERS:
-            parser.error(f"unknown contender {c!r}; choose among {', '.join(CONTENDERS)}")
-    say = (lambda *a: None) if args.quiet else print
+    contenders = h.choices(parser, "--contenders", args.contenders, CONTENDERS)
+    engines = h.choices(parser, "--floor-engines", args.floor_engines, FLOOR_ENGINES)
+    say = h.logger(args.quiet)
     records: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         path = Path(tmp) / "labels.parquet"
         t0 = time.perf_counter()
         rows = make_parquet(path, args.units, args.coders, args.values, sets=args.sets)
         if args.floor:
+            h.header(say, "accord", "duckdb", "polars", "narwhals")
             say(f"generated {rows:,} rows ({path.stat().st_size / 2**20:.0f} MiB Parquet)")
-            say(machine())
-            say(versions("duckdb", "polars", "narwhals"))
-            records = _floor_table(path, rows, [e for e in args.floor_engines.split(",") if e],
-                                   [int(t) for t in args.threads.split(",")], args.rounds, args.timeout)
-            report = load_report(records)
-            if report:
-                print(report)
+            records = _floor_table(path, rows, engines, h.int_list(args.threads), args.rounds, args.timeout)
+            h.print_load(records)
             return records
+        h.header(say, "accord", "duckdb", "polars", "dask", "distributed", "pyspark", "krippendorff", "narwhals",
+                 "pyarrow")
         if args.sets:
             contenders = [c for c in contenders if c != "krippendorff"]
         size = path.stat().st_size / 2**20
@@ -297,12 +274,12 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         for who in contenders:
             spec = {"contender": who, "path": str(path), "small": str(small),
                     "distance": "masi-2006" if args.sets else "nominal"}
-            rec = run_worker(__file__, spec, timeout=args.timeout, repeat=args.repeat)
+            rec = h.run_worker(SCRIPT, spec, timeout=args.timeout, repeat=args.repeat)
             records.append(rec)
             if who == "memory":
                 base = rec
             if who == "duckdb" and args.duckdb_limit:
-                records.append(run_worker(__file__, {**spec, "memory_limit": args.duckdb_limit,
+                records.append(h.run_worker(SCRIPT, {**spec, "memory_limit": args.duckdb_limit,
                                                      "temp_dir": str(Path(tmp) / "spill")}, timeout=args.timeout,
                                           repeat=args.repeat))
         for rec in records:
@@ -313,20 +290,15 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
             say(f"generated {big_rows:,} rows ({big.stat().st_size / 2**20:.0f} MiB Parquet)")
             spec = {"contender": "duckdb", "path": str(big), "small": str(small), "memory_limit": args.big_memory_limit,
                     "temp_dir": str(Path(tmp) / "spill")}
-            rec = run_worker(__file__, spec, timeout=args.timeout, repeat=args.repeat)
+            rec = h.run_worker(SCRIPT, spec, timeout=args.timeout, repeat=args.repeat)
             records.append(rec)
             table.append(_row(rec, big_rows, None))
     header = ["rows", "contender", "phases (medians)", "total: median (min-max)", "peak RSS", "process peak", "alpha",
               "|diff| vs memory", "load"]
-    say(machine())
-    say(versions("duckdb", "polars", "dask", "distributed", "pyspark", "krippendorff", "narwhals", "pyarrow"))
-    print(markdown_table(header, table))
-    report = load_report(records)
-    if report:
-        print(report)
+    print(h.markdown_table(header, table))
+    h.print_load(records)
     return records
 
 
 if __name__ == "__main__":
-    if not worker_main(sys.argv[1:], _worker):
-        main(sys.argv[1:])
+    main()

@@ -45,7 +45,6 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import csv
 import statistics
 import sys
@@ -58,19 +57,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import (  # noqa: E402
-    DEFAULT_REPEAT,
-    fmt_load,
-    fmt_ratio,
-    fmt_spread,
-    load_report,
-    machine,
-    markdown_table,
-    measure,
-    run_worker,
-    versions,
-    worker_main,
-)
+import _harness as h  # noqa: E402
 
 SCRIPT = str(Path(__file__).resolve())
 SIZES = ("2x100", "2x1000", "3x100", "3x1000", "5x100", "5x1000")
@@ -168,7 +155,8 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
             return {"disorder": r.observed_disorder, "gamma": r.gamma, "samples": r.n_samples}
 
         fn = whole if what == "accord-gamma" else align
-        return measure([("call", fn)], conts, warmup=_continua(warm), repeat=spec["repeat_for"], loop_under=LOOP_UNDER)
+        return h.measure([("call", fn)], conts, warmup=_continua(warm), repeat=spec["repeat_for"],
+                         loop_under=LOOP_UNDER)
     import logging
 
     logging.disable(logging.WARNING)
@@ -208,8 +196,8 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
             win = None if not np.isfinite(w) else int(w)
         return {"disorder": pooled(pcs, out), "window": win}
 
-    return measure([("call", exact if what == "pygamma-exact" else fast)], build(rows), warmup=build(warm),
-                   repeat=spec["repeat_for"], loop_under=LOOP_UNDER)
+    return h.measure([("call", exact if what == "pygamma-exact" else fast)], build(rows), warmup=build(warm),
+                     repeat=spec["repeat_for"], loop_under=LOOP_UNDER)
 
 
 def _combine(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -227,29 +215,19 @@ def _combine(runs: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _ratio_cell(ratios: list[float]) -> str:
-    if not ratios:
-        return "-"
-    mid = statistics.median(ratios)
-    if len(ratios) == 1:
-        return fmt_ratio(mid)
-    return f"{fmt_ratio(mid)} ({fmt_ratio(min(ratios))}-{fmt_ratio(max(ratios))})"
-
-
 def _cell(r: dict[str, Any]) -> str:
     if "failed" in r:
         return r["failed"]
     res = r["result"]
     extra = f", {res['samples']} samples, gamma {res['gamma']:.4f}" if "samples" in res else ""
-    return f"{fmt_spread(r)} (disorder {res['disorder']:.6f}{extra})"
+    return f"{h.fmt_spread(r)} (disorder {res['disorder']:.6f}{extra})"
 
 
 def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """Run the benchmark; print the table; return the records."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if worker_main(argv, _worker):
+    if h.worker_main(argv, _worker):
         return []
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = h.parser(__doc__, seed=0)
     ap.add_argument("--sizes", nargs="*", default=list(SIZES), help="annotators x reference units, e.g. 5x1000")
     ap.add_argument("--files", nargs="*", default=[], help="span tables or pygamma CSV files")
     ap.add_argument("--corpora", nargs="*", default=[],
@@ -260,19 +238,15 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
                     help="accord-gamma's processes (n_jobs) for the documents and the samples (default 1)")
     ap.add_argument("--window", type=int, default=40, help="accord-windowed's units per annotator (default 40)")
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds per process (default 900)")
-    ap.add_argument("--repeat", type=int, default=DEFAULT_REPEAT, help=f"timed runs (default {DEFAULT_REPEAT})")
     ap.add_argument("--once-over", type=float, default=60.0,
                     help="a contender whose first run took longer than this many seconds runs once (default 60)")
     ap.add_argument("--rounds", type=int, default=1,
                     help="run the contenders in turn this many times (fresh processes), for ratios that hold on a "
                          "machine whose speed drifts (default 1)")
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--quiet", action="store_true", help="print only the table")
     a = ap.parse_args(argv)
     whats = list(dict.fromkeys(a.contenders + (["accord-gamma"] if a.gamma else [])))
-    if not a.quiet:
-        print(f"machine: {machine()}")
-        print(f"versions: {versions('accord', 'numpy', 'scipy', 'pygamma-agreement')}", flush=True)
+    log = h.logger(a.quiet)
+    h.header(log, "accord", "numpy", "scipy", "pygamma-agreement")
     inputs: list[tuple[str, dict[str, Any]]] = []
     for size in a.sizes:
         n_ann, n_units = (int(x) for x in size.split("x"))
@@ -292,39 +266,36 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
             for what in whats:
                 if runs[what] and "failed" in runs[what][-1]:
                     continue
-                if not a.quiet:
-                    print(f"  {name}: {what}{f' (round {rnd + 1})' if a.rounds > 1 else ''} ...", flush=True)
+                log(f"  {name}: {what}{f' (round {rnd + 1})' if a.rounds > 1 else ''} ...")
                 spec = {**base, "what": what, "window": a.window, "jobs": a.jobs, "repeat_for": a.repeat}
                 if rnd == 0 or what in once:
                     t0 = time.perf_counter()
-                    r = run_worker(SCRIPT, {**spec, "repeat_for": 1}, timeout=a.timeout)
+                    r = h.run_worker(SCRIPT, {**spec, "repeat_for": 1}, timeout=a.timeout)
                     if "failed" in r or a.repeat == 1 or time.perf_counter() - t0 >= a.once_over:
                         once.add(what)
                 if what not in once:
-                    r = run_worker(SCRIPT, spec, timeout=a.timeout * a.repeat)
+                    r = h.run_worker(SCRIPT, spec, timeout=a.timeout * a.repeat)
                 runs[what].append(r)
         cells = []
         for what in whats:
             r = _combine(runs[what])
             records.append(r)
-            cells += [_cell(r), fmt_load(r)]
+            cells += [_cell(r), h.fmt_load(r)]
         for slow, fast in pairs:
             ratios = [x["time_s"] / y["time_s"] for x, y in zip(runs[slow], runs[fast], strict=False)
                       if "failed" not in x and "failed" not in y]
-            cells.append(_ratio_cell(ratios))
+            cells.append(h.spread(ratios))
         rows.append([name, *cells])
     header = ["continuum"] + [h for w in whats for h in (w, "load")] + [f"{x} / {y}" for x, y in pairs]
     print()
-    print(markdown_table(header, rows))
+    print(h.markdown_table(header, rows))
     print()
     print("times: median (min-max) of the timed runs; a contender slower than --once-over ran once; a call under "
           f"{LOOP_UNDER * 1000:.0f} ms was timed in a loop of calls, per call.")
     if a.rounds > 1:
         print(f"{a.rounds} rounds, the contenders in turn in each: a time is the median of the rounds' medians "
               "(min-max over every timed run); a ratio is the median (min-max) of the rounds' ratios.")
-    report = load_report(records)
-    if report:
-        print(report)
+    h.print_load(records)
     return records
 
 

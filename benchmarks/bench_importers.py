@@ -42,7 +42,6 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import csv
 import json
 import os
@@ -58,18 +57,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import (  # noqa: E402
-    fmt_load,
-    fmt_mib,
-    fmt_spread,
-    load_report,
-    machine,
-    markdown_table,
-    measure,
-    run_worker,
-    versions,
-    worker_main,
-)
+import _harness as h  # noqa: E402
 
 SCRIPT = str(Path(__file__).resolve())
 SRC = str(Path(__file__).resolve().parent.parent / "src")
@@ -397,8 +385,7 @@ def _cli_run(path: Path) -> dict[str, Any]:
     out = path.with_name("long.csv")
     out.unlink(missing_ok=True)
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    cmd = [sys.executable, "-c", "import sys; from accord.cli import main; sys.argv[0] = 'accord'; main()",
-           "import", str(path), "--from", "csv", "-o", str(out)]
+    cmd = [*h.accord_cli(console_script=False), "import", str(path), "--from", "csv", "-o", str(out)]
     t0 = time.perf_counter()
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
     wall = time.perf_counter() - t0
@@ -421,7 +408,7 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
                 walls.append(r["wall"])
                 return int(r["rows"])
 
-            record = measure([("import", run)], path)
+            record = h.measure([("import", run)], path)
             # the command's own peak: the largest child the worker waited for
             record["peak_mib"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0
             record["extra_mib"] = None
@@ -430,7 +417,7 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
         path = writer(n, Path(tmp), spec["seed"])
         (Path(tmp) / "warmup").mkdir()
         small = writer(300, Path(tmp) / "warmup", spec["seed"])  # run once before the clock: lazy imports paid
-        return measure([("read", reader)], path, warmup=small)
+        return h.measure([("read", reader)], path, warmup=small)
     raise SystemExit(f"unknown contender {name!r}")
 
 
@@ -439,42 +426,34 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """Run the benchmark; print the table; return one record per run."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if worker_main(argv, _worker):
+    if h.worker_main(argv, _worker):
         return []
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = h.parser(__doc__, seed=20261123)
     ap.add_argument("--records", default="1000000", help="comma-separated numbers of records (default 1000000)")
     ap.add_argument("--csv-rows", type=int, default=3_000_000, help="rows of the CSV for `accord import` (0: skip)")
     ap.add_argument("--tools", default=",".join((*CONTENDERS, CLI)),
                     help=f"comma-separated subset of: {', '.join((*CONTENDERS, CLI))}")
-    ap.add_argument("--repeat", type=int, default=3, help="timed runs of each contender (median, min-max)")
-    ap.add_argument("--seed", type=int, default=20261123)
     ap.add_argument("--quick", action="store_true", help="20,000 and 80,000 records, 300,000 CSV rows, 1 run each")
     ap.add_argument("--timeout", type=float, default=3600)
-    ap.add_argument("--quiet", action="store_true", help="print only the table")
     args = ap.parse_args(argv)
-    sizes = [20_000, 80_000] if args.quick else [int(s) for s in args.records.split(",") if s.strip()]
+    sizes = [20_000, 80_000] if args.quick else h.int_list(args.records)
     csv_rows = 300_000 if args.quick else args.csv_rows
     repeat = 1 if args.quick else args.repeat
-    tools = [t.strip() for t in args.tools.split(",") if t.strip()]
-    for t in tools:
-        if t not in (*CONTENDERS, CLI):
-            ap.error(f"--tools: {t!r} is not one of {', '.join((*CONTENDERS, CLI))}")
-    say = (lambda *a: None) if args.quiet else (lambda *a: print(*a, flush=True))
-    say(f"machine: {machine()}")
-    say(f"versions: {versions('accord', 'numpy', 'pandas', 'openpyxl')}")
+    tools = h.choices(ap, "--tools", args.tools, (*CONTENDERS, CLI))
+    say = h.logger(args.quiet)
+    h.header(say, "accord", "numpy", "pandas", "openpyxl")
     records = []
     for n in sizes:
         for name in tools:
             if name == CLI:
                 continue
             say(f"  running {name} on {n:,} records ...")
-            records.append(run_worker(SCRIPT, {"contender": name, "records": n, "seed": args.seed},
-                                      timeout=args.timeout, repeat=repeat))
+            records.append(h.run_worker(SCRIPT, {"contender": name, "records": n, "seed": args.seed},
+                                        timeout=args.timeout, repeat=repeat))
     if CLI in tools and csv_rows:
         say(f"  running {CLI} on {csv_rows:,} rows ...")
-        records.append(run_worker(SCRIPT, {"contender": CLI, "records": csv_rows, "seed": args.seed},
-                                  timeout=args.timeout, repeat=repeat))
+        records.append(h.run_worker(SCRIPT, {"contender": CLI, "records": csv_rows, "seed": args.seed},
+                                    timeout=args.timeout, repeat=repeat))
     print_report(records)
     return records
 
@@ -485,12 +464,12 @@ def print_report(records: list[dict[str, Any]]) -> None:
     for r in records:
         spec = r["spec"]
         if "failed" in r:
-            rows.append([f"{spec['records']:,}", spec["contender"], r["failed"], "-", "-", "-", fmt_load(r)])
+            rows.append([f"{spec['records']:,}", spec["contender"], r["failed"], "-", "-", "-", h.fmt_load(r)])
             continue
-        rows.append([f"{spec['records']:,}", spec["contender"], fmt_spread(r), fmt_mib(r["peak_mib"]),
-                     fmt_mib(r["extra_mib"]), f"{r['result']:,}", fmt_load(r)])
+        rows.append([f"{spec['records']:,}", spec["contender"], h.fmt_spread(r), h.fmt_mib(r["peak_mib"]),
+                     h.fmt_mib(r["extra_mib"]), f"{r['result']:,}", h.fmt_load(r)])
     print()
-    print(markdown_table(header, rows))
+    print(h.markdown_table(header, rows))
     print()
     print("values out: labels or spans read (json.load: tasks parsed; accord import: rows written).")
     print(f"{CLI}: the whole command in a subprocess (start-up, reading, writing); peak RSS is the command's.")
@@ -503,9 +482,7 @@ def print_report(records: list[dict[str, Any]]) -> None:
                   for name in CONTENDERS if (name, lo) in by and (name, hi) in by and by[name, lo]["cpu_s"] > 0]
         print(f"CPU time ratio {hi:,} / {lo:,} records ({hi / lo:.0f}x the input; linear: about {hi / lo:.0f}x): "
               + ", ".join(ratios))
-    report = load_report(records)
-    if report:
-        print(report)
+    h.print_load(records)
 
 
 if __name__ == "__main__":

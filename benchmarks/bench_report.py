@@ -27,44 +27,18 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import (  # noqa: E402
-    DEFAULT_REPEAT,
-    fmt_load,
-    fmt_mib,
-    fmt_spread,
-    fmt_time,
-    load_report,
-    machine,
-    markdown_table,
-    measure,
-    resolve,
-    run_worker,
-    versions,
-    worker_main,
-)
+import _harness as h  # noqa: E402
 
 SCRIPT = str(Path(__file__).resolve())
 TARGET_S, TARGET_BYTES = 10.0, 5_000_000
-
-
-def make_matrix(units: int, *, seed: int, coders: int = 3, categories: int = 10, missing: float = 0.05) -> Any:
-    rng = np.random.default_rng(seed)
-    m = rng.integers(1, categories + 1, size=(coders, units)).astype(float)
-    copy = rng.random((coders, units)) < 0.5
-    m[copy] = np.broadcast_to(m[0], m.shape)[copy]
-    m[rng.random(m.shape) < missing] = np.nan
-    return m
 
 
 def _worker(spec: dict[str, Any]) -> dict[str, Any]:
@@ -72,14 +46,14 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
 
     from accord.data import Annotations
 
-    build_report = resolve("accord.reporting.build_report")
-    vega_bundle = resolve("accord.reporting.page._vega_bundle")
+    build_report = h.resolve("accord.reporting.build_report")
+    vega_bundle = h.resolve("accord.reporting.page._vega_bundle")
     for module in ("altair", "jinja2", "vl_convert"):
-        resolve(module)
+        h.resolve(module)
     cold = spec["cache"] == "cold"
 
-    data = Annotations.from_matrix(make_matrix(spec["units"], seed=spec["seed"]))
-    small = Annotations.from_matrix(make_matrix(200, seed=spec["seed"] + 1))
+    data = Annotations.from_matrix(h.make_matrix(spec["units"], seed=spec["seed"]))  # section 1's data
+    small = Annotations.from_matrix(h.make_matrix(200, seed=spec["seed"] + 1))
     folder = Path(tempfile.mkdtemp())
     result: dict[str, Any] = {}
 
@@ -97,37 +71,30 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
         out.unlink()
         return result
 
-    return measure([("build", build), ("write", write)], data, warmup=small)
+    return h.measure([("build", build), ("write", write)], data, warmup=small)
 
 
 def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """Run the benchmark; print the table; return one record per size."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if worker_main(argv, _worker):
+    if h.worker_main(argv, _worker):
         return []
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = h.parser(__doc__, seed=20261123, each="case")
     ap.add_argument("--sizes", default="100000", help="comma-separated numbers of units (default 100000)")
     ap.add_argument("--bootstrap", type=int, default=1000, help="bootstrap resamples (default 1000)")
-    ap.add_argument("--seed", type=int, default=20261123)
-    ap.add_argument("--repeat", type=int, default=DEFAULT_REPEAT,
-                    help=f"timed runs of each case, median and min-max reported (default {DEFAULT_REPEAT})")
     ap.add_argument("--quick", action="store_true", help="10,000 units")
-    ap.add_argument("--quiet", action="store_true", help="print only the table")
     args = ap.parse_args(argv)
-    sizes = [10_000] if args.quick else [int(s) for s in args.sizes.split(",")]
-    if not args.quiet:
-        print(f"machine: {machine()}", flush=True)
-        print(f"versions: {versions('accord', 'numpy', 'scipy', 'pandas', 'altair', 'jinja2')}")
+    sizes = [10_000] if args.quick else h.int_list(args.sizes)
+    log = h.logger(args.quiet)
+    h.header(log, "accord", "numpy", "scipy", "pandas", "altair", "jinja2")
     from accord.reporting.page import _vega_bundle
 
     _vega_bundle()  # fills the user's cache for the warm runs
     records = []
     for n in sizes:
         for cache in ("cold", "warm"):
-            if not args.quiet:
-                print(f"  running {n:,} units, {cache} cache ...", flush=True)
-            records.append(run_worker(SCRIPT, {"units": n, "seed": args.seed, "bootstrap": args.bootstrap,
-                                               "cache": cache}, repeat=args.repeat))
+            log(f"  running {n:,} units, {cache} cache ...")
+            records.append(h.run_worker(SCRIPT, {"units": n, "seed": args.seed, "bootstrap": args.bootstrap,
+                                                 "cache": cache}, repeat=args.repeat))
     print_report(records)
     return records
 
@@ -139,27 +106,26 @@ def print_report(records: list[dict[str, Any]]) -> None:
     for r in records:
         s = r["spec"]
         if "failed" in r:
-            rows.append([f"{s['units']:,}", str(s["bootstrap"]), s["cache"], "-", "-", r["failed"], "-", "-", "-", "-",
-                         "-", "-", fmt_load(r)])
+            rows.append([f"{s['units']:,}", str(s["bootstrap"]), s["cache"], "-", "-", r["failed"], *["-"] * 6,
+                         h.fmt_load(r)])
             continue
         ph, res = r["phases"], r["result"]
-        rows.append([f"{s['units']:,}", str(s["bootstrap"]), s["cache"], fmt_time(ph["build"]), fmt_time(ph["write"]),
-                     fmt_spread(r), fmt_mib(r["peak_mib"]), fmt_mib(r["life_peak_mib"]),
+        rows.append([f"{s['units']:,}", str(s["bootstrap"]), s["cache"], h.fmt_time(ph["build"]),
+                     h.fmt_time(ph["write"]),
+                     h.fmt_spread(r), h.fmt_mib(r["peak_mib"]), h.fmt_mib(r["life_peak_mib"]),
                      f"{res['bytes'] / 1e6:.2f} MB", str(res["charts"]), f"{res['rows']:,}", f"{res['alpha']:.6f}",
-                     fmt_load(r)])
+                     h.fmt_load(r)])
     print()
-    print(markdown_table(header, rows))
+    print(h.markdown_table(header, rows))
     print()
-    report = load_report(records)
-    if report:
-        print(report)
+    h.print_load(records)
     for r in records:
         if "failed" in r:
             continue
-        ok = r["time_s"] < TARGET_S and r["result"]["bytes"] < TARGET_BYTES
         spec = r["spec"]
-        print(f"target ({spec['units']:,} units, {spec['cache']} cache): {r['time_s']:.1f} s (< {TARGET_S:g} s), "
-              f"page {r['result']['bytes'] / 1e6:.2f} MB (< 5 MB): {'met' if ok else 'MISSED'}")
+        print(h.target(f"({spec['units']:,} units, {spec['cache']} cache)",
+                       f"{r['time_s']:.1f} s (< {TARGET_S:g} s), page {r['result']['bytes'] / 1e6:.2f} MB (< 5 MB)",
+                       r["time_s"] < TARGET_S and r["result"]["bytes"] < TARGET_BYTES))
 
 
 if __name__ == "__main__":

@@ -25,7 +25,6 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -35,22 +34,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import (  # noqa: E402
-    DEFAULT_REPEAT,
-    fmt_load,
-    fmt_mib,
-    fmt_ratio,
-    fmt_spread,
-    fmt_time,
-    load_report,
-    machine,
-    markdown_table,
-    measure,
-    resolve,
-    run_worker,
-    versions,
-    worker_main,
-)
+import _harness as h  # noqa: E402
 
 SCRIPT = str(Path(__file__).resolve())
 N_ITEMS = 20
@@ -69,10 +53,7 @@ def make_set_codes(n_units: int, *, seed: int, coders: int = 3, min_size: int = 
             rank = np.argsort(rng.random((hi - lo, N_ITEMS)), axis=1)
             chosen = rank < size[:, None]  # a uniform random subset of the given size
             masks[c, lo:hi] = chosen.astype(np.int64) @ bits
-    copy = rng.random((coders, n_units)) < 0.5
-    copy[0] = False
-    masks[copy] = np.broadcast_to(masks[0], masks.shape)[copy]
-    return masks
+    return h.copy_first_coder(masks, rng)  # as section 1's data: coder 0's set with probability 1/2
 
 
 def make_sets(n_units: int, *, seed: int, coders: int = 3) -> np.ndarray:
@@ -90,9 +71,9 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
     m = make_sets(spec["n_units"], seed=spec["seed"])
     small = make_sets(50, seed=spec["seed"] + 1)  # run once before the clock: first-use imports paid
     if name == "accord":
-        annotations, alpha = resolve("accord.Annotations"), resolve("accord.alpha")  # lazy attributes
+        annotations, alpha = h.resolve("accord.Annotations"), h.resolve("accord.alpha")  # lazy attributes
 
-        return measure(
+        return h.measure(
             [
                 ("build", annotations.from_matrix),
                 ("alpha", lambda data: float(alpha(data, distance="masi-2006").alpha)),
@@ -101,13 +82,13 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
             warmup=small,
         )
     if name == "nltk":
-        task_class = resolve("nltk.metrics.agreement.AnnotationTask")
-        masi_distance = resolve("nltk.metrics.distance.masi_distance")
+        task_class = h.resolve("nltk.metrics.agreement.AnnotationTask")
+        masi_distance = h.resolve("nltk.metrics.distance.masi_distance")
 
         def triples_of(x: np.ndarray) -> list[tuple[int, int, Any]]:
             return [(c, u, x[c, u]) for c in range(x.shape[0]) for u in range(x.shape[1])]
 
-        return measure(
+        return h.measure(
             [
                 ("build", lambda t: task_class(data=t, distance=masi_distance)),
                 ("alpha", lambda task: float(task.alpha())),
@@ -127,34 +108,24 @@ def krippendorff_would_need(n_units: int, seed: int) -> tuple[int, float]:
 # ----------------------------------------------------------------------------- driver
 def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """Run the benchmark; print the table; return one record per run."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if worker_main(argv, _worker):
+    if h.worker_main(argv, _worker):
         return []
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = h.parser(__doc__, seed=h.SEED)
     ap.add_argument("--nltk-units", type=int, default=5000, help="units for the accord-vs-NLTK run (default 5000)")
     ap.add_argument("--sizes", default="1000000", help="comma-separated units for accord alone (default 1000000)")
     ap.add_argument("--nltk-limit", type=float, default=600.0, help="seconds NLTK may take (default 600)")
-    ap.add_argument("--seed", type=int, default=20261122)
-    ap.add_argument("--repeat", type=int, default=DEFAULT_REPEAT,
-                    help=f"timed runs of each contender, median and min-max reported (default {DEFAULT_REPEAT})")
     ap.add_argument("--quick", action="store_true", help="NLTK at 1,000 units, accord alone at 100,000")
-    ap.add_argument("--quiet", action="store_true", help="print only the table")
     args = ap.parse_args(argv)
     n_nltk = 1000 if args.quick else args.nltk_units
-    sizes = [100_000] if args.quick else [int(s) for s in args.sizes.split(",") if s.strip()]
-
-    def log(msg: str) -> None:
-        if not args.quiet:
-            print(msg, flush=True)
-
-    log(f"machine: {machine()}")
-    log(f"versions: {versions('accord', 'numpy', 'scipy', 'pandas', 'nltk')}")
+    sizes = [100_000] if args.quick else h.int_list(args.sizes)
+    log = h.logger(args.quiet)
+    h.header(log, "accord", "numpy", "scipy", "pandas", "nltk")
     records: list[dict[str, Any]] = []
 
     def run(name: str, n: int, timeout: float | None = None) -> None:
         log(f"  running {name} at 3 x {n:,} units ...")
-        records.append(run_worker(SCRIPT, {"contender": name, "n_units": n, "seed": args.seed}, timeout=timeout,
-                                  repeat=args.repeat))
+        records.append(h.run_worker(SCRIPT, {"contender": name, "n_units": n, "seed": args.seed}, timeout=timeout,
+                                    repeat=args.repeat))
 
     if n_nltk > 0:
         run("accord", n_nltk)
@@ -182,42 +153,36 @@ def print_report(records: list[dict[str, Any]]) -> None:
     for r in records:
         n, name = r["spec"]["n_units"], r["spec"]["contender"]
         if "failed" in r:
-            rows.append([f"{n:,}", name, "-", "-", r["failed"], "-", "-", "-", "-", "-", "-", "-", fmt_load(r)])
+            rows.append([f"{n:,}", name, "-", "-", r["failed"], "-", "-", "-", "-", "-", "-", "-", h.fmt_load(r)])
             continue
         acc = by_key.get((n, "accord"))
         other = acc is not None and name != "accord"
         rows.append([
-            f"{n:,}", name, fmt_time(r["phases"].get("build")), fmt_time(r["phases"].get("alpha")),
-            fmt_spread(r), fmt_mib(r["peak_mib"]), fmt_mib(r["extra_mib"]), fmt_mib(r["life_peak_mib"]),
-            fmt_ratio(acc["time_s"] / r["time_s"]) if other else "",
-            fmt_ratio(acc["peak_mib"] / r["peak_mib"]) if other else "",
-            f"{r['result']:.6f}", f"{abs(acc['result'] - r['result']):.1e}" if other else "", fmt_load(r),
+            f"{n:,}", name, h.fmt_time(r["phases"].get("build")), h.fmt_time(r["phases"].get("alpha")),
+            h.fmt_spread(r), h.fmt_mib(r["peak_mib"]), h.fmt_mib(r["extra_mib"]), h.fmt_mib(r["life_peak_mib"]),
+            h.fmt_ratio(acc["time_s"] / r["time_s"]) if other else "",
+            h.fmt_ratio(acc["peak_mib"] / r["peak_mib"]) if other else "",
+            f"{r['result']:.6f}", f"{abs(acc['result'] - r['result']):.1e}" if other else "", h.fmt_load(r),
         ])
     print()
-    print(markdown_table(header, rows))
+    print(h.markdown_table(header, rows))
     print()
     print("peak RSS: the process's peak during the timed call (interpreter, libraries and input included);")
     print("extra RSS: that peak less the RSS just before the call; process peak: the worker's whole life,")
     print("input generation included.")
-    report = load_report(records)
-    if report:
-        print(report)
+    h.print_load(records)
     for (n, name), r in sorted(by_key.items()):
         acc = by_key.get((n, "accord"))
         if name == "nltk" and acc is not None:
             speed = r["time_s"] / acc["time_s"]
-            print(
-                f"target vs NLTK (3 x {n:,}): {speed:.0f}x faster (target >= 100x): "
-                f"{'met' if speed >= 100 else 'MISSED'}; |alpha difference| {abs(acc['result'] - r['result']):.1e}"
-            )
+            print(h.target(f"vs NLTK (3 x {n:,})", f"{speed:.0f}x faster (target >= 100x)", speed >= 100,
+                           f"; |alpha difference| {abs(acc['result'] - r['result']):.1e}"))
     nltk_sizes = {n for (n, name) in by_key if name == "nltk"}
     for (n, name), r in sorted(by_key.items()):
         if name == "accord" and n not in nltk_sizes:
             ok = r["time_s"] < 30 and r["life_peak_mib"] < 4096
-            print(
-                f"target accord alone (3 x {n:,}): {r['time_s']:.1f} s (< 30 s), process peak "
-                f"{fmt_mib(r['life_peak_mib'])} (< 4 GiB): {'met' if ok else 'MISSED'}"
-            )
+            print(h.target(f"accord alone (3 x {n:,})", f"{r['time_s']:.1f} s (< 30 s), process peak "
+                           f"{h.fmt_mib(r['life_peak_mib'])} (< 4 GiB)", ok))
 
 
 if __name__ == "__main__":

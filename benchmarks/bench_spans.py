@@ -23,7 +23,6 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -33,20 +32,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import (  # noqa: E402
-    DEFAULT_REPEAT,
-    fmt_load,
-    fmt_mib,
-    fmt_spread,
-    fmt_time,
-    load_report,
-    machine,
-    markdown_table,
-    measure,
-    run_worker,
-    versions,
-    worker_main,
-)
+import _harness as h  # noqa: E402
 
 SCRIPT = str(Path(__file__).resolve())
 STATISTICS = ("f1-exact", "f1-overlap", "tokens", "unitizing")
@@ -111,39 +97,29 @@ def _worker(spec: dict[str, Any]) -> dict[str, Any]:
         return result
 
     small = make_corpus(2_000, seed=spec["seed"] + 1, doc_words=spec["doc_words"])  # before the clock: imports paid
-    return measure([("statistic", compute), ("ci", ci)], data, warmup=small)
+    return h.measure([("statistic", compute), ("ci", ci)], data, warmup=small)
 
 
 def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """Run the benchmark; print the table; return one record per (size, statistic)."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if worker_main(argv, _worker):
+    if h.worker_main(argv, _worker):
         return []
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = h.parser(__doc__, seed=20261123, each="statistic")
     ap.add_argument("--spans", default="1000000", help="comma-separated numbers of spans (default 1000000)")
     ap.add_argument("--statistics", default=",".join(STATISTICS), help=f"some of {', '.join(STATISTICS)}")
     ap.add_argument("--doc-words", type=int, default=200, help="words per document (default 200)")
-    ap.add_argument("--seed", type=int, default=20261123)
-    ap.add_argument("--repeat", type=int, default=DEFAULT_REPEAT,
-                    help=f"timed runs of each statistic, median and min-max reported (default {DEFAULT_REPEAT})")
     ap.add_argument("--quick", action="store_true", help="about 100,000 spans")
-    ap.add_argument("--quiet", action="store_true", help="print only the table")
     args = ap.parse_args(argv)
-    sizes = [100_000] if args.quick else [int(s) for s in args.spans.split(",")]
-    stats = [s.strip() for s in args.statistics.split(",")]
-    for s in stats:
-        if s not in STATISTICS:
-            ap.error(f"--statistics: {s!r} is not one of {', '.join(STATISTICS)}")
-    if not args.quiet:
-        print(f"machine: {machine()}")
-        print(f"versions: {versions('accord', 'numpy', 'scipy', 'pandas')}", flush=True)
+    sizes = [100_000] if args.quick else h.int_list(args.spans)
+    stats = h.choices(ap, "--statistics", args.statistics, STATISTICS)
+    log = h.logger(args.quiet)
+    h.header(log, "accord", "numpy", "scipy", "pandas")
     records = []
     for n in sizes:
         for s in stats:
-            if not args.quiet:
-                print(f"  running {s} at about {n:,} spans ...", flush=True)
-            records.append(run_worker(SCRIPT, {"n_spans": n, "statistic": s, "seed": args.seed,
-                                               "doc_words": args.doc_words}, repeat=args.repeat))
+            log(f"  running {s} at about {n:,} spans ...")
+            records.append(h.run_worker(SCRIPT, {"n_spans": n, "statistic": s, "seed": args.seed,
+                                                 "doc_words": args.doc_words}, repeat=args.repeat))
     print_report(records)
     return records
 
@@ -155,23 +131,21 @@ def print_report(records: list[dict[str, Any]]) -> None:
     for r in records:
         s = r["spec"]
         if "failed" in r:
-            rows.append([f"~{s['n_spans']:,}", "-", s["statistic"], "-", r["failed"], "-", "-", "-", "-", fmt_load(r)])
+            rows.append([f"~{s['n_spans']:,}", "-", s["statistic"], "-", r["failed"], *["-"] * 4, h.fmt_load(r)])
             continue
         res, ph = r["result"], r["phases"]
         rows.append([
             f"{res['n_spans']:,}", f"{res['n_documents']:,}", s["statistic"], f"{res['value']:.4f}",
-            fmt_time(ph["statistic"]), fmt_time(ph["ci"]), fmt_spread(r), fmt_mib(r["peak_mib"]),
-            fmt_mib(r["extra_mib"]), fmt_load(r),
+            h.fmt_time(ph["statistic"]), h.fmt_time(ph["ci"]), h.fmt_spread(r), h.fmt_mib(r["peak_mib"]),
+            h.fmt_mib(r["extra_mib"]), h.fmt_load(r),
         ])
     print()
-    print(markdown_table(header, rows))
+    print(h.markdown_table(header, rows))
     print()
     print("time: the statistic alone; bootstrap: 200 document resamples; peak RSS: the process's peak during the")
     print("timed phases (interpreter, libraries and the input included); extra RSS: that peak less the RSS before.")
     print("time and bootstrap: medians of the phases over the runs.")
-    report = load_report(records)
-    if report:
-        print(report)
+    h.print_load(records)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ contender ran in its subprocess and that the contenders' alphas agree.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import sys
 from pathlib import Path
@@ -53,11 +54,26 @@ def test_bench_alpha_runs_every_contender_and_they_agree(capsys: pytest.CaptureF
 
 
 def test_bench_alpha_data_have_the_stated_shape() -> None:
-    bench = _load("bench_alpha")
-    m = bench.make_matrix(10_000, seed=1)
+    harness = _load("_harness")
+    m = harness.make_matrix(10_000, seed=1)
     assert m.shape == (3, 10_000)
     assert set(np.unique(m[~np.isnan(m)])) == set(range(1, 11))
     assert 0.04 < np.isnan(m).mean() < 0.06
+
+
+def _digest(a: np.ndarray) -> str:
+    return hashlib.sha256(np.ascontiguousarray(a).tobytes()).hexdigest()[:16]
+
+
+def test_shared_data_are_the_data_each_script_generated_before() -> None:
+    """Section 1's matrix and the sets' codes, now made by the harness, are bit for bit what bench_alpha.py,
+    bench_report.py and bench_sets.py each generated with their own copy (digests taken from those copies)."""
+    harness = _load("_harness")
+    assert _digest(harness.make_matrix(1000, seed=1)) == "df23988506c22bd6"
+    assert _digest(_load("bench_sets").make_set_codes(1000, seed=1)) == "e1288e6858e2afe0"
+    for name in ("bench_alpha", "bench_report"):
+        source = (BENCH / f"{name}.py").read_text()
+        assert "h.make_matrix(" in source and "def make_matrix" not in source, name
 
 
 def test_bench_sets_runs_accord_and_nltk_and_they_agree(capsys: pytest.CaptureFixture[str]) -> None:
@@ -101,12 +117,29 @@ def test_bench_coref_corpus_matches_the_coref_alpha_of_its_records() -> None:
     assert 0 < coref_alpha(data, distance="set-relation").alpha < 1
 
 
-def test_bench_startup_runs_every_case(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_startup_runs_every_case_and_the_pairs(capsys: pytest.CaptureFixture[str]) -> None:
     bench = _load("bench_startup")
-    bench.main(["--repeat", "1"])
+    records = bench.main(["--repeat", "1", "--pairs", "2", "--quiet"])
     out = capsys.readouterr().out
     for case in ("import accord", "accord --help", "accord agree 100 rows"):
         assert case in out
+    pair = records[-1]
+    assert len(pair["ratios"]) == 2 and len(pair["times"]["accord"]) == len(pair["times"]["numpy"]) == 2
+    assert pair["ratio"] == np.median(pair["ratios"]) and pair["load_before"] >= 0
+    assert "ratio accord / numpy per pair: median (min-max)" in out
+    assert 'target accord --help within 1.5x of python -c "import numpy": ' in out
+    assert out.rstrip().endswith(("met", "MISSED"))
+
+
+def test_bench_startup_runs_the_console_script_beside_the_interpreter(monkeypatch: pytest.MonkeyPatch,
+                                                                     tmp_path: Path) -> None:
+    harness = _load("_harness")
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "python"))
+    assert harness.accord_cli()[1:3] == ["-c", "import sys; from accord.cli import main; sys.argv[0] = 'accord'; "
+                                                "main()"]  # no console script: the -c form
+    (tmp_path / "accord").write_text("#!/bin/sh\n")
+    assert harness.accord_cli() == [str(tmp_path / "accord")]
+    assert harness.accord_cli(console_script=False)[1] == "-c"
 
 
 def test_harness_repeats_warms_up_and_resolves_lazy_names() -> None:
@@ -150,3 +183,26 @@ def test_harness_warns_when_the_machine_is_busy() -> None:
     assert "0.10 to 0.20" in quiet and "WARNING" not in quiet
     busy = harness.load_report([{"load_before": 0.1, "load_after": 9.0, "repeat": 3}])
     assert "WARNING: the load reached 9.00" in busy and "rerun on a quiet machine" in busy
+
+
+def test_harness_shares_the_drivers_plumbing(capsys: pytest.CaptureFixture[str]) -> None:
+    harness = _load("_harness")
+    assert harness.spread([]) == "-" and harness.spread([2.0]) == "2.00x"
+    assert harness.spread([1.0, 3.0, 2.0]) == "2.00x (1.00x-3.00x)"
+    assert harness.spread([1.0, 1.5], "{:.2f}".format) == "1.25 (1.00-1.50)"
+    order: list[str] = []
+    times = harness.in_turn([("a", lambda: order.append("a")), ("b", lambda: order.append("b"))], 3)
+    assert order == ["a", "b"] * 3 and [len(v) for v in times.values()] == [3, 3]
+    assert harness.target("x (1 unit)", "2 s (< 3 s)", True, "; tail") == "target x (1 unit): 2 s (< 3 s): met; tail"
+    assert harness.target("x", "4 s", False) == "target x: 4 s: MISSED"
+    assert harness.int_list("10, 20,,30") == [10, 20, 30]
+    ap = harness.parser("Title.\n\nMore.", seed=7, each="case")
+    args = ap.parse_args([])
+    assert (args.seed, args.repeat, args.quiet) == (7, harness.DEFAULT_REPEAT, False)
+    assert harness.choices(ap, "--levels", "nominal, interval", ("nominal", "interval")) == ["nominal", "interval"]
+    with pytest.raises(SystemExit):
+        harness.choices(ap, "--levels", "nominal,ratio", ("nominal", "interval"))
+    assert "--levels: 'ratio' is not one of nominal, interval" in capsys.readouterr().err
+    harness.logger(True)("hidden")
+    harness.logger(False)("shown")
+    assert capsys.readouterr().out == "shown\n"

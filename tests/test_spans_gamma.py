@@ -642,4 +642,4 @@ def test_bench_gamma_runs_beside_pygamma(capsys, tmp_path):
                           "accord-windowed"])
     assert [r["repeat"] for r in records] == [2, 2]
     assert "2 rounds, the contenders in turn" in capsys.readouterr().out
-    assert bench._ratio_cell([50.0, 40.0, 60.0]) == "50.0x (40.0x-60.0x)" and bench._ratio_cell([]) == "-"
+    assert bench.h.spread([50.0, 40.0, 60.0]) == "50.0x (40.0x-60.0x)" and bench.h.spread([]) == "-"
