@@ -143,7 +143,7 @@ class _LazyGroup(TyperGroup):
         if cmd_name not in COMMANDS:
             return None
         if self._listing:  # help text only: a stand-in with the one-line help, nothing imported
-            return TyperCommand(cmd_name, help=COMMANDS[cmd_name][1])
+            return TyperCommand(cmd_name, help=COMMANDS[cmd_name][1], short_help=COMMANDS[cmd_name][1])
         return load_command(cmd_name)
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
@@ -155,11 +155,15 @@ class _LazyGroup(TyperGroup):
         return super().resolve_command(ctx, args)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
-        self._listing = True
+        # the list of commands in click's plain layout: typer's rich layout imports rich's Markdown and
+        # markdown-it (about 0.1 s, as long as numpy's whole import) for a page of one-line summaries; each
+        # command's own help keeps the rich layout
+        self._listing, markup = True, self.rich_markup_mode
+        self.rich_markup_mode = None
         try:
             super().format_help(ctx, formatter)
         finally:
-            self._listing = False
+            self._listing, self.rich_markup_mode = False, markup
 
 
 app = typer.Typer(
