@@ -736,12 +736,13 @@ class Cells:
 
 
 def coder_name(value: Any) -> str | None:
-    """An annotator's name from an id, a string or an object with ``email`` / ``username`` / ``id``."""
+    """An annotator's name from an id, a string or an object with ``email`` / ``username`` / ``id``; an id in its
+    canonical form (:func:`accord._ids.canonical_id`: ``7``, ``7.0`` and ``"7"`` are one user)."""
     if value is None or value == "":
         return None
     if isinstance(value, dict):
         for key in ("email", "username", "name", "id"):
             if value.get(key) not in (None, ""):
-                return str(value[key])
+                return str(canonical_id(value[key]))
         return None
-    return str(value)
+    return str(canonical_id(value))
