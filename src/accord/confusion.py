@@ -95,6 +95,8 @@ def from_confusion(
     counts = np.zeros(raw.shape, dtype=np.int64)
     total = 0
     for (i, j), x in np.ndenumerate(raw):
+        if isinstance(x, str) and x.strip().isdigit() and len(x.strip()) <= 4000:
+            x = int(x.strip())  # a count written as text, read exactly
         if isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_)):
             n: float = int(x)  # exactly: a count past 2**53 is not rounded
         else:
@@ -102,16 +104,17 @@ def from_confusion(
                 n = float(x)
             except (TypeError, ValueError, OverflowError):
                 n = float("nan")
-        if not (n >= 0 and float(n).is_integer()):
+        if not (n >= 0 and (isinstance(n, int) or float(n).is_integer())):
             raise AccordError(
                 f"{where}: the count of row {cats[i]!r}, column {cats[j]!r} must be a non-negative integer; "
                 f"got {shown(x)}"
             )
         total += int(n)
         if total > _MAX_UNITS:
+            held = f"{int(n):,}" if int(n) < 10**24 else f"a count of {len(str(int(n)))} digits"
             raise AccordError(
                 f"{where}: the table counts more than {_MAX_UNITS:,} units (row {cats[i]!r}, column {cats[j]!r} "
-                f"holds {shown(x)}); a confusion matrix is read as one unit per count, and accord reads at most "
+                f"holds {held}); a confusion matrix is read as one unit per count, and accord reads at most "
                 f"{_MAX_UNITS:,}"
             )
         counts[i, j] = int(n)

@@ -368,7 +368,8 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             coder = coder_name(ann.get("completed_by"))
             if coder is None:
                 raise fail(TOOL, path, "an annotation has no 'completed_by'", record=task, line=line)
-            coder = tidy.id(emails.get(coder, coder))  # the same user as an id here and as an object elsewhere
+            coder = tidy.id(coder)
+            coder = tidy.id(emails[coder]) if coder in emails else coder  # a user given by id here, by object there
             unit: Hashable = doc if vkind == "spans" else task
             results = [r for r in ann.get("result") or [] if isinstance(r, dict)]
             for r in results:
