@@ -34,27 +34,13 @@ SETTINGS = dict(deadline=None, derandomize=True, database=None, phases=[Phase.ex
 
 DAMAGE = tuple(M.DAMAGING) + (M.WRONG_FROM,)
 
-# --- what still fails (issue 29), each with its defect: a fix removes its line ---------------------------------
-_PAD = "surrounding spaces in id and label cells change the numbers or refuse the file"
-_IDS = "an integral id written as text or as x.0 (7, \"7\", 7.0) is another unit, task or annotator"
-_REPEAT = "a repeated header of a column the command reads is not refused"
-
+# --- what still fails (issue 29), each with its defect: a fix removes its line (none is left) ------------------
 #: kind -> the defect its damage property finds.
 XFAIL_DAMAGE: dict[str, str] = {}
 #: (kind, mutation) -> the defect its must-refuse property finds.
-XFAIL_REFUSE: dict[tuple[str, str], str] = {
-    ("multilabel", "repeat-header"): f"{_REPEAT} (multilabel/readers.py)",
-    ("significance", "repeat-header"): f"{_REPEAT} (cli/significance.py _read_scores)",
-    ("gold", "repeat-header"): f"{_REPEAT} (accord gold's table)",
-    ("coref-conll-key", "drop-token"): "a token line deleted from the key is not refused",
-}
+XFAIL_REFUSE: dict[tuple[str, str], str] = {}
 #: (kind, mutation) -> the defect its meaning-preserving property finds.
-XFAIL_PRESERVE: dict[tuple[str, str], str] = {
-    **{(k, "pad"): _PAD for k in ("significance", "gold", "inception-diagnosis")},
-    **{(k, "id-form"): _IDS for k in ("label-studio-json", "label-studio-spans", "label-studio-project")},
-    ("inception-diagnosis", "csv-requote"): "a fully quoted header defeats the guess of --from inception-agreement: "
-                                            "read as a plain table, 'missing column unit'",
-}
+XFAIL_PRESERVE: dict[tuple[str, str], str] = {}
 
 
 def _marked(cases, xfails):

@@ -234,6 +234,28 @@ def repeated_error(source: str, name: str, role: str, positions: Sequence[int]) 
                        f"accord reads it as the {role}: keep one of them, or rename the others")
 
 
+def refuse_repeated(frame: pd.DataFrame, source: str, read: Mapping[str, str | None] | Sequence[tuple[str, Any]], *,
+                    info: Mapping[str, Any] | None = None) -> None:
+    """Refuse a column of *frame* (as :func:`accord.io.read_table` read it) that accord reads as a role when the
+    file names it more than once: a repeated header name (pandas renames the second ``x.1``) or a JSON-lines key a
+    record gives twice.  *read* maps each role (``"unit"``, ``"coder"``, ...) to its column (None: not read);
+    *info* is how the file was read (default ``frame.attrs["read"]``)."""
+    info = frame.attrs.get("read", {}) if info is None else info
+    raw = info.get("raw", {})
+    raw_names = [raw.get(str(c), str(c)) for c in frame.columns]
+    twice = info.get("repeated_keys") or {}
+    for role, col in (read.items() if isinstance(read, Mapping) else read):
+        if col is None:
+            continue
+        name = raw.get(col, col)
+        positions = [i for i, r in enumerate(raw_names) if r == name]
+        if len(positions) > 1:
+            raise repeated_error(source, name, role, positions)
+        if col in twice:
+            raise AccordError(f"{source}, line {twice[col]}: the record gives the key {show(col)} twice (JSON keeps "
+                              f"the last, silently), and accord reads it as the {role}: keep one")
+
+
 def _convert(col: pd.Series) -> pd.Series:
     from accord._cells import _convert_column
 

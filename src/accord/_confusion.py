@@ -15,6 +15,9 @@ from accord.names import shown
 
 __all__ = ["confusion_records"]
 
+#: The most units a confusion matrix may count: each count is a unit held in memory (two values and two coders).
+_MAX_UNITS = 100_000_000
+
 
 def _label(x: Any) -> Any:
     """A header cell as a number when it reads as one (so "1" in the header matches 1 in the first column)."""
@@ -84,18 +87,31 @@ def confusion_records(
             raw = raw[np.ix_(order, order)]
         cats = given
     counts = np.zeros(raw.shape, dtype=np.int64)
+    total = 0
     for (i, j), x in np.ndenumerate(raw):
-        try:
-            f = float(x)
-        except (TypeError, ValueError):
-            f = float("nan")
-        if not (f >= 0 and float(f).is_integer()):
+        if isinstance(x, str) and x.strip().isdigit() and len(x.strip()) <= 4000:
+            x = int(x.strip())  # a count written as text, read exactly
+        if isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_)):
+            n: float = int(x)  # exactly: a count past 2**53 is not rounded
+        else:
+            try:
+                n = float(x)
+            except (TypeError, ValueError, OverflowError):
+                n = float("nan")
+        if not (n >= 0 and (isinstance(n, int) or float(n).is_integer())):
             raise AccordError(
                 f"{where}: the count of row {cats[i]!r}, column {cats[j]!r} must be a non-negative integer; "
                 f"got {shown(x)}"
             )
-        counts[i, j] = int(f)
-    total = int(counts.sum())
+        total += int(n)
+        if total > _MAX_UNITS:
+            held = f"{int(n):,}" if int(n) < 10**24 else f"a count of {len(str(int(n)))} digits"
+            raise AccordError(
+                f"{where}: the table counts more than {_MAX_UNITS:,} units (row {cats[i]!r}, column {cats[j]!r} "
+                f"holds {held}); a confusion matrix is read as one unit per count, and accord reads at most "
+                f"{_MAX_UNITS:,}"
+            )
+        counts[i, j] = int(n)
     if total == 0:
         raise AccordError(f"{where}: the table counts no units")
     flat = counts.ravel()

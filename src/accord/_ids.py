@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["canonical_id", "canonical_ids", "clean_label", "clean_labels", "held_ids"]
+__all__ = ["canonical_id", "canonical_ids", "clean_label", "clean_labels", "held_column", "held_ids"]
 
 
 def _is_missing(x: Any) -> bool:
@@ -96,6 +96,24 @@ def held_ids(ids: list[Any]) -> tuple[np.ndarray, bool]:
     out = np.empty(len(canon), dtype=object)
     out[:] = canon
     return out, False
+
+
+def held_column(arr: Any) -> tuple[np.ndarray, int]:
+    """A column of ids as a table holds them (:func:`held_ids` over its distinct ids: all integers or all text),
+    missing cells kept; and the count of cells whose surrounding whitespace was removed.
+
+    >>> held_column([" 1", 2.0, None])[0].tolist(), held_column(["a ", "a", 1])
+    ([1, 2, None], (array(['a', 'a', '1'], dtype=object), 1))
+    """
+    canon, changed = canonical_ids(arr)
+    cells = canon.tolist()
+    if any(not isinstance(x, str) and not _is_missing(x) for x in cells):  # an object: left for the caller
+        return canon, changed
+    distinct = list(dict.fromkeys(x for x in cells if isinstance(x, str)))
+    held = dict(zip(distinct, held_ids(distinct)[0].tolist(), strict=True))
+    out = np.empty(len(cells), dtype=object)
+    out[:] = [held.get(x, x) if isinstance(x, str) else x for x in cells]
+    return out, changed
 
 
 def clean_label(x: Any) -> Any:

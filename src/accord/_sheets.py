@@ -137,6 +137,99 @@ def uncached_formulas(path: Path, sheet: str, engine: str) -> list[tuple[int, in
     return out
 
 
+#: Cells a sheet may span beyond twenty per cell it writes: past this, the readers would fill in empty cells by the
+#: million (a row numbered 30,000,000, a cell repeated a billion times), a hang on a file of a few kilobytes.
+_MAX_PADDED = 1_000_000
+
+
+def _count(text: str | None, default: int = 1) -> int:
+    try:
+        return int(text) if text else default
+    except ValueError:  # left for the reader's own error
+        return default
+
+
+def _extent(z: ZipArchive, sheet: str, engine: str) -> tuple[int, int, int]:
+    """The rows and columns *sheet* spans as the readers lay it out (row and cell numbers, repeats), and the cell
+    elements its XML holds."""
+    from defusedxml import ElementTree
+
+    rows = cols = elements = 0
+    if engine == "odf":
+        if "content.xml" not in z.names():
+            return 0, 0, 0
+        inside, pos = False, 0
+        with z.open("content.xml") as fh:
+            for event, el in ElementTree.iterparse(fh, events=("start", "end")):
+                tag = el.tag
+                if tag == f"{_TABLE}table":
+                    if el.get(f"{_TABLE}name") == sheet:
+                        inside = event == "start"
+                        if not inside:
+                            break
+                elif not inside:
+                    if event == "end":
+                        el.clear()
+                elif tag == f"{_TABLE}table-row" and event == "end":
+                    col = filled = 0
+                    for cell in el:
+                        if cell.tag in (f"{_TABLE}table-cell", f"{_TABLE}covered-table-cell"):
+                            elements += 1
+                            col += _count(cell.get(f"{_TABLE}number-columns-repeated"))
+                            if cell.get(f"{_OFFICE}value-type") is not None or len(cell):
+                                filled = col
+                    repeat = _count(el.get(f"{_TABLE}number-rows-repeated"))
+                    if filled:
+                        rows, cols = pos + repeat, max(cols, filled)
+                    pos += repeat
+                    el.clear()
+        return rows, cols, elements
+    part = _xlsx_sheet_part(z, sheet)
+    if part is None:
+        return 0, 0, 0
+    row = col = 0
+    with z.open(part) as fh:
+        for event, el in ElementTree.iterparse(fh, events=("start", "end")):
+            tag = el.tag.rpartition("}")[2]
+            if event == "end":
+                if tag == "row":
+                    el.clear()
+                continue
+            if tag == "row":
+                row, col = _count(el.get("r"), row + 1), 0
+                rows = max(rows, row)
+            elif tag == "c":
+                elements += 1
+                ref = el.get("r")
+                try:
+                    c, r = _column_number(ref) if ref else (col + 1, row)
+                except ValueError:
+                    c, r = col + 1, row
+                col = c
+                rows, cols = max(rows, r), max(cols, c)
+    return rows, cols, elements
+
+
+def _big(n: int) -> str:
+    return f"{n:,}" if n < 10**15 else "more than 10^15"
+
+
+def _check_extent(path: Path, sheet: str, engine: str) -> None:
+    """Refuse a sheet that spans far more cells than it writes (see :data:`_MAX_PADDED`), before it is read."""
+    with ZipArchive(_TOOL, path) as z:
+        try:
+            rows, cols, elements = _extent(z, sheet, engine)
+        except AccordError:
+            raise
+        except Exception:  # malformed XML: the reader's own error names it
+            return
+    if rows * cols > max(_MAX_PADDED, 20 * elements):
+        raise AccordError(f"{path}: sheet {sheet!r} spans {_big(rows)} rows by {_big(cols)} columns but writes only "
+                          f"{plural(elements, 'cell')}: reading it would fill in that many empty cells (a row or "
+                          "cell numbered far past the others, or repeated far more often than a sheet holds); is the "
+                          "file damaged? Delete the empty rows and columns and save it again")
+
+
 def _check_parsed(path: Path, said: io.StringIO) -> None:
     """Refuse a spreadsheet whose XML odfpy could not parse (it says so on stdout and reads on, in part)."""
     text = said.getvalue()
@@ -209,6 +302,8 @@ def read_sheet(path: str | Path, *, sheet: str | int = 0, engine: str | None = N
                 if sheet not in names:
                     raise AccordError(f"{p}: no sheet named {sheet!r}; the sheets are {', '.join(map(repr, names))}")
                 name = sheet
+            if zipfile.is_zipfile(p):
+                _check_extent(p, name, engine)
             try:
                 df = pd.read_excel(book, sheet_name=name, header=None, dtype=object, keep_default_na=False,
                                    na_values=[""])

@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -205,6 +206,9 @@ def read_table(
     return df, lines
 
 
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
 def _jsonl(p: Path) -> tuple[pd.DataFrame, np.ndarray, bool, dict[str, int]]:
     """The records of a JSON-lines file, their line numbers, whether it began with a byte-order mark, and each key
     that a record gives twice (with the first such line: JSON keeps the last, silently)."""
@@ -236,6 +240,13 @@ def _jsonl(p: Path) -> tuple[pd.DataFrame, np.ndarray, bool, dict[str, int]]:
                                   "than Python reads") from None
             if not isinstance(obj, dict):
                 raise AccordError(f"{p}, line {i}: each line must be a JSON object")
+            if _SURROGATE.search(line):  # an escaped half of a UTF-16 pair, alone: not a character
+                try:
+                    json.dumps(obj, ensure_ascii=False).encode("utf-8")
+                except UnicodeEncodeError as exc:
+                    raise AccordError(f"{p}, line {i}: a string holds a lone UTF-16 surrogate "
+                                      f"({exc.object[exc.start]!r}), half of a pair: not a character; the file "
+                                      "was damaged or cut in the middle of a character") from None
             for k in twice[0]:
                 repeated.setdefault(str(k), i)
             rows.append(obj)
@@ -342,7 +353,7 @@ def read(
     >>> print(read(h).read_as)
     long: unit=Item, coder=Annotator, value=Score (1 column left alone: comment; separator semicolon)
     """
-    from accord._columns import plan
+    from accord._columns import plan, refuse_repeated
 
     if layout is not None and layout not in _LAYOUTS:
         raise AccordError(f"layout must be one of long, wide, counts; got {layout!r}",
@@ -361,11 +372,8 @@ def read(
     except RecursionError:
         raise AccordError(_TOO_DEEP.format(path)) from None
     twice = info.get("repeated_keys") or {}
-    for role, col in (("unit", ra.unit), ("coder", ra.coder), ("value", ra.value),
-                      *(("column of a coder" if ra.layout == "wide" else "category", c) for c in ra.coders)):
-        if col in twice:
-            raise AccordError(f"{path}, line {twice[col]}: the record gives the key {col!r} twice (JSON keeps the "
-                              f"last, silently), and accord reads it as the {role}: keep one")
+    refuse_repeated(df, str(path), (("unit", ra.unit), ("coder", ra.coder), ("value", ra.value), *(
+        ("column of a coder" if ra.layout == "wide" else "category", c) for c in ra.coders)), info=info)
     ra = replace(ra, repeated=(*ra.repeated, *twice), left_alone=tuple(c for c in ra.left_alone if c not in twice),
                  sep=info.get("sep"), default_sep=info.get("default_sep"),
                  bom=bool(info.get("bom")),

@@ -17,10 +17,12 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from accord._columns import refuse_repeated
+from accord._ids import held_column
 from accord.cli._common import cli_errors, console, print_json
 from accord.errors import AccordError, plural
+from accord.importers._common import quote
 from accord.io import FileFormat, read_table
-from accord.names import shown
 from accord.significance import PearsonCorrelation, SignificanceStudy, significance_study
 
 __all__ = ["register", "significance"]
@@ -51,15 +53,27 @@ def _read_scores(path: Path, fmt: FileFormat, columns: dict[str, str | None], sc
             raise AccordError(
                 f"{path}: no column {col!r} (given as --{option}); columns are {list(df.columns)!r}"
             )
-    values = pd.to_numeric(df[score], errors="coerce")
-    bad = np.flatnonzero(values.isna().to_numpy() & df[score].notna().to_numpy())
+    refuse_repeated(df, str(path), {f"{option} column": col for option, col in (columns | {"score": score}).items()})
+    for col in columns.values():
+        if col is not None:  # ids are names: " A", "A" and "A " are one annotation, 1 and "1" one system
+            df[col] = held_column(df[col].to_numpy(dtype=object))[0]
+    values = np.array([_finite(x) for x in df[score].tolist()], dtype=float)
+    bad = np.flatnonzero(np.isnan(values) & df[score].notna().to_numpy())
     if bad.size:
         i = int(bad[0])
-        raise AccordError(
-            f"{path}, line {lines[i]}: score column {score!r} holds {shown(df[score].iloc[i])}, not a number"
-        )
-    df[score] = values.astype(float)
+        raise AccordError(f"{path}, line {lines[i]}: score column {score!r} holds {quote(str(df[score].iloc[i]))}, "
+                          "not a finite number")
+    df[score] = values
     return df
+
+
+def _finite(x: Any) -> float:
+    """A score cell as a float; NaN when it is not a finite number (text, 1e400, an integer of 400 digits)."""
+    try:
+        f = float(x)
+    except (TypeError, ValueError, OverflowError):
+        return math.nan
+    return f if math.isfinite(f) else math.nan
 
 
 def _correlation_row(table: Table, c: PearsonCorrelation) -> None:

@@ -49,16 +49,43 @@ from accord.errors import AccordError, AccordWarning, no_such_file, plural
 
 __all__ = ["looks_corefud", "read_corefud"]
 
-# one chunk: an opening bracket (optionally closed on the same word) or a closing bracket
-_CHUNK = re.compile(r"\([^()]+\)?|[^()]+\)")
-_DISCONTINUOUS = re.compile(r"^(.+)\[(\d+)/(\d+)\]$")
+# the pieces of an Entity value: brackets and what lies between them (one pass, no backtracking)
+_PIECE = re.compile(r"[()]|[^()]+")
+# ids and indices of at most 18 digits: longer ones are not read (int() refuses past 4,300 digits)
+_DISCONTINUOUS = re.compile(r"^(.+)\[(\d{1,18})/(\d{1,18})\]$")
 _GLOBAL_ENTITY = re.compile(r"^#\s*global\.Entity\s*=\s*(\S+)\s*$")
 _NEWDOC = re.compile(r"^#\s*newdoc(?:\s+id\s*=\s*(.*?))?\s*$")
 _SENT_ID = re.compile(r"^#\s*sent_id\s*=\s*(.*?)\s*$")
-_WORD = re.compile(r"^[1-9]\d*$")
+_WORD = re.compile(r"^[1-9]\d{0,17}$")
 _MULTIWORD = re.compile(r"^\d+-\d+$")
-_EMPTY = re.compile(r"^(\d+)\.(\d+)$")
+_EMPTY = re.compile(r"^(\d{1,18})\.(\d{1,18})$")
 _DEFAULT_LAYOUT = "eid-etype-head-other"
+
+
+def _chunks(value: str) -> list[str] | None:
+    """The chunks of an Entity value, in order: an opening bracket (optionally closed on the same word,
+    ``(e1-person-1-)``) or a closing one (``e1)``); None when the value is not made of such chunks."""
+    pieces = _PIECE.findall(value)
+    out: list[str] = []
+    i = 0
+    while i < len(pieces):
+        p = pieces[i]
+        nxt = pieces[i + 1] if i + 1 < len(pieces) else None
+        if p == "(" and nxt not in (None, "(", ")"):
+            closed = i + 2 < len(pieces) and pieces[i + 2] == ")"
+            out.append(f"({nxt}{')' if closed else ''}")
+            i += 3 if closed else 2
+        elif p not in ("(", ")") and nxt == ")":
+            out.append(f"{p})")
+            i += 2
+        else:
+            return None
+    return out
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    """*text* as a message quotes it: its repr, cut to *limit* characters when longer."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}…({len(text):,} characters)"
 
 
 def looks_corefud(path: Path, lines: list[str] | None = None) -> bool:
@@ -193,19 +220,19 @@ def read_corefud(path: Path, duplicates: str, tokens: dict[Hashable, DocumentTok
             return eid, None
         m = _DISCONTINUOUS.match(eid)
         if m is None:
-            raise AccordError(f"{where(line)}: cannot read the discontinuous mention id {eid!r}; expected "
+            raise AccordError(f"{where(line)}: cannot read the discontinuous mention id {_cut(eid)}; expected "
                               "'e1[1/2]' (part 1 of 2)")
         i, n = int(m.group(2)), int(m.group(3))
         if not 1 <= i <= n or n < 2:
-            raise AccordError(f"{where(line)}: bad discontinuous index {eid!r}: part {i} of {n} "
+            raise AccordError(f"{where(line)}: bad discontinuous index {_cut(eid)}: part {i} of {n} "
                               "(expected 1 <= part <= total, total >= 2)")
         return m.group(1), (i, n)
 
     def entity_cell(d: _Document, value: str, pos: Any, line: int) -> None:
-        chunks = _CHUNK.findall(value)
-        if not value or "".join(chunks) != value:
+        chunks = _chunks(value)
+        if not value or chunks is None:
             raise AccordError(
-                f"{where(line)}: cannot read Entity={value!r}; expected chunks such as '(e1-person-1-' "
+                f"{where(line)}: cannot read Entity={_cut(value)}; expected chunks such as '(e1-person-1-' "
                 "(opens e1), 'e1)' (closes it) and '(e2-place-1-)' (a single word), written without separators"
             )
         for chunk in chunks:
@@ -216,7 +243,7 @@ def read_corefud(path: Path, duplicates: str, tokens: dict[Hashable, DocumentTok
                 slot = next((k for k, name in enumerate(layout) if name in ("eid", "GRP")), 0)
                 eid_full = values[slot] if slot < len(values) else ""
                 if not eid_full:
-                    raise AccordError(f"{where(line)}: no entity id in {chunk!r} (global.Entity = "
+                    raise AccordError(f"{where(line)}: no entity id in {_cut(chunk)} (global.Entity = "
                                       f"{'-'.join(layout)})")
                 eid, part = part_of(eid_full, line)
                 whole: _Discontinuous | None = None
@@ -231,7 +258,7 @@ def read_corefud(path: Path, duplicates: str, tokens: dict[Hashable, DocumentTok
                                      None)
                         if whole is None:
                             raise AccordError(
-                                f"{where(line)}: bad discontinuous index in {chunk!r}: part {i} of {n} of entity "
+                                f"{where(line)}: bad discontinuous index in {_cut(chunk)}: part {i} of {n} of entity "
                                 f"{eid} follows no closed part {i - 1} of {n}"
                             )
                     whole.open = True
@@ -244,12 +271,12 @@ def read_corefud(path: Path, duplicates: str, tokens: dict[Hashable, DocumentTok
                 eid, part = part_of(chunk[:-1], line)
                 stack = d.open.get(eid)
                 if not stack:
-                    raise AccordError(f"{where(line)}: {chunk!r} closes a mention of entity {eid} that is not open "
-                                      f"in document {d.name!r}")
+                    raise AccordError(f"{where(line)}: {_cut(chunk)} closes a mention of entity {eid[:60]} that is "
+                                      f"not open in document {d.name!r}")
                 o = stack.pop()
                 if part is not None and o.part != part:
                     got = f"part {o.part[0]}/{o.part[1]}" if o.part else "a continuous mention"
-                    raise AccordError(f"{where(line)}: bad discontinuous index: {chunk!r} closes part "
+                    raise AccordError(f"{where(line)}: bad discontinuous index: {_cut(chunk)} closes part "
                                       f"{part[0]}/{part[1]} of entity {eid}, but the open mention of {eid} "
                                       f"(line {o.line}) is {got}")
                 close(d, eid, o, pos, line)
@@ -310,13 +337,13 @@ def read_corefud(path: Path, duplicates: str, tokens: dict[Hashable, DocumentTok
                 doc.last_ord = max(doc.last_ord, k)
             elif _MULTIWORD.match(ident):
                 if "Entity" in misc:
-                    raise AccordError(f"{where(lineno)}: multiword token {ident} carries Entity={misc['Entity']!r}; "
-                                      "CorefUD puts mentions on its words")
+                    raise AccordError(f"{where(lineno)}: multiword token {ident[:40]} carries "
+                                      f"Entity={_cut(misc['Entity'])}; CorefUD puts mentions on its words")
                 continue
             else:
                 m = _EMPTY.match(ident)
                 if m is None:
-                    raise AccordError(f"{where(lineno)}: cannot read the ID {ident!r} (expected 5, 9-10 or 8.1)")
+                    raise AccordError(f"{where(lineno)}: cannot read the ID {_cut(ident)} (expected 5, 9-10 or 8.1)")
                 k, n = int(m.group(1)), int(m.group(2))
                 doc.tail[k] = max(doc.tail.get(k, 0), n)
                 if k == 0:

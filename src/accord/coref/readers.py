@@ -568,8 +568,8 @@ def read_coref(
     data = CorefAnnotations.from_records(
         records, missing_mentions=missing_mentions, duplicates="first", text="text", sentence="sentence"
     )
-    kept = {d: t for d, t in ref_tokens.items() if d in set(data.documents)}
-    return dataclasses.replace(data, _tokens=kept) if kept else data
+    # every document's tokens, a document without mentions too: a key's tokens are compared with a response's
+    return dataclasses.replace(data, _tokens=dict(ref_tokens)) if ref_tokens else data
 
 
 def _on_reference_tokens(recs: list[_Record], tokens: dict[Hashable, DocumentTokens],

@@ -680,12 +680,18 @@ class Cells:
 
 
 def coder_name(value: Any) -> str | None:
-    """An annotator's name from an id, a string or an object with ``email`` / ``username`` / ``id``."""
+    """An annotator's name from an id, a string or an object with ``email`` / ``username`` / ``id``; a number as
+    its canonical id (:func:`accord._ids.canonical_id`: ``7``, ``7.0`` and ``"7"`` are one user), text as it is
+    (the caller's :class:`Tidy` strips and counts it)."""
     if value is None or value == "":
         return None
     if isinstance(value, dict):
         for key in ("email", "username", "name", "id"):
             if value.get(key) not in (None, ""):
-                return str(value[key])
+                return _user(value[key])
         return None
-    return str(value)
+    return _user(value)
+
+
+def _user(value: Any) -> str:
+    return value if isinstance(value, str) else str(canonical_id(value))

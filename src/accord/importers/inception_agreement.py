@@ -67,7 +67,11 @@ def sniff(path: Path, head: str) -> bool:
     if not path.is_file():
         return False
     first = head.lstrip("\ufeff").split("\n", 1)[0].rstrip("\r")
-    return first.startswith(",".join(COLUMNS))
+    try:  # the header as CSV: a writer may quote every field
+        fields = next(csv.reader([first]), [])
+    except csv.Error:
+        return False
+    return tuple(fields[:len(COLUMNS)]) == COLUMNS
 
 
 def _records(text: str) -> list[tuple[int, list[str]]]:
@@ -164,7 +168,7 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
     blanks = unused = 0
     for line, row in records[1:]:
         kind, _, document, layer, feature, position, flags_text = row[:7]
-        record = f"{document}: {position}"
+        record = f"{tidy.id(document)}: {position}"
         flags = [f for f in flags_text.split(", ") if f]
         for f in flags:
             if f not in FLAGS:
@@ -188,13 +192,14 @@ def read(path: str | Path, *, field: str | None = None, used_only: bool = False)
             continue
         first[record] = line
         for coder, value in zip(coders, row[7:], strict=True):
+            value = tidy.label(value)
             if value == NO_ANNOTATION:
                 cells.cell(record, coder, "empty", line=line)
                 continue
             if value == "":
                 blanks += 1
                 value = NO_LABEL
-            cells.cell(record, coder, "annotated", tidy.label(value), line=line)
+            cells.cell(record, coder, "annotated", value, line=line)
     (layer, feature) = chosen[0] if chosen else ("", "")
     cells.notes.append(f"layer {layer}, feature {feature or '(none: positions only)'}; units are "
                        "'<document>: <position>'")

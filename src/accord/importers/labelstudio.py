@@ -53,6 +53,7 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
+from accord._ids import canonical_id
 from accord.errors import AccordError, plural, words
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import (
@@ -305,7 +306,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                 raise fail(TOOL, path, "each annotation must be an object", record=rec.get("id", idx), line=line)
             who = ann.get("completed_by")
             if isinstance(who, dict) and who.get("id") is not None and who.get("email"):
-                emails[str(who["id"])] = str(who["email"])
+                emails[str(canonical_id(who["id"]))] = str(who["email"])
             regions = [r for r in ann.get("result") or [] if isinstance(r, dict) and "from_name" in r]
             span_ids = {r.get("id") for r in regions if r.get("type") in _SPAN_TYPES and r.get("id")}
             for r in regions:
@@ -367,7 +368,8 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             coder = coder_name(ann.get("completed_by"))
             if coder is None:
                 raise fail(TOOL, path, "an annotation has no 'completed_by'", record=task, line=line)
-            coder = tidy.id(emails.get(coder, coder))  # the same user as an id here and as an object elsewhere
+            coder = tidy.id(coder)
+            coder = tidy.id(emails[coder]) if coder in emails else coder  # a user given by id here, by object there
             unit: Hashable = doc if vkind == "spans" else task
             results = [r for r in ann.get("result") or [] if isinstance(r, dict)]
             for r in results:

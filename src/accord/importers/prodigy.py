@@ -330,7 +330,7 @@ def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]
         if isinstance(toks, list) and toks:
             try:
                 tok_offsets = [(int(k["start"]), int(k["end"])) for k in toks]
-            except (KeyError, TypeError, ValueError):
+            except (KeyError, TypeError, ValueError, OverflowError):  # -1e400: an infinity
                 raise fail(TOOL, _src(path, t), "each token needs integer 'start' and 'end'", record=doc, line=line,
                            coder=coder) from None
             for s, e in tok_offsets:

@@ -75,15 +75,18 @@ def read_multilabel(
     """
     if format not in ("auto", "compact", "ranked"):
         raise AccordError(f"format must be 'auto', 'compact' or 'ranked'; got {format!r}")
+    from accord._columns import refuse_repeated
     from accord.io import read_table
 
     p = Path(path)
     frame, lines = read_table(p, convert=False)
-    frame = frame.astype(object)
-    lines = lines.tolist()
     fmt = format
     if fmt == "auto":
         fmt = "ranked" if rank in frame.columns else "compact"
+    refuse_repeated(frame, str(p), {"item": item, "annotator": annotator, **(
+        {"label": label, "rank": rank} if fmt == "ranked" else {"labels": labels})})
+    frame = frame.astype(object)
+    lines = lines.tolist()
     if fmt == "ranked":
         return MultiLabelData.from_ranked(
             frame, item=item, annotator=annotator, label=label, rank=rank, categories=categories,

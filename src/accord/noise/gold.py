@@ -67,6 +67,8 @@ def read_long_table(
     all work; numeric-looking labels become numbers, which does not change
     which items agree.
     """
+    from accord._columns import refuse_repeated
+    from accord._ids import clean_labels, held_column
     from accord.io import read_table
 
     df, _ = read_table(path)
@@ -76,8 +78,13 @@ def read_long_table(
                 f"found {', '.join(repr(c) for c in df.columns)}")
         raise AccordError(f"{head} (name the columns with unit=, coder=, value=)",
                           cli=f"{head} (name the columns with --unit, --coder, --value)")
+    refuse_repeated(df, str(path), {"unit": unit, "coder": coder, "value": value})
     out = df[[unit, coder, value]].copy()
     out.columns = ["unit", "coder", "value"]
+    # ids are names and labels lose surrounding whitespace, as every reader gives them (accord._ids)
+    out["unit"] = held_column(out["unit"].to_numpy(dtype=object))[0]
+    out["coder"] = held_column(out["coder"].to_numpy(dtype=object))[0]
+    out["value"] = clean_labels(out["value"].to_numpy(dtype=object))[0]
     out.attrs["source"] = str(path)
     return out
 

@@ -292,10 +292,18 @@ def _diagnose(
     frag: list[Any],
     other_coder: str,
 ) -> list[SpanDisagreement]:
-    """Classify the unmatched spans of one side against every span of the other side (vectorised)."""
-    idx = own[unmatched]
-    if len(idx) == 0:
+    """Classify the unmatched spans of one side against every span of the other side (vectorised).
+
+    Identical spans (document, offsets, label, fragments) get the same diagnosis: each is classified once, against
+    the first copy of each span of the other side (the partner chosen among equals), so that many copies of one
+    span cost their number, not its square."""
+    every = own[unmatched]
+    if len(every) == 0:
         return []
+    ko, kx = _exact_keys(arr, every, other, frag)
+    _, first_own, copy_of = np.unique(ko, return_index=True, return_inverse=True)
+    idx = every[first_own]
+    other = other[np.sort(np.unique(kx, return_index=True)[1])]
     ea, eb = overlap_pairs(
         arr.document[idx], arr.start[idx], arr.end[idx], arr.document[other], arr.start[other], arr.end[other]
     )
@@ -313,6 +321,7 @@ def _diagnose(
     partner = np.full(len(idx), -1, dtype=np.int64)
     kind[ea[first]] = rank[first]
     partner[ea[first]] = j[first]
+    kind, partner, idx = kind[copy_of.reshape(-1)], partner[copy_of.reshape(-1)], every
     kinds = ("label", "boundary", "label+boundary", "missing")
     spans, texts = data.spans, data.texts
     out = []
