@@ -388,6 +388,11 @@ def agreement_parts(
                           sections=tuple(sections), summary=summary)
 
 
+#: How to read numbers as a scale, on the command line and in Python: the one command-line hint a page carries,
+#: because a nominal default on ratings is a wrong number nobody chose (issue 28)
+SCALE_FLAGS = '--distance ordinal (or --distance interval for equally spaced ones; in Python, distance="ordinal")'
+
+
 def _scale_words(hint: Any) -> str:
     """The report's words for :class:`accord.alpha.ScaleHint`: both the command line's flag and Python's keyword."""
     what = f"{hint.n_numbers} numbers from {fmt(hint.low)} to {fmt(hint.high)}"
@@ -395,7 +400,7 @@ def _scale_words(hint: Any) -> str:
             f"read as unordered categories: the nominal distance is the default, not a choice. Alpha is "
             f"{fmt_number(hint.nominal)} nominal, {fmt_number(hint.ordinal)} ordinal and "
             f"{fmt_number(hint.interval)} interval. If the values are ordered ratings, make this page again with "
-            "--distance ordinal (or --distance interval for equally spaced ones; in Python, distance=\"ordinal\").")
+            f"{SCALE_FLAGS}.")
 
 
 def _other_distances(data: Annotations, used: Distance) -> str:
