@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import codecs
 import io
+import json
 import os
 import warnings
 from pathlib import Path
 
 from accord.errors import AccordError, AccordWarning, no_such_file
 
-__all__ = ["read_utf8", "utf8_lines"]
+__all__ = ["json_text", "read_utf8", "utf8_lines"]
 
 
 def read_utf8(path: str | os.PathLike[str]) -> tuple[str, bool]:
@@ -63,3 +64,19 @@ def utf8_lines(path: str | os.PathLike[str]) -> io.StringIO:
         warnings.warn(f"{path}: starts with a byte-order mark; read as UTF-8 without it", AccordWarning,
                       stacklevel=3)
     return io.StringIO(text, newline=None)
+
+
+def json_text(text: str, where: str, *, invalid: str = "not valid JSON ({msg})",
+              decoder: json.JSONDecoder | None = None) -> object:
+    """*text* parsed as JSON, or an :class:`~accord.AccordError` that starts with *where* (file and line):
+    *invalid* (``{msg}``: the parser's words) for text that is not JSON, and one sentence for JSON nested past
+    Python's recursion limit or a number with more digits than Python reads."""
+    try:
+        return (decoder or _DECODER).decode(text)
+    except json.JSONDecodeError as exc:
+        raise AccordError(f"{where}: {invalid.format(msg=exc.msg)}") from None
+    except (RecursionError, ValueError):
+        raise AccordError(f"{where}: JSON nested too deeply, or a number of more digits than Python reads") from None
+
+
+_DECODER = json.JSONDecoder()

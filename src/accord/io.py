@@ -23,6 +23,7 @@ import pandas as pd
 
 from accord._cells import _convert_column, _header, _number, _parse_column
 from accord._columns import ReadAs
+from accord._decode import json_text
 from accord.data import Annotations, DuplicatePolicy
 from accord.errors import AccordError, install_hint, no_such_file, plural
 
@@ -230,14 +231,8 @@ def _jsonl(p: Path) -> tuple[pd.DataFrame, np.ndarray, bool, dict[str, int]]:
                 bom, line = True, line[1:]
             if not line.strip():
                 continue
-            try:
-                twice[0] = []
-                obj = decoder.decode(line)
-            except json.JSONDecodeError as exc:
-                raise AccordError(f"{p}, line {i}: not valid JSON ({exc.msg})") from None
-            except (RecursionError, ValueError):
-                raise AccordError(f"{p}, line {i}: JSON nested too deeply, or a number of more digits "
-                                  "than Python reads") from None
+            twice[0] = []
+            obj = json_text(line, f"{p}, line {i}", decoder=decoder)
             if not isinstance(obj, dict):
                 raise AccordError(f"{p}, line {i}: each line must be a JSON object")
             if _SURROGATE.search(line):  # an escaped half of a UTF-16 pair, alone: not a character

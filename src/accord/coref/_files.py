@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from accord._decode import utf8_lines
+from accord._decode import json_text, utf8_lines
 from accord._ids import canonical_id, canonical_ids
 from accord.coref._tokens import DocumentTokens
 from accord.errors import AccordError, AccordWarning, no_such_file, plural
@@ -160,13 +160,7 @@ def _read_jsonl(path: Path, clusters_key: str, duplicates: str,
         for lineno, raw in enumerate(fh, start=1):
             if not raw.strip():
                 continue
-            try:
-                obj = json.loads(raw)
-            except json.JSONDecodeError as exc:
-                raise AccordError(f"{path}:{lineno}: not valid JSON ({exc.msg})") from None
-            except (RecursionError, ValueError):
-                raise AccordError(f"{path}:{lineno}: JSON nested too deeply, or a number of more digits than "
-                                  "Python reads") from None
+            obj = json_text(raw, f"{path}:{lineno}")
             if not isinstance(obj, dict) or clusters_key not in obj:
                 raise AccordError(f"{path}:{lineno}: expected a JSON object with a {clusters_key!r} list")
             doc = obj.get("doc_key", f"#{lineno}")

@@ -46,7 +46,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from accord._decode import read_utf8
+from accord._decode import json_text, read_utf8
 from accord._ids import canonical_id, clean_label
 from accord._span_model import Span, SpanAnnotations
 from accord.errors import AccordError, no_such_file, plural
@@ -64,13 +64,7 @@ def _rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             for i, line in enumerate(fh, start=1):
                 if not line.strip():
                     continue
-                try:
-                    obj = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise AccordError(f"{path}:{i}: not a JSON object ({exc.msg}); JSON Lines expected") from None
-                except (RecursionError, ValueError):
-                    raise AccordError(f"{path}:{i}: JSON nested too deeply, or a number of more digits than Python "
-                                      "reads") from None
+                obj = json_text(line, f"{path}:{i}", invalid="not a JSON object ({msg}); JSON Lines expected")
                 if not isinstance(obj, dict):
                     raise AccordError(f"{path}:{i}: expected a JSON object, got {type(obj).__name__}")
                 yield i, obj
