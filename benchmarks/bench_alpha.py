@@ -9,7 +9,7 @@ repeated ``--repeat`` times (median and min-max; the load average is printed aro
 
 - accord: the coders x units float matrix with NaN for missing; timed: ``accord.alpha(m, distance=level)``
   (phase "alpha"), which counts the small integer codes straight from the matrix (the engine's fused path,
-  ``accord.engine.count_matrix``);
+  ``accord.coefficients._pairs.count_matrix``);
 - accord-annotations: the same matrix through the general path; timed: ``Annotations.from_matrix``
   (phase "build") then ``accord.alpha(data, distance=level)`` (phase "alpha");
 - krippendorff: the same matrix; timed: ``krippendorff.alpha(reliability_data=m, level_of_measurement=level)``;

@@ -110,7 +110,7 @@ def corpus_stats(df: pd.DataFrame) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- workers
 def _worker(spec: dict[str, Any]) -> dict[str, Any]:
     from accord.coref import CorefAnnotations
-    from accord.coref.alpha import coref_alpha
+    from accord.coref._alpha import coref_alpha
 
     df = make_corpus(spec["n_mentions"], seed=spec["seed"], doc_size=spec["doc_size"], zipf=spec["zipf"],
                      max_chain=spec["max_chain"])

@@ -339,17 +339,15 @@ def _values(imp: Any) -> int:
 
 def _contenders() -> dict[str, tuple[Callable[[int, Path, int], Path], Callable[[Path], int]]]:
     """name -> (writer, reader returning the values or spans read); the readers' modules imported here."""
-    from accord.importers import (
-        argilla,
-        brat,
-        crowd,
-        doccano,
-        inception,
-        inception_agreement,
-        labelstudio,
-        prodigy,
-        spreadsheet,
-    )
+    from accord.importers import _argilla as argilla
+    from accord.importers import _brat as brat
+    from accord.importers import _crowd as crowd
+    from accord.importers import _doccano as doccano
+    from accord.importers import _inception as inception
+    from accord.importers import _inception_agreement as inception_agreement
+    from accord.importers import _labelstudio as labelstudio
+    from accord.importers import _prodigy as prodigy
+    from accord.importers import _spreadsheet as spreadsheet
 
     def json_load(p: Path) -> int:
         with open(p, encoding="utf-8") as fh:

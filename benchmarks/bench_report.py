@@ -44,10 +44,10 @@ TARGET_S, TARGET_BYTES = 10.0, 5_000_000
 def _worker(spec: dict[str, Any]) -> dict[str, Any]:
     import os
 
-    from accord.data import Annotations
+    from accord.data._annotations import Annotations
 
     build_report = h.resolve("accord.reporting.build_report")
-    vega_bundle = h.resolve("accord.reporting.page._vega_bundle")
+    vega_bundle = h.resolve("accord.reporting._page._vega_bundle")
     for module in ("altair", "jinja2", "vl_convert"):
         h.resolve(module)
     cold = spec["cache"] == "cold"
@@ -86,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     sizes = [10_000] if args.quick else h.int_list(args.sizes)
     log = h.logger(args.quiet)
     h.header(log, "accord", "numpy", "scipy", "pandas", "altair", "jinja2")
-    from accord.reporting.page import _vega_bundle
+    from accord.reporting._page import _vega_bundle
 
     _vega_bundle()  # fills the user's cache for the warm runs
     records = []

@@ -106,7 +106,7 @@ def test_bench_coref_runs_both_conventions(capsys: pytest.CaptureFixture[str]) -
 
 def test_bench_coref_corpus_matches_the_coref_alpha_of_its_records() -> None:
     from accord.coref import CorefAnnotations
-    from accord.coref.alpha import coref_alpha
+    from accord.coref._alpha import coref_alpha
 
     bench = _load("bench_coref")
     df = bench.make_corpus(1_000, seed=3, doc_size=100)

@@ -1,4 +1,4 @@
-"""Tests of accord.charts (Altair charts saved through vl-convert) and of the file modes accord.output gives."""
+"""Tests of the charts Altair saves through vl-convert, and of the file modes the safe writes give."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import stat
 
 import pytest
 
-from accord.charts import check_chart_path, save_chart
-from accord.errors import AccordError
-from accord.output import write_output
+from accord._shared.charts import check_chart_path, save_chart
+from accord._shared.errors import AccordError
+from accord._shared.output import write_output
 
 alt = pytest.importorskip("altair")
 pytest.importorskip("vl_convert")
@@ -80,7 +80,7 @@ def test_written_files_get_the_usual_mode(tmp_path):
 def test_bootstrap_chart_draws_resamples_that_coincide(samples):
     import numpy as np
 
-    from accord.reporting.charts import bootstrap_chart
+    from accord.reporting._charts import bootstrap_chart
 
     spec = bootstrap_chart(np.array(samples), estimate=0.7, interval=(0.7, 0.7))
     counts = [row["resamples"] for ds in spec["datasets"].values() for row in ds if "resamples" in row]

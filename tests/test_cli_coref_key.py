@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from accord._shared.errors import AccordWarning
 from accord.cli import app
 from accord.coref import coref_scores, read_coref
-from accord.coref.readers import detect_format
-from accord.errors import AccordWarning
+from accord.coref._readers import detect_format
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data" / "coref"

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 import accord
 from accord.cli import app
-from accord.importers import labelstudio
+from accord.importers import _labelstudio as labelstudio
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data" / "importers"
@@ -147,7 +147,7 @@ def test_import_offsets_option(tmp_path):
 ])
 def test_imported_span_table_reads_back_as_the_same_spans(tmp_path, tool, export, field):
     from accord.importers import read_export
-    from accord.spans.readers import read_spans
+    from accord.spans._readers import read_spans
 
     out = tmp_path / "spans.csv"
     args = ["import", str(export), "--from", tool, "-o", str(out)] + (["--field", field] if field else [])

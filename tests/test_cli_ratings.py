@@ -153,10 +153,10 @@ def test_bundled_published_examples_give_their_printed_numbers():
 
 
 def test_the_report_and_agree_all_choose_alike(sf, tmp_path):
-    """One rule (accord.coefficients.choose) and one dispatch (compute_chosen) for ``accord agree --coefficient
+    """One rule (coefficients.choose) and one dispatch (compute_chosen) for ``accord agree --coefficient
     all`` and the agreement report: the same coefficients, the same numbers, the same ones left out."""
-    from accord.coefficients import applicable, choose
-    from accord.reporting.agreement import agreement_parts
+    from accord.coefficients._registry import applicable, choose
+    from accord.reporting._agreement import agreement_parts
 
     data = accord.read(sf, layout="wide", unit="target")
     for distance in ("nominal", "interval"):
@@ -211,7 +211,7 @@ def test_the_report_and_agree_all_choose_alike(sf, tmp_path):
 def test_light_kappa_interval_is_the_bootstrap_of_the_run(sf):
     """Light's kappa has no variance of its own: accord agree and the report give its bootstrap interval over the
     units every coder rated, with the run's resamples and seed (the same numbers as the Python result's)."""
-    from accord.reporting.agreement import agreement_parts
+    from accord.reporting._agreement import agreement_parts
 
     data = accord.read(sf, layout="wide", unit="target")
     ref = accord.light_kappa(data, distance="interval").confidence_interval(0.9, n_resamples=200, rng=3)
@@ -236,7 +236,7 @@ def test_twin_cards_stay_apart_when_ratings_are_missing():
     """With a rating missing, multi-kappa is not defined (Conger's kappa takes the gap) and Bennett's S weights
     units by their values while Brennan-Prediger averages over units (Gwet 2014, ch. 2): the two differ and
     each keeps its own card."""
-    from accord.reporting.agreement import agreement_parts
+    from accord.reporting._agreement import agreement_parts
 
     data = accord.as_annotations([[1, 2, 2], [1, 1, 1], [2, 2, None], [3, 3, 2], [1, 3, 3], [2, 2, 2]])
     parts = agreement_parts(data, bootstrap=0)

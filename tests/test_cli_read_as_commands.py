@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 import accord
 from accord.cli import app
-from accord.cli.report import detect_kind
+from accord.cli._report import detect_kind
 from accord.models_vs_humans import alt_test
 
 runner = CliRunner()

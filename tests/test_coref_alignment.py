@@ -20,10 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from accord._shared.errors import AccordError, AccordWarning
 from accord.cli import app
 from accord.coref import coref_scores, read_coref
-from accord.coref.report import coref_reliability
-from accord.errors import AccordError, AccordWarning
+from accord.coref._report import coref_reliability
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data" / "coref"

@@ -10,7 +10,7 @@ import pytest
 
 from accord import AccordError, Annotations, alpha
 from accord.coref import CorefAnnotations, example_passonneau2004
-from accord.coref.alpha import coref_alpha
+from accord.coref._alpha import coref_alpha
 
 
 def test_table2_nominal_on_classes_is_049_over_109():

@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from accord._shared.errors import AccordError, AccordWarning
 from accord.cli import app
 from accord.coref import coref_scores, read_coref
-from accord.coref.alpha import coref_alpha
-from accord.coref.readers import detect_format
-from accord.errors import AccordError, AccordWarning
+from accord.coref._alpha import coref_alpha
+from accord.coref._readers import detect_format
 
 runner = CliRunner()
 

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from accord._shared.errors import AccordError, AccordWarning
 from accord.cli import app
 from accord.coref import read_coref
-from accord.coref.readers import conllu_ids, detect_format
-from accord.errors import AccordError, AccordWarning
+from accord.coref._readers import conllu_ids, detect_format
 
 runner = CliRunner()
 

@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from accord._shared.errors import AccordError
 from accord.coref import CorefAnnotations, example_passonneau2004
-from accord.errors import AccordError
 
 # --------------------------------------------------------------------------- model
 
@@ -374,9 +374,9 @@ def test_read_coref_argument_errors(tmp_path):
 def test_passonneau2004_alphas_through_plain_records():
     """Passonneau 2004, section 3: .45 nominal on the classes (49/109), .74 with the 0, 1/3, 2/3, 1
     distance on the classes less the unit (875/1179 with exact thirds), and 11/21 nominal on the
-    classes less the unit (issue 3), from the plain frozenset records and accord.alpha."""
-    from accord.alpha import alpha
-    from accord.data import Annotations
+    classes less the unit (issue 3), from the plain frozenset records and accord.coefficients._alpha."""
+    from accord.coefficients._alpha import alpha
+    from accord.data._annotations import Annotations
 
     data = example_passonneau2004()
 

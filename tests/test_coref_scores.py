@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from accord._shared.errors import AccordError, AccordWarning
 from accord.coref import CorefAnnotations, example_passonneau2004
-from accord.coref.scores import b_cubed, blanc, ceaf, coref_scores, lea, muc
-from accord.errors import AccordError, AccordWarning
+from accord.coref._scores import b_cubed, blanc, ceaf, coref_scores, lea, muc
 
 
 def P(*clusters: str) -> list[list[str]]:

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from accord import AccordError, Annotations, alpha
-from accord.io import read
+from accord.data._read import read
 
 RECORDS = [("u1", "A", "x"), ("u1", "B", "x"), ("u2", "A", "y"), ("u2", "B", "z"), ("u3", "A", "x")]
 
@@ -204,7 +204,7 @@ _cells = st.one_of(
 def test_parse_column_equals_parsing_each_cell(cells):
     """The value column is parsed once per distinct cell; the result is the cell-by-cell parse, kinds included
     (True stays apart from 1, a text "1" from the number)."""
-    from accord._cells import _parse_cell, _parse_column
+    from accord.data._cells import _parse_cell, _parse_column
 
     col = pd.Series(cells, dtype=object)
     got, want = _parse_column(col).tolist(), col.map(_parse_cell).tolist()

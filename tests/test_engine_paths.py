@@ -2,7 +2,7 @@
 
 - the ordinal distance's cross sum through mid-point cumulative counts (O(V) after the sort) against
   the blocked sum over the whole V x V domain;
-- the fused path (:func:`accord.engine.count_matrix`: counts per unit straight from a numeric matrix of
+- the fused path (:func:`accord.coefficients._pairs.count_matrix`: counts per unit straight from a numeric matrix of
   small integer codes) against the general path through :class:`accord.Annotations`.
 """
 
@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from accord import AccordError, Annotations, alpha
+from accord.coefficients._pairs import count_matrix, count_values, unit_disagreement_sums
 from accord.distances import Ordinal, PreparedDistance
-from accord.engine import count_matrix, count_values, unit_disagreement_sums
 
 
 @settings(max_examples=60)

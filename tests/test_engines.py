@@ -19,9 +19,9 @@ from scipy import stats
 
 import accord
 from accord import engines
-from accord._signature_bootstrap import signature_resample_alphas
-from accord.engine import count_values, signature_counts
-from accord.errors import AccordError
+from accord._shared.errors import AccordError
+from accord.coefficients._pairs import count_values, signature_counts
+from accord.coefficients._signature_bootstrap import signature_resample_alphas
 
 TOL = 1e-12
 
@@ -395,7 +395,7 @@ def test_signature_histogram_holds_the_units() -> None:
     sig = signature_counts(uc)
     assert sig.n_rows < uc.n_rows and sig.n_pairable_units == uc.n_pairable_units
     want = accord.alpha(data, distance="interval")
-    from accord.alpha import alpha_from_counts
+    from accord.coefficients._alpha import alpha_from_counts
 
     got = alpha_from_counts(sig, data.values, accord.get_distance("interval"), n_coders=data.n_coders)
     _same(got.alpha, want.alpha)

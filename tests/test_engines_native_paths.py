@@ -15,10 +15,10 @@ duckdb = pytest.importorskip("duckdb")
 
 pl = pytest.importorskip("polars")
 
+from accord._shared.errors import AccordError  # noqa: E402
 from accord.engines import _duckdb as sql_path  # noqa: E402
 from accord.engines import _polars as polars_path  # noqa: E402
-from accord.engines.reductions import reduce_frame  # noqa: E402
-from accord.errors import AccordError  # noqa: E402
+from accord.engines._reductions import reduce_frame  # noqa: E402
 
 
 def _relation(rows: list[tuple], types: str = "") -> object:
@@ -149,7 +149,7 @@ def test_more_coders_than_bits(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_csv_text_is_read_as_accord_reads_csv(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
     """A CSV value column is text on the lazy engines: canonical numbers become numbers, "01" stays apart."""
-    from accord.engines.sources import open_files
+    from accord.engines._sources import open_files
 
     f = tmp_path / "labels.csv"
     f.write_text("unit,coder,value\n1,a,3\n1,b,3\n2,a,4\n2,b,3\n3,a, 4\n3,b,4\n4,a,\n4,b,3\n")

@@ -12,8 +12,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from accord.cli.noise import register
-from accord.errors import AccordError, AccordWarning
+from accord._shared.errors import AccordError, AccordWarning
+from accord.cli._noise import register
 from accord.noise import (
     estimate_hard_agreement,
     gold_standard,
@@ -161,8 +161,8 @@ def test_bad_options():
 
 
 def test_accepts_annotations():
-    """An accord.data.Annotations works as input too."""
-    from accord.data import Annotations
+    """An accord.data._annotations.Annotations works as input too."""
+    from accord.data._annotations import Annotations
 
     df = _paper_two_annotator_frame()
     data = Annotations.from_records(df)

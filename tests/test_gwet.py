@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from accord import AccordError, Annotations
-from accord.gwet import gwet_ac1, gwet_ac2
+from accord.coefficients._gwet import gwet_ac1, gwet_ac2
 
 irrcac_raw = pytest.importorskip("irrCAC.raw")
 
@@ -188,7 +188,7 @@ def test_cli_gwet(tmp_path):
 
 def test_interval_stays_in_the_range_and_needs_two_subjects():
     """Few subjects: AC +/- t * se reaches below -1 and is cut there; one subject rated twice has no interval."""
-    from accord.errors import AccordError
+    from accord._shared.errors import AccordError
 
     two = gwet_ac1(Annotations.from_records([("u1", "a", "x"), ("u1", "b", "x"), ("u2", "a", "y"),
                                              ("u2", "b", "x"), ("u3", "a", "y")]))

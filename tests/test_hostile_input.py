@@ -22,11 +22,13 @@ import pytest
 from typer.testing import CliRunner
 
 import accord
-from accord import AccordError, _zip
-from accord._glob import glob_files
+from accord import AccordError
+from accord._shared import zips as _zip
+from accord._shared.globs import glob_files
 from accord.cli import app
-from accord.engines.sources import expand
-from accord.importers import read_export, spreadsheet
+from accord.engines._sources import expand
+from accord.importers import _spreadsheet as spreadsheet
+from accord.importers import read_export
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data" / "importers"

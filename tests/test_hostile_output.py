@@ -31,9 +31,9 @@ import pytest
 from typer.testing import CliRunner
 
 import accord
+from accord._shared.output import STALE_TEMP_SECONDS, atomic_output, write_output
+from accord._shared.sanitize import csv_cell, isolate_html, terminal_safe
 from accord.cli import app
-from accord.output import STALE_TEMP_SECONDS, atomic_output, write_output
-from accord.sanitize import csv_cell, isolate_html, terminal_safe
 
 runner = CliRunner()
 SRC = str(Path(accord.__file__).resolve().parents[1])
@@ -470,7 +470,7 @@ def test_a_symlinked_output_is_replaced_beside_the_link_never_written_through(tm
 
 def test_a_temp_file_of_a_killed_write_is_cleaned_by_the_next_write(tmp_path):
     out = tmp_path / "out.csv"
-    killed = ("import os, sys\nfrom accord.output import atomic_output\n"
+    killed = ("import os, sys\nfrom accord._shared.output import atomic_output\n"
               "cm = atomic_output(sys.argv[1]); tmp = cm.__enter__(); tmp.write_text('half'); os._exit(9)\n")
     proc = subprocess.run([sys.executable, "-c", killed, str(out)], env={**os.environ, "PYTHONPATH": SRC},
                           capture_output=True, text=True, timeout=120)

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from accord import AccordError
-from accord.importers import argilla, guess_tool
+from accord.importers import _argilla as argilla
+from accord.importers import guess_tool
 
 DATA = Path(__file__).parent / "data" / "importers" / "argilla"
 DS = DATA / "dataset"

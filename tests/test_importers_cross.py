@@ -33,7 +33,9 @@ def test_guess_names_the_tool(owner, export):
 
 
 def test_a_byte_order_mark_is_read_past(tmp_path):
-    from accord.importers import doccano, labelstudio, prodigy
+    from accord.importers import _doccano as doccano
+    from accord.importers import _labelstudio as labelstudio
+    from accord.importers import _prodigy as prodigy
 
     for src, read in ((FIXTURES["label-studio"][0], labelstudio.read), (FIXTURES["prodigy"][0], prodigy.read),
                       (DATA / "doccano" / "cls" / "alice.jsonl", doccano.read)):

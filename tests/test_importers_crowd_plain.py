@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 
 from accord import AccordError
 from accord.cli._importing import _cell, long_table_text
-from accord.importers import Imported, crowd, read_export
+from accord.importers import Imported, read_export
+from accord.importers import _crowd as crowd
 
 DATA = Path(__file__).parent / "data" / "importers"
 UNITS = ("q", "Q", "\u00e9t\u00e9", " spaced ", "a b", "\N{GRINNING FACE}", "0", "1.0")
@@ -201,7 +202,7 @@ def test_the_fast_path_leaves_every_other_file_to_the_reference(tmp_path: Path, 
 def _rows_reference(imported: Imported, sep: str) -> str:
     """``accord import``'s writing as it was: the frame row by row through csv's writer, each cell through _cell
     and the spreadsheet-formula rule (csv_cell)."""
-    from accord.sanitize import csv_row
+    from accord._shared.sanitize import csv_row
 
     frame = imported.to_frame()
     buf = io.StringIO()
@@ -236,8 +237,8 @@ cells = st.one_of(
 @settings(max_examples=80)
 @given(st.lists(st.tuples(st.integers(0, 40), st.sampled_from(CODERS), cells), min_size=1, max_size=60))
 def test_long_table_equals_the_row_by_row_writer_on_any_values(records: list) -> None:
-    from accord.data import Annotations
-    from accord.importers.report import ImportReport
+    from accord.data._annotations import Annotations
+    from accord.importers._report import ImportReport
 
     seen, unique = set(), []
     for u, c, v in records:
@@ -271,7 +272,7 @@ def test_long_table_equals_the_row_by_row_writer_on_tool_exports(export: str, to
 
 
 def test_long_table_of_spans_with_missing_labels_and_offsets() -> None:
-    from accord.importers.report import ImportReport
+    from accord.importers._report import ImportReport
     from accord.spans import Span, SpanAnnotations
 
     spans = tuple(Span(document=f"d{i % 7}", coder=f"c{i % 3}", start=i, end=i + 2, label=["A", "B,C", 'q"'][i % 3])

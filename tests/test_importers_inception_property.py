@@ -17,7 +17,7 @@ from collections import Counter
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from accord.importers import inception
+from accord.importers import _inception as inception
 
 USERS = ("ann", "bob", "cy")
 LABELS = ("PER", "LOC", "Orté")

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from accord import AccordError, alpha
+from accord.importers import _labelstudio as ls
 from accord.importers import guess_tool, read_export
-from accord.importers import labelstudio as ls
 
 DATA = Path(__file__).parent / "data" / "importers" / "labelstudio"
 FULL = DATA / "export.json"

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from accord.importers.offsets import Utf16Index
+from accord.importers._offsets import Utf16Index
 
 TEXTS = st.text(alphabet=st.sampled_from(["a", "é", "中", " ", "\N{GRINNING FACE}", "\U00010348", "\U0001F1EB"]),
                 max_size=30) | st.text(max_size=30)

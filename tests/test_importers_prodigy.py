@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from accord import AccordError
-from accord.importers import guess_tool, prodigy
+from accord.importers import _prodigy as prodigy
+from accord.importers import guess_tool
 
 DATA = Path(__file__).parent / "data" / "importers" / "prodigy"
 

@@ -15,7 +15,10 @@ from collections import Counter
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from accord.importers import argilla, doccano, labelstudio, prodigy
+from accord.importers import _argilla as argilla
+from accord.importers import _doccano as doccano
+from accord.importers import _labelstudio as labelstudio
+from accord.importers import _prodigy as prodigy
 
 CODERS = ("ann", "bob", "cy")
 LABELS = ("A", "B", "C")

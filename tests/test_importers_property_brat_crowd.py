@@ -24,7 +24,8 @@ from collections import Counter
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from accord.importers import brat, crowd
+from accord.importers import _brat as brat
+from accord.importers import _crowd as crowd
 
 CODERS = ("ann", "bob", "cy")
 LABELS = ("PER", "LOC", "ORG")

@@ -4,8 +4,8 @@ import pytest
 
 from accord import AccordError
 from accord.importers import TOOLS, ImportReport, guess_tool, read_export
-from accord.importers.offsets import Utf16Index
-from accord.importers.report import DroppedRecord
+from accord.importers._offsets import Utf16Index
+from accord.importers._report import DroppedRecord
 
 
 def test_report_counts_the_four_states_and_never_merges_them():

@@ -8,7 +8,8 @@ import pytest
 
 import accord
 from accord import AccordError
-from accord.importers import guess_tool, read_export, spreadsheet
+from accord.importers import _spreadsheet as spreadsheet
+from accord.importers import guess_tool, read_export
 
 LONG = pd.DataFrame(
     {

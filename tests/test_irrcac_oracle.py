@@ -26,7 +26,7 @@ import pytest
 
 import accord
 from accord import Annotations
-from accord.weights import WEIGHT_NAMES, kappa_weights
+from accord.coefficients._weights import WEIGHT_NAMES, kappa_weights
 
 irrcac_raw = pytest.importorskip("irrCAC.raw")
 irrcac_table = pytest.importorskip("irrCAC.table")

@@ -11,7 +11,7 @@ from sklearn.metrics import cohen_kappa_score
 from statsmodels.stats import inter_rater as ir
 
 from accord import AccordError, Annotations, make_distance
-from accord.kappa import (
+from accord.coefficients._kappa import (
     bennett_s,
     cohen_kappa,
     fleiss_kappa,

@@ -6,8 +6,8 @@ import pytest
 from typer.testing import CliRunner
 
 import accord
+from accord._shared.errors import AccordError, choice_error, did_you_mean
 from accord.cli import app
-from accord.errors import AccordError, choice_error, did_you_mean
 
 RUNNER = CliRunner()
 

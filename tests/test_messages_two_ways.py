@@ -21,8 +21,7 @@ import pytest
 from typer.testing import CliRunner
 
 import accord
-from accord.cli import app
-from accord.errors import (
+from accord._shared.errors import (
     AccordError,
     AccordWarning,
     Message,
@@ -32,6 +31,7 @@ from accord.errors import (
     plural,
     words,
 )
+from accord.cli import app
 
 RUNNER = CliRunner()
 DATA = Path(__file__).parent / "data"
@@ -99,7 +99,7 @@ def test_ordinal_text_labels_without_an_order() -> None:
 
 
 def test_an_existing_output(tmp_path) -> None:
-    from accord.output import check_output
+    from accord._shared.output import check_output
 
     (tmp_path / "out.csv").write_text("x")
     with pytest.raises(AccordError) as e:
@@ -155,7 +155,7 @@ def test_a_mention_in_two_chains(tmp_path) -> None:
 
 
 def test_left_out_coefficients_say_the_distance_both_ways() -> None:
-    from accord.coefficients import choose
+    from accord.coefficients._registry import choose
 
     _, left = choose(accord.as_annotations([[1, 2, 2, 4], [1, 2, 3, 4], [1, 3, 3, 4]]), "nominal")
     reasons = [r for r in left.values() if "distance" in str(r) and "pass" in str(r)]
@@ -201,12 +201,13 @@ def test_no_such_file_is_one_error_that_is_also_a_file_not_found_error() -> None
 
 
 def _readers():
-    from accord.confusion import read_confusion
-    from accord.importers import labelstudio, read_export
-    from accord.multilabel.readers import read_multilabel
-    from accord.pyramid.ducview import read_peer_annotation, read_pyramid
-    from accord.pyramid.jsonio import read_json
-    from accord.spans.readers import read_spans, read_texts
+    from accord.data._confusion import read_confusion
+    from accord.importers import _labelstudio as labelstudio
+    from accord.importers import read_export
+    from accord.multilabel._readers import read_multilabel
+    from accord.pyramid._ducview import read_peer_annotation, read_pyramid
+    from accord.pyramid._jsonio import read_json
+    from accord.spans._readers import read_spans, read_texts
 
     return {
         "read": lambda p: accord.read(p),
@@ -282,7 +283,7 @@ def test_the_words_agree_with_their_number() -> None:
     assert repr(one) == "Annotations(1 unit, 1 coder, 1 value, 1 distinct value, 0 missing)"
     two = accord.Annotations.from_records([(1, "a", "x"), (2, "b", "y")])
     assert repr(two) == "Annotations(2 units, 2 coders, 2 values, 2 distinct values, 0 missing)"
-    from accord.importers.report import DroppedRecord, ImportReport
+    from accord.importers._report import DroppedRecord, ImportReport
 
     rep = ImportReport.from_cells("demo", "x.json", items=["t1"], cells=[("t1", "ann1", "annotated")],
                                   dropped=[DroppedRecord("r1", "no value")])
@@ -304,7 +305,7 @@ def test_the_cli_says_one_value_not_one_values(tmp_path) -> None:
 
 def test_an_unreachable_dask_scheduler_is_one_line_within_the_timeout(tmp_path, monkeypatch) -> None:
     pytest.importorskip("distributed")  # the dask extra
-    from accord.engines import sources
+    from accord.engines import _sources as sources
 
     assert sources.SCHEDULER_TIMEOUT <= 10  # with dask's imports the command ends within about 10 s
     monkeypatch.setattr(sources, "SCHEDULER_TIMEOUT", 2.0)

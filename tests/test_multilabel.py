@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from sklearn.metrics import cohen_kappa_score
 
 import accord
-from accord.errors import AccordError, AccordWarning
+from accord._shared.errors import AccordError, AccordWarning
 from accord.multilabel import (
     ITEM_CLASSES,
     MultiLabelData,
@@ -29,8 +29,8 @@ from accord.multilabel import (
     read_multilabel,
     sharpen,
 )
-from accord.multilabel.kappa import _pairs, _resampled_kappa
-from accord.multilabel.weights import _matrices
+from accord.multilabel._kappa import _pairs, _resampled_kappa
+from accord.multilabel._weights import _matrices
 
 # Rosenberg & Binkowski (2004), Table 1: annotator A's labels on five messages.
 TABLE1 = {"Msg1": "a,b", "Msg2": "b,a", "Msg3": "b", "Msg4": "c", "Msg5": "c,b"}
@@ -539,7 +539,7 @@ def test_sharpening_reports_max_iter():
 # ---------------------------------------------------------- alpha beside it
 def test_masi_alpha_beside_kappa():
     """Alpha with MASI (Passonneau 2006) on the same items as label sets, against NLTK's."""
-    pytest.importorskip("accord.alpha", reason="accord.alpha (the lead's core) is not there yet")
+    pytest.importorskip("accord.coefficients._alpha", reason="accord.alpha (the lead's core) is not there yet")
     from nltk.metrics.agreement import AnnotationTask
     from nltk.metrics.distance import masi_distance
 
@@ -565,7 +565,7 @@ def _cli():
     import typer
     from typer.testing import CliRunner
 
-    from accord.cli.multilabel import register
+    from accord.cli._multilabel import register
 
     app = typer.Typer()
     register(app)
@@ -661,7 +661,7 @@ def test_cli_plot_replaces_an_existing_file_only_with_force(tmp_path):
 
 def test_plot_sweep_needs_force_to_replace(tmp_path):
     pytest.importorskip("vl_convert")
-    from accord.multilabel.plot import plot_sweep
+    from accord.multilabel._plot import plot_sweep
 
     sweep = augmented_kappa_sweep(load_multilabel_example())
     out = tmp_path / "s.svg"
@@ -673,7 +673,7 @@ def test_plot_sweep_needs_force_to_replace(tmp_path):
 
 
 def test_plot_errors(tmp_path):
-    from accord.multilabel.plot import plot_sweep
+    from accord.multilabel._plot import plot_sweep
 
     with pytest.raises(AccordError, match="AugmentedKappaSweep"):
         plot_sweep("not a sweep", tmp_path / "x.png")

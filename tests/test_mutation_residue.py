@@ -224,7 +224,7 @@ def test_a_confusion_count_past_what_can_be_held_is_refused(tmp_path, count):
 
 
 def test_confusion_counts_stay_exact(tmp_path):
-    from accord.confusion import from_confusion
+    from accord.data._confusion import from_confusion
 
     data = from_confusion([[2**53 + 1 - 2**53, 2], [3, 4]])
     assert data.n_units == 10
@@ -350,7 +350,7 @@ def test_a_corefud_entity_value_of_140000_characters_is_read_in_one_pass(tmp_pat
 
 
 def test_corefud_entity_chunks_are_read_as_before():
-    from accord.coref.corefud import _chunks
+    from accord.coref._corefud import _chunks
 
     assert _chunks("(e1-person-1-(e2-place-1-)e3)") == ["(e1-person-1-", "(e2-place-1-)", "e3)"]
     assert _chunks("(e1--1-)") == ["(e1--1-)"]

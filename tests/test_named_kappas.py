@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import accord
 from accord import AccordError, AccordWarning, Annotations
-from accord.weights import WEIGHT_NAMES, kappa_weights
+from accord.coefficients._weights import WEIGHT_NAMES, kappa_weights
 
 irrcac_raw = pytest.importorskip("irrCAC.raw")
 pytestmark = pytest.mark.filterwarnings("ignore:Starting with pandas version 4.0")  # irrCAC's own call of .all(1)
@@ -208,7 +208,7 @@ def test_light_kappa_bootstrap_recomputes_light_kappa_on_each_resample(how):
     Oracle: scipy's bootstrap with the same draws (same seed, one resample at a time) and, as statistic,
     accord.light_kappa itself on the resampled units written out as a coders x units matrix (every pair's Cohen's
     kappa recomputed, chance term included), against the vectorised statistic of the result."""
-    from accord.alpha import bootstrap_groups
+    from accord.coefficients._alpha import bootstrap_groups
 
     rng = np.random.default_rng(1971)
     truth = rng.integers(0, 4, size=25)

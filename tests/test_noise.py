@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from accord.errors import AccordError, AccordWarning
+from accord._shared.errors import AccordError, AccordWarning
 from accord.noise import (
     add_annotators,
     bound_coverage,
@@ -33,7 +33,7 @@ from accord.noise import (
     simulate_annotations,
     uniform_hard_agreement,
 )
-from accord.noise.model import _t0_many
+from accord.noise._model import _t0_many
 
 
 def _trunc1(x: float) -> float:
@@ -376,9 +376,9 @@ def test_siegel_castellan_k_equals_fleiss_kappa_statsmodels():
 
 
 def test_siegel_castellan_k_equals_accord_fleiss_kappa():
-    """The same K from accord.kappa.fleiss_kappa on the long form."""
-    kappa_mod = pytest.importorskip("accord.kappa")
-    from accord.data import Annotations
+    """The same K from accord.coefficients._kappa.fleiss_kappa on the long form."""
+    kappa_mod = pytest.importorskip("accord.coefficients._kappa")
+    from accord.data._annotations import Annotations
 
     rng = np.random.default_rng(6)
     labels = rng.integers(0, 3, (100, 4))

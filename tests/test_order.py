@@ -18,9 +18,9 @@ import pytest
 from typer.testing import CliRunner
 
 import accord
+from accord._shared.errors import AccordError
 from accord.cli import app
 from accord.cli._options import parse_order
-from accord.errors import AccordError
 
 runner = CliRunner()
 

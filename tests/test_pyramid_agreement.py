@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from accord._shared.errors import AccordError
 from accord.distances import get_distance
-from accord.errors import AccordError
 from accord.pyramid import (
     SCU,
     Contributor,

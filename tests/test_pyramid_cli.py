@@ -9,7 +9,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from accord.cli.pyramid import register
+from accord.cli._pyramid import register
 
 DATA = Path(__file__).parent / "data" / "pyramid"
 app = typer.Typer()
@@ -52,7 +52,7 @@ def test_score_json_and_csv():
     assert "modified" in r.stdout
 
 
-@pytest.mark.filterwarnings("ignore::accord.errors.AccordWarning")
+@pytest.mark.filterwarnings("ignore::accord.AccordWarning")
 def test_agree_and_agree_peers():
     r = runner.invoke(app, ["pyramid", "agree", str(DATA / "small.pyr"), str(DATA / "defects.pyr"), "--json"])
     assert r.exit_code == 0, r.output

@@ -33,8 +33,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from accord._shared.errors import AccordError, AccordWarning
 from accord.cli import app
-from accord.errors import AccordError, AccordWarning
 from accord.pyramid import (
     embedded_notes,
     pyramid_differences,

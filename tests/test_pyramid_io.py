@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from accord.errors import AccordError
+from accord._shared.errors import AccordError
 from accord.pyramid import (
     PeerAnnotation,
     Pyramid,

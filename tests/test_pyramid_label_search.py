@@ -1,7 +1,7 @@
 """DUCView part labels are looked up in linear time (issue 29): a label not at its offsets is searched for in the
 whole text, newlines in the text allowed between any two of its characters, as DUCView strips them from labels.
 
-The pyramid files are written by hand in DUCView's format (the DTD of ``accord/pyramid/ducview.py``).
+The pyramid files are written by hand in DUCView's format (the DTD of ``accord/pyramid/_ducview.py``).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from accord.errors import AccordError
+from accord._shared.errors import AccordError
 from accord.pyramid import Span
-from accord.pyramid.ducview import _find_label
+from accord.pyramid._ducview import _find_label
 
 
 def _regex_find(text: str, label: str, near: int) -> Span | None:

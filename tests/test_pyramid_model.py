@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from accord.errors import AccordError
+from accord._shared.errors import AccordError
 from accord.pyramid import (
     PSE,
     SCU,

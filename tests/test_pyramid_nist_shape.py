@@ -1,7 +1,7 @@
 """Pyramids shaped like DUC 2006/2007's without ``<startDocumentRegEx>`` (issue 10, part 1).
 
 The fixtures ``duc_noregex.pyr``, ``duc_peer1.pan`` and ``duc_peer2.pan`` are written by hand in the
-DUCView 1.4 format (the DTD each file carries, as read by ``accord/pyramid/ducview.py``), in the shape of
+DUCView 1.4 format (the DTD each file carries, as read by ``accord/pyramid/_ducview.py``), in the shape of
 DUC 2006 D0608: four models, each introduced by a dashed line, a model id such as ``D0608.M.250.H.D`` and a
 dashed line, with a blank line inside every model; the ``.pyr`` has no start regex, the ``.pan`` files embed
 the same pyramid with DUCView 1.4's ``[-]*\\n(\\s*)D[0-9]*\\.M\\.250\\.[A-Z]\\.[A-Z]\\n[-]*\\n``.
@@ -28,10 +28,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from accord._shared.errors import AccordError
 from accord.cli import app
-from accord.errors import AccordError
 from accord.pyramid import read_peer_annotation, read_pyramid, score_peers
-from accord.pyramid.ducview import models_from_peers, split_models
+from accord.pyramid._ducview import models_from_peers, split_models
 
 DATA = Path(__file__).parent / "data" / "pyramid"
 runner = CliRunner()
@@ -133,7 +133,7 @@ def test_jackknife_takes_the_models_from_the_peers_too():
 
 def test_a_header_found_pyramid_is_written_with_ducviews_regex(tmp_path):
     from accord.pyramid import write_pyramid
-    from accord.pyramid.ducview import DUCVIEW_14_REGEX
+    from accord.pyramid._ducview import DUCVIEW_14_REGEX
 
     p = read_pyramid(DATA / "duc_noregex.pyr")
     write_pyramid(p, tmp_path / "with_regex.pyr")

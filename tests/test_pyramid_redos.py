@@ -1,6 +1,6 @@
 """A pyramid file's ``<startDocumentRegEx>`` is untrusted (issue 10, part 5): no hang on ``(a+)+$``.
 
-The pyramid is written by hand in DUCView's format (the DTD of ``accord/pyramid/ducview.py``): one line of
+The pyramid is written by hand in DUCView's format (the DTD of ``accord/pyramid/_ducview.py``): one line of
 40 ``a`` and a ``!`` (41 characters), on which a backtracking engine needs ~2^40 steps to fail ``(a+)+$``.
 """
 
@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from accord._shared.errors import AccordError
 from accord.cli import app
-from accord.errors import AccordError
-from accord.pyramid import read_pyramid, saferegex
+from accord.pyramid import _saferegex as saferegex
+from accord.pyramid import read_pyramid
 
 runner = CliRunner()
 EVIL = r"(a+)+$"

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from accord.errors import AccordError, AccordWarning
+from accord._shared.errors import AccordError, AccordWarning
 from accord.pyramid import (
     CONVENTIONS,
     PSE,

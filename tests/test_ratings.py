@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 import accord
 from accord import AccordError, AccordWarning, Annotations
+from accord.coefficients._icc import ICCResult, _interval
 from accord.rating_coefficients import icc, icc_table, kendall_w, lin_ccc
-from accord.rating_coefficients._icc import ICCResult, _interval
 
 # Shrout & Fleiss (1979), Table 2: four judges rate six targets (one row per target).
 SF = np.array([[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8], [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7]], dtype=float)

@@ -23,8 +23,8 @@ from typer.testing import CliRunner
 
 import accord
 from accord import AccordError
-from accord._columns import role_of
 from accord.cli import app
+from accord.data._columns import role_of
 
 runner = CliRunner()
 
@@ -540,7 +540,7 @@ _SYNONYMS = {"unit": ["item", "Item ID", "doc_id", "sentenceId", "question", "ta
              "value": ["label", "Score", "rating", "answer", "category", "tag"]}
 
 
-@pytest.mark.filterwarnings("ignore::accord.errors.AccordWarning")  # a constant sample: alpha undefined on both sides
+@pytest.mark.filterwarnings("ignore::accord.AccordWarning")  # a constant sample: alpha undefined on both sides
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rows=st.lists(st.tuples(st.sampled_from(["u1", "u2", "u3", "u4"]), st.sampled_from(["a", "b", "c"]),
                                st.sampled_from(["x", "y", "z", "1", "2"])), min_size=4, max_size=20,

@@ -9,9 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 import accord
+from accord._shared.errors import AccordError
 from accord.cli import app
 from accord.datasets import dataset_path, load_krippendorff2011
-from accord.errors import AccordError
 from accord.reporting import build_report
 
 pytest.importorskip("altair")
@@ -159,7 +159,7 @@ def test_figures_and_json(tmp_path):
 
 
 def test_progress_is_silent_off_a_terminal():
-    from accord.progress import Progress
+    from accord._shared.progress import Progress
 
     with Progress(enabled=True) as p:  # pytest's stderr is not a terminal
         assert p.enabled is False
@@ -168,7 +168,7 @@ def test_progress_is_silent_off_a_terminal():
 def test_detect_kind(tmp_path):
     from pathlib import Path
 
-    from accord.cli.report import detect_kind
+    from accord.cli._report import detect_kind
 
     ml = tmp_path / "m.csv"
     ml.write_text("item,annotator,labels\n1,a,x\n")
@@ -200,7 +200,7 @@ def test_progress_shows_on_a_terminal(monkeypatch):
     import io
     import sys
 
-    from accord.progress import Progress
+    from accord._shared.progress import Progress
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

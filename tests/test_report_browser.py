@@ -14,7 +14,7 @@ from _browser import OpenedPage, launch
 from typer.testing import CliRunner
 
 from accord.cli import app
-from accord.coefficients import ALL_COEFFICIENTS
+from accord.coefficients._registry import ALL_COEFFICIENTS
 from accord.datasets import dataset_path
 
 pytest.importorskip("altair")
@@ -49,7 +49,7 @@ def test_agreement_page_matches_json_and_sorts(browser, tmp_path):
     try:
         _check_page(page)
         head = page.headline()
-        # the same coefficients as accord agree --coefficient all (one rule: accord.coefficients.choose)
+        # the same coefficients as accord agree --coefficient all (one rule: accord.coefficients._registry.choose)
         assert set(head) == {"alpha", "percent", "bennett", "gwet", "conger", "brennan-prediger", "light"}
         assert set(head) == set(expected) & set(ALL_COEFFICIENTS)  # beside them: left_out, read_as, notes...
         fields = {"alpha": "alpha", "percent": "percent_agreement", "bennett": "kappa", "gwet": "ac",
@@ -86,7 +86,7 @@ def pages(tmp_path_factory):
 
     from test_report_kinds import SPANS, TEXTS, _coref_docs
 
-    from accord.cli.demo import demo_pages
+    from accord.cli._demo import demo_pages
 
     folder = tmp_path_factory.mktemp("pages")
     out = {p.stem: p for p in demo_pages(folder / "demo")}

@@ -1,6 +1,6 @@
 """Each kind of report: its headline numbers equal the numbers of the kind's own command (--json), its sections,
 and what the report CLI refuses.  Span fixture written by hand from the canonical span table of
-accord.spans.readers (document, coder, start, end, label, text)."""
+accord.spans._readers (document, coder, start, end, label, text)."""
 
 from __future__ import annotations
 
@@ -177,7 +177,7 @@ def test_reports_do_not_import_the_cli(tmp_path):
         "import accord\n"
         "from accord.datasets import load_krippendorff2011\n"
         "from accord.reporting import build_report\n"
-        "from accord.spans.readers import read_span_input\n"
+        "from accord.spans._readers import read_span_input\n"
         "build_report(load_krippendorff2011(), bootstrap=20, seed=1)\n"
         "build_report(read_span_input(sys.argv[1])[0], bootstrap=0)\n"
         "cli = sorted(m for m in sys.modules if m.startswith('accord.cli'))\n"

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from accord.cli import app
 from accord.datasets import dataset_path
-from accord.reporting.agreement import SCALE_FLAGS
+from accord.reporting._agreement import SCALE_FLAGS
 
 pytest.importorskip("altair")
 runner = CliRunner()
@@ -49,7 +49,7 @@ def pages(tmp_path_factory):
     """name -> (page, the user's own words that may look like code: file names)."""
     from test_report_kinds import SPANS, TEXTS, _coref_docs
 
-    from accord.cli.demo import demo_pages
+    from accord.cli._demo import demo_pages
 
     d = tmp_path_factory.mktemp("words")
     out: dict[str, tuple[Path, tuple[str, ...]]] = {}

@@ -16,8 +16,8 @@ import pytest
 
 import accord
 from accord import Annotations
+from accord._shared.results import Coefficient
 from accord.multilabel import MultiLabelData
-from accord.results import Coefficient
 from accord.spans import Span, SpanAnnotations, gamma
 
 RATINGS = Annotations.from_matrix([[1, 2, 3, 3, 2, 4, 1, 2], [1, 3, 3, 2, 2, 4, 1, 1], [1, 2, 3, 3, 1, 4, 2, 2]])

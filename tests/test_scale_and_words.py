@@ -19,9 +19,9 @@ import pytest
 from typer.testing import CliRunner
 
 import accord
-from accord.alpha import scale_hint
+from accord._shared.errors import AccordError
 from accord.cli import app
-from accord.errors import AccordError
+from accord.coefficients._alpha import scale_hint
 
 runner = CliRunner()
 
@@ -264,7 +264,7 @@ def test_notebook_view_shows_empty_fields_as_a_dash():
 
 
 def test_report_coefficients_take_the_names_people_type(ratings_csv, tmp_path):
-    from accord.reporting.agreement import agreement_parts
+    from accord.reporting._agreement import agreement_parts
 
     parts = agreement_parts(accord.read(ratings_csv), coefficients="krippendorff, cohen-kappa", bootstrap=0)
     assert list(parts.summary)[:2] == ["alpha", "cohen"]  # today's keys

@@ -21,14 +21,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from accord.errors import AccordError, AccordWarning
+from accord._shared.errors import AccordError, AccordWarning
 from accord.significance import (
     anova_power,
     anova_sample_size,
     significance_study,
     tukey_hsd_value,
 )
-from accord.significance.procedures import _tukey_groups
+from accord.significance._procedures import _tukey_groups
 
 # --------------------------------------------------------------------------- published data
 
@@ -204,7 +204,7 @@ def _exact_correlation_pair(r: float, n: int) -> tuple[np.ndarray, np.ndarray]:
     return 0.4 + 0.1 * e1, 0.45 + 0.1 * (r * e1 + math.sqrt(1 - r * r) * e2)
 
 
-@pytest.mark.filterwarnings("ignore:Pearson's r of the system means:accord.errors.AccordWarning")
+@pytest.mark.filterwarnings("ignore:Pearson's r of the system means:accord.AccordWarning")
 @pytest.mark.parametrize("which", ["original", "modified"])
 def test_table5_p_values_and_fisher_intervals(which):
     # The score data behind Table 5 are not printed.  For each peer we build eight paired scores
@@ -621,7 +621,7 @@ def cli():
     import typer
     from typer.testing import CliRunner
 
-    from accord.cli.significance import register
+    from accord.cli._significance import register
 
     app = typer.Typer()
     register(app)

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 import accord
 from accord import AccordError, Annotations
 from accord.spans import Span, SpanAnnotations
-from accord.spans.matching import span_f1
-from accord.spans.tokens import OUTSIDE, token_agreement, token_table
-from accord.spans.unitizing import unitizing_alpha
+from accord.spans._matching import span_f1
+from accord.spans._tokens import OUTSIDE, token_agreement, token_table
+from accord.spans._unitizing import unitizing_alpha
 
 
 # ---------------------------------------------------------------- brute force
@@ -317,7 +317,7 @@ def test_unitizing_bootstrap_statistic_at_full_weights_is_the_estimate():
     res = unitizing_alpha(data)
     captured = {}
 
-    import accord.spans.bootstrap as bs
+    import accord.spans._bootstrap as bs
 
     real = bs.bootstrap_groups
 

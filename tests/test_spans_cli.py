@@ -14,7 +14,7 @@ from accord import AccordError
 from accord.cli import app
 from accord.importers import Imported, ImportReport
 from accord.spans import Span, SpanAnnotations
-from accord.spans.readers import read_spans, read_texts
+from accord.spans._readers import read_spans, read_texts
 
 runner = CliRunner()
 
@@ -152,7 +152,7 @@ def _fake_importer(monkeypatch, kind="spans"):
         return Imported("brat", field or "entities", kind, None, data if kind == "spans" else None, report)
 
     module = types.SimpleNamespace(read=read, sniff=lambda path, head: True)
-    monkeypatch.setitem(sys.modules, "accord.importers.brat", module)
+    monkeypatch.setitem(sys.modules, "accord.importers._brat", module)
 
 
 def test_cli_from_goes_through_the_registry(files, monkeypatch):

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from accord import AccordError
-from accord.errors import AccordWarning
+from accord._shared.errors import AccordWarning
 from accord.spans import Span, SpanAnnotations
 from accord.spans._gamma import (
     CategoricalDissimilarity,

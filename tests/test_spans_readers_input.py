@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
+from accord._shared.errors import AccordError
 from accord.cli import app
-from accord.errors import AccordError
-from accord.spans.readers import read_spans, read_texts
+from accord.spans._readers import read_spans, read_texts
 
 runner = CliRunner()
 TABLE = "document,coder,start,end,label\nd1,ann1,0,5,PER\nd1,ann2,0,5,PER\nd2,ann1,3,7,LOC\nd2,ann2,3,7,LOC\n"

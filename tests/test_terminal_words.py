@@ -2,7 +2,7 @@
 
 Every command runs on the files of docs/examples (as README.md and docs/*.md run them) and what it prints,
 stdout and stderr, is searched for accord's own identifiers (``cohen_kappa``, ``b_cubed``, ``n_shared_units``:
-:mod:`accord.names` gives their display names, which the report uses too), a raw ``None`` or ``nan``, and
+:mod:`accord._shared.names` gives their display names, which the report uses too), a raw ``None`` or ``nan``, and
 Python's warning format (``report.py:113: AccordWarning: ...`` and the source line under it).  A warning
 reaches the terminal as one line, ``accord: warning: MESSAGE``, once per run.  ``--json`` keeps its
 machine keys, so it is not searched.
@@ -21,8 +21,8 @@ import pytest
 from typer.testing import CliRunner
 
 import accord.cli as cli
+from accord._shared.names import COLUMNS, COREF_METRICS, ESTIMATORS, ITEM_CLASSES
 from accord.cli import _common, app
-from accord.names import COLUMNS, COREF_METRICS, ESTIMATORS, ITEM_CLASSES
 
 ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "docs" / "examples"
@@ -175,7 +175,7 @@ def test_another_library_warning_keeps_its_text_without_a_source_line(capsys) ->
 
 
 def test_an_accord_warning_in_cli_words_and_reader_names(capsys) -> None:
-    from accord.errors import AccordWarning, Message
+    from accord._shared.errors import AccordWarning, Message
 
     _common._warned.clear()
     w = AccordWarning(Message("kendall_w is undefined: pass order= to rank", cli="kendall_w is undefined: pass "
@@ -185,7 +185,7 @@ def test_an_accord_warning_in_cli_words_and_reader_names(capsys) -> None:
 
 
 def test_a_quoted_name_of_the_users_is_kept() -> None:
-    from accord.names import spoken
+    from accord._shared.names import spoken
 
     assert spoken("column 'ac1' of ac1") == "column 'ac1' of Gwet's AC1"
     assert spoken("Cohen's kappa and scott_pi, coder 'lin_ccc'") == "Cohen's kappa and Scott's pi, coder 'lin_ccc'"

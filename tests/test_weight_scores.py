@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 import accord
 from accord.cli import app
-from accord.coefficients import WEIGHTED, compute
+from accord.coefficients._registry import WEIGHTED, compute
 
 runner = CliRunner()
 

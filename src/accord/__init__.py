@@ -34,24 +34,51 @@ from __future__ import annotations
 
 import importlib
 import sys
-import types
 from typing import TYPE_CHECKING, Any
 
-from accord.errors import AccordError, AccordWarning
+from accord._shared.errors import AccordError, AccordWarning
 
 if TYPE_CHECKING:
-    from accord.alpha import (
+    from accord.coefficients._alpha import (
         AlphaResult,
         ScaleHint,
         alpha,
         scale_hint,
     )
-    from accord.cac import (
+    from accord.coefficients._cac import (
         ChanceCorrectedResult,
         LightKappaResult,
         brennan_prediger,
         conger_kappa,
         light_kappa,
+    )
+    from accord.coefficients._diagnostics import (
+        CoderLeftOut,
+        CoderPairs,
+        UnitDisagreement,
+        coder_left_out,
+        pairwise_agreement,
+        unit_disagreement,
+    )
+    from accord.coefficients._gwet import (
+        GwetResult,
+        gwet_ac1,
+        gwet_ac2,
+    )
+    from accord.coefficients._kappa import (
+        AgreementResult,
+        KappaResult,
+        bennett_s,
+        cohen_kappa,
+        fleiss_kappa,
+        multi_kappa,
+        percent_agreement,
+        scott_pi,
+        siegel_castellan_k,
+        weighted_kappa,
+    )
+    from accord.coefficients._weights import (
+        kappa_weights,
     )
     from accord.coref import (
         CorefAnnotations,
@@ -59,28 +86,23 @@ if TYPE_CHECKING:
         coref_scores,
         example_passonneau2004,
     )
-    from accord.coref.alpha import (
+    from accord.coref._alpha import (
         CorefAlphaResult,
         coref_alpha,
     )
-    from accord.coref.readers import (
+    from accord.coref._readers import (
         read_coref,
     )
-    from accord.coref.report import (
+    from accord.coref._report import (
         CorefReliability,
         coref_reliability,
     )
-    from accord.data import (
+    from accord.data._annotations import (
         Annotations,
         as_annotations,
     )
-    from accord.diagnostics import (
-        CoderLeftOut,
-        CoderPairs,
-        UnitDisagreement,
-        coder_left_out,
-        pairwise_agreement,
-        unit_disagreement,
+    from accord.data._read import (
+        read,
     )
     from accord.distances import (
         MASI2006,
@@ -99,30 +121,10 @@ if TYPE_CHECKING:
         make_distance,
         multiset_value,
     )
-    from accord.gwet import (
-        GwetResult,
-        gwet_ac1,
-        gwet_ac2,
-    )
     from accord.importers import (
         Imported,
         ImportReport,
         read_export,
-    )
-    from accord.io import (
-        read,
-    )
-    from accord.kappa import (
-        AgreementResult,
-        KappaResult,
-        bennett_s,
-        cohen_kappa,
-        fleiss_kappa,
-        multi_kappa,
-        percent_agreement,
-        scott_pi,
-        siegel_castellan_k,
-        weighted_kappa,
     )
     from accord.models_vs_humans import (
         AltTestResult,
@@ -186,19 +188,16 @@ if TYPE_CHECKING:
         token_agreement,
         unitizing_alpha,
     )
-    from accord.weights import (
-        kappa_weights,
-    )
 
 __version__ = "0.1.0"
 
 #: public name -> the module that defines it, imported on first access.
 _EXPORTS: dict[str, str] = {
-    "brennan_prediger": "accord.cac",
-    "conger_kappa": "accord.cac",
-    "light_kappa": "accord.cac",
-    "ChanceCorrectedResult": "accord.cac",
-    "LightKappaResult": "accord.cac",
+    "brennan_prediger": "accord.coefficients._cac",
+    "conger_kappa": "accord.coefficients._cac",
+    "light_kappa": "accord.coefficients._cac",
+    "ChanceCorrectedResult": "accord.coefficients._cac",
+    "LightKappaResult": "accord.coefficients._cac",
     "CCCResult": "accord.rating_coefficients",
     "ICCResult": "accord.rating_coefficients",
     "ICCTable": "accord.rating_coefficients",
@@ -207,74 +206,74 @@ _EXPORTS: dict[str, str] = {
     "icc_table": "accord.rating_coefficients",
     "kendall_w": "accord.rating_coefficients",
     "lin_ccc": "accord.rating_coefficients",
-    "kappa_weights": "accord.weights",
-    "AgreementResult": "accord.kappa",
-    "alpha": "accord.alpha",
+    "kappa_weights": "accord.coefficients._weights",
+    "AgreementResult": "accord.coefficients._kappa",
+    "alpha": "accord.coefficients._alpha",
     "alt_test": "accord.models_vs_humans",
     "AltTestResult": "accord.models_vs_humans",
-    "AlphaResult": "accord.alpha",
-    "scale_hint": "accord.alpha",
-    "ScaleHint": "accord.alpha",
-    "Annotations": "accord.data",
-    "as_annotations": "accord.data",
+    "AlphaResult": "accord.coefficients._alpha",
+    "scale_hint": "accord.coefficients._alpha",
+    "ScaleHint": "accord.coefficients._alpha",
+    "Annotations": "accord.data._annotations",
+    "as_annotations": "accord.data._annotations",
     "anova_power": "accord.significance",
     "anova_sample_size": "accord.significance",
     "augmented_kappa": "accord.multilabel",
     "augmented_kappa_sweep": "accord.multilabel",
     "AugmentedKappaResult": "accord.multilabel",
     "AugmentedKappaSweep": "accord.multilabel",
-    "bennett_s": "accord.kappa",
+    "bennett_s": "accord.coefficients._kappa",
     "chance_difference": "accord.noise",
     "ChanceDifference": "accord.noise",
     "classify_items": "accord.multilabel",
-    "coder_left_out": "accord.diagnostics",
-    "CoderLeftOut": "accord.diagnostics",
-    "CoderPairs": "accord.diagnostics",
-    "cohen_kappa": "accord.kappa",
-    "coref_alpha": "accord.coref.alpha",
-    "coref_reliability": "accord.coref.report",
+    "coder_left_out": "accord.coefficients._diagnostics",
+    "CoderLeftOut": "accord.coefficients._diagnostics",
+    "CoderPairs": "accord.coefficients._diagnostics",
+    "cohen_kappa": "accord.coefficients._kappa",
+    "coref_alpha": "accord.coref._alpha",
+    "coref_reliability": "accord.coref._report",
     "coref_scores": "accord.coref",
-    "CorefAlphaResult": "accord.coref.alpha",
+    "CorefAlphaResult": "accord.coref._alpha",
     "CorefAnnotations": "accord.coref",
-    "CorefReliability": "accord.coref.report",
+    "CorefReliability": "accord.coref._report",
     "CorefScores": "accord.coref",
     "Dice": "accord.distances",
     "Distance": "accord.distances",
     "DistanceFunction": "accord.distances",
     "example_passonneau2004": "accord.coref",
-    "fleiss_kappa": "accord.kappa",
+    "fleiss_kappa": "accord.coefficients._kappa",
     "get_distance": "accord.distances",
     "gold_standard": "accord.noise",
     "GoldStandard": "accord.noise",
-    "gwet_ac1": "accord.gwet",
-    "gwet_ac2": "accord.gwet",
-    "GwetResult": "accord.gwet",
+    "gwet_ac1": "accord.coefficients._gwet",
+    "gwet_ac2": "accord.coefficients._gwet",
+    "GwetResult": "accord.coefficients._gwet",
     "ImportReport": "accord.importers",
     "Imported": "accord.importers",
     "Interval": "accord.distances",
     "ItemClasses": "accord.multilabel",
     "Jaccard": "accord.distances",
-    "KappaResult": "accord.kappa",
+    "KappaResult": "accord.coefficients._kappa",
     "make_distance": "accord.distances",
     "MASI2006": "accord.distances",
     "MASI2010": "accord.distances",
     "max_disagreements": "accord.noise",
-    "multi_kappa": "accord.kappa",
+    "multi_kappa": "accord.coefficients._kappa",
     "MultiLabelData": "accord.multilabel",
     "multiset_value": "accord.distances",
     "noise_bound": "accord.noise",
     "NoiseBound": "accord.noise",
     "Nominal": "accord.distances",
     "Ordinal": "accord.distances",
-    "pairwise_agreement": "accord.diagnostics",
+    "pairwise_agreement": "accord.coefficients._diagnostics",
     "peer_agreement": "accord.pyramid",
     "PeerAnnotation": "accord.pyramid",
-    "percent_agreement": "accord.kappa",
+    "percent_agreement": "accord.coefficients._kappa",
     "Pyramid": "accord.pyramid",
     "pyramid_agreement": "accord.pyramid",
     "Ratio": "accord.distances",
-    "read": "accord.io",
-    "read_coref": "accord.coref.readers",
+    "read": "accord.data._read",
+    "read_coref": "accord.coref._readers",
     "read_export": "accord.importers",
     "read_multilabel": "accord.multilabel",
     "read_peer_annotation": "accord.pyramid",
@@ -282,10 +281,10 @@ _EXPORTS: dict[str, str] = {
     "read_spans": "accord.spans",
     "report": "accord.reporting",
     "score_peer": "accord.pyramid",
-    "scott_pi": "accord.kappa",
+    "scott_pi": "accord.coefficients._kappa",
     "SetDistance": "accord.distances",
     "SetRelation": "accord.distances",
-    "siegel_castellan_k": "accord.kappa",
+    "siegel_castellan_k": "accord.coefficients._kappa",
     "significance_study": "accord.significance",
     "SignificanceStudy": "accord.significance",
     "Span": "accord.spans",
@@ -294,11 +293,11 @@ _EXPORTS: dict[str, str] = {
     "SpanF1Result": "accord.spans",
     "token_agreement": "accord.spans",
     "TokenAgreement": "accord.spans",
-    "unit_disagreement": "accord.diagnostics",
-    "UnitDisagreement": "accord.diagnostics",
+    "unit_disagreement": "accord.coefficients._diagnostics",
+    "UnitDisagreement": "accord.coefficients._diagnostics",
     "unitizing_alpha": "accord.spans",
     "UnitizingAlphaResult": "accord.spans",
-    "weighted_kappa": "accord.kappa",
+    "weighted_kappa": "accord.coefficients._kappa",
 }
 
 __all__ = [
@@ -415,8 +414,8 @@ __all__ = [
 
 #: subpackages reachable as attributes (``accord.engines.agree``), imported on first access.
 _SUBPACKAGES = frozenset(
-    {"coref", "engines", "importers", "multilabel", "noise", "pyramid", "raters", "ratings", "reporting",
-     "significance", "spans"}
+    {"coefficients", "coref", "data", "datasets", "distances", "engines", "importers", "models_vs_humans",
+     "multilabel", "noise", "pyramid", "rating_coefficients", "reporting", "significance", "spans"}
 )
 
 
@@ -433,21 +432,3 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
-
-
-class _AccordModule(types.ModuleType):
-    """Keeps ``accord.alpha`` the function although a submodule has the same name.
-
-    Importing the submodule ``accord.alpha`` makes Python bind it on the package,
-    which would hide the public function of that name; a submodule is never bound
-    over a public name (``from accord.alpha import ...`` still works: it reads
-    ``sys.modules``).
-    """
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, types.ModuleType) and name in _EXPORTS:
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _AccordModule

@@ -21,33 +21,35 @@ __all__ = ["COMMANDS", "app", "main"]
 
 #: command name -> (module of :mod:`accord.cli` that registers it, the one-line help ``accord --help`` shows).
 COMMANDS: dict[str, tuple[str, str]] = {
-    "agree": ("agree", "Agreement (Krippendorff's alpha, the kappa family) of annotations in a file."),
+    "agree": ("_agree", "Agreement (Krippendorff's alpha, the kappa family) of annotations in a file."),
     "coref": (
-        "coref",
+        "_coref",
         "Reliability of coreference chains (Passonneau 2004): alpha over the mentions, both value conventions.",
     ),
     "multilabel": (
-        "multilabel",
+        "_multilabel",
         "K', the augmented kappa for a primary and an optional secondary label (Rosenberg & Binkowski 2004).",
     ),
-    "pyramid": ("pyramid", "Pyramids of summary content units: tiers, validation, peer scores, agreement."),
+    "pyramid": ("_pyramid", "Pyramids of summary content units: tiers, validation, peer scores, agreement."),
     "gold": (
-        "noise",
+        "_noise",
         "Keep the items all annotators agree on and bound their noise (Beigman Klebanov & Beigman 2009).",
     ),
-    "noise": ("noise", "Noise bound of the agreed items for n items, d disagreements and chance agreement p."),
-    "significance": ("significance", "Significance tests of the scores that two annotations give to the same systems."),
-    "spans": ("spans", "Agreement on spans: pairwise F1, token alpha and kappa, unitizing alpha."),
+    "noise": ("_noise", "Noise bound of the agreed items for n items, d disagreements and chance agreement p."),
+    "significance": (
+        "_significance", "Significance tests of the scores that two annotations give to the same systems."
+    ),
+    "spans": ("_spans", "Agreement on spans: pairwise F1, token alpha and kappa, unitizing alpha."),
     "report": (
-        "report",
+        "_report",
         "One HTML page of reliability to read, share and act on (works offline, prints to PDF).",
     ),
-    "demo": ("demo", "Print reliability reports for the example data bundled with accord."),
+    "demo": ("_demo", "Print reliability reports for the example data bundled with accord."),
     "alt-test": (
-        "alt_test",
+        "_alt_test",
         "May a model replace the human annotators? The alternative annotator test (Calderon, Reichart & Dror 2025).",
     ),
-    "import": ("import_", "Turn an annotation tool's export into accord's long table (unit, coder, value; or spans)."),
+    "import": ("_import", "Turn an annotation tool's export into accord's long table (unit, coder, value; or spans)."),
 }
 
 
@@ -149,7 +151,7 @@ class _LazyGroup(TyperGroup):
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name = args[0] if args else ""
         if name and not name.startswith("-") and name not in COMMANDS:
-            from accord.errors import did_you_mean
+            from accord._shared.errors import did_you_mean
 
             ctx.fail(f"No such command {name!r}.{did_you_mean(name, COMMANDS)}")
         return super().resolve_command(ctx, args)
@@ -200,7 +202,7 @@ def _show_warning(message: Any, category: type[Warning], filename: str, lineno: 
     """Print a warning as one line, ``accord: warning: MESSAGE``, once per run (:func:`accord.cli._common.warn`).
 
     No file, line number or source line: they are accord's, not the user's.  An
-    :class:`~accord.errors.AccordWarning` is said in the command line's words; another library's
+    :class:`~accord.AccordWarning` is said in the command line's words; another library's
     warning (numpy's RuntimeWarning...) keeps its text, after its category's name.
     """
     from accord.cli._common import warn

@@ -1,6 +1,6 @@
 """What every sub-command shares: error handling, JSON output, the console, printing user text safely.
 
-Everything the command line prints goes through :func:`accord.sanitize.terminal_safe`
+Everything the command line prints goes through :func:`accord._shared.sanitize.terminal_safe`
 (escape sequences and other control characters shown as ``\\x1b``, bidirectional
 controls as ``<U+202E>``): the rich consoles here do it for every string they
 render, and take no markup or emoji codes from it (a name like ``[/bold]`` is
@@ -22,10 +22,10 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from accord.errors import AccordError, AccordWarning, Message, for_cli, no_such_file
-from accord.names import spoken
-from accord.results import jsonable
-from accord.sanitize import terminal_safe
+from accord._shared.errors import AccordError, AccordWarning, Message, for_cli, no_such_file
+from accord._shared.names import spoken
+from accord._shared.results import jsonable
+from accord._shared.sanitize import terminal_safe
 
 __all__ = ["RAW_CSV_HELP", "SafeConsole", "cli_errors", "console", "echo", "err_console", "note", "print_json", "said",
            "warn", "warnings_said"]
@@ -63,13 +63,13 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def echo(text: Any, *, err: bool = False) -> None:
-    """Print one message (stdout, or stderr with *err*) through :func:`~accord.sanitize.terminal_safe`."""
+    """Print one message (stdout, or stderr with *err*) through :func:`~accord._shared.sanitize.terminal_safe`."""
     typer.echo(terminal_safe(text), err=err)
 
 
 def said(message: Any) -> str:
     """*message* (a warning, a note, an error) as the command line says it: in its own words
-    (:func:`~accord.errors.for_cli`), the estimators by their names (:func:`accord.names.spoken`)."""
+    (:func:`~accord._shared.errors.for_cli`), the estimators by their names (:func:`accord._shared.names.spoken`)."""
     return spoken(for_cli(message))
 
 
@@ -87,10 +87,10 @@ def warn(message: Any, *, category: type[Warning] | None = None, file: Any = Non
     """``accord: warning: MESSAGE`` on stderr, once per run: something in the user's input or result to look at.
 
     *message* is said in the command line's words (:func:`said`); a warning of another library (its
-    *category* not an :class:`~accord.errors.AccordWarning`) keeps its text after its category's name.
-    The line goes through :func:`~accord.sanitize.terminal_safe`, its line breaks joined into one line.
+    *category* not an :class:`~accord.AccordWarning`) keeps its text after its category's name.
+    The line goes through :func:`~accord._shared.sanitize.terminal_safe`, its line breaks joined into one line.
     """
-    from accord.errors import AccordWarning
+    from accord._shared.errors import AccordWarning
 
     text = said(message)
     if category is not None and not issubclass(category, AccordWarning):
@@ -140,7 +140,7 @@ def cli_errors(func: F) -> F:
 
 
 def _cli_words(obj: Any) -> Any:
-    """*obj* (JSON-ready) with each :class:`~accord.errors.Message` (an import note...) in the command line's words."""
+    """*obj* (JSON-ready) with each :class:`Message` (an import note...) in the command line's words."""
     if isinstance(obj, Message):
         return obj.cli
     if isinstance(obj, dict):

@@ -17,8 +17,8 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
+from accord._shared.errors import AccordError, choice_error, for_cli, no_such_file
 from accord.cli._common import echo
-from accord.errors import AccordError, choice_error, for_cli, no_such_file
 
 __all__ = [
     "PLAIN_TABLES",
@@ -327,17 +327,17 @@ def long_table_text(imported: Any, *, sep: str = ",", raw: bool = False) -> str:
     """The canonical long table of an import as CSV (or TSV) text; sets as JSON lists.
 
     A cell a spreadsheet would run as a formula gets a leading ``'``
-    (:func:`accord.sanitize.csv_cell`) unless *raw*.
+    (:func:`accord._shared.sanitize.csv_cell`) unless *raw*.
 
     What :mod:`csv`'s writer makes of ``imported.to_frame()`` row by row, each cell through :func:`_cell`; but
     :func:`_cell` and the quoting run once per distinct cell (an entry of a table of the
-    :class:`~accord.data.Annotations`, or a column's distinct strings and integers), the cells are spread to the
+    :class:`~accord.Annotations`, or a column's distinct strings and integers), the cells are spread to the
     rows by numpy indexing and the rows joined in one pass, so that millions of rows take seconds.
     """
     import numpy as np
     import pandas as pd
 
-    from accord.sanitize import csv_cell, csv_row
+    from accord._shared.sanitize import csv_cell, csv_row
 
     data = imported.annotations
     if imported.spans is None and data is not None:

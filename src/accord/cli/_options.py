@@ -15,10 +15,10 @@ from typing import Annotated, Any
 import numpy as np
 import typer
 
+from accord._shared.errors import AccordError
+from accord._shared.names import shown_list
 from accord.distances import ORDERED_DISTANCES, Distance, get_distance, text_labels
-from accord.distances.scalar import number_labels, refuse_unordered_text
-from accord.errors import AccordError
-from accord.names import shown_list
+from accord.distances._scalar import number_labels, refuse_unordered_text
 
 __all__ = ["OrderOption", "order_items", "ordered_distance", "parse_order"]
 

@@ -1,6 +1,6 @@
 """``accord agree``'s coefficients by their authors' names, for ratings, weighted, and from a confusion matrix.
 
-Kept apart from :mod:`accord.cli.agree` so that command stays about reading and printing: this module
+Kept apart from :mod:`accord.cli._agree` so that command stays about reading and printing: this module
 computes the coefficients a run asks for (with ``--weights`` and ``--categories``), says which ones
 ``--coefficient all`` leaves out and why, and prints the ones whose shape is not the kappa family's
 (the ten ICC forms, Kendall's W with its test, intervals).
@@ -16,11 +16,11 @@ from typing import Any
 import numpy as np
 from rich.table import Table
 
+from accord._shared.errors import AccordError, AccordWarning, plural
+from accord._shared.names import COEFFICIENTS
+from accord._shared.names import coefficient as coefficient_name
 from accord.cli._common import console, said
-from accord.coefficients import WEIGHTED, compute_chosen
-from accord.errors import AccordError, AccordWarning, plural
-from accord.names import COEFFICIENTS
-from accord.names import coefficient as coefficient_name
+from accord.coefficients._registry import WEIGHTED, compute_chosen
 
 __all__ = ["LABELS", "check_icc_form", "compute_named", "interval_of", "label", "load_confusion", "print_extra",
            "scale_categories", "with_intervals"]
@@ -35,8 +35,8 @@ def label(name: str, res: Any) -> str:
 
 def load_confusion(file: Path) -> tuple[Any, list[Any]]:
     """The two coders' annotations of a confusion-matrix CSV, and its categories in the table's order."""
-    from accord._confusion import _label
-    from accord.confusion import from_confusion, read_confusion
+    from accord.data._confusion import from_confusion, read_confusion
+    from accord.data._confusion_records import _label
 
     frame = read_confusion(file)
     data = from_confusion(frame, source=str(file))
@@ -93,7 +93,7 @@ def compute_named(
     notes: list[str] = []
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", AccordWarning)
-        # one rule and one dispatch for this command and the agreement report (accord.coefficients)
+        # one rule and one dispatch for this command and the agreement report (accord.coefficients._registry)
         results, left = compute_chosen(data, coefficient, distance, weights=weights, n_categories=n_categories,
                                        categories=categories, weight_scores=weight_scores, icc_form=icc_form)
         notes += [said(x.message) for x in caught if issubclass(x.category, AccordWarning)]
@@ -123,7 +123,7 @@ def check_icc_form(text: str, coefficient: str) -> str:
     >>> check_icc_form("icc(3,1)", "icc"), check_icc_form("ICC(C,K)", "all"), check_icc_form("ICC2", "icc")
     ('ICC(3,1)', 'ICC(C,k)', 'ICC(2,1)')
     """
-    from accord.rating_coefficients._icc import _SF, ICC_FORMS, _resolve
+    from accord.coefficients._icc import _SF, ICC_FORMS, _resolve
 
     if coefficient not in ("icc", "all"):
         raise AccordError(f"--icc-form chooses the form of the ICC (--coefficient icc or all); not of --coefficient "
@@ -154,7 +154,7 @@ def interval_of(res: Any, confidence: float) -> tuple[float, float] | None:
 def with_intervals(name: str, res: Any, confidence: float) -> dict[str, Any]:
     """``res.to_dict()`` with the analytic interval(s) at *confidence* for the coefficients of this module.
 
-    Every coefficient's object carries ``coefficient`` and ``value`` (:class:`accord.results.Coefficient`);
+    Every coefficient's object carries ``coefficient`` and ``value`` (:class:`accord._shared.results.Coefficient`);
     the ICC's forms each carry their own, and its ``value`` is the form asked for (``form``).
     """
     out = res.to_dict()

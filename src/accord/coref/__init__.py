@@ -9,9 +9,9 @@ comparison scores against a key (MUC, B-cubed, CEAF, BLANC, LEA).
 
 from __future__ import annotations
 
-from accord.coref.model import CorefAnnotations, CorefClasses, MentionPresence, example_passonneau2004
-from accord.coref.readers import read_coref
-from accord.coref.scores import (
+from accord.coref._model import CorefAnnotations, CorefClasses, MentionPresence, example_passonneau2004
+from accord.coref._readers import read_coref
+from accord.coref._scores import (
     BlancScore,
     CorefScore,
     CorefScores,

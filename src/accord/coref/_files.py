@@ -1,4 +1,4 @@
-"""The brat, jsonlines and CSV coreference readers, and what every reader shares (:mod:`accord.coref.readers`).
+"""The brat, jsonlines and CSV coreference readers, and what every reader shares (:mod:`accord.coref._readers`).
 
 Each reader returns ``(document, mention, chain, line, words, sentence)`` records of one file; a mention one file
 puts in two chains is caught by :class:`_Mentions`.
@@ -16,10 +16,10 @@ from typing import Any
 
 import pandas as pd
 
-from accord._decode import json_text, utf8_lines
-from accord._ids import canonical_id, canonical_ids
+from accord._shared.decode import json_text, utf8_lines
+from accord._shared.errors import AccordError, AccordWarning, no_such_file, plural
+from accord._shared.ids import canonical_id, canonical_ids
 from accord.coref._tokens import DocumentTokens
-from accord.errors import AccordError, AccordWarning, no_such_file, plural
 
 # one record: (document, mention, chain, line number, words of the mention, sentence it starts in)
 _Record = tuple[Hashable, Hashable, Any, int, str | None, int | None]

@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from accord.errors import AccordError, AccordWarning, plural
+from accord._shared.errors import AccordError, AccordWarning, plural
 
 __all__ = ["ALIGNS", "Align", "DocumentTokens", "align_documents", "check_align", "mismatch", "place", "say",
            "word_map"]
@@ -206,7 +206,7 @@ def placed_on(reference: Any, data: Any, *, align: str = "tokens", ref_name: str
     reference's positions, those that cannot be placed left out, and the differences said.  Data without
     tokens (brat, CSV, jsonlines without sentences) are returned as they are.
     """
-    from accord.coref.model import _ABSENT, CorefAnnotations
+    from accord.coref._model import _ABSENT, CorefAnnotations
 
     check_align(align)
     if not isinstance(reference, CorefAnnotations) or not isinstance(data, CorefAnnotations):

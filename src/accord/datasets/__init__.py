@@ -31,17 +31,17 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from accord.data import Annotations
+from accord.data._annotations import Annotations
 
 if TYPE_CHECKING:
-    from accord.coref.model import CorefAnnotations
+    from accord.coref._model import CorefAnnotations
 
 __all__ = ["dataset_path", "load_krippendorff2011", "load_passonneau2004_coref"]
 
 
 def dataset_path(name: str) -> Path:
     """Path of a bundled data file, e.g. ``dataset_path("krippendorff2011.csv")``."""
-    from accord.errors import AccordError
+    from accord._shared.errors import AccordError
 
     p = Path(str(resources.files("accord.datasets").joinpath(name)))
     if not p.is_file():
@@ -59,7 +59,7 @@ def load_krippendorff2011() -> Annotations:
     >>> round(alpha(load_krippendorff2011()).alpha, 3)
     0.743
     """
-    from accord.io import read
+    from accord.data._read import read
 
     return read(dataset_path("krippendorff2011.csv"))
 
@@ -77,6 +77,6 @@ def load_passonneau2004_coref() -> CorefAnnotations:
     >>> round(coref_alpha(load_passonneau2004_coref()).alpha, 4)
     0.4629
     """
-    from accord.coref.readers import read_coref
+    from accord.coref._readers import read_coref
 
     return read_coref(dataset_path("passonneau2004_coref.csv"), format="csv")

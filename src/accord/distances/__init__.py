@@ -28,11 +28,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 
-from accord.distances.base import DENSE_LIMIT as DENSE_LIMIT
-from accord.distances.base import Distance, DistanceFunction, PreparedDistance
-from accord.distances.functions import FunctionDistance, make_distance
-from accord.distances.scalar import Interval, Nominal, Ordinal, Ratio, check_order, text_labels
-from accord.distances.sets import (
+from accord._shared.errors import AccordError, choice_error
+from accord.distances._base import DENSE_LIMIT as DENSE_LIMIT
+from accord.distances._base import Distance, DistanceFunction, PreparedDistance
+from accord.distances._functions import FunctionDistance, make_distance
+from accord.distances._scalar import Interval, Nominal, Ordinal, Ratio, check_order, text_labels
+from accord.distances._sets import (
     MASI2006,
     MASI2010,
     Dice,
@@ -43,9 +44,8 @@ from accord.distances.sets import (
     multiset_value,
     set_relation,
 )
-from accord.distances.sets import SUBSET_BUDGET as SUBSET_BUDGET
-from accord.distances.sets import SUBSET_MAX_SIZE as SUBSET_MAX_SIZE
-from accord.errors import AccordError, choice_error
+from accord.distances._sets import SUBSET_BUDGET as SUBSET_BUDGET
+from accord.distances._sets import SUBSET_MAX_SIZE as SUBSET_MAX_SIZE
 
 __all__ = [
     "DISTANCE_NAMES",

@@ -2,14 +2,14 @@
 
 Every coefficient of the alpha and kappa families needs only a few additive
 reductions of the long data, small whatever the number of rows (see
-:mod:`accord.engines.reductions`): the signature histogram (units grouped by
+:mod:`accord.engines._reductions`): the signature histogram (units grouped by
 their value-count vector), per-coder value counts, pair contingency tables
 and, for coder-left-out alpha, the coder-signature table.  They are computed
 as lazy narwhals queries on whichever engine holds the data; only they come
 back to numpy, where the in-memory estimators' cores compute the
-coefficients (:mod:`accord.engines.coefficients`).  The bootstrap resamples
+coefficients (:mod:`accord.engines._coefficients`).  The bootstrap resamples
 the signature histogram with multinomial weights
-(:mod:`accord._signature_bootstrap`).
+(:mod:`accord.coefficients._signature_bootstrap`).
 
 Examples
 --------
@@ -23,8 +23,8 @@ Examples
 
 from __future__ import annotations
 
-from accord.engines.api import COEFFICIENTS, agree, applicable, compute, reduce
-from accord.engines.coefficients import (
+from accord.engines._api import COEFFICIENTS, agree, applicable, compute, reduce
+from accord.engines._coefficients import (
     alpha,
     bennett_s,
     coder_left_out,
@@ -38,8 +38,8 @@ from accord.engines.coefficients import (
     scott_pi,
     top_units,
 )
-from accord.engines.reductions import Reductions, reduce_frame
-from accord.engines.sources import ENGINES, choose_engine, duckdb_connection, spark_session
+from accord.engines._reductions import Reductions, reduce_frame
+from accord.engines._sources import ENGINES, choose_engine, duckdb_connection, spark_session
 
 __all__ = [
     "COEFFICIENTS",

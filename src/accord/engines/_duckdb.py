@@ -1,6 +1,6 @@
 """The reductions of a DuckDB relation in plain SQL: the passes the engine itself allows.
 
-The generic reductions (:func:`accord.engines.reductions.reduce_frame`) are written once in narwhals for every
+The generic reductions (:func:`accord.engines._reductions.reduce_frame`) are written once in narwhals for every
 engine.  On DuckDB two of narwhals' translations cost many times the work the engine needs: ``unique`` is a
 window of row numbers, and ``replace_strict`` a list search and a map lookup on every row.  So a DuckDB relation
 of scalar values is reduced here in three queries, none of which re-reads a column it has no use for:
@@ -26,9 +26,9 @@ from typing import Any
 
 import numpy as np
 
+from accord._shared.errors import AccordError
 from accord.engines._packed import repacked
 from accord.engines._reduced import MAX_KEY_CHUNKS, Reductions, _intern_labels, _nw, check_rows, long_frame
-from accord.errors import AccordError
 
 __all__ = ["memory_limit", "reduce_duckdb"]
 
@@ -107,7 +107,7 @@ def reduce_duckdb(
         position = as_int if low == 0 else f"({as_int} - ({low}))"
         values = frame_values = None
     else:
-        from accord.engines.domain import scalar_domain
+        from accord.engines._domain import scalar_domain
 
         raw = [r[0] for r in query(f"SELECT DISTINCT {v} FROM __accord{keep}")]
         f, values, frame_values, codes = scalar_domain(f, raw, source=source, column=value, csv_text=csv_text)

@@ -4,7 +4,7 @@ The engine-specific passes (:mod:`accord.engines._duckdb`, :mod:`accord.engines.
 values in 64-bit keys of ``b`` bits a digit, one digit per *position*: a value's offset in a range of integers,
 or its code in the table of distinct values.  :func:`repacked` decodes those keys, keeps the positions that
 occur (the values present), and packs the counts again in the generic path's base (coders + 1), so that every
-path gives the same :class:`~accord.engines.reductions.Reductions`, signature for signature and in the same order.
+path gives the same :class:`~accord.engines._reductions.Reductions`, signature for signature and in the same order.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def repacked(
     counts = _decode(keys, m, weight, base=1 << bits, digits=per_key, n_values=n_positions)
     position = counts.value
     if low is not None:  # a range of integers: the values are the positions that occur
-        from accord.engines.domain import _table
+        from accord.engines._domain import _table
 
         used = np.unique(position)
         values = frame_values = _table((used + low).tolist(), "value")

@@ -1,6 +1,6 @@
 """The reductions of a Polars LazyFrame in native expressions: the passes Polars itself allows.
 
-The generic reductions (:func:`accord.engines.reductions.reduce_frame`) map each row's value and coder through a
+The generic reductions (:func:`accord.engines._reductions.reduce_frame`) map each row's value and coder through a
 lookup table (``replace_strict``), which Polars runs as a hash lookup of every row: on strings, several times the
 cost of the grouped sum itself.  Here a frame of integer or text values and text or integer coders is reduced in
 three collects:
@@ -26,9 +26,9 @@ from typing import Any
 
 import numpy as np
 
+from accord._shared.errors import AccordError
 from accord.engines._packed import repacked
 from accord.engines._reduced import MAX_KEY_CHUNKS, Reductions, _intern_labels, _nw, check_rows, long_frame
-from accord.errors import AccordError
 
 __all__ = ["reduce_polars"]
 
@@ -92,7 +92,7 @@ def reduce_polars(
     else:
         if vtype.is_integer():
             return None  # a range too wide for positions: the generic path
-        from accord.engines.domain import scalar_domain
+        from accord.engines._domain import scalar_domain
 
         raw = rows.select(v.unique()).collect().to_series().to_list()
         f, values, frame_values, codes = scalar_domain(f, raw, source=source, column=value)

@@ -1,6 +1,6 @@
 """The shared parts of the reductions: the :class:`Reductions` result, the schema checks and the signature keys.
 
-Below :mod:`accord.engines.reductions` (the narwhals passes) and :mod:`accord.engines._duckdb` (the SQL
+Below :mod:`accord.engines._reductions` (the narwhals passes) and :mod:`accord.engines._duckdb` (the SQL
 passes), which both build on them: neither imports the other's helpers, so the two paths form no cycle.
 """
 
@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from accord.engine import UnitCounts
-from accord.errors import AccordError, missing_column_error, plural
+from accord._shared.errors import AccordError, missing_column_error, plural
+from accord.coefficients._pairs import UnitCounts
 
 __all__ = [
     "MAX_KEY_CHUNKS",
@@ -41,7 +41,7 @@ def _to_numpy(frame: Any, column: str) -> np.ndarray:
 
 def _intern_labels(labels: list[Any], what: str) -> np.ndarray:
     """The label table in accord's interned order (numbers and strings sorted), as the in-memory reader has it."""
-    from accord._codes import _intern
+    from accord.data._codes import _intern
 
     arr = np.asarray(labels) if labels and all(isinstance(x, (int, float)) and not isinstance(x, bool)
                                                 for x in labels) else np.asarray(labels, dtype=object)
@@ -398,7 +398,7 @@ def _raise_duplicate(
     vals = _to_numpy(
         f.filter((nw.col("__unit") == u) & (nw.col("__coder") == c)).select("__value").head(2).collect(), "__value"
     )
-    from accord.names import shown as _shown
+    from accord._shared.names import shown as _shown
 
     shown = " and ".join(map(_shown, values[_positions(frame_values, vals)].tolist()))
     head = f"{source}: coder {c!r} gave two values to unit {u!r} ({unit!r} / {coder!r} columns): {shown}"

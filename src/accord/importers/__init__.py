@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from accord.errors import AccordError, Message, choice_error, for_cli, no_such_file, plural, words
-from accord.importers.report import CELL_STATES, CellState, DroppedRecord, ImportReport
+from accord._shared.errors import AccordError, Message, choice_error, for_cli, no_such_file, plural, words
+from accord.importers._report import CELL_STATES, CellState, DroppedRecord, ImportReport
 
 if TYPE_CHECKING:
-    from accord._span_model import SpanAnnotations
-    from accord.data import Annotations
+    from accord.data._annotations import Annotations
+    from accord.data._spans import SpanAnnotations
 
 __all__ = [
     "CELL_STATES",
@@ -44,16 +44,16 @@ __all__ = [
 
 #: ``--from`` name -> module of :mod:`accord.importers` implementing it.
 TOOLS: Mapping[str, str] = {
-    "label-studio": "labelstudio",
-    "prodigy": "prodigy",
-    "inception": "inception",
-    "inception-agreement": "inception_agreement",
-    "doccano": "doccano",
-    "brat": "brat",
-    "argilla": "argilla",
-    "mturk": "crowd",
-    "csv": "crowd",
-    "spreadsheet": "spreadsheet",
+    "label-studio": "_labelstudio",
+    "prodigy": "_prodigy",
+    "inception": "_inception",
+    "inception-agreement": "_inception_agreement",
+    "doccano": "_doccano",
+    "brat": "_brat",
+    "argilla": "_argilla",
+    "mturk": "_crowd",
+    "csv": "_crowd",
+    "spreadsheet": "_spreadsheet",
 }
 
 ValueKind = Literal["nominal", "set", "ordinal", "interval", "spans", "text"]
@@ -248,7 +248,7 @@ def guess_tool(path: str | Path) -> str:
     if len(found) == 1:
         return found[0]
     if not found:
-        from accord._zip import ZipArchive, is_zip
+        from accord._shared.zips import ZipArchive, is_zip
 
         if is_zip(path):  # a zip no tool claims: a damaged one is said as such
             try:
@@ -299,7 +299,7 @@ def read_export(
     guessed = tool is None
     if tool is None:
         tool = guess_tool(path)
-    if TOOLS.get(tool) == "crowd":  # one module reads two tools: say which
+    if TOOLS.get(tool) == "_crowd":  # one module reads two tools: say which
         options = {**options, "tool": tool}
     def _read(chosen: str | None) -> Any:
         try:

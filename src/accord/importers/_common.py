@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
-from accord._ids import canonical_id, clean_label
-from accord._tool_errors import fail, quote
-from accord.errors import AccordError, Message, no_such_file, plural, words
+from accord._shared.errors import AccordError, Message, no_such_file, plural, words
+from accord._shared.ids import canonical_id, clean_label
+from accord._shared.tool_errors import fail, quote
 from accord.importers import Imported, ValueKind
-from accord.importers.offsets import Utf16Index
-from accord.importers.report import CellState, DroppedRecord, ImportReport
+from accord.importers._offsets import Utf16Index
+from accord.importers._report import CellState, DroppedRecord, ImportReport
 
 __all__ = [
     "Cells",
@@ -427,7 +427,7 @@ def check(tool: str, source: str | Path, value: Any, expected: str, *, field: st
     >>> check("prodigy", "db.jsonl", True, "list of text", field="accept", line=3)
     Traceback (most recent call last):
     ...
-    accord.errors.AccordError: prodigy export db.jsonl, line 3, field 'accept': expected a list of text, found true
+    accord.AccordError: prodigy export db.jsonl, line 3, field 'accept': expected a list of text, found true
     """
     if value is None and null:
         return value
@@ -456,7 +456,7 @@ _check_json = check  # for reanchor_span, whose parameter ``check`` is a TextChe
 
 @dataclass
 class Tidy:
-    """Ids and category labels in the one form every reader gives them (:mod:`accord._ids`), counting the
+    """Ids and category labels in the one form every reader gives them (:mod:`accord._shared.ids`), counting the
     values whose surrounding whitespace was removed, for the import report."""
 
     stripped: int = 0
@@ -655,7 +655,7 @@ class Cells:
         )
 
     def annotations(self) -> Any:
-        from accord.data import Annotations
+        from accord.data._annotations import Annotations
 
         if not self.values:
             raise AccordError(f"{self.tool} export {self.source}: no annotated values to compare")
@@ -681,7 +681,7 @@ class Cells:
 
 def coder_name(value: Any) -> str | None:
     """An annotator's name from an id, a string or an object with ``email`` / ``username`` / ``id``; a number as
-    its canonical id (:func:`accord._ids.canonical_id`: ``7``, ``7.0`` and ``"7"`` are one user), text as it is
+    its canonical id (:func:`accord._shared.ids.canonical_id`: ``7``, ``7.0`` and ``"7"`` are one user), text as it is
     (the caller's :class:`Tidy` strips and counts it)."""
     if value is None or value == "":
         return None

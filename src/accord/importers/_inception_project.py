@@ -19,7 +19,7 @@ Read from INCEpTION's source (https://github.com/inception-project/inception, co
   when the annotation document has a CAS and is not ``NEW``; the ``INITIAL_CAS`` pseudo user is left out
   of ``annotation_documents``, ``CURATION_USER`` is kept.
 
-Not public: :mod:`accord.importers.inception` is the API.
+Not public: :mod:`accord.importers._inception` is the API.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from accord.errors import plural
+from accord._shared.errors import plural
 from accord.importers._common import check, fail, json_loads, quote
 
 __all__ = ["ANNOTATION_STATES", "ProjectStates", "parse_project", "state_notes"]

@@ -16,12 +16,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from accord.data import Annotations, Layout
-from accord.errors import AccordError, choice_error
+from accord._shared.errors import AccordError, choice_error
+from accord._shared.names import shown
+from accord._shared.results import Result
+from accord.data._annotations import Annotations, Layout
 from accord.models_vs_humans._roles import ModelsArg, as_rater_data, coder_roles
 from accord.models_vs_humans._scoring import SCORINGS, auto_scoring, make_scorer
-from accord.names import shown
-from accord.results import Result
 
 __all__ = [
     "AltTestResult",

@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError, AccordWarning
-from accord.results import Result
+from accord._shared.errors import AccordError, AccordWarning
+from accord._shared.results import Result
 
 __all__ = ["EPSILON_RULES", "AltTestGuidance", "alt_test_guidance"]
 
@@ -83,7 +83,7 @@ class AltTestGuidance(Result):
 
     def to_dict(self) -> dict[str, Any]:
         out = super().to_dict()
-        from accord.results import jsonable
+        from accord._shared.results import jsonable
 
         out["rows"] = jsonable(self._frame.to_dict("records"))
         out["items_needed"] = {f"{k:g}": v for k, v in self.items_needed().items()}
@@ -183,7 +183,7 @@ def alt_test_guidance(
     epsilons = [float(e) if isinstance(e, (int, np.integer)) and not isinstance(e, bool) else e for e in epsilons]
     _check(n_categories, n_humans, noise_humans, noise_model, epsilons, sizes, n_datasets, n_boots, pool_items,
            pool_humans, alpha)
-    from accord.alpha import alpha as krippendorff_alpha
+    from accord.coefficients._alpha import alpha as krippendorff_alpha
     from accord.models_vs_humans._alt_test import benjamini_yekutieli, one_sided_t_test
     from accord.models_vs_humans._scoring import make_scorer
 

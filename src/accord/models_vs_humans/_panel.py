@@ -2,7 +2,7 @@
 model added, and the items where a model departs from a (near-)unanimous human panel.
 
 Agreement is Krippendorff's alpha (:func:`accord.alpha`, the pair engine); the panel's values are counted
-by the engine's per-unit counts (:func:`accord.engine.count_values`); nothing here counts agreement again.
+by the engine's per-unit counts (:func:`accord.coefficients._pairs.count_values`); nothing here counts agreement again.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from accord.alpha import AlphaResult
-from accord.data import Annotations, Layout
+from accord._shared.errors import AccordError
+from accord._shared.results import Result
+from accord.coefficients._alpha import AlphaResult
+from accord.data._annotations import Annotations, Layout
 from accord.distances import Distance, DistanceFunction, get_distance
-from accord.errors import AccordError
 from accord.models_vs_humans._roles import ModelsArg, as_rater_data, coder_roles
-from accord.results import Result
 
 __all__ = ["PanelAgreement", "PanelDepartures", "panel_agreement", "panel_departures"]
 
@@ -92,7 +92,7 @@ def panel_agreement(
     0        humans  0.5000  0.0000                 4
     1  humans + llm  0.4444 -0.0556                 4
     """
-    from accord.alpha import alpha
+    from accord.coefficients._alpha import alpha
 
     data = as_rater_data(data, layout=layout)
     roles = coder_roles(data, models)
@@ -140,7 +140,7 @@ class PanelDepartures(Result):
 
     def to_dict(self) -> dict[str, Any]:
         out = super().to_dict()
-        from accord.results import jsonable
+        from accord._shared.results import jsonable
 
         out["departures"] = jsonable(self.to_frame().to_dict("records"))
         return out
@@ -184,7 +184,7 @@ def panel_departures(
       model unit model_value panel_value n_agree n_panel unanimous
     0   llm    0           b           a       3       3      True
     """
-    from accord.engine import count_values
+    from accord.coefficients._pairs import count_values
 
     for name, x, low in (("max_dissent", max_dissent, 0), ("min_panel", min_panel, 2)):
         if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < low:

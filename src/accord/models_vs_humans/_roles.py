@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from accord.data import Annotations
-from accord.errors import AccordError
+from accord._shared.errors import AccordError
+from accord.data._annotations import Annotations
 
 __all__ = ["CoderRoles", "ModelsArg", "as_rater_data", "coder_roles", "parse_models"]
 
@@ -27,7 +27,7 @@ _WILDCARDS = "*?["
 def as_rater_data(data: Any, *, layout: str = "coders-by-units") -> Annotations:
     """*data* as :class:`Annotations`: an import of an annotation tool's export (:func:`accord.read_export`) gives
     its annotations; anything else is read as :func:`accord.as_annotations` reads it."""
-    from accord.data import as_annotations
+    from accord.data._annotations import as_annotations
 
     if type(data).__name__ == "Imported" and hasattr(data, "annotations"):
         if data.annotations is None:
@@ -109,7 +109,7 @@ def coder_roles(data: Annotations, models: ModelsArg, *, what: str = "models") -
             unmatched.append(item)
         chosen |= hit
     if unmatched:
-        from accord.errors import did_you_mean
+        from accord._shared.errors import did_you_mean
 
         shown = ", ".join(map(repr, texts[:20])) + (f", ... ({len(texts)} in all)" if len(texts) > 20 else "")
         hint = did_you_mean(str(unmatched[0]), texts) if len(unmatched) == 1 else ""

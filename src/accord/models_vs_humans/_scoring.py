@@ -25,8 +25,8 @@ from typing import Any
 
 import numpy as np
 
-from accord.errors import AccordError
-from accord.names import shown
+from accord._shared.errors import AccordError
+from accord._shared.names import shown
 
 __all__ = ["SCORINGS", "Scorer", "auto_scoring", "jaccard_similarity", "make_scorer"]
 

@@ -56,26 +56,26 @@ Proceedings of HLT-NAACL 2004: Short Papers, 77-80.
 
 from __future__ import annotations
 
-from accord.multilabel.alpha import masi_alpha
-from accord.multilabel.kappa import (
+from accord.multilabel._alpha import masi_alpha
+from accord.multilabel._kappa import (
     AugmentedKappaInterval,
     AugmentedKappaResult,
     PairAugmentedKappa,
     augmented_kappa,
     bootstrap_augmented_kappa,
 )
-from accord.multilabel.model import MultiLabelData
-from accord.multilabel.plot import plot_sweep, sweep_chart
-from accord.multilabel.readers import load_multilabel_example, read_multilabel
-from accord.multilabel.sharpen import SharpenedLabels, sharpen
-from accord.multilabel.sweep import (
+from accord.multilabel._model import MultiLabelData
+from accord.multilabel._plot import plot_sweep, sweep_chart
+from accord.multilabel._readers import load_multilabel_example, read_multilabel
+from accord.multilabel._sharpen import SharpenedLabels, sharpen
+from accord.multilabel._sweep import (
     ITEM_CLASSES,
     AugmentedKappaSweep,
     ItemClasses,
     augmented_kappa_sweep,
     classify_items,
 )
-from accord.multilabel.weights import AnnotationMatrix, annotation_matrix
+from accord.multilabel._weights import AnnotationMatrix, annotation_matrix
 
 __all__ = [
     "ITEM_CLASSES",

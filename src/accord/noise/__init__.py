@@ -34,25 +34,25 @@ models. *Computational Linguistics* 35(4): 495-503.
 
 from __future__ import annotations
 
-from accord.noise.comparison import (
+from accord.noise._comparison import (
     ChanceDifference,
     chance_difference,
 )
-from accord.noise.gold import (
+from accord.noise._gold import (
     GoldStandard,
     HardAgreementEstimate,
     estimate_hard_agreement,
     gold_standard,
     read_long_table,
 )
-from accord.noise.kappa import (
+from accord.noise._kappa import (
     KNoiseEstimate,
     SiegelCastellanK,
     expected_k,
     k_noise_estimate,
     siegel_castellan_k,
 )
-from accord.noise.model import (
+from accord.noise._model import (
     AnnotatorProjection,
     DisagreementTolerance,
     NoiseBound,
@@ -63,7 +63,7 @@ from accord.noise.model import (
     noise_bound,
     uniform_hard_agreement,
 )
-from accord.noise.simulation import (
+from accord.noise._simulation import (
     BoundCoverage,
     SimulatedAnnotations,
     bound_coverage,

@@ -8,7 +8,7 @@ summary content evaluation*, Natural Language Engineering 16(2); Passonneau
 
 from __future__ import annotations
 
-from accord.pyramid.agreement import (
+from accord.pyramid._agreement import (
     PeerAgreement,
     PyramidAgreement,
     align_tokens,
@@ -18,7 +18,7 @@ from accord.pyramid.agreement import (
     pyramid_reliability_data,
     unit_values,
 )
-from accord.pyramid.ducview import (
+from accord.pyramid._ducview import (
     models_from_peers,
     pyramid_differences,
     read_peer_annotation,
@@ -27,7 +27,7 @@ from accord.pyramid.ducview import (
     write_peer_annotation,
     write_pyramid,
 )
-from accord.pyramid.jsonio import (
+from accord.pyramid._jsonio import (
     load_schema,
     peer_annotation_from_json,
     peer_annotation_to_json,
@@ -36,7 +36,7 @@ from accord.pyramid.jsonio import (
     read_json,
     write_json,
 )
-from accord.pyramid.model import (
+from accord.pyramid._model import (
     MODEL_RULES,
     PSE,
     SCU,
@@ -53,7 +53,7 @@ from accord.pyramid.model import (
     tokenize,
     validate_pyramid,
 )
-from accord.pyramid.scores import (
+from accord.pyramid._scores import (
     CONVENTIONS,
     JackknifeScores,
     PeerScore,

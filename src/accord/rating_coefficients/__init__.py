@@ -8,8 +8,8 @@ dropped, counted in ``n_units_dropped`` and said in an :class:`~accord.AccordWar
 
 from __future__ import annotations
 
-from accord.rating_coefficients._concordance import CCCResult, KendallWResult, kendall_w, lin_ccc
-from accord.rating_coefficients._icc import ICC_FORMS, ICCResult, ICCTable, icc, icc_table
+from accord.coefficients._concordance import CCCResult, KendallWResult, kendall_w, lin_ccc
+from accord.coefficients._icc import ICC_FORMS, ICCResult, ICCTable, icc, icc_table
 
 __all__ = ["ICC_FORMS", "CCCResult", "ICCResult", "ICCTable", "KendallWResult", "icc", "icc_table", "kendall_w",
            "lin_ccc"]

@@ -1,7 +1,7 @@
 """The reliability report: one self-contained HTML page to read, share and act on.
 
 :func:`report` writes the page of a result or of data (``accord.report``);
-:func:`build_report` returns the :class:`~accord.reporting.page.Report` without
+:func:`build_report` returns the :class:`~accord.reporting._page.Report` without
 writing it.  The heavy parts (Jinja2, Altair, vl-convert: the ``report`` extra)
 are imported only when a page is built.
 """
@@ -12,10 +12,10 @@ import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from accord.output import PathLike
+from accord._shared.output import PathLike
 
 if TYPE_CHECKING:
-    from accord.reporting.page import Report
+    from accord.reporting._page import Report
 
 __all__ = ["KINDS", "ReportFile", "build_report", "report"]
 
@@ -41,7 +41,7 @@ KINDS = ("agreement", "coreference", "multilabel", "pyramid", "gold", "spans", "
 
 def build_report(obj: Any, **options: Any) -> Report:
     """The report of *obj* (data or a result), not yet written; see :func:`report` for what is accepted."""
-    from accord.reporting.build import build
+    from accord.reporting._build import build
 
     return build(obj, **options)
 
@@ -76,7 +76,7 @@ def report(
     raw_csv : bool, keyword-only
         The page's "Export CSV" writes every cell as it is; by default a cell
         beginning with ``=``, ``+``, ``-``, ``@`` (a spreadsheet formula) gets a
-        leading ``'`` (:func:`accord.sanitize.csv_cell`).
+        leading ``'`` (:func:`accord._shared.sanitize.csv_cell`).
     **options
         Of the kind: ``distance``, ``coefficients``, ``bootstrap`` (resamples, default 1000),
         ``seed``, ``confidence``, ``max_rows``, ``title``, ``kind``, ``progress`` and those of
@@ -98,7 +98,7 @@ def report(
     >>> "Krippendorff (2004)" in out.read_text()
     True
     """
-    from accord.output import check_output
+    from accord._shared.output import check_output
 
     check_output(path, force=force)
     rep = build_report(result_or_data, **options)

@@ -37,8 +37,8 @@ semantic and pragmatic annotation. *Proceedings of LREC 2006*, section 3.1.
 
 from __future__ import annotations
 
-from accord.significance.power import anova_power, anova_sample_size, tukey_hsd_value
-from accord.significance.results import (
+from accord.significance._power import anova_power, anova_sample_size, tukey_hsd_value
+from accord.significance._results import (
     AnnotationAnalysis,
     AnovaPower,
     Exclusion,
@@ -50,8 +50,8 @@ from accord.significance.results import (
     TukeyGroup,
     TukeyHSD,
 )
-from accord.significance.results import Verdict as Verdict
-from accord.significance.study import significance_study
+from accord.significance._results import Verdict as Verdict
+from accord.significance._study import significance_study
 
 __all__ = [
     "AnnotationAnalysis",

@@ -16,7 +16,7 @@ The model (:class:`Span`, :class:`SpanAnnotations`) is what the span importers o
   prints), and :func:`read_span_input`: a span table or a tool's export, as that command reads it.
 """
 
-from accord._span_model import Span, SpanAnnotations
+from accord.data._spans import Span, SpanAnnotations
 from accord.spans._gamma import (
     SAMPLERS,
     AlignmentSolution,
@@ -31,11 +31,11 @@ from accord.spans._gamma import (
     continua,
     gamma,
 )
-from accord.spans.matching import CoderPairScores, SpanDisagreement, SpanF1Result, SpanScore, span_f1
-from accord.spans.readers import read_span_input, read_spans, read_texts
-from accord.spans.summary import span_statistics
-from accord.spans.tokens import OUTSIDE, TokenAgreement, token_agreement, token_table, tokenise
-from accord.spans.unitizing import CategoryUnitizing, UnitizingAlphaResult, unitizing_alpha
+from accord.spans._matching import CoderPairScores, SpanDisagreement, SpanF1Result, SpanScore, span_f1
+from accord.spans._readers import read_span_input, read_spans, read_texts
+from accord.spans._summary import span_statistics
+from accord.spans._tokens import OUTSIDE, TokenAgreement, token_agreement, token_table, tokenise
+from accord.spans._unitizing import CategoryUnitizing, UnitizingAlphaResult, unitizing_alpha
 
 __all__ = [
     "OUTSIDE",

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from accord._span_model import SpanAnnotations
+from accord.data._spans import SpanAnnotations
 
 __all__ = ["SpanArrays", "fragments_overlap", "overlap_pairs", "span_arrays"]
 

@@ -63,7 +63,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
-from accord.errors import AccordError, AccordWarning
+from accord._shared.errors import AccordError, AccordWarning
 from accord.spans._gamma.bipartite import _matching
 from accord.spans._gamma.candidates import CandidateLimit, grow, neighbours
 from accord.spans._gamma.dissimilarity import Dissimilarity, PairFunction

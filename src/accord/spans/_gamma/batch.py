@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from accord.errors import AccordError
+from accord._shared.errors import AccordError
 from accord.spans._gamma.alignment import (
     _EXPLICIT,
     _LISTED,

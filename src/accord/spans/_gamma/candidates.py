@@ -45,8 +45,8 @@ from functools import cached_property
 
 import numpy as np
 
-from accord.errors import AccordError
-from accord.names import shown
+from accord._shared.errors import AccordError
+from accord._shared.names import shown
 from accord.spans._gamma.dissimilarity import PairFunction
 from accord.spans._gamma.model import Continuum
 

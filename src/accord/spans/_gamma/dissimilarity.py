@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from accord.errors import AccordError
+from accord._shared.errors import AccordError
 
 __all__ = [
     "CategoricalDissimilarity",

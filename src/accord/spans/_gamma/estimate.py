@@ -36,8 +36,8 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from accord.errors import AccordError, AccordWarning, warn_undefined
-from accord.results import Coefficient, Result
+from accord._shared.errors import AccordError, AccordWarning, warn_undefined
+from accord._shared.results import Coefficient, Result
 from accord.spans._gamma.alignment import (
     DEFAULT_MAX_CANDIDATES,
     DEFAULT_WINDOW,
@@ -355,7 +355,7 @@ def gamma(
         The exact program's limit.
     n_jobs : int, default 1
         Processes for the documents' alignments and the samples (-1: all cores).
-    progress : bool or accord.progress.Progress, optional
+    progress : bool or accord._shared.progress.Progress, optional
         A progress bar on stderr (terminal only).
     rng : numpy Generator or int, optional
         Seeds the sampling; results do not depend on *n_jobs*.
@@ -392,7 +392,7 @@ def gamma(
     >>> round(r.observed_disorder, 4), r.n_samples >= 30, r.gamma > 0
     (0.6715, True, True)
     """
-    from accord.progress import Progress
+    from accord._shared.progress import Progress
 
     d = dissimilarity if dissimilarity is not None else CombinedDissimilarity()
     if not isinstance(d, Dissimilarity):

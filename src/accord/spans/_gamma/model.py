@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from accord._span_model import SpanAnnotations
-from accord.errors import AccordError
-from accord.names import shown
+from accord._shared.errors import AccordError
+from accord._shared.names import shown
+from accord.data._spans import SpanAnnotations
 
 __all__ = ["Continuum", "continua"]
 

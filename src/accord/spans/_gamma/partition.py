@@ -21,7 +21,7 @@ from collections.abc import Iterator
 import numpy as np
 import scipy.sparse as sp
 
-from accord.errors import AccordError
+from accord._shared.errors import AccordError
 
 __all__: list[str] = []
 

@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from accord.errors import AccordError
+from accord._shared.errors import AccordError
 from accord.spans._gamma.model import Continuum
 
 __all__ = ["SAMPLERS", "sampler_for"]

@@ -1,0 +1,53 @@
+"""``accord import``: an annotation tool's export as accord's canonical long table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from accord.cli._common import RAW_CSV_HELP, cli_errors, echo
+from accord.cli._importing import ImporterArgs, importer_options
+
+__all__ = ["import_export", "register"]
+
+_NO_IMPORTER = ImporterArgs()
+
+
+@importer_options
+def import_export(
+    export: Annotated[Path, typer.Argument(help="The tool's export: a file, a folder or a zip.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="The long table to write (.csv, or .tsv).")],
+    layout: Annotated[str, typer.Option(help="Spreadsheets: long or wide.")] = "long",
+    unit: Annotated[str, typer.Option(help="Spreadsheets: the unit column.")] = "unit",
+    coder: Annotated[str, typer.Option(help="Spreadsheets (long): the coder column.")] = "coder",
+    force: Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")] = False,
+    raw_csv: Annotated[bool, typer.Option("--raw-csv", help=RAW_CSV_HELP)] = False,
+    importer: ImporterArgs = _NO_IMPORTER,
+) -> None:
+    """Turn an annotation tool's export into accord's long table (unit, coder, value; or spans).
+
+    Values are written one row per (unit, coder) as unit,coder,value (sets as JSON lists); spans one row
+    per span as document,coder,start,end,label,text, with a row with blank offsets for each document a
+    coder saw and marked nothing in.  What was read, in which state, and what was dropped is printed on
+    stderr.  A cell beginning with =, +, -, @ (a spreadsheet formula) is written with a leading ' (not a
+    plain number such as -1.5); --raw-csv writes it as it is.
+    Examples: accord import export.json --from label-studio --field sentiment -o long.csv;
+    accord import project.zip --from doccano -o spans.csv
+    """
+    from accord._shared.output import check_output, write_output
+    from accord.cli._importing import describe_field, load_export, long_table_text
+
+    check_output(output, force=force, inputs=[export])
+    imported = load_export(export, importer, plain_fallback=False,
+                           spreadsheet_options={"layout": layout, "unit": unit, "coder": coder})
+    sep = "\t" if output.suffix.lower() in (".tsv", ".tab") else ","
+    write_output(output, long_table_text(imported, sep=sep, raw=raw_csv), force=force, inputs=[export])
+    echo(imported.report.summary(cli=True), err=True)
+    echo(f"wrote {output} ({describe_field(imported)})", err=True)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``import`` to *app*."""
+    app.command("import")(cli_errors(import_export))

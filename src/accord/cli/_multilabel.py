@@ -1,0 +1,205 @@
+"""``accord multilabel``: augmented kappa for primary and secondary labels.
+
+Rosenberg & Binkowski (2004), Augmenting the kappa statistic to determine
+interannotator reliability for multiply labeled data points.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from accord._shared.errors import plural
+from accord._shared.names import ITEM_CLASSES as ITEM_CLASS_NAMES
+from accord.cli._common import cli_errors, console, print_json, said
+from accord.multilabel import (
+    ITEM_CLASSES,
+    augmented_kappa,
+    augmented_kappa_sweep,
+    bootstrap_augmented_kappa,
+    masi_alpha,
+    read_multilabel,
+    sharpen,
+)
+
+__all__ = ["register"]
+
+# the paper's four classes numbered as in its section 6, then the items in no pair
+_CLASS_TITLES = {k: (f"{i}: {name}" if i <= 4 else name) for i, (k, name) in enumerate(ITEM_CLASS_NAMES.items(), 1)}
+
+
+def _num(x: Any) -> str:
+    return "undefined" if x is None or not math.isfinite(x) else f"{x:.4f}"
+
+
+def _multilabel(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="CSV, TSV or JSONL: columns item, annotator, labels ('a,b' = primary a, secondary b), "
+            "or item, annotator, label, rank (one row per label)."
+        ),
+    ],
+    p: Annotated[float, typer.Option("--p", help="Weight of the primary label, 0.5 <= p <= 1.")] = 0.6,
+    rule: Annotated[
+        str,
+        typer.Option(help="Weights for 3+ labels: pair (the paper; refuses 3+), geometric, primary-rest."),
+    ] = "pair",
+    sweep: Annotated[bool, typer.Option("--sweep", help="K' over p = 0.5, 0.55, ..., 1.")] = False,
+    classes: Annotated[
+        bool, typer.Option("--classes", help="Sort items into the paper's four classes (implies --sweep).")
+    ] = False,
+    tolerance: Annotated[
+        float, typer.Option(help="Largest |score(p=1) - score(p=0.5)| of a 'nearly constant' item.")
+    ] = 0.1,
+    high: Annotated[float, typer.Option(help="Smallest mean item score of a 'constant high' item.")] = 0.6,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot",
+            help="Save K' against p, overall and per class, as .svg, .png, .pdf or .html "
+            "(needs altair and vl-convert-python, the report extra).",
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --plot file.")] = False,
+    ci: Annotated[
+        bool, typer.Option("--ci", help="Bootstrap confidence interval for K' (items resampled).")
+    ] = False,
+    confidence_level: Annotated[float, typer.Option("--confidence-level", help="Of the interval.")] = 0.95,
+    n_resamples: Annotated[int, typer.Option("--n-resamples", help="Bootstrap replicates.")] = 2000,
+    seed: Annotated[int | None, typer.Option("--seed", help="Random seed of the bootstrap.")] = None,
+    masi: Annotated[
+        bool, typer.Option("--masi/--no-masi", help="Also Krippendorff's alpha with MASI on the label sets.")
+    ] = True,
+    do_sharpen: Annotated[
+        bool, typer.Option("--sharpen", help="Iterated annotator/item weights and a label per item.")
+    ] = False,
+    fmt: Annotated[str, typer.Option("--format", help="auto, compact or ranked.")] = "auto",
+    sep: Annotated[str, typer.Option("--sep", help="Separator inside a compact labels cell.")] = ",",
+    item: Annotated[str, typer.Option(help="Column of the item.")] = "item",
+    annotator: Annotated[str, typer.Option(help="Column of the annotator.")] = "annotator",
+    json_out: Annotated[bool, typer.Option("--json", help="Print the results as one JSON object.")] = False,
+) -> None:
+    """K', the augmented kappa for a primary and an optional secondary label (Rosenberg & Binkowski 2004)."""
+    if plot is not None:  # refuse before any work: the input itself, or an existing file without --force
+        from accord._shared.charts import check_chart_path
+
+        check_chart_path(plot, force=force, inputs=[file])
+    data = read_multilabel(file, format=fmt, sep=sep, item=item, annotator=annotator)  # type: ignore[arg-type]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        res = augmented_kappa(data, p=p, rule=rule)  # type: ignore[arg-type]
+        interval = (
+            bootstrap_augmented_kappa(
+                data, p=p, rule=rule, confidence_level=confidence_level,  # type: ignore[arg-type]
+                n_resamples=n_resamples, rng=seed,
+            )
+            if ci
+            else None
+        )
+        want_sweep = sweep or classes or plot is not None
+        sw = augmented_kappa_sweep(data, rule=rule) if want_sweep else None  # type: ignore[arg-type]
+        cls = sw.classify(tolerance=tolerance, high=high) if (sw is not None and (classes or plot)) else None
+        alpha_res = masi_alpha(data) if masi else None
+        sharp = sharpen(data, p=p, rule=rule) if do_sharpen else None  # type: ignore[arg-type]
+    notes = list(dict.fromkeys(said(w.message) for w in caught))
+    if plot is not None and sw is not None:
+        from accord.multilabel._plot import plot_sweep
+
+        plot_sweep(sw, plot, classes=cls, force=force)
+    if json_out:
+        out: dict[str, Any] = {"file": str(file), "augmented_kappa": res}
+        if interval is not None:
+            out["confidence_interval"] = interval
+        if sw is not None:
+            out["sweep"] = sw
+        if cls is not None:
+            out["classes"] = cls
+        if alpha_res is not None:
+            out["masi_alpha"] = alpha_res
+        if sharp is not None:
+            out["sharpening"] = sharp
+        if plot is not None:
+            out["plot"] = str(plot)
+        out["warnings"] = notes
+        print_json(out)
+        return
+
+    table = Table(title=f"Augmented kappa K' (p = {res.p:g}, rule {res.rule}) for {file}", show_header=False)
+    table.add_column("quantity")
+    table.add_column("value", justify="right")
+    table.add_row("items in at least one pair", str(res.n_items))
+    table.add_row("items labelled by one annotator (in no pair)", str(res.n_items_unpaired))
+    table.add_row("annotators", str(res.n_annotators))
+    table.add_row("categories", str(res.n_categories))
+    label = "K'" if res.n_annotators == 2 else f"K' (mean of {plural(len(res.pairs) - res.n_pairs_undefined, 'pair')})"
+    table.add_row(label, _num(res.kappa))
+    if interval is not None:
+        table.add_row(
+            f"{100 * interval.confidence_level:g}% bootstrap interval ({interval.method})",
+            f"[{_num(interval.low)}, {_num(interval.high)}]",
+        )
+    table.add_row("p(A)" if res.n_annotators == 2 else "p(A), mean of pairs", _num(res.observed_agreement))
+    table.add_row("p(E)" if res.n_annotators == 2 else "p(E), mean of pairs", _num(res.expected_agreement))
+    if alpha_res is not None:
+        table.add_row(f"Krippendorff's alpha, {alpha_res.distance} on label sets", _num(alpha_res.alpha))
+    console.print(table)
+    if res.n_items_unpaired:
+        shown = ", ".join(map(str, res.unpaired_items[:10])) + (" ..." if res.n_items_unpaired > 10 else "")
+        console.print(f"[yellow]note:[/yellow] {plural(res.n_items_unpaired, 'item')} in no pair: "
+                      f"{escape(shown)}", markup=True)
+
+    if res.n_annotators > 2:
+        pairs = Table(title="Pairwise K'")
+        for col in ("annotator A", "annotator B", "items", "p(A)", "p(E)", "K'"):
+            pairs.add_column(col, justify="right" if col not in ("annotator A", "annotator B") else "left")
+        for t in res.pairs:
+            pairs.add_row(str(t.annotator_a), str(t.annotator_b), str(t.n_items), _num(t.observed_agreement),
+                          _num(t.expected_agreement), _num(t.kappa))
+        console.print(pairs)
+
+    if sw is not None and (sweep or not classes):
+        st = Table(title="K' over p")
+        for col in ("p", "K'", "p(A)", "p(E)"):
+            st.add_column(col, justify="right")
+        for j, pv in enumerate(sw.grid):
+            st.add_row(f"{pv:.2f}", _num(sw.kappa[j]), _num(sw.observed_agreement[j]),
+                       _num(sw.expected_agreement[j]))
+        console.print(st)
+
+    if cls is not None and classes:
+        ct = Table(
+            title=f"Items by class (tolerance {cls.tolerance:g}, high {cls.high:g}, {cls.scale} scale)"
+        )
+        ct.add_column("class")
+        ct.add_column("items", justify="right")
+        for name in (*ITEM_CLASSES, "unpaired"):
+            ct.add_row(_CLASS_TITLES[name], str(cls.counts[name]))
+        console.print(ct)
+
+    if sharp is not None:
+        sh = Table(title=f"Sharpening: {plural(sharp.n_iterations, 'iteration')}, "
+                   f"{'converged' if sharp.converged else 'not converged'}")
+        sh.add_column("annotator")
+        sh.add_column("weight", justify="right")
+        sh.add_column("K' vs group", justify="right")
+        for a, w, k in zip(sharp.annotators, sharp.annotator_weights, sharp.annotator_kappa, strict=True):
+            sh.add_row(str(a), _num(w), _num(k))
+        console.print(sh)
+        console.print("per-item labels and confidences: use --json")
+
+    for note in notes:
+        console.print(f"[yellow]warning:[/yellow] {escape(str(note))}", markup=True)
+    if plot is not None:
+        console.print(f"wrote {plot}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``accord multilabel`` to *app*."""
+    app.command("multilabel")(cli_errors(_multilabel))

@@ -1,0 +1,229 @@
+"""``accord significance``: significance tests of scores from two annotations.
+
+A paradigmatic reliability study: Passonneau (2010), Formal and functional
+assessment of the pyramid method, sections 4.2 and 5, Tables 5-10;
+Passonneau (2006), section 3.1.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Annotated, Any
+
+import numpy as np
+import pandas as pd
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from accord._shared.errors import AccordError, plural
+from accord._shared.ids import held_column
+from accord.cli._common import cli_errors, console, print_json
+from accord.data._columns import refuse_repeated
+from accord.data._read import FileFormat, read_table
+from accord.importers._common import quote
+from accord.significance import PearsonCorrelation, SignificanceStudy, significance_study
+
+__all__ = ["register", "significance"]
+
+
+def _num(x: Any, digits: int = 4) -> str:
+    if x is None:
+        return "-"
+    try:
+        f = float(x)
+    except (TypeError, ValueError):
+        return str(x)
+    if not math.isfinite(f):
+        return "undefined"
+    if f != 0 and abs(f) < 10 ** (1 - digits):
+        return f"{f:.3g}"
+    return f"{f:.{digits}f}"
+
+
+def _labels(xs: Any) -> str:
+    return ", ".join(str(x) for x in xs)
+
+
+def _read_scores(path: Path, fmt: FileFormat, columns: dict[str, str | None], score: str) -> pd.DataFrame:
+    df, lines = read_table(path, format=fmt)
+    for option, col in (columns | {"score": score}).items():
+        if col is not None and col not in df.columns:
+            raise AccordError(
+                f"{path}: no column {col!r} (given as --{option}); columns are {list(df.columns)!r}"
+            )
+    refuse_repeated(df, str(path), {f"{option} column": col for option, col in (columns | {"score": score}).items()})
+    for col in columns.values():
+        if col is not None:  # ids are names: " A", "A" and "A " are one annotation, 1 and "1" one system
+            df[col] = held_column(df[col].to_numpy(dtype=object))[0]
+    values = np.array([_finite(x) for x in df[score].tolist()], dtype=float)
+    bad = np.flatnonzero(np.isnan(values) & df[score].notna().to_numpy())
+    if bad.size:
+        i = int(bad[0])
+        raise AccordError(f"{path}, line {lines[i]}: score column {score!r} holds {quote(str(df[score].iloc[i]))}, "
+                          "not a finite number")
+    df[score] = values
+    return df
+
+
+def _finite(x: Any) -> float:
+    """A score cell as a float; NaN when it is not a finite number (text, 1e400, an integer of 400 digits)."""
+    try:
+        f = float(x)
+    except (TypeError, ValueError, OverflowError):
+        return math.nan
+    return f if math.isfinite(f) else math.nan
+
+
+def _correlation_row(table: Table, c: PearsonCorrelation) -> None:
+    table.add_row(
+        str(c.label),
+        _num(c.r),
+        _num(c.pvalue),
+        f"{_num(c.ci_low)}, {_num(c.ci_high)}",
+        str(c.n),
+        c.reason or "",
+    )
+
+
+def _print(result: SignificanceStudy, path: Path) -> None:
+    ann = [str(a) for a in result.annotations]
+    console.print(
+        f"[bold]{escape(str(path))}[/]: {plural(len(result.systems), 'system')}, "
+        f"{plural(result.n_docsets, 'document set')}, {plural(result.n_scores, 'score')}"
+        + (escape(f", annotations {ann[0]!r} and {ann[1]!r}") if len(ann) == 2 else ", one annotation"),
+        markup=True,
+    )
+    alpha = result.alpha
+    if result.annotation_anova is not None:
+        a = result.annotation_anova
+        if math.isfinite(a.pvalue):
+            verdict = ": " + ("means do not differ (accepted)" if a.pvalue >= alpha else "means differ")
+        else:  # the statistics say undefined; the reason, once
+            verdict = f" ({escape(str(a.reason))})" if a.reason else ""
+        console.print(
+            f"\n[bold]ANOVA, annotation as factor[/]: F({a.df_between}, {a.df_within}) = "
+            f"{_num(a.statistic)}, p = {_num(a.pvalue)}{verdict}",
+            markup=True,
+        )
+        console.print(
+            f"mean difference {_num(result.mean_difference)}, "
+            f"mean absolute difference {_num(result.mean_absolute_difference)}"
+        )
+    if result.peer_correlations:
+        level = result.peer_correlations[0].confidence_level
+        t = Table(title=f"Pearson's r between the annotations ({level:.0%} Fisher interval)")
+        for col in ("system", "r", "p", "interval", "n", "note"):
+            t.add_column(col)
+        for c in result.peer_correlations:
+            _correlation_row(t, c)
+        t.add_section()
+        for c in (result.pooled_correlation, result.system_mean_correlation):
+            if c is not None:
+                _correlation_row(t, c)
+        console.print(t)
+    for an in result.analyses:
+        name = "" if an.annotation is None else f" - annotation {an.annotation!r}"
+        s = an.system_anova
+        console.print(
+            f"\n[bold]ANOVA, system as factor{escape(name)}[/]: F({s.df_between}, {s.df_within}) = "
+            f"{_num(s.statistic)}, p = {_num(s.pvalue)}" + (escape(f" ({s.reason})") if s.reason else ""),
+            markup=True,
+        )
+        if an.tukey is not None:
+            tk = an.tukey
+            t = Table(
+                title=f"Significantly distinct groups of systems, Tukey's HSD ({_num(tk.hsd)}, alpha {alpha})"
+            )
+            for col in ("systems", "mean", "better than", "their mean"):
+                t.add_column(col)
+            for g in tk.groups:
+                t.add_row(_labels(g.systems), _num(g.mean), _labels(g.better_than), _num(g.better_than_mean))
+            if not tk.groups:
+                t.add_row("no significant difference", "", "", "")
+            console.print(t)
+        if an.power is not None:
+            p = an.power
+            console.print(
+                f"power: between-group variance {_num(p.between_var)}, within {_num(p.within_var)}; "
+                f"n = {_num(p.n_required, 2)} document sets per system for power {p.target_power} at "
+                f"{p.sig_level} (power with the {_num(p.n, 2)} observed: {_num(p.power_observed)})"
+                + (f" ({p.reason})" if p.reason else "")
+            )
+    rc = result.ranking_comparison
+    if rc is not None:
+        console.print(
+            f"\n[bold]Rankings[/]: {rc.n_differ} of {rc.n_pairs} pairwise comparisons differ "
+            f"({rc.fraction_differ:.1%}); {plural(rc.n_order_differs, 'pair')} ordered differently; "
+            f"Kendall's tau of the system means {_num(rc.kendall_tau)}",
+            markup=True,
+        )
+        if rc.differing_pairs:
+            t = Table()
+            for col in ("pair", f"verdict {ann[0]}", f"verdict {ann[1]}", f"p {ann[0]}", f"p {ann[1]}"):
+                t.add_column(col)
+            for pv in rc.differing_pairs:
+                t.add_row(
+                    f"{pv.first} vs {pv.second}",
+                    pv.verdict[0],
+                    pv.verdict[1],
+                    _num(pv.pvalue[0]),
+                    _num(pv.pvalue[1]),
+                )
+            console.print(t)
+    if result.exclusions:
+        console.print("\n[bold]Left out[/]:", markup=True)
+        for e in result.exclusions:
+            console.print(f"  {e.what}: {e.reason}")
+
+
+def significance(
+    file: Annotated[Path, typer.Argument(help="Scores in long format: CSV, TSV, JSONL or Parquet.")],
+    system: Annotated[str, typer.Option("--system", help="Column of the peer system.")],
+    docset: Annotated[str, typer.Option("--docset", help="Column of the document set.")],
+    score: Annotated[str, typer.Option("--score", help="Column of the score.")],
+    annotation: Annotated[
+        str | None,
+        typer.Option("--annotation", help="Column of the annotation (two values); omit for one annotation."),
+    ] = None,
+    alpha: Annotated[float, typer.Option(help="Significance level of Tukey's HSD.")] = 0.05,
+    confidence_level: Annotated[float, typer.Option(help="Level of the correlation intervals.")] = 0.95,
+    power: Annotated[float, typer.Option(help="Target power of the sample-size computation.")] = 0.99,
+    power_sig_level: Annotated[
+        float, typer.Option(help="Significance level of the power computation.")
+    ] = 0.01,
+    format: Annotated[str, typer.Option("--format", help="auto, csv, tsv, jsonl or parquet.")] = "auto",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Significance tests of the scores that two annotations give to the same systems.
+
+    ANOVA with the annotation and with the system as factor, Pearson's r per
+    system with Fisher intervals, Tukey's HSD groups, the comparison of the two
+    rankings and the ANOVA power (Passonneau 2010, Tables 5-10).
+    """
+    fmt: FileFormat = format  # type: ignore[assignment]
+    df = _read_scores(file, fmt, {"system": system, "docset": docset, "annotation": annotation}, score)
+    try:
+        result = significance_study(
+            df,
+            system=system,
+            docset=docset,
+            annotation=annotation,
+            score=score,
+            alpha=alpha,
+            confidence_level=confidence_level,
+            power=power,
+            power_sig_level=power_sig_level,
+        )
+    except AccordError as exc:
+        raise AccordError(f"{file}: {exc.for_cli()}") from None
+    if as_json:
+        print_json(result)
+    else:
+        _print(result, file)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``accord significance`` to *app*."""
+    app.command("significance")(cli_errors(significance))

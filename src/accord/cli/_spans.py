@@ -1,0 +1,247 @@
+"""``accord spans``: agreement on spans (span F1, token alpha and kappa, unitizing alpha)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from accord._shared.errors import AccordError, choice_error, plural
+from accord.cli._common import cli_errors, console, print_json, said
+from accord.cli._importing import ImporterArgs, importer_options
+
+__all__ = ["register"]
+
+_NO_IMPORTER = ImporterArgs()
+_MATCHES = ("exact", "overlap")
+_TOKENS = ("whitespace", "export")  # accord.spans._summary's, repeated so --help imports nothing
+
+
+def _f(x: Any) -> str:
+    return "undefined" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.4f}"
+
+
+def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed: int | None,
+            confidence: float) -> None:
+    from rich.table import Table
+
+    f1 = rep["f1"]
+    t = Table(title=f"{title}: span F1, {f1.match} match" + (", labels ignored" if f1.ignore_labels else ""))
+    for col in ("coder a", "coder b", "label", "tp", "spans a", "spans b", "precision", "recall", "F1"):
+        t.add_column(col, justify="left" if col in ("coder a", "coder b", "label") else "right")
+    for p in f1.pairs:
+        for s in (*p.labels, p.micro, p.macro):
+            tp = "" if isinstance(s.true_positives, float) and math.isnan(s.true_positives) else str(s.true_positives)
+            t.add_row(p.coder_a, p.coder_b, s.label, tp, str(s.n_a), str(s.n_b), _f(s.precision), _f(s.recall),
+                      _f(s.f1))
+    console.print(t)
+    console.print(
+        f"{plural(f1.n_documents, 'document')} seen by two or more coders, {plural(f1.n_spans, 'span')} compared"
+        + (f", {plural(f1.n_spans_unshared, 'span')} in documents only one coder saw (not "
+           "compared)" if f1.n_spans_unshared
+           else "")
+        + f"; mean over coder pairs: micro F1 {_f(f1.micro_f1)}, macro F1 {_f(f1.macro_f1)}"
+    )
+    if f1.unshared_pairs:
+        console.print(
+            f"{plural(len(f1.unshared_pairs), 'coder pair has', 'coder pairs have')} no scores (no document in "
+            "common): "
+            + ", ".join(f"{a}/{b}" for a, b in f1.unshared_pairs)
+        )
+    tok = rep["tokens"]
+    if isinstance(tok, dict):
+        console.print(f"token agreement: undefined ({said(tok['undefined_reason'])})")
+    else:
+        kappa = (f"{said(tok.kappa.coefficient)} {_f(tok.kappa.kappa)}" if tok.kappa is not None
+                 else f"kappa undefined ({said(tok.kappa_undefined_reason)})")
+        console.print(
+            f"token agreement ({tok.tokenisation} tokens, {tok.scheme} values, {plural(tok.n_tokens, 'token')} in "
+            f"{plural(tok.n_documents, 'document')}, "
+            f"a token outside every span is {tok.outside!r}): alpha {_f(tok.alpha.alpha)}, {kappa}"
+            + (f"; {plural(tok.n_multilabel_cells, 'token')} under spans with different "
+               "labels" if tok.n_multilabel_cells
+               else "")
+        )
+    uni = rep["unitizing"]
+    if isinstance(uni, dict):
+        console.print(f"unitizing alpha: undefined ({said(uni['undefined_reason'])})")
+    else:
+        cats = ", ".join(f"{c.label} {_f(c.alpha)}" for c in uni.categories)
+        extra = []
+        if uni.n_documents_dropped:
+            extra.append(f"{plural(uni.n_documents_dropped, 'document')} not seen by every coder left out")
+        if uni.n_documents_without_text:
+            extra.append(f"{plural(uni.n_documents_without_text, 'document')} without text end at their last span")
+        if uni.n_empty_units_dropped:
+            extra.append(f"{plural(uni.n_empty_units_dropped, 'empty span')} left out")
+        console.print(
+            f"unitizing alpha (Krippendorff): {_f(uni.alpha)} over a continuum of "
+            f"{plural(uni.continuum_length, 'character')} "
+            f"in {plural(uni.n_documents, 'document')}; per label: {cats}" + (f" ({'; '.join(extra)})" if extra else "")
+        )
+    for name, ci in rep["confidence_intervals"].items():
+        if isinstance(ci, dict):
+            console.print(f"{confidence * 100:g}% interval for {name}: undefined ({said(ci['undefined_reason'])})")
+        else:
+            console.print(
+                f"{confidence * 100:g}% bootstrap interval for {name} ({bootstrap} resamples of documents, "
+                f"seed {seed}): [{ci[0]:.4f}, {ci[1]:.4f}]"
+            )
+    if f1.diagnosis and show:
+        d = Table(title=f"Unmatched spans ({len(f1.diagnosis)}; first {min(show, len(f1.diagnosis))})")
+        for col in ("document", "coder", "span", "label", "text", "why", "other coder's span"):
+            d.add_column(col)
+        for x in f1.diagnosis[:show]:
+            other = (
+                "" if x.other_label is None else f"[{x.other_start}, {x.other_end}) {x.other_label} ({x.other_coder})"
+            )
+            d.add_row(x.document, x.coder, f"[{x.start}, {x.end})", x.label, repr(x.text) if x.text is not None else "",
+                      x.kind, other)
+        console.print(d)
+
+
+@importer_options
+def spans(
+    input: Annotated[Path, typer.Argument(help="A span table (CSV/TSV/JSONL: document, coder, start, end, label) "
+                                               "or a tool's export (guessed, or named with --from).")],
+    texts: Annotated[Path | None, typer.Option(help="Document texts: a folder of <document>.txt files, or a "
+                                                    "CSV/JSONL file with document and text.")] = None,
+    match: Annotated[str, typer.Option(help="Span matching for F1: exact or overlap.")] = "exact",
+    ignore_labels: Annotated[bool, typer.Option("--ignore-labels", help="F1 on offsets only, whatever the labels.")] = (
+        False
+    ),
+    tokens: Annotated[str, typer.Option(help="Tokens for token alpha/kappa: whitespace or export.")] = "whitespace",
+    scheme: Annotated[str, typer.Option(help="A covered token's value: label, or bio (B-label / I-label).")] = "label",
+    bootstrap: Annotated[int, typer.Option(help="Bootstrap resamples of documents for intervals (0: none).")] = 0,
+    confidence: Annotated[float, typer.Option(help="Confidence level of the bootstrap intervals.")] = 0.95,
+    seed: Annotated[int | None, typer.Option(help="Seed for the bootstrap.")] = None,
+    show: Annotated[int, typer.Option(help="Unmatched spans to list (0: none).")] = 20,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")] = False,
+    gamma: Annotated[bool, typer.Option("--gamma", help="Also gamma (Mathet et al. 2015): exact best alignment, "
+                                                        "chance from sampled continua (--seed).")] = False,
+    gamma_sampler: Annotated[str, typer.Option(help="Gamma's chance sampler: statistical or shuffle.")] = (
+        "statistical"
+    ),
+    gamma_precision: Annotated[float, typer.Option(help="Relative precision of gamma's expected disorder.")] = 0.02,
+    gamma_alignment: Annotated[str, typer.Option(
+        help="Gamma's best alignments: exact, windowed (an approximation) or auto (exact unless past the limit, "
+             "then windowed, said in the output).")] = "auto",
+    gamma_window: Annotated[int, typer.Option(help="Units per annotator in a window of the windowed alignment.")] = (
+        40
+    ),
+    jobs: Annotated[int, typer.Option(help="Processes for gamma (-1: all cores).")] = 1,
+    importer: ImporterArgs = _NO_IMPORTER,
+) -> None:
+    """Agreement on spans: pairwise F1, token alpha and kappa, unitizing alpha.
+
+    Example: accord spans spans.csv --texts docs/ --match overlap
+    """
+    if match not in _MATCHES:
+        raise choice_error("match", match, _MATCHES)
+    if tokens not in _TOKENS:
+        raise choice_error("tokens", tokens, _TOKENS)
+    if scheme not in ("label", "bio"):
+        raise choice_error("scheme", scheme, ("label", "bio"))
+    if bootstrap < 0:
+        raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
+    if show < 0:
+        raise AccordError(f"--show must be >= 0; got {show}")
+    if not 0 < confidence < 1:
+        raise AccordError(f"--confidence must be in (0, 1); got {confidence}")
+    from accord.spans._summary import span_statistics
+
+    data, report = read_input(input, importer, texts)
+    if tokens == "export" and data.tokens is None:
+        raise AccordError(f"--tokens export: {data.source or input} carries no tokenisation; use whitespace")
+    rep = span_statistics(data, match=match, tokens=tokens, bootstrap=bootstrap, confidence=confidence, seed=seed,
+                          ignore_labels=ignore_labels, scheme=scheme, quiet=quiet)
+    g = None
+    if gamma:
+        from accord.spans import gamma as gamma_fn
+
+        g = gamma_fn(data, sampler=gamma_sampler, precision=gamma_precision, alignment=gamma_alignment,
+                     window=gamma_window, n_jobs=jobs, progress=not quiet, rng=seed)
+    if json_out:
+        out: dict[str, Any] = {"source": str(input), "match": match, "tokens": tokens}
+        if report is not None:
+            out["import_report"] = report.to_dict()
+        out.update({
+            "coders": list(data.coders),
+            "n_documents": len(data.documents),
+            "n_spans": len(data.spans),
+            "f1": rep["f1"],
+            "token_agreement": rep["tokens"],
+            "unitizing_alpha": rep["unitizing"],
+        })
+        if g is not None:
+            out["gamma"] = g.to_dict()
+        if bootstrap:
+            out["confidence_intervals"] = {
+                "confidence_level": confidence, "resampled": "documents", "n_resamples": bootstrap, "seed": seed,
+                **rep["confidence_intervals"],
+            }
+        print_json(out)
+        return
+    if report is not None:
+        for note in getattr(report, "notes", ()):
+            console.print(said(note))
+    _render(rep, title=f"Span agreement of {input.name}", show=show, bootstrap=bootstrap, seed=seed,
+            confidence=confidence)
+    if g is not None:
+        _render_gamma(g)
+
+
+def _render_gamma(g: Any) -> None:
+    """Gamma's lines under the span tables."""
+    if g.undefined_reason:
+        console.print(f"gamma: undefined ({said(g.undefined_reason)})")
+        return
+    lo, hi = g.interval
+    console.print(
+        f"gamma: {_f(g.gamma)} (sampling interval {_f(lo)} to {_f(hi)}; observed disorder "
+        f"{_f(g.observed_disorder)}, expected {_f(g.expected_disorder)} from {g.n_samples} {g.sampler} samples; "
+        f"{g.dissimilarity})"
+    )
+    console.print(f"gamma-cat: {_f(g.gamma_cat)}; gamma-k: "
+                  + ", ".join(f"{k} {_f(v)}" for k, v in sorted(g.gamma_k.items())))
+    unaligned = sum(d.n_unaligned for d in g.documents)
+    console.print(f"best alignment: {plural(sum(d.n_unitary_alignments for d in g.documents), 'unitary alignment')} "
+                  f"of {plural(g.n_units, 'unit')}, {plural(unaligned, 'unit')} left alone")
+    if g.approximate:
+        docs = [d.document for d in g.documents if d.alignment == "windowed"]
+        console.print(f"APPROXIMATE: windowed alignment (not the exact best) for {plural(len(docs), 'document')}"
+                      + (f" ({', '.join(docs[:5])}{', ...' if len(docs) > 5 else ''})" if docs else "")
+                      + f" and {g.n_windowed_samples} of {g.n_samples} samples; a windowed disorder is at least the "
+                        "exact one")
+
+
+def read_input(input: Path, importer: ImporterArgs, texts: Path | None) -> tuple[Any, Any]:
+    """The spans of INPUT (a span table, or a tool's export with the importer options) and the import's report."""
+    from accord.cli._importing import load_export, suggest
+    from accord.spans._readers import export_spans, is_span_table, read_spans, read_texts
+
+    text_map = read_texts(texts) if texts is not None else None
+    if importer.tool is None and is_span_table(input):
+        if importer.given():
+            flag = importer.given()[0]
+            value = {"--field": importer.field, "--sheet": importer.sheet, "--offsets": importer.offsets,
+                     "--option": importer.option[0] if importer.option else None}[flag]
+            raise AccordError(f"{flag} {value!r}: {input} is a span table, which has no fields or importer options; "
+                              f"{flag} reads a tool's export (--from)")
+        return read_spans(input, texts=text_map), None
+    imported = load_export(input, importer, plain_fallback=False, fits="spans")
+    if imported.spans is None:
+        what = "this export" if imported.field is None else f"field {imported.field!r} of this {imported.tool} export"
+        raise AccordError(f"{input}: {what} holds {imported.kind} values, not spans; measure their agreement with "
+                          f"{suggest('agree', input, importer, tool=imported.tool, field=imported.field)}, or "
+                          "pick a span field with --field")
+    imported = export_spans(imported, input, text_map)
+    return imported.spans, imported.report
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``spans`` to *app*."""
+    app.command("spans")(cli_errors(spans))

@@ -1,0 +1,119 @@
+"""The distance interfaces: what a distance is and what the engine asks of it.
+
+:class:`Distance` is the abstract metric (named, prepared once per value
+domain), :class:`PreparedDistance` the metric bound to a domain and its
+marginal counts (``pairs``, ``cross_sum``, ``matrix``), and
+:class:`DistanceFunction` the protocol of a plain callable ``f(a, b)``.
+``DENSE_LIMIT`` bounds the domains on which dense V x V paths are used.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from accord._shared.errors import AccordError
+
+#: Above this many distinct values the dense V x V paths are not used.
+DENSE_LIMIT = 2048
+_BLOCK = 1 << 22  # matrix cells evaluated per block in blocked dense sums
+
+
+@runtime_checkable
+class DistanceFunction(Protocol):
+    """A user distance: ``f(a, b) -> float`` with ``f(a, a) == 0``, symmetric, non-negative."""
+
+    def __call__(self, a: Any, b: Any, /) -> float: ...
+
+
+class PreparedDistance(ABC):
+    """A distance bound to one value domain and its pooled marginal counts."""
+
+    values: np.ndarray
+    counts: np.ndarray
+    #: True when pairs() is cheap numpy arithmetic, so a dense V x V lookup table pays off on small domains.
+    dense_ok: bool = False
+    #: Points x on a line with delta(i, j) = (x[i] - x[j])^2 when the distance has that form (interval, and
+    #: ordinal on mid-point cumulative counts), else None; sums of delta over counts then have closed forms.
+    embedding: np.ndarray | None = None
+    #: What a user should know about how the distance was computed on this domain (the interval distance on
+    #: huge or tiny magnitudes is computed on rescaled values), or None.
+    note: str | None = None
+
+    @abstractmethod
+    def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        """delta(values[i], values[j]) elementwise for code arrays *i*, *j*."""
+
+    def matrix(self) -> np.ndarray:
+        """The dense V x V matrix of delta (small domains only)."""
+        v = len(self.values)
+        if v > DENSE_LIMIT * 4:
+            raise AccordError(f"a dense {v} x {v} distance matrix is too large; use pairs() or cross_sum()")
+        ii, jj = np.meshgrid(np.arange(v), np.arange(v), indexing="ij")
+        return self.pairs(ii.ravel(), jj.ravel()).reshape(v, v)
+
+    def cross_sum(self, a: np.ndarray, b: np.ndarray) -> float:
+        """Sum over ordered pairs (v, w), v != w, of a[v] b[w] delta(v, w).
+
+        The default evaluates delta blockwise over the whole domain: O(V^2) time,
+        O(block) memory.  Subclasses override it with closed forms or sparse paths.
+        """
+        a = np.asarray(a, dtype=float)
+        b = np.asarray(b, dtype=float)
+        rows = np.flatnonzero(a)
+        cols = np.flatnonzero(b)
+        if len(rows) == 0 or len(cols) == 0:
+            return 0.0
+        step = max(1, _BLOCK // len(cols))
+        total = 0.0
+        for start in range(0, len(rows), step):
+            r = rows[start : start + step]
+            ii = np.repeat(r, len(cols))
+            jj = np.tile(cols, len(r))
+            d = self.pairs(ii, jj).reshape(len(r), len(cols))
+            total += float(a[r] @ d @ b[cols])
+        return total
+
+
+class Distance(ABC):
+    """A distance between coding values; subclass it for a new metric.
+
+    Attributes
+    ----------
+    name : str
+        The name shown in results and accepted by :func:`get_distance`.
+    depends_on_marginals : bool
+        True when delta depends on the pooled value counts (ordinal): the
+        bootstrap then re-prepares it for every resample.
+    """
+
+    name: str = "distance"
+    depends_on_marginals: bool = False
+
+    @abstractmethod
+    def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
+        """Bind to a value domain; raise :class:`AccordError` if the values do not suit."""
+
+    def __call__(self, a: Any, b: Any) -> float:
+        """delta(a, b) for two single values (convenience; slow)."""
+        if a == b:
+            return 0.0
+        vals = np.empty(2, dtype=object) if not _both_numeric(a, b) else np.array([a, b], dtype=float)
+        if vals.dtype == object:
+            vals[0], vals[1] = a, b
+        prepared = self.prepare(vals, np.ones(2))
+        return float(prepared.pairs(np.array([0]), np.array([1]))[0])
+
+    def __repr__(self) -> str:
+        return f"<distance {self.name}>"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _both_numeric(a: Any, b: Any) -> bool:
+    return all(
+        isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, bool) for x in (a, b)
+    )
