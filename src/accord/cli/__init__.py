@@ -40,6 +40,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "_significance", "Significance tests of the scores that two annotations give to the same systems."
     ),
     "spans": ("_spans", "Agreement on spans: pairwise F1, token alpha and kappa, unitizing alpha."),
+    "relations": ("_relations", "Agreement on relations and events: F1 per coder pair, alpha over the related pairs."),
     "report": (
         "_report",
         "One HTML page of reliability to read, share and act on (works offline, prints to PDF).",

@@ -28,6 +28,7 @@ from accord.importers._report import CELL_STATES, CellState, DroppedRecord, Impo
 
 if TYPE_CHECKING:
     from accord.data._annotations import Annotations
+    from accord.data._relations import RelationAnnotations
     from accord.data._spans import SpanAnnotations
 
 __all__ = [
@@ -56,7 +57,7 @@ TOOLS: Mapping[str, str] = {
     "spreadsheet": "_spreadsheet",
 }
 
-ValueKind = Literal["nominal", "set", "ordinal", "interval", "spans", "text"]
+ValueKind = Literal["nominal", "set", "ordinal", "interval", "spans", "text", "relations"]
 
 #: What a command can read (``fits=`` of :func:`read_export`): ``"categorical"`` (``accord agree``: values a
 #: distance compares) or ``"spans"`` (``accord spans``).
@@ -104,6 +105,8 @@ class Imported:
         Spans when *kind* is ``"spans"``.
     report : ImportReport
         The four cell states per annotator and every record dropped.
+    relations : RelationAnnotations or None
+        Relations and events between the spans when *kind* is ``"relations"`` (read with ``relations=True``).
     """
 
     tool: str
@@ -112,6 +115,7 @@ class Imported:
     annotations: Annotations | None
     spans: SpanAnnotations | None
     report: ImportReport
+    relations: RelationAnnotations | None = None
 
     @property
     def default_distance(self) -> str:
@@ -338,12 +342,5 @@ def read_export(
                                 cli=f"format guessed from the file: {tool} (pass --from to choose)"))
     if notes:
         report = result.report
-        result = Imported(
-            tool=result.tool,
-            field=result.field,
-            kind=result.kind,
-            annotations=result.annotations,
-            spans=result.spans,
-            report=dataclasses.replace(report, notes=(*notes, *report.notes)),
-        )
+        result = dataclasses.replace(result, report=dataclasses.replace(report, notes=(*notes, *report.notes)))
     return result

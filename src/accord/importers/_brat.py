@@ -9,11 +9,13 @@ opens them, so a CRLF line break counts one. A discontinuous annotation lists it
 ``;`` and its text joins the fragments' texts with a space. The text is taken by its length, as brat does:
 a tab, form feed or U+2028 inside it is text (only a newline ends an ``.ann`` line), whatever follows it
 after whitespace is a tail brat keeps, a blank or absent text is accepted (brat fills it in), and fragments
-written out of order are put in order. Relations (``R``), events (``E``), attributes (``A``/``M``),
-normalisations (``N``), notes (``#``) and equivalences (``*``) are not spans: each is counted as dropped,
-not compared. Offsets outside the text, a start after an end, overlapping fragments, a text that does not
-match the document, an id used twice in a file, a malformed line and a file that is not UTF-8 are
-:class:`~accord.AccordError` naming the file, the line, the annotation and the field.
+written out of order are put in order. Relations (``R``) and events (``E``) are read with
+``relations=True`` (:mod:`accord.importers._brat_relations`; ``kind="relations"``) and otherwise counted as
+dropped; attributes (``A``/``M``), normalisations (``N``), notes (``#``) and equivalences (``*``) are not
+spans: each is counted as dropped, not compared. Offsets outside the text, a start after an end,
+overlapping fragments, a text that does not match the document, an id used twice in a file, a malformed
+line and a file that is not UTF-8 are :class:`~accord.AccordError` naming the file, the line, the
+annotation and the field.
 
 The export is a folder of annotator folders (``round1/alice/doc1.ann``, ``round1/bob/doc1.ann``...).
 Texts are the ``.txt`` beside each ``.ann``, or in one shared folder (``texts=``). Cell states: an
@@ -30,6 +32,7 @@ from typing import Any
 
 from accord._shared.errors import AccordError, plural, words
 from accord.importers import Imported
+from accord.importers._brat_relations import read_relation_lines, renumber_note
 from accord.importers._common import folder_entries, opt, quote, symlink_note, symlink_refused
 from accord.importers._report import DroppedRecord, ImportReport
 
@@ -138,7 +141,7 @@ def _textbound(ann: Path, lineno: int, raw: str, text: str, doc: str) -> tuple[s
 
 
 def read(path: str | Path, *, field: str | None = None, texts: str | Path | None = None,
-         follow_symlinks: bool = False) -> Imported:
+         follow_symlinks: bool = False, relations: bool = False) -> Imported:
     """Read a folder of brat annotator folders into span annotations.
 
     Parameters
@@ -154,6 +157,9 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
         Read annotator folders and ``.ann`` files that are symbolic links (default: left out, and counted in a
         note) and ``.txt`` files that are (default: an error): a link inside an export can pull in any file of
         the machine.
+    relations : bool
+        Read the relations and events too (``kind="relations"``, :class:`~accord.relations.RelationAnnotations`
+        in ``relations``); otherwise each is counted as dropped.
 
     Returns
     -------
@@ -168,6 +174,7 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
         module's description), a missing ``.txt``, a text that differs between
         annotators, a file that is not UTF-8.
     """
+    from accord.data._relations import RelationAnnotations
     from accord.data._spans import Span, SpanAnnotations
 
     path = Path(path)
@@ -188,6 +195,8 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
     cells: list[tuple[str, str, str]] = []
     dropped: list[DroppedRecord] = []
     documents: set[str] = set()
+    rels: list[Any] = []
+    renumbered = 0
     for cdir in coders:
         coder = cdir.name
         for ann in folder_entries(cdir, "*.ann", follow_symlinks=follow_symlinks, skipped=skipped):
@@ -204,6 +213,8 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
             doc_texts[doc] = text
             n_spans = 0
             ids: dict[str, int] = {}
+            linked: list[tuple[int, str]] = []  # the R and E lines, read once the file's T lines are known
+            textbound: dict[str, Any] = {}
             # brat's lines end at a newline only: a tab, form feed or U+2028 is part of a span's text
             for lineno, raw in enumerate(_read_text(ann, bom=True).split("\n"), start=1):
                 if not raw.strip():
@@ -215,6 +226,9 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
                         raise _fail(ann, lineno, f"the id {ident} is used twice (first on line {ids[ident]})",
                                     ident, "id")
                     ids[ident] = lineno
+                if relations and kind in "RE":
+                    linked.append((lineno, raw))
+                    continue
                 if kind != "T":
                     reason = _OTHER.get(kind)
                     if reason is None:
@@ -225,13 +239,21 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
                 ordered = tuple(sorted(fragments))
                 spans.append(Span(doc, ordered[0][0], ordered[-1][1], label, coder, fragments=ordered,
                                   text=_SEP.join(text[a:b] for a, b in fragments)))
+                textbound[ident] = spans[-1]
                 n_spans += 1
+            if linked:
+                found, k = read_relation_lines(ann, doc, coder, linked, textbound, _fail)
+                rels += found
+                renumbered += k
             seen.append((doc, coder))
             cells.append((doc, coder, "annotated" if n_spans else "empty"))
     data = SpanAnnotations.from_spans(spans, texts=doc_texts, seen=seen, source=str(path))
-    note = symlink_note(path, skipped)
+    notes = [n for n in (symlink_note(path, skipped), renumber_note(renumbered)) if n]
     report = ImportReport.from_cells(
         TOOL, str(path), items=sorted(documents), cells=cells, coders=[c.name for c in coders], dropped=dropped,
-        notes=[note] if note else [],
+        notes=notes,
     )
+    if relations:
+        return Imported(tool=TOOL, field=None, kind="relations", annotations=None, spans=data, report=report,
+                        relations=RelationAnnotations.from_relations(rels, spans=data))
     return Imported(tool=TOOL, field=None, kind="spans", annotations=None, spans=data, report=report)

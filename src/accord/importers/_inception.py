@@ -47,6 +47,7 @@ from accord._shared.zips import ZipArchive, is_zip
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import Tidy, opt, quote, read_text, symlink_note, walk_files
 from accord.importers._inception_project import parse_project, state_notes
+from accord.importers._inception_relations import count_relations, tsv_relations
 from accord.importers._offsets import Utf16Index
 from accord.importers._report import DroppedRecord, ImportReport
 
@@ -347,7 +348,7 @@ def _some(pairs: list[str]) -> str:
 
 
 def read(path: str | Path, *, field: str | None = None, in_progress: str = "read",
-         follow_symlinks: bool = False) -> Imported:
+         follow_symlinks: bool = False, relations: bool = False) -> Imported:
     """Read an INCEpTION / WebAnno project export (zip or folder) of WebAnno TSV 3.x files into spans.
 
     Parameters
@@ -363,6 +364,9 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     follow_symlinks : bool
         Read the files of an export folder that are symbolic links, and enter linked folders (default: left
         out, and counted in a note).
+    relations : bool
+        Also read the relation layers over the span layer read (:mod:`accord.importers._inception_relations`,
+        ``kind="relations"``); otherwise each relation is counted as dropped.
 
     Returns
     -------
@@ -376,6 +380,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     AccordError
         On a file that is not WebAnno TSV 3.x, a state INCEpTION does not write, offsets outside the text.
     """
+    from accord.data._relations import Relation, RelationAnnotations
     from accord.data._spans import Span, SpanAnnotations
 
     if in_progress not in ("read", "skip"):
@@ -413,6 +418,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     progress: list[str] = []
     locked_spans = 0
     seen_files: dict[tuple[str, str], str] = {}
+    rels: list[Any] = []
     tidy = Tidy()  # labels in one form (accord._shared.ids); document and user names are file names, kept as written
     owners, name_notes = _file_users([(d, u) for d, u, _ in files], states, project is not None)
     for doc, stem, content in files:
@@ -467,6 +473,13 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
             progress.append(f"{doc}/{user}")
         for b, e, label in raw:
             spans.append(Span(doc, cp(b), cp(e), tidy.label(label), user))
+        if relations:
+            rels += [Relation(doc, user, tidy.label(t), *(Span(doc, cp(b), cp(e), tidy.label(lab), user)
+                                                        for b, e, lab in (g, d)))
+                     for g, d, t in tsv_relations(content, where, key, _fail, _unescape_value)]
+        else:
+            dropped.extend([DroppedRecord(f"{doc}/{user}", "relation (not compared; relations=True reads it)", None,
+                                          user)] * count_relations(content))
         seen.append((doc, user))
         cells.append((doc, user, "annotated" if raw else "empty"))
     for (doc, user), (state, line) in sorted(states.items()):
@@ -517,4 +530,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
         notes.append(note)
     report = ImportReport.from_cells(TOOL, str(path), items=documents, cells=cells, coders=sorted(users),
                                      dropped=dropped, notes=notes, stripped=tidy.stripped)
+    if relations:
+        return Imported(tool=TOOL, field=chosen, kind="relations", annotations=None, spans=data, report=report,
+                        relations=RelationAnnotations.from_relations(rels, spans=data))
     return Imported(tool=TOOL, field=chosen, kind="spans", annotations=None, spans=data, report=report)

@@ -48,6 +48,7 @@ note).  Label Studio before 1.0 wrote ``completions`` instead of
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Hashable
 from pathlib import Path
@@ -70,6 +71,7 @@ from accord.importers._common import (
     quote,
     reanchor_span,
 )
+from accord.importers._json_relations import labelstudio_relations
 from accord.importers._offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -109,6 +111,7 @@ def read(
     multiple: bool | None = None,
     kind: str | None = None,
     predictions: bool = False,
+    relations: bool = False,
 ) -> Imported:
     """Read a Label Studio JSON or JSON-MIN export.
 
@@ -135,6 +138,9 @@ def read(
         prediction's ``model_version`` (``prediction`` when it has none), to
         compare the model with the annotators (``accord alt-test --models``).
         Off by default: predictions are counted in a note and not read.
+    relations : bool, optional
+        JSON export only: also read the relations between the regions of the span control
+        (:mod:`accord.importers._json_relations`; ``kind="relations"``); otherwise each is counted as dropped.
 
     Returns
     -------
@@ -172,7 +178,10 @@ def read(
             )
         _validate(path, idx, line, rec)
     if any("annotations" in r for _, _, r in records):
-        return _read_json(path, records, field=field, text_key=text_key, multiple=multiple, predictions=predictions)
+        return _read_json(path, records, field=field, text_key=text_key, multiple=multiple, predictions=predictions,
+                          relations=relations)
+    if relations:
+        raise fail(TOOL, path, "relations=True reads the relations of a JSON export; a JSON-MIN export holds none")
     if predictions:
         raise fail(TOOL, path, "predictions=True reads the predictions of a JSON export; a JSON-MIN export holds "
                    "none")
@@ -287,7 +296,7 @@ def _text_of(path: Path, data: dict[str, Any], text_key: str | None, to_name: st
 
 
 def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | None, text_key: str | None,
-               multiple: bool | None, predictions: bool = False) -> Imported:
+               multiple: bool | None, predictions: bool = False, relations: bool = False) -> Imported:
     from accord.data._spans import Span
 
     types: dict[str, Counter[str]] = defaultdict(Counter)
@@ -317,6 +326,9 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     per_region = {n for n, k in n_per_region.items() if k and k == n_regions[n]}
     name, ctype = _pick_field(path, types, field, per_region)
     vkind = COMPARED[ctype]
+    if relations and vkind != "spans":
+        raise fail(TOOL, path, f"relations join spans; control {quote(name)} is {ctype}, not a labels control (pass "
+                   "the labels control as field)", field=name)
     if ctype == "choices":
         if multiple is None:
             multiple = any(
@@ -352,6 +364,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     texts_check = TextCheck()
     tidy = cells.tidy
     repeats: list[str] = []  # task/annotator of each region repeating another of its annotation
+    rels: list[Any] = []
     for idx, line, rec in records:
         if "id" not in rec:
             raise fail(TOOL, path, "the task has no 'id'", record=idx, line=line)
@@ -376,7 +389,8 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                 if r.get("type") in NOT_COMPARED:
                     cells.drop(task, f"{r.get('type')} {quote(r.get('from_name'))}: free text is counted, not compared",
                                line=line, coder=coder)
-                elif r.get("type") not in COMPARED and r.get("from_name") != name:
+                elif r.get("type") not in COMPARED and r.get("from_name") != name and not (
+                        relations and r.get("type") == "relation"):
                     cells.drop(task, f"region of type {quote(r.get('type'))} ({quote(r.get('from_name'))}) is not read",
                                line=line, coder=coder)
             if cells.has(unit, coder):
@@ -397,6 +411,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             kw = {"record": task, "line": line, "field": name, "coder": coder}
             if vkind == "spans":
                 found = []
+                regions: dict[Any, tuple[int, int, str]] = {}
                 keys: set[tuple[int, int, str]] = set()
                 for r in mine:
                     v = r.get("value") or {}
@@ -416,6 +431,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                             continue
                         keys.add((s, e, lab))
                         found.append((s, e, lab, v.get("text")))
+                    regions[r.get("id")] = (s, e, labels[0])
                 if not found and doc not in texts and isinstance(data, dict):
                     try:
                         texts[doc] = _text_of(path, data, text_key, None, task, line)
@@ -423,6 +439,8 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                         pass
                 for s, e, lab, t in found:
                     spans.append(Span(doc, s, e, lab, coder, text=t))
+                if relations:
+                    rels += labelstudio_relations(path, results, regions, doc, coder, cells, task=task, line=line)
                 cells.cell(unit, coder, "annotated" if found else "empty", line=line)
                 continue
             if not mine:
@@ -432,6 +450,12 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             empty = value == frozenset() or value is None
             cells.cell(unit, coder, "empty" if empty else "annotated", value, line=line)
     _span_notes(cells, fallbacks, texts_check, repeats)
+    if relations:
+        from accord.data._relations import RelationAnnotations
+
+        imp = _spans_result(path, cells, name, spans, texts)
+        return dataclasses.replace(imp, kind="relations", relations=RelationAnnotations.from_relations(
+            rels, spans=imp.spans))
     if vkind == "spans":
         return _spans_result(path, cells, name, spans, texts)
     return cells.imported(name, vkind)  # type: ignore[arg-type]

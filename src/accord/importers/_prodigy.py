@@ -61,6 +61,7 @@ from accord.importers._common import (
     reanchor_span,
     symlink_note,
 )
+from accord.importers._json_relations import prodigy_relations
 
 __all__ = ["read", "sniff"]
 
@@ -132,7 +133,7 @@ def _fields_of(task: dict[str, Any]) -> tuple[str, ...]:
 
 @gc_paused
 def read(path: str | Path, *, field: str | None = None, multiple: bool | None = None,
-         follow_symlinks: bool = False) -> Imported:
+         follow_symlinks: bool = False, relations: bool = False) -> Imported:
     """Read a Prodigy ``db-out`` JSONL export.
 
     Parameters
@@ -146,6 +147,9 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         when some task has several choices or ``choice_style: "multiple"``.
     follow_symlinks : bool
         A folder: read its files that are symbolic links (default: left out, and counted in a note).
+    relations : bool
+        Also read the ``relations`` of the span tasks (``rel.manual``; :mod:`accord.importers._json_relations`,
+        ``kind="relations"``); otherwise each relation is counted as dropped.
 
     Returns
     -------
@@ -198,8 +202,15 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     if not chosen:
         raise fail(TOOL, path, f"no task has answers in field {quote(field)}; the export has "
                    f"{', '.join(sorted(found))}", field=field)
+    if relations and field != "spans":
+        raise fail(TOOL, path, f"relations join spans; the tasks read answer {quote(field)}, not spans", field=field)
+    if not relations:  # counted, never dropped unsaid
+        for line, t in tasks:
+            for _ in t.get("relations") or () if isinstance(t.get("relations"), list) else ():
+                cells.drop(t["_input_hash"], "relation (not compared; relations=True reads it)", line=line,
+                           coder=_coder(t))
     if field == "spans":
-        return _read_spans(path, cells, chosen, tasks)
+        return _read_spans(path, cells, chosen, tasks, relations=relations)
     kind = "nominal"
     if field == "accept":
         if multiple is None:
@@ -306,13 +317,14 @@ def _coder(t: dict[str, Any], path: Path | None = None, line: int | None = None)
 
 
 def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]]],
-                tasks: list[tuple[int, dict[str, Any]]]) -> Imported:
+                tasks: list[tuple[int, dict[str, Any]]], *, relations: bool = False) -> Imported:
     from accord.data._spans import Span, SpanAnnotations
 
     spans: list[Span] = []
     texts: dict[str, str] = {}
     tokens: dict[str, tuple[tuple[int, int], ...]] = {}
     rejected = 0
+    rels: list[Any] = []
     for _, t in tasks:
         cells.item(str(t["_input_hash"]))
     for line, t in chosen:
@@ -369,6 +381,8 @@ def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]
             s, e, _ = reanchor_span(TOOL, path, text, start, end, covered=sp.get("text"), utf16=False, **kw)
             mine.append(Span(doc, s, e, str(sp["label"]), coder, text=sp.get("text")))  # type: ignore[arg-type]
         spans.extend(mine)
+        if relations:
+            rels += prodigy_relations(_src(path, t), t, doc, coder, tok_offsets, line=line)  # type: ignore[arg-type]
         cells.cell(doc, coder, "annotated" if mine else "empty", line=line)  # type: ignore[arg-type]
     if rejected:
         cells.notes.append(f"{plural(rejected, 'rejected task')} of a manual interface read as skipped")
@@ -377,4 +391,9 @@ def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]
         sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, tokens=tokens or None, source=str(path))
     except AccordError as exc:
         raise fail(TOOL, path, str(exc)) from None
+    if relations:
+        from accord.data._relations import RelationAnnotations
+
+        return Imported(tool=TOOL, field="spans", kind="relations", annotations=None, spans=sa, report=cells.report(),
+                        relations=RelationAnnotations.from_relations(rels, spans=sa))
     return Imported(tool=TOOL, field="spans", kind="spans", annotations=None, spans=sa, report=cells.report())

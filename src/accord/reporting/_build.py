@@ -40,6 +40,10 @@ def kind_of(obj: Any) -> str:
     spans = _spans_kind(obj)
     if spans:
         return spans
+    from accord.reporting import _relations as relations
+
+    if relations.accepts(obj):
+        return "relations"
     from accord.reporting import _imported as imported
 
     if imported.accepts(obj):
@@ -100,4 +104,8 @@ def build(obj: Any, *, kind: str = "auto", title: str | None = None, **options: 
         from accord.reporting._spans import spans_report
 
         return spans_report(obj, title=title, **options)
+    if k == "relations":
+        from accord.reporting._relations import relations_report
+
+        return relations_report(obj, title=title, **options)
     raise AccordError(f"no report for kind {k!r}")  # pragma: no cover
