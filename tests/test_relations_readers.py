@@ -136,7 +136,7 @@ def test_label_studio_relations(tmp_path):
         warnings.simplefilter("ignore", AccordWarning)
         assert agreement(data).f1 == 0.5
     assert read_export(path, tool="label-studio").report.dropped_reasons() == {
-        "region of type 'relation' (None) is not read": 4}
+        "relation between regions (not compared; relations=True reads it)": 4}
 
 
 def test_label_studio_dangling_region(tmp_path):

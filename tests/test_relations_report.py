@@ -42,3 +42,18 @@ def test_report_of_relations(tmp_path):
 def test_report_refuses_bad_rows():
     with pytest.raises(AccordError, match="max_rows must be a whole number"):
         build_report(_data(), max_rows=0)
+
+
+def test_report_of_an_import_with_relations(tmp_path):
+    from accord.importers import read_export
+
+    root = tmp_path / "round1"
+    for coder, rel in (("a", "R1\tPartner Arg1:T1 Arg2:T2\n"), ("b", "R1\tPartner Arg1:T2 Arg2:T1\n")):
+        (root / coder).mkdir(parents=True)
+        (root / coder / "d.txt").write_text("Sony and Ericsson", encoding="utf-8")
+        (root / coder / "d.ann").write_text("T1\tORG 0 4\tSony\nT2\tORG 9 17\tEricsson\n" + rel, encoding="utf-8")
+    imp = read_export(root, tool="brat", relations=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AccordWarning)
+        rep = build_report(imp, undirected=["Partner"])
+    assert rep.kind == "relations" and rep.headline[1].value == 1.0

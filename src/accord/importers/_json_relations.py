@@ -84,16 +84,18 @@ def _prodigy_end(path: Path, t: dict[str, Any], rel: dict[str, Any], end: str, d
         if not (isinstance(s, int) and isinstance(e, int) and 0 <= s <= e <= len(t["text"])):
             raise fail("prodigy", path, f"a relation's {end}_span needs integer start and end within the text; got "
                        f"{quote(span)}", field=f"relations.{end}_span", **kw)
-        label = span.get("label")
-        return Span(doc, s, e, str(label) if label else _TOKEN, coder)
+        label = str(span.get("label") or "").strip()  # as the task's spans are read: without surrounding spaces
+        return Span(doc, s, e, label or _TOKEN, coder)
     k = rel.get(end)
     if not isinstance(k, int) or tokens is None or not 0 <= k < len(tokens):
         raise fail("prodigy", path, f"a relation's {end} {quote(k)} names no token of the task (and it has no "
                    f"{end}_span)", field=f"relations.{end}", **kw)
     for sp in t.get("spans") or []:
         ts, te = sp.get("token_start"), sp.get("token_end")
-        if isinstance(ts, int) and isinstance(te, int) and ts <= k <= te:
-            return Span(doc, int(sp["start"]), int(sp["end"]), str(sp["label"]), coder)
+        if isinstance(ts, int) and isinstance(te, int) and ts <= k <= te < len(tokens):
+            s, e = sp.get("start"), sp.get("end")  # null when the span gives its tokens only
+            return Span(doc, s if isinstance(s, int) else tokens[ts][0], e if isinstance(e, int) else tokens[te][1],
+                        str(sp.get("label") or _TOKEN).strip(), coder)
     return Span(doc, tokens[k][0], tokens[k][1], _TOKEN, coder)
 
 

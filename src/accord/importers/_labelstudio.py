@@ -389,8 +389,11 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                 if r.get("type") in NOT_COMPARED:
                     cells.drop(task, f"{r.get('type')} {quote(r.get('from_name'))}: free text is counted, not compared",
                                line=line, coder=coder)
-                elif r.get("type") not in COMPARED and r.get("from_name") != name and not (
-                        relations and r.get("type") == "relation"):
+                elif r.get("type") == "relation":
+                    if not relations:
+                        cells.drop(task, "relation between regions (not compared; relations=True reads it)",
+                                   line=line, coder=coder)
+                elif r.get("type") not in COMPARED and r.get("from_name") != name:
                     cells.drop(task, f"region of type {quote(r.get('type'))} ({quote(r.get('from_name'))}) is not read",
                                line=line, coder=coder)
             if cells.has(unit, coder):

@@ -47,7 +47,7 @@ def kind_of(obj: Any) -> str:
     from accord.reporting import _imported as imported
 
     if imported.accepts(obj):
-        return "agreement" if obj.kind != "spans" else "spans"
+        return {"spans": "spans", "relations": "relations"}.get(obj.kind, "agreement")
     raise AccordError(
         "result_or_data must be accord.Annotations, AlphaResult, CorefAnnotations, CorefReliability, "
         "MultiLabelData, GoldStandard, AltTestResult, an import (accord.read_export), a pandas.DataFrame with "
@@ -72,6 +72,10 @@ def build(obj: Any, *, kind: str = "auto", title: str | None = None, **options: 
     k = kind_of(obj) if kind == "auto" else kind
     from accord.reporting import _imported as imported
 
+    if imported.accepts(obj) and k == "relations":
+        from accord.reporting._relations import relations_report
+
+        return relations_report(obj.relations, title=title, **options)
     if imported.accepts(obj) and k != "models":
         if k not in ("agreement", "spans"):
             raise AccordError(f"an import of {obj.tool} gets an agreement, spans or models report; got kind {kind!r}")
