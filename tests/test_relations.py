@@ -287,3 +287,41 @@ def test_against_an_independent_count(raw, extra):
             matrix[:, np.sum(~np.isnan(matrix), axis=0) >= 2])])) > 1:
         want = krippendorff.alpha(reliability_data=matrix, level_of_measurement="nominal")
         assert res.alpha == pytest.approx(want)
+
+
+@given(st.lists(st.tuples(st.sampled_from(["T", "S"]), st.integers(0, 5), st.integers(0, 5)), min_size=1,
+                max_size=10),
+       st.sampled_from(["exact", "overlap", "gamma"]))
+def test_a_copy_agrees_fully_and_a_slightly_shifted_copy_aligns_by_overlap(raw, match):
+    """b copies a's relations: F1 1 with any alignment; b's spans one character shorter: still F1 1 by overlap
+    and gamma (spans 10 apart, 5 long), 0 relations matched exactly."""
+    pos = [(10 * k, 10 * k + 5) for k in range(6)]
+    a = [rel("a", t, pos[s], pos[g]) for t, s, g in raw]
+    same = [rel("b", t, pos[s], pos[g]) for t, s, g in raw]
+    short = [rel("b", t, (pos[s][0], pos[s][1] - 1), (pos[g][0], pos[g][1] - 1)) for t, s, g in raw]
+    assert quiet(agreement, RelationAnnotations.from_relations(a + same), match=match).f1 == 1.0
+    res = quiet(agreement, RelationAnnotations.from_relations(a + short), match=match)
+    assert res.f1 == (0.0 if match == "exact" else 1.0)
+    assert all(u.reason == "argument" for u in res.unmatched)
+
+
+def test_unmarked_none_leaves_a_coder_who_never_saw_the_document_missing():
+    data = RelationAnnotations.from_relations(
+        [rel("a", "T", X, Y), rel("b", "T", X, Y), rel("a", "T", X, Y, doc="e"), rel("b", "T", X, Y, doc="e")],
+        spans=[sp("c", *Z)])  # c saw document d only
+    res = quiet(agreement, data, unmarked="none")
+    m = {(r.candidate, r.coder): (r.document, r.value) for r in res.candidates_frame().itertuples()}
+    assert m[(0, "c")] == ("d", "none") and (1, "c") not in m
+
+
+def test_pairs_are_symmetric_in_the_coders():
+    data = RelationAnnotations.from_relations([rel("a", "T", X, Y), rel("a", "S", Y, Z), rel("b", "T", X, Y)],
+                                              spans=[sp("b", *Z)])
+    swapped = RelationAnnotations.from_relations(
+        [Relation(r.document, {"a": "b", "b": "a"}[r.coder], r.type,
+                  Span("d", r.source.start, r.source.end, "E", {"a": "b", "b": "a"}[r.coder]),
+                  Span("d", r.target.start, r.target.end, "E", {"a": "b", "b": "a"}[r.coder])) for r in data.relations],
+        spans=[sp("a", *Z)])
+    one, two = quiet(agreement, data), quiet(agreement, swapped)
+    assert (one.f1, one.f1_untyped, one.alpha, one.kappa) == (two.f1, two.f1_untyped, two.alpha, two.kappa)
+    assert one.pairs[0].typed.precision == two.pairs[0].typed.recall
