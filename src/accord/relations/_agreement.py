@@ -95,7 +95,7 @@ def _placed(data: RelationAnnotations, al: Alignment, declared: frozenset[str]) 
     """The relations at their positions, each coder's identical ones merged (and how many were merged)."""
     out: dict[tuple[str, tuple[int, int, str, bool]], _Rel] = {}
     for r in data.relations:
-        x = _Rel(r.coder, r.document, r.type, al.position[r.source], al.position[r.target],
+        x = _Rel(r.coder, r.document, r.type, al.of(r.source), al.of(r.target),
                  r.directed and r.type not in declared, r)
         out.setdefault((r.coder, x.key), x)
     return list(out.values()), len(data.relations) - len(out)
@@ -202,13 +202,15 @@ def agreement(
     coders = data.coders
     al = align_arguments(data.spans, match=match, labels=argument_labels)
     rels, merged = _placed(data, al, declared)
-    marked = {(s.coder, p) for s, p in al.position.items()}
+    marked = al.marked()
     seen_docs: dict[str, set[str]] = {c: set() for c in coders}
     for d, c in data.spans.seen:
         seen_docs[c].add(d)
     by_pair: dict[tuple[str, tuple[int, int]], list[_Rel]] = {}
+    by_coder: dict[str, list[_Rel]] = {c: [] for c in coders}
     for r in rels:
         by_pair.setdefault((r.coder, r.pair), []).append(r)
+        by_coder[r.coder].append(r)
 
     pairs: list[RelationPairScores] = []
     unmatched: list[UnmatchedRelation] = []
@@ -219,8 +221,8 @@ def agreement(
             if not shared:
                 unshared.append((a, b))
                 continue
-            ra = [r for r in rels if r.coder == a and r.document in shared]
-            rb = [r for r in rels if r.coder == b and r.document in shared]
+            ra, rb = (by_coder[c] if seen_docs[c] <= shared else [r for r in by_coder[c] if r.document in shared]
+                      for c in (a, b))
             ka, kb = {r.key for r in ra}, {r.key for r in rb}
             ua, ub = Counter(r.pair for r in ra), Counter(r.pair for r in rb)
             tp_untyped = sum(min(n, ub[p]) for p, n in ua.items())

@@ -18,7 +18,6 @@ play no part. A span a coder marked twice is one argument of theirs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -59,23 +58,36 @@ class _OverlapDissimilarity(Dissimilarity):
         return "overlap (1 - overlap / union)"
 
 
-@dataclass(frozen=True, eq=False)
 class Alignment:
-    """The position of every distinct span of every coder.
+    """The position of every span of every coder.
 
     Attributes
     ----------
-    position : dict of Span to int
-        Each span's position (identical spans of one coder share one).
     spans_at : list of list of Span
-        The spans at each position, in position order.
+        The spans at each position, in position order (identical spans of one coder share one position).
     document : list of str
         Each position's document.
     """
 
-    position: dict[Span, int]
-    spans_at: list[list[Span]]
-    document: list[str]
+    def __init__(self, spans_at: list[list[Span]]) -> None:
+        self.spans_at = spans_at
+        self.document = [g[0].document for g in spans_at]
+        # by identity first (the relations' arguments are most often the very spans held): no hashing of spans
+        self._by_id = {id(s): p for p, g in enumerate(spans_at) for s in g}
+        self._by_value: dict[Span, int] | None = None
+
+    def of(self, span: Span) -> int:
+        """The position of *span* (a span of the data, or one equal to it)."""
+        p = self._by_id.get(id(span))
+        if p is None:
+            if self._by_value is None:
+                self._by_value = {s: q for q, g in enumerate(self.spans_at) for s in g}
+            p = self._by_value[span]
+        return p
+
+    def marked(self) -> set[tuple[str, int]]:
+        """Every (coder, position) where the coder marked a span."""
+        return {(s.coder, p) for p, g in enumerate(self.spans_at) for s in g}
 
     def describe(self, p: int) -> str:
         """``[0, 5) 'PER'`` for the first span at *p*, as messages and tables show a position."""
@@ -115,13 +127,12 @@ def align_arguments(data: SpanAnnotations, *, match: str = "exact", labels: bool
     """
     if match == "exact":
         by_key: dict[tuple[object, ...], list[Span]] = {}
-        for s in dict.fromkeys(data.spans):  # identical spans of one coder: one argument
+        for s in data.spans:  # identical spans of one coder share their key, hence their position
             by_key.setdefault((s.document, s.start, s.end, s.fragments, s.label if labels else ""), []).append(s)
         groups = [by_key[k] for k in sorted(by_key)]
     else:
         groups = _aligned(data, match, labels)
-    position = {s: p for p, g in enumerate(groups) for s in g}
-    return Alignment(position=position, spans_at=groups, document=[g[0].document for g in groups])
+    return Alignment(groups)
 
 
 def _aligned(data: SpanAnnotations, match: str, labels: bool) -> list[list[Span]]:
