@@ -228,3 +228,20 @@ def test_inception_relation_layer(tmp_path):
 def test_a_tool_without_relations_is_refused(tmp_path):
     with pytest.raises(AccordError, match="tool must be one of brat, inception, label-studio, prodigy"):
         read_relations(tmp_path, tool="doccano")
+
+
+def test_several_exports_read_as_one_project(tmp_path):
+    """One Label Studio export per annotator: read together; the same annotator's document twice is refused."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    one.mkdir()
+    two.mkdir()
+    ann = [_region("r1", 0, 5, "PER"), _region("r2", 16, 20, "ORG"), _ls_rel("r1", "r2", "right", ["works_for"])]
+    _ls(one, [{"id": 1, "completed_by": 1, "was_cancelled": False, "result": ann}])
+    _ls(two, [{"id": 2, "completed_by": 2, "was_cancelled": False, "result": ann}])
+    data, reports = read_relations([one / "export.json", two / "export.json"], tool="label-studio")
+    assert data.coders == ("1", "2") and len(reports) == 2
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AccordWarning)
+        assert agreement(data).f1 == 1.0
+    with pytest.raises(AccordError, match="coder '1' annotated document '7' here and in"):
+        read_relations([one / "export.json", one / "export.json"], tool="label-studio")
