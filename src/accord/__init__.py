@@ -20,6 +20,7 @@ The public API, by concept (each in its own module):
 - significance studies: :mod:`accord.significance`
 - spans: :mod:`accord.spans` (:func:`read_spans`, :func:`span_f1`, :func:`token_agreement`,
   :func:`unitizing_alpha`)
+- relations and events between spans: :mod:`accord.relations` (``agreement``, ``read_relations``)
 - humans and models (:mod:`accord.models_vs_humans`): :func:`alt_test`, the alternative annotator test (may a
   model replace the human annotators?), and the model-vs-panel reads beside it
 - the reliability report (one HTML page): :func:`report`, :mod:`accord.reporting`
