@@ -220,6 +220,15 @@ def test_inception_relation_layer(tmp_path):
                                                ("bob", "employs", (16, 25), (0, 5))]
     report = read_export(tmp_path / "export", tool="inception").report
     assert report.dropped_reasons() == {"relation (not compared; relations=True reads it)": 2}
+    # a relation layer over another span layer is counted, not read
+    other = INC_HEAD.replace("#T_RL=", "#T_SP=webanno.custom.Other|value\n#T_RL=").replace(
+        "BT_de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity", "BT_webanno.custom.Other")
+    rows = _tsv(("_", "_"), ("works_for", "1-1[0_1]")).splitlines()[6:]
+    (doc / "carol.tsv").write_text(other + "".join("\t".join([*r.split("\t")[:4], "_", *r.split("\t")[4:]]) + "\n"
+                                                   for r in rows), encoding="utf-8")
+    _, reports = read_relations(tmp_path / "export", tool="inception")
+    assert reports[0].dropped_reasons() == {"relation over another span layer than the one read (not compared)": 1}
+    (doc / "carol.tsv").unlink()
     (doc / "bob.tsv").write_text(_tsv(("employs", "1-4[7_0]"), ("_", "_")), encoding="utf-8")
     with pytest.raises(AccordError, match="bob, line 7: relation layer webanno.custom.Rel: its governor id 7 names no"):
         read_relations(tmp_path / "export", tool="inception")

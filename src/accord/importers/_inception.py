@@ -477,6 +477,9 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
             rels += [Relation(doc, user, tidy.label(t), *(Span(doc, cp(b), cp(e), tidy.label(lab), user)
                                                         for b, e, lab in (g, d)))
                      for g, d, t in tsv_relations(content, where, key, _fail, _unescape_value)]
+            elsewhere = count_relations(content, besides=key.split("|")[0])
+            dropped.extend([DroppedRecord(f"{doc}/{user}", "relation over another span layer than the one read (not "
+                                          "compared)", None, user)] * elsewhere)
         else:
             dropped.extend([DroppedRecord(f"{doc}/{user}", "relation (not compared; relations=True reads it)", None,
                                           user)] * count_relations(content))

@@ -53,9 +53,11 @@ def _header(text: str) -> list[str]:
     return [ln for ln in text.splitlines()[1:] if ln.startswith(("#T_SP=", "#T_CH=", "#T_RL="))]
 
 
-def count_relations(text: str) -> int:
-    """How many relations the file's relation layers hold (for the import report when they are not read)."""
+def count_relations(text: str, *, besides: str | None = None) -> int:
+    """How many relations the file's relation layers hold (for the import report when they are not read); with
+    *besides* (a span layer), those over other span layers only."""
     _, rels = _layout(_header(text))
+    rels = [r for r in rels if besides is None or r[3] != besides]
     if not rels:
         return 0
     n = 0
