@@ -60,23 +60,13 @@ if TYPE_CHECKING:
         pairwise_agreement,
         unit_disagreement,
     )
+    from accord.coefficients._fleiss import bennett_s, fleiss_kappa, multi_kappa, scott_pi, siegel_castellan_k
     from accord.coefficients._gwet import (
         GwetResult,
         gwet_ac1,
         gwet_ac2,
     )
-    from accord.coefficients._kappa import (
-        AgreementResult,
-        KappaResult,
-        bennett_s,
-        cohen_kappa,
-        fleiss_kappa,
-        multi_kappa,
-        percent_agreement,
-        scott_pi,
-        siegel_castellan_k,
-        weighted_kappa,
-    )
+    from accord.coefficients._kappa import AgreementResult, KappaResult, cohen_kappa, percent_agreement, weighted_kappa
     from accord.coefficients._weights import (
         kappa_weights,
     )
@@ -222,7 +212,7 @@ _EXPORTS: dict[str, str] = {
     "augmented_kappa_sweep": "accord.multilabel",
     "AugmentedKappaResult": "accord.multilabel",
     "AugmentedKappaSweep": "accord.multilabel",
-    "bennett_s": "accord.coefficients._kappa",
+    "bennett_s": "accord.coefficients._fleiss",
     "chance_difference": "accord.noise",
     "ChanceDifference": "accord.noise",
     "classify_items": "accord.multilabel",
@@ -241,7 +231,7 @@ _EXPORTS: dict[str, str] = {
     "Distance": "accord.distances",
     "DistanceFunction": "accord.distances",
     "example_passonneau2004": "accord.coref",
-    "fleiss_kappa": "accord.coefficients._kappa",
+    "fleiss_kappa": "accord.coefficients._fleiss",
     "get_distance": "accord.distances",
     "gold_standard": "accord.noise",
     "GoldStandard": "accord.noise",
@@ -258,7 +248,7 @@ _EXPORTS: dict[str, str] = {
     "MASI2006": "accord.distances",
     "MASI2010": "accord.distances",
     "max_disagreements": "accord.noise",
-    "multi_kappa": "accord.coefficients._kappa",
+    "multi_kappa": "accord.coefficients._fleiss",
     "MultiLabelData": "accord.multilabel",
     "multiset_value": "accord.distances",
     "noise_bound": "accord.noise",
@@ -281,10 +271,10 @@ _EXPORTS: dict[str, str] = {
     "read_spans": "accord.spans",
     "report": "accord.reporting",
     "score_peer": "accord.pyramid",
-    "scott_pi": "accord.coefficients._kappa",
+    "scott_pi": "accord.coefficients._fleiss",
     "SetDistance": "accord.distances",
     "SetRelation": "accord.distances",
-    "siegel_castellan_k": "accord.coefficients._kappa",
+    "siegel_castellan_k": "accord.coefficients._fleiss",
     "significance_study": "accord.significance",
     "SignificanceStudy": "accord.significance",
     "Span": "accord.spans",
