@@ -83,9 +83,11 @@ def test_labels_are_spans_reanchored_from_utf16():
     assert c["bo@example.org"] == {"annotated": 1, "empty": 0, "skipped": 1, "unassigned": 2}
 
 
-def test_textarea_field_is_refused():
-    with pytest.raises(AccordError, match="field 'comment'.*free text is counted, not compared"):
-        ls.read(FULL, field="comment")
+def test_textarea_field_is_read_when_named():
+    """Issue 32: free text is read when its control is named (never guessed), the lines of a region joined."""
+    imp = ls.read(FULL, field="comment")
+    assert imp.kind == "text" and imp.default_distance == "levenshtein"
+    assert sorted(imp.annotations.values.tolist()) == ["lovely", "sad"]
 
 
 def test_unknown_field_lists_the_controls():

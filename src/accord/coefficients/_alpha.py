@@ -431,6 +431,7 @@ def alpha(
         return alpha_from_counts(uc, values, dist, n_coders=n_coders)
     data = as_annotations(data, layout=layout)
     data = check_annotations(data)
+    dist.check_data(data)
     uc = count_values(data)
     try:
         return alpha_from_counts(uc, data.values, dist, n_coders=data.n_coders)

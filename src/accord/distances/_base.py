@@ -96,6 +96,12 @@ class Distance(ABC):
     def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
         """Bind to a value domain; raise :class:`AccordError` if the values do not suit."""
 
+    def check_data(self, data: Any) -> None:
+        """Check the values of *data* (:class:`~accord.Annotations`) before they are compared, naming the unit
+        and the coder of a fault; the rank distances check that coders rank the same items.  Default: nothing
+        (:meth:`prepare` checks the values themselves)."""
+        return None
+
     def __call__(self, a: Any, b: Any) -> float:
         """delta(a, b) for two single values (convenience; slow)."""
         if a == b:

@@ -31,8 +31,13 @@ Controls read (the ``type`` of a region):
     ``start``/``end`` offsets count UTF-16 code units (Label Studio runs in the
     browser) and are re-anchored to Python code points, and each region's
     ``text`` is checked against the document;
-``textarea``
-    free text: never compared, each region counted as a dropped record.
+``textarea``, ``ranker``, ``pairwise``
+    read only when named (``field=``; JSON export): a textarea's lines
+    (``value.text``) joined as one text, a Ranker's item ids
+    (``value.ranker``, without buckets) as a ranking, a Pairwise choice
+    (``value.selected``: left, right) as ``first`` or ``second``
+    (:mod:`accord.importers._answers`); otherwise each region is counted as a
+    dropped record.
 
 A control with ``perRegion`` answers about one span and its regions carry
 that span's region ``id``: it is not a value of the task, so it is not
@@ -76,6 +81,9 @@ __all__ = ["read", "sniff"]
 
 TOOL = "label-studio"
 COMPARED = {"choices": "nominal", "taxonomy": "set", "rating": "ordinal", "number": "interval", "labels": "spans"}
+#: Controls read only when named (``field=``), never guessed: free text, a ranking (Ranker), a pairwise preference
+#: (``first`` or ``second``) -> the kind of their values (:mod:`accord.importers._answers` reads them).
+NAMED_ONLY = {"textarea": "text", "ranker": "ranking", "pairwise": "nominal"}
 NOT_COMPARED = {"textarea"}
 _SPAN_TYPES = {"labels", "hypertextlabels", "paragraphlabels", "rectanglelabels", "polygonlabels", "ellipselabels",
                "keypointlabels", "brushlabels", "timeserieslabels"}
@@ -244,9 +252,8 @@ def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None,
         if field in per_region:
             raise fail(TOOL, path, f"control {quote(field)} is per-region: each answer is about one span, not the "
                        "task, and is not compared", field=field)
-        if ctype in NOT_COMPARED:
-            raise fail(TOOL, path, f"control {quote(field)} is a {ctype}: free text is counted, not compared; choose "
-                       f"one of {describe([n for n in sorted(types) if _comparable(types[n])]) or 'none'}", field=field)
+        if ctype in NAMED_ONLY:
+            return field, ctype
         if ctype not in COMPARED:
             raise fail(TOOL, path, f"control {quote(field)} has type {quote(ctype)}, which accord does not read (it "
                        f"reads {', '.join(COMPARED)})", field=field)
@@ -316,7 +323,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                     n_per_region[str(r["from_name"])] += r.get("id") in span_ids
     per_region = {n for n, k in n_per_region.items() if k and k == n_regions[n]}
     name, ctype = _pick_field(path, types, field, per_region)
-    vkind = COMPARED[ctype]
+    vkind = COMPARED.get(ctype) or NAMED_ONLY[ctype]
     if ctype == "choices":
         if multiple is None:
             multiple = any(
@@ -373,7 +380,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             unit: Hashable = doc if vkind == "spans" else task
             results = [r for r in ann.get("result") or [] if isinstance(r, dict)]
             for r in results:
-                if r.get("type") in NOT_COMPARED:
+                if r.get("type") in NOT_COMPARED and r.get("from_name") != name:
                     cells.drop(task, f"{r.get('type')} {quote(r.get('from_name'))}: free text is counted, not compared",
                                line=line, coder=coder)
                 elif r.get("type") not in COMPARED and r.get("from_name") != name:
@@ -461,6 +468,10 @@ def _span_notes(cells: Cells, fallbacks: int, check: TextCheck, repeats: list[st
 
 def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool, kw: dict[str, Any],
            tidy: Tidy) -> Any:
+    if ctype in NAMED_ONLY:
+        from accord.importers._answers import label_studio_value
+
+        return label_studio_value(path, ctype, regions, kw)
     vals = [r.get("value") or {} for r in regions]
     if ctype == "choices":
         chosen = [str(tidy.label(c)) for v in vals for c in (v.get("choices") or [])]
