@@ -200,6 +200,12 @@ def test_rankings_of_different_items_are_refused_naming_unit_and_coder():
         alpha(across, distance="footrule")
     # read as top-k lists, every ranking is over the union of the items
     assert not math.isnan(alpha(across, distance=KendallTau(unranked="last")).alpha)
+    assert alpha(across, distance="kendall-top-k").alpha == alpha(across, distance=KendallTau(unranked="last")).alpha
+    # the command line is told the name to use
+    try:
+        alpha(across, distance="footrule")
+    except AccordError as exc:
+        assert "--distance footrule-top-k" in exc.for_cli() and "unranked='last'" in str(exc)
 
 
 @pytest.mark.parametrize("bad, message", [
@@ -440,7 +446,8 @@ def test_taxonomy_is_a_metric_in_the_unit_interval(x, y, z):
 
 
 def test_names_resolve_and_are_listed():
-    for name in ("levenshtein", "levenshtein-metric", "token-jaccard", "kendall", "footrule", "taxonomy"):
+    for name in ("levenshtein", "levenshtein-metric", "token-jaccard", "kendall", "footrule", "taxonomy",
+                 "kendall-top-k", "footrule-top-k"):
         assert name in DISTANCE_NAMES
         assert get_distance(name).name == name
     assert get_distance("edit").name == "levenshtein"

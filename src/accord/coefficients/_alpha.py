@@ -431,9 +431,9 @@ def alpha(
         return alpha_from_counts(uc, values, dist, n_coders=n_coders)
     data = as_annotations(data, layout=layout)
     data = check_annotations(data)
-    dist.check_data(data)
     uc = count_values(data)
     try:
+        dist.check_data(data)
         return alpha_from_counts(uc, data.values, dist, n_coders=data.n_coders)
     except AccordError as exc:
         if data.source and not str(exc).startswith(data.source):

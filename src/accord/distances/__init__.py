@@ -109,6 +109,8 @@ _REGISTRY: dict[str, Callable[[], Distance]] = {
     "token-jaccard": TokenJaccard,
     "kendall": KendallTau,
     "footrule": Footrule,
+    "kendall-top-k": lambda: KendallTau(unranked="last"),
+    "footrule-top-k": lambda: Footrule(unranked="last"),
     "taxonomy": Taxonomy,
 }
 _ALIASES = {
@@ -135,7 +137,8 @@ def get_distance(
 
     Names: nominal, ordinal, interval, ratio, jaccard, dice, masi-2006,
     masi-2010, set-relation (also ``masi-2006-rounded``: MASI with 0.67/0.33),
-    levenshtein, levenshtein-metric, token-jaccard, kendall, footrule, taxonomy.
+    levenshtein, levenshtein-metric, token-jaccard, kendall, footrule,
+    kendall-top-k, footrule-top-k, taxonomy.
     A bare ``"masi"`` is refused: the two published forms differ a lot, so
     the user picks one.
 

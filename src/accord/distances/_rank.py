@@ -25,6 +25,8 @@ __all__ = ["Footrule", "KendallTau", "check_rankings", "ranking", "ranking_text"
 Unranked = Literal["error", "last"]
 _UNRANKED = ("error", "last")
 _PAIR_BLOCK = 1 << 21  # vector cells read per block in pairs()
+_TOP_K = "pass unranked='last' to read an item a ranking leaves out as tied after its last"
+_TOP_K_CLI = "use --distance {0}-top-k to read an item a ranking leaves out as tied after its last"
 
 
 def ranking(order: Iterable[Any] | Mapping[Hashable, float], *, where: str | None = None) -> tuple[frozenset, ...]:
@@ -140,11 +142,10 @@ class _Embedded:
         if unranked == "error":
             for k, s in enumerate(item_sets):
                 if s != item_sets[0]:
-                    raise AccordError(
-                        f"the {dist_name} distance compares rankings of the same items; ranking "
-                        f"{ranking_text(values[0])} and ranking {ranking_text(values[k])} rank different items "
-                        f"({_diff(item_sets[0], s)}); give every unit the same items, or pass unranked='last' to "
-                        "read an item a ranking leaves out as tied after its last")
+                    head = (f"the {dist_name} distance compares rankings of the same items; ranking "
+                            f"{ranking_text(values[0])} and ranking {ranking_text(values[k])} rank different items "
+                            f"({_diff(item_sets[0], s)}); give every unit the same items, or ")
+                    raise AccordError(head + _TOP_K, cli=head + _TOP_K_CLI.format(dist_name))
         try:
             items = sorted(universe)
         except TypeError:
@@ -230,10 +231,8 @@ class _RankDistance(Distance):
         if unranked not in _UNRANKED:
             raise choice_error("unranked", unranked, _UNRANKED)
         self.unranked = unranked
-
-    def __repr__(self) -> str:
-        extra = "" if self.unranked == "error" else f", unranked {self.unranked!r}"
-        return f"<distance {self.name}{extra}>"
+        if unranked == "last":
+            self.name = f"{type(self).name}-top-k"
 
     def check_data(self, data: Any) -> None:
         """Name the unit and coders when two coders of a unit rank different items (``unranked='error'``)."""
@@ -255,7 +254,7 @@ class KendallTau(_RankDistance):
         ``"last"``: the items are the union over all the rankings of the data,
         and an item a ranking leaves out is tied with the others it leaves out,
         after its last group (a top-k list as a partial ranking, Fagin et al.
-        2006, section 2).
+        2006, section 2); named ``kendall-top-k``.
 
     Notes
     -----
@@ -303,7 +302,7 @@ class Footrule(_RankDistance):
     Parameters
     ----------
     unranked : {"error", "last"}
-        As for :class:`KendallTau`.
+        As for :class:`KendallTau` (``"last"`` is named ``footrule-top-k``).
 
     Notes
     -----
@@ -360,6 +359,7 @@ def check_rankings(data: Any, *, distance: KendallTau | Footrule | None = None) 
     """
     dist = distance if distance is not None else KendallTau()
     name = dist.name
+    where = f"{data.source}: " if data.source else ""
     values = data.values.tolist()
     item_sets: list[frozenset] = []
     for code, v in enumerate(values):
@@ -367,7 +367,7 @@ def check_rankings(data: Any, *, distance: KendallTau | Footrule | None = None) 
             groups = _groups_of(v, name)
         except AccordError as exc:
             k = int(np.flatnonzero(data.value_index == code)[0])
-            raise AccordError(f"unit {shown(data.units[data.unit_index[k]])}, coder "
+            raise AccordError(f"{where}unit {shown(data.units[data.unit_index[k]])}, coder "
                               f"{shown(data.coders[data.coder_index[k]])}: {exc}") from None
         item_sets.append(frozenset().union(*groups))
     if dist.unranked != "error" or not values:
@@ -384,16 +384,15 @@ def check_rankings(data: Any, *, distance: KendallTau | Footrule | None = None) 
         k, k0 = int(bad[0]), int(first[unit[bad[0]]])
         a, b = values[data.value_index[k0]], values[data.value_index[k]]
         raise AccordError(
-            f"unit {shown(data.units[unit[k]])}: coder {shown(data.coders[data.coder_index[k0]])} ranks "
+            f"{where}unit {shown(data.units[unit[k]])}: coder {shown(data.coders[data.coder_index[k0]])} ranks "
             f"{ranking_text(a)} and coder {shown(data.coders[data.coder_index[k]])} ranks {ranking_text(b)}: "
             f"different items ({_diff(item_sets[data.value_index[k0]], item_sets[data.value_index[k]])})")
     across = np.flatnonzero(entry_set != entry_set[0])
     if len(across):
         k = int(across[0])
-        raise AccordError(
-            f"unit {shown(data.units[unit[0]])} ranks {', '.join(sorted(map(str, item_sets[data.value_index[0]])))} "
-            f"and unit {shown(data.units[unit[k]])} ranks "
-            f"{', '.join(sorted(map(str, item_sets[data.value_index[k]])))}: alpha compares rankings across units "
-            "(its expected disagreement), so every unit must rank the same items (name them alike in every unit, "
-            "e.g. by system or by the position shown), or pass unranked='last' to read an item a ranking leaves "
-            "out as tied after its last")
+        head = (f"{where}unit {shown(data.units[unit[0]])} ranks "
+                f"{', '.join(sorted(map(str, item_sets[data.value_index[0]])))} and unit {shown(data.units[unit[k]])} "
+                f"ranks {', '.join(sorted(map(str, item_sets[data.value_index[k]])))}: alpha compares rankings across "
+                "units (its expected disagreement), so every unit must rank the same items (name them alike in every "
+                "unit, e.g. by system or by the position shown), or ")
+        raise AccordError(head + _TOP_K, cli=head + _TOP_K_CLI.format(name))
