@@ -200,3 +200,17 @@ def test_prodigy_text_input_field(tmp_path):
     assert imp.report.counts["s-bob"] == {"annotated": 1, "empty": 1, "skipped": 1, "unassigned": 0}
     with pytest.raises(AccordError, match="or the task key holding typed text.*got 'comment'"):
         prodigy.read(f, field="comment")
+
+
+def test_label_studio_json_min_text():
+    """JSON-MIN (https://labelstud.io/guide/export#JSON-MIN) writes a textarea's lines as {"text": [...]} and a
+    one-line text bare, like a single choice: the control named reads as text, and ``kind="text"`` reads bare
+    strings as text (the shipped fixture of tests/test_importers_labelstudio.py)."""
+    from pathlib import Path
+
+    min_export = Path(__file__).parent / "data" / "importers" / "labelstudio" / "export_min.json"
+    text = labelstudio.read(min_export, field="comment")
+    assert text.kind == "text" and text.annotations.values.tolist() == ["lovely\ncity"]
+    assert text.report.dropped_reasons() == {}
+    bare = labelstudio.read(min_export, field="sentiment", kind="text")
+    assert bare.kind == "text" and bare.default_distance == "levenshtein"

@@ -17,8 +17,8 @@ from typing import Any
 from accord._shared.errors import AccordError
 from accord.importers._common import fail, quote
 
-__all__ = ["argilla_ranking", "label_studio_pairwise", "label_studio_ranker", "label_studio_text", "label_studio_value",
-           "text_answer"]
+__all__ = ["argilla_ranking", "label_studio_min_text", "label_studio_pairwise", "label_studio_ranker",
+           "label_studio_text", "label_studio_value", "text_answer"]
 
 #: Label Studio's ``Pairwise`` control: which side was chosen -> the preference
 _SIDES = {"left": "first", "right": "second"}
@@ -48,6 +48,17 @@ def label_studio_text(path: Path, regions: list[dict[str, Any]], kw: dict[str, A
             raise fail("label-studio", path, f"a textarea value must be a list of texts; got {quote(texts)}", **kw)
         lines.extend(texts)
     return text_answer("label-studio", path, "\n".join(lines), kw) if lines else None
+
+
+def label_studio_min_text(path: Path, value: Any, kw: dict[str, Any]) -> str | None:
+    """A textarea in Label Studio's JSON-MIN export: one line bare, several as ``{"text": [lines]}`` (or a list
+    of such regions)."""
+    if isinstance(value, str):
+        return text_answer("label-studio", path, value, kw)
+    regions = [value] if isinstance(value, dict) else value
+    if not isinstance(regions, list) or not all(isinstance(r, dict) for r in regions):
+        raise fail("label-studio", path, f"a text answer must be text or {{'text': [...]}}; got {quote(value)}", **kw)
+    return label_studio_text(path, [{"value": r} for r in regions], kw)
 
 
 def label_studio_ranker(path: Path, regions: list[dict[str, Any]], kw: dict[str, Any]) -> tuple[frozenset, ...] | None:

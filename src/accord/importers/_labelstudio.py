@@ -89,7 +89,7 @@ _SPAN_TYPES = {"labels", "hypertextlabels", "paragraphlabels", "rectanglelabels"
                "keypointlabels", "brushlabels", "timeserieslabels"}
 #: A JSON-MIN control's shape (:func:`_min_kind`) -> the kind of its values.
 _MIN_KINDS = {"choices": "nominal", "choices-multi": "set", "taxonomy": "set", "rating": "ordinal",
-              "number": "interval", "labels": "spans"}
+              "number": "interval", "labels": "spans", "textarea": "text"}
 _MIN_META = {
     "id", "annotator", "annotation_id", "created_at", "updated_at", "lead_time", "drafts", "predictions",
     "agreement", "total_annotations", "cancelled_annotations", "total_predictions", "annotations_ids",
@@ -134,9 +134,10 @@ def read(
     multiple : bool, optional
         Read ``choices`` as sets (True) or single values (False); default: sets
         when some annotation holds several choices.
-    kind : {"nominal", "set", "ordinal", "interval"}, optional
+    kind : {"nominal", "set", "ordinal", "interval", "text"}, optional
         JSON-MIN only (it does not say a control's type): how to read the
-        control's values when the guess from their shape is wrong.
+        control's values when the guess from their shape is wrong (``"text"``:
+        free text, which JSON-MIN writes bare when it is one line).
     predictions : bool, optional
         JSON export only: also read each task's predictions (a model's
         pre-annotations) as the annotations of a coder named by the
@@ -162,8 +163,8 @@ def read(
     ('sentiment', 'nominal', 1)
     """
     path = Path(path)
-    if kind is not None and kind not in ("nominal", "set", "ordinal", "interval"):
-        raise AccordError(f"kind must be one of nominal, set, ordinal, interval; got {quote(kind)}")
+    if kind is not None and kind not in ("nominal", "set", "ordinal", "interval", "text"):
+        raise AccordError(f"kind must be one of nominal, set, ordinal, interval, text; got {quote(kind)}")
     records = list(iter_json_records(TOOL, path))
     if not records:
         raise fail(TOOL, path, "the export holds no tasks")
@@ -655,8 +656,6 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
             )
         name = candidates[0]
     ctype = controls[name]
-    if ctype == "textarea":
-        raise fail(TOOL, path, f"control {quote(name)} holds free text: it is counted, not compared", field=name)
     if ctype in ("other", "mixed"):
         raise fail(TOOL, path, f"cannot read the values of {quote(name)} as choices, taxonomy, rating, number or "
                    "labels",
@@ -699,7 +698,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
                 continue
             kw = {"record": task, "line": line, "field": name, "coder": coder}
             for k, t in controls.items():
-                if t == "textarea" and rec.get(k) is not None:
+                if t == "textarea" and rec.get(k) is not None and k != name:
                     cells.drop(task, f"textarea {quote(k)}: free text is counted, not compared", line=line, coder=coder)
             v = rec.get(name)
             if vkind == "spans":
@@ -755,6 +754,10 @@ def _min_text(path: Path, rec: dict[str, Any], data_keys: list[str], text_key: s
 def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any], tidy: Tidy) -> Any:
     if v is None:
         return None
+    if vkind == "text":
+        from accord.importers._answers import label_studio_min_text
+
+        return label_studio_min_text(path, v, kw)
     regions = _regions(v)
     for i, r in enumerate(regions or []):
         for key, expected in _VALUE.items():
