@@ -214,3 +214,30 @@ def test_label_studio_json_min_text():
     assert text.report.dropped_reasons() == {}
     bare = labelstudio.read(min_export, field="sentiment", kind="text")
     assert bare.kind == "text" and bare.default_distance == "levenshtein"
+
+
+def test_rankings_and_taxonomies_on_the_command_line(ls_export, tmp_path):
+    """``accord import`` writes a ranking as JSON lists of tie groups (no Python repr); ``accord agree`` takes the
+    new distances by name, the taxonomy distance on Label Studio's sets of paths too."""
+    from typer.testing import CliRunner
+
+    from accord.cli import app
+
+    runner = CliRunner()
+    out = tmp_path / "long.csv"
+    res = runner.invoke(app, ["import", str(ls_export), "--from", "label-studio", "--field", "rank", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert '"[[""mdn""], [""blog""], [""wiki""]]"' in out.read_text()
+    assert "frozenset" not in out.read_text()
+    res = runner.invoke(app, ["agree", str(ls_export), "--from", "label-studio", "--field", "rank", "--distance",
+                              "footrule", "--coefficient", "alpha", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout[res.stdout.index("{"):])["distance"] == "footrule"
+    from pathlib import Path
+
+    full = Path(__file__).parent / "data" / "importers" / "labelstudio" / "export.json"
+    res = runner.invoke(app, ["agree", str(full), "--from", "label-studio", "--field", "topic", "--distance",
+                              "taxonomy", "--coefficient", "alpha", "--json"])
+    assert res.exit_code == 0, res.output
+    # {Places/City, Feelings} against {Places/City}: nodes {Places, Places/City, Feelings} and two of them shared
+    assert json.loads(res.stdout[res.stdout.index("{"):])["observed_disagreement"] == pytest.approx(1 / 3)
