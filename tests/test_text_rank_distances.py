@@ -335,8 +335,12 @@ def test_alpha_with_text_distances_and_a_callable():
 
 
 def test_text_distances_refuse_other_values():
-    with pytest.raises(AccordError, match="levenshtein distance needs text values; got 3"):
+    with pytest.raises(AccordError, match="levenshtein distance needs text values; got 3, which is not text"):
         Levenshtein()(3, "a")
+    data = Annotations.from_records([("u1", "a", "x"), ("u1", "b", 3)], source="t.csv")
+    for name in ("levenshtein", "token-jaccard"):
+        with pytest.raises(AccordError, match=f"^t.csv: unit 'u1', coder 'b': the {name} distance needs text"):
+            alpha(data, distance=name)
 
 
 # ----------------------------------------------------------------------------------------------- taxonomy
@@ -382,6 +386,9 @@ def test_taxonomy_against_ancestor_sets_and_alpha():
 def test_taxonomy_cycle_is_refused():
     with pytest.raises(AccordError, match="path A / B / A passes through 'A' twice \\(a cycle"):
         Taxonomy()(("A", "B", "A"), ("A",))
+    data = Annotations.from_records([("u1", "a", ("A", "B", "A")), ("u1", "b", ("A",))], source="tax.json")
+    with pytest.raises(AccordError, match="^tax.json: unit 'u1', coder 'a': .*passes through 'A' twice"):
+        alpha(data, distance="taxonomy")
 
 
 # ----------------------------------------------------------------------------------------------- properties

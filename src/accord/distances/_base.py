@@ -119,6 +119,24 @@ class Distance(ABC):
         return self.name
 
 
+def value_place(data: Any, code: int) -> str:
+    """``"FILE: unit U, coder C"``: where the first cell holding value *code* of *data* (Annotations) is."""
+    from accord._shared.names import shown
+
+    k = int(np.flatnonzero(data.value_index == code)[0])
+    where = f"{data.source}: " if data.source else ""
+    return f"{where}unit {shown(data.units[data.unit_index[k]])}, coder {shown(data.coders[data.coder_index[k]])}"
+
+
+def check_each_value(data: Any, check: Any) -> None:
+    """Run ``check(value)`` on each distinct value of *data*; an :class:`AccordError` names the first cell."""
+    for code, v in enumerate(data.values.tolist()):
+        try:
+            check(v)
+        except AccordError as exc:
+            raise AccordError(f"{value_place(data, code)}: {exc}") from None
+
+
 def _both_numeric(a: Any, b: Any) -> bool:
     return all(
         isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, bool) for x in (a, b)

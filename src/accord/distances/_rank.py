@@ -18,7 +18,7 @@ import numpy as np
 
 from accord._shared.errors import AccordError, choice_error
 from accord._shared.names import shown
-from accord.distances._base import Distance, PreparedDistance
+from accord.distances._base import Distance, PreparedDistance, check_each_value
 
 __all__ = ["Footrule", "KendallTau", "check_rankings", "ranking", "ranking_text"]
 
@@ -362,14 +362,7 @@ def check_rankings(data: Any, *, distance: KendallTau | Footrule | None = None) 
     where = f"{data.source}: " if data.source else ""
     values = data.values.tolist()
     item_sets: list[frozenset] = []
-    for code, v in enumerate(values):
-        try:
-            groups = _groups_of(v, name)
-        except AccordError as exc:
-            k = int(np.flatnonzero(data.value_index == code)[0])
-            raise AccordError(f"{where}unit {shown(data.units[data.unit_index[k]])}, coder "
-                              f"{shown(data.coders[data.coder_index[k]])}: {exc}") from None
-        item_sets.append(frozenset().union(*groups))
+    check_each_value(data, lambda v: item_sets.append(frozenset().union(*_groups_of(v, name))))
     if dist.unranked != "error" or not values:
         return
     set_code = {s: i for i, s in enumerate(dict.fromkeys(item_sets))}

@@ -16,7 +16,7 @@ import numpy as np
 
 from accord._shared.errors import AccordError
 from accord._shared.names import shown
-from accord.distances._base import Distance, PreparedDistance
+from accord.distances._base import Distance, PreparedDistance, check_each_value
 
 __all__ = ["Taxonomy", "taxonomy_paths"]
 
@@ -101,6 +101,10 @@ class Taxonomy(Distance):
     """
 
     name = "taxonomy"
+
+    def check_data(self, data: Any) -> None:
+        """Name the unit and coder of a value that is no path or set of paths, or of a path with a cycle."""
+        check_each_value(data, lambda v: taxonomy_paths(v, name=self.name))
 
     def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
         from accord.distances._sets import Jaccard

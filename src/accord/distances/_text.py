@@ -15,7 +15,7 @@ import numpy as np
 
 from accord._shared.errors import AccordError, choice_error
 from accord._shared.names import shown
-from accord.distances._base import Distance, PreparedDistance
+from accord.distances._base import Distance, PreparedDistance, check_each_value
 
 __all__ = ["Levenshtein", "TokenJaccard"]
 
@@ -24,11 +24,18 @@ _NORMALIZATIONS = ("max", "metric")
 _BLOCK = 1 << 22  # matrix cells per block of the expected sum
 
 
+def _check_text(name: str) -> Any:
+    def check(v: Any) -> None:
+        if not isinstance(v, str):
+            raise AccordError(f"the {name} distance needs text values; got {shown(v)}, which is not text")
+    return check
+
+
 def _texts(values: np.ndarray, name: str) -> list[str]:
     out = values.tolist()
     for v in out:
         if not isinstance(v, str):
-            raise AccordError(f"the {name} distance needs text values; got {shown(v)} ({type(v).__name__})")
+            raise AccordError(f"the {name} distance needs text values; got {shown(v)}, which is not text")
     return out
 
 
@@ -124,6 +131,10 @@ class Levenshtein(Distance):
 
     name = "levenshtein"
 
+    def check_data(self, data: Any) -> None:
+        """Name the unit and coder of a value that is not text."""
+        check_each_value(data, _check_text(self.name))
+
     def __init__(self, *, normalization: Normalization = "max") -> None:
         if normalization not in _NORMALIZATIONS:
             raise choice_error("normalization", normalization, _NORMALIZATIONS)
@@ -197,6 +208,10 @@ class TokenJaccard(Distance):
     """
 
     name = "token-jaccard"
+
+    def check_data(self, data: Any) -> None:
+        """Name the unit and coder of a value that is not text."""
+        check_each_value(data, _check_text(self.name))
 
     def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
         from accord.distances._sets import Jaccard
