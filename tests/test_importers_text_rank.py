@@ -241,3 +241,21 @@ def test_rankings_and_taxonomies_on_the_command_line(ls_export, tmp_path):
     assert res.exit_code == 0, res.output
     # {Places/City, Feelings} against {Places/City}: nodes {Places, Places/City, Feelings} and two of them shared
     assert json.loads(res.stdout[res.stdout.index("{"):])["observed_disagreement"] == pytest.approx(1 / 3)
+
+
+def test_argilla_flattened_records_ranking_and_text(tmp_path):
+    """``records.to_list(flatten=True)`` saved as JSON lines: ``<q>.responses`` lists each user's value; without
+    settings.json a ranking is told by its ``{"value", "rank"}`` shape, and a text question is named by
+    ``question_type`` (its strings look like labels)."""
+    rows = [{"id": "r1", "text": "prompt",
+             "order.responses": [_ranks(reply_1=1, reply_2=2), _ranks(reply_1=2, reply_2=1)],
+             "order.responses.users": ["u1", "u2"], "order.responses.status": ["submitted", "submitted"],
+             "note.responses": ["short", "shorter"], "note.responses.users": ["u1", "u2"],
+             "note.responses.status": ["submitted", "submitted"]}]
+    f = tmp_path / "flat.jsonl"
+    f.write_text("\n".join(json.dumps(r) for r in rows))
+    order = argilla.read(f, field="order")
+    assert order.kind == "ranking"
+    assert set(order.annotations.values.tolist()) == {ranking(["reply-1", "reply-2"]), ranking(["reply-2", "reply-1"])}
+    note = argilla.read(f, field="note", question_type="text")
+    assert note.kind == "text" and sorted(note.annotations.values.tolist()) == ["short", "shorter"]
