@@ -298,6 +298,23 @@ def test_levenshtein_against_a_plain_dynamic_programme(normalization):
     assert p.cross_sum(w, w) == pytest.approx(float(w @ m @ w))
 
 
+def test_levenshtein_blocked_expected_sum_on_large_domains(monkeypatch):
+    """Past DENSE_LIMIT values the expected sum runs block by block instead of through the cached matrix."""
+    import accord.distances._text as text_module
+
+    texts = list(dict.fromkeys(TEXTS))
+    arr = np.empty(len(texts), dtype=object)
+    arr[:] = texts
+    w = np.linspace(0.5, 2, len(texts))
+    dense = Levenshtein().prepare(arr, np.ones(len(texts)))
+    want = dense.cross_sum(w, w)
+    monkeypatch.setattr(text_module, "DENSE_LIMIT", 3)
+    monkeypatch.setattr(text_module, "_BLOCK", 7)
+    blocked = Levenshtein().prepare(arr, np.ones(len(texts)))
+    assert blocked.cross_sum(w, w) == pytest.approx(want)
+    assert blocked._matrix is None
+
+
 def test_levenshtein_max_is_rapidfuzzs_normalised_distance():
     from rapidfuzz.distance import Levenshtein as RF
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from accord._shared.errors import AccordError, choice_error
 from accord._shared.names import shown
-from accord.distances._base import Distance, PreparedDistance, check_each_value
+from accord.distances._base import DENSE_LIMIT, Distance, PreparedDistance, check_each_value
 
 __all__ = ["Levenshtein", "TokenJaccard"]
 
@@ -47,6 +47,7 @@ class _PreparedLevenshtein(PreparedDistance):
         self.texts = _texts(values, name)
         self.lengths = np.fromiter((len(t) for t in self.texts), dtype=float, count=len(self.texts))
         self.normalization = normalization
+        self._matrix: np.ndarray | None = None
 
     def _normalise(self, lev: np.ndarray, la: np.ndarray, lb: np.ndarray) -> np.ndarray:
         lev = np.asarray(lev, dtype=float)
@@ -80,8 +81,11 @@ class _PreparedLevenshtein(PreparedDistance):
         return self._normalise(lev, self.lengths[i], self.lengths[j])
 
     def matrix(self) -> np.ndarray:
-        idx = np.arange(len(self.values))
-        return self._block(idx, idx)
+        """The V x V matrix, computed once (the bootstrap asks for the expected sum once per resample)."""
+        if self._matrix is None:
+            idx = np.arange(len(self.values))
+            self._matrix = self._block(idx, idx)
+        return self._matrix
 
     def cross_sum(self, a: np.ndarray, b: np.ndarray) -> float:
         a = np.asarray(a, dtype=float)
@@ -89,6 +93,8 @@ class _PreparedLevenshtein(PreparedDistance):
         rows, cols = np.flatnonzero(a), np.flatnonzero(b)
         if len(rows) == 0 or len(cols) == 0:
             return 0.0
+        if len(self.values) <= DENSE_LIMIT:
+            return float(a @ self.matrix() @ b)
         step = max(1, _BLOCK // len(cols))
         total = 0.0
         for s in range(0, len(rows), step):
