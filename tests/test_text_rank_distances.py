@@ -315,6 +315,25 @@ def test_levenshtein_blocked_expected_sum_on_large_domains(monkeypatch):
     assert blocked._matrix is None
 
 
+@pytest.mark.parametrize("name", ["token-jaccard", "taxonomy"])
+def test_set_based_expected_sum_past_the_dense_limit(monkeypatch, name):
+    """Token sets and node sets: the set machinery's own expected sum when the domain is past DENSE_LIMIT."""
+    import accord.distances._text as text_module
+
+    if name == "token-jaccard":
+        vals = list(dict.fromkeys(TEXTS))
+    else:
+        vals = [("A",), ("A", "B"), ("A", "B", "C"), frozenset({("A", "D"), ("E",)}), frozenset(), ("E", "F")]
+    arr = np.empty(len(vals), dtype=object)
+    arr[:] = vals
+    w = np.linspace(0.5, 2, len(vals))
+    want = get_distance(name).prepare(arr, np.ones(len(vals))).cross_sum(w, w)
+    monkeypatch.setattr(text_module, "DENSE_LIMIT", 2)
+    p = get_distance(name).prepare(arr, np.ones(len(vals)))
+    assert p.cross_sum(w, w) == pytest.approx(want)
+    assert p._matrix is None
+
+
 def test_levenshtein_max_is_rapidfuzzs_normalised_distance():
     from rapidfuzz.distance import Levenshtein as RF
 

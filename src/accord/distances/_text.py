@@ -184,6 +184,7 @@ class _PreparedOnSets(PreparedDistance):
         self.n_sets = len(distinct)
         self.inner = set_distance.prepare(distinct, np.bincount(self.code, weights=counts, minlength=self.n_sets))
         self.dense_ok = self.inner.dense_ok
+        self._matrix: np.ndarray | None = None  # over the distinct sets, once, for small domains
 
     def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         return self.inner.pairs(self.code[np.asarray(i, dtype=np.int64)], self.code[np.asarray(j, dtype=np.int64)])
@@ -191,6 +192,10 @@ class _PreparedOnSets(PreparedDistance):
     def cross_sum(self, a: np.ndarray, b: np.ndarray) -> float:
         wa = np.bincount(self.code, weights=np.asarray(a, dtype=float), minlength=self.n_sets)
         wb = np.bincount(self.code, weights=np.asarray(b, dtype=float), minlength=self.n_sets)
+        if self.n_sets <= DENSE_LIMIT:  # the bootstrap asks once per resample: one matrix, then products
+            if self._matrix is None:
+                self._matrix = self.inner.matrix()
+            return float(wa @ self._matrix @ wb)
         return self.inner.cross_sum(wa, wb)  # pairs of values with one set add 0
 
 
