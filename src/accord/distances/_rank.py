@@ -188,6 +188,7 @@ class _PreparedL1(PreparedDistance):
         self.values, self.counts = values, counts
         self.x = x  # integer array V x K
         self.scale = scale
+        self._matrix: np.ndarray | None = None
 
     def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         i = np.asarray(i, dtype=np.int64)
@@ -203,9 +204,12 @@ class _PreparedL1(PreparedDistance):
     def matrix(self) -> np.ndarray:
         from scipy.spatial.distance import cdist
 
-        if self.x.shape[1] == 0 or len(self.values) == 0:
-            return np.zeros((len(self.values), len(self.values)))
-        return cdist(self.x.astype(float), self.x.astype(float), "cityblock") * self.scale
+        if self._matrix is None:
+            if self.x.shape[1] == 0 or len(self.values) == 0:
+                self._matrix = np.zeros((len(self.values), len(self.values)))
+            else:
+                self._matrix = cdist(self.x.astype(float), self.x.astype(float), "cityblock") * self.scale
+        return self._matrix
 
     def cross_sum(self, a: np.ndarray, b: np.ndarray) -> float:
         """sum_{v, w} a_v b_w delta(v, w) column by column: per column, the weight at each level, then
@@ -285,9 +289,9 @@ class KendallTau(_RankDistance):
         emb = _Embedded(values, self.name, self.unranked)
         n = len(emb.items)
         ii, jj = np.triu_indices(n, k=1)
-        signs = np.sign(emb.bucket[:, ii] - emb.bucket[:, jj]).astype(np.int8)
+        signs = np.sign(emb.bucket[:, ii] - emb.bucket[:, jj]).astype(np.int16)
         scale = 0.5 / len(ii) if len(ii) else 0.0
-        return _PreparedL1(values, counts, signs.astype(np.int16), scale)
+        return _PreparedL1(values, counts, signs, scale)
 
 
 class Footrule(_RankDistance):
