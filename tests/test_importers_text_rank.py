@@ -200,6 +200,10 @@ def test_prodigy_text_input_field(tmp_path):
     assert imp.report.counts["s-bob"] == {"annotated": 1, "empty": 1, "skipped": 1, "unassigned": 0}
     with pytest.raises(AccordError, match="or the task key holding typed text.*got 'comment'"):
         prodigy.read(f, field="comment")
+    # read without a field, the binary answers are compared, and the typed text is said to be there
+    binary = prodigy.read(f)
+    assert binary.field == "answer"
+    assert any("typed text" in n and "user_input" in n for n in binary.report.notes)
 
 
 def test_label_studio_json_min_text():

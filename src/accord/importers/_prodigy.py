@@ -218,6 +218,9 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     by_label = field == "answer" and len(labels) > 1
     if by_label:
         cells.notes.append("binary tasks ask about several labels: each (input, label) is a unit")
+    if field == "answer" and any(isinstance(t.get("user_input"), str) for _, t in chosen):
+        cells.notes.append(words("the tasks hold typed text (text_input's user_input), not read: pass ",
+                                 opt("field", "user_input"), " to compare it"))
     rejected = 0
     for _, t in tasks:
         cells.item(_unit(t, by_label) if field in _fields_of(t) else t["_input_hash"])
