@@ -177,6 +177,22 @@ def test_prepared_paths_agree(dist):
     assert p.cross_sum(w1, w2) == pytest.approx(float(w1 @ m @ w2))
 
 
+def test_rank_expected_sum_in_blocks(monkeypatch):
+    """The expected sum is gathered over blocks of values (bounded memory): the same number block by block."""
+    import accord.distances._rank as rank_module
+
+    rng = random.Random(8)
+    vals = list(dict.fromkeys(random_ranking(rng, list("abcdefg")) for _ in range(50)))
+    arr = np.empty(len(vals), dtype=object)
+    arr[:] = vals
+    w1, w2 = np.linspace(0, 1, len(vals)), np.linspace(2, 1, len(vals))
+    for dist in (KendallTau(), Footrule()):
+        want = dist.prepare(arr, np.ones(len(vals))).cross_sum(w1, w2)
+        monkeypatch.setattr(rank_module, "_PAIR_BLOCK", 40)
+        assert dist.prepare(arr, np.ones(len(vals))).cross_sum(w1, w2) == pytest.approx(want)
+        monkeypatch.undo()
+
+
 def test_unranked_last_reads_a_top_k_list():
     """a > b of {a, b, c}: c is tied after b, so a > b equals a > b > c and is 1/3 from a > c > b."""
     d = KendallTau(unranked="last")

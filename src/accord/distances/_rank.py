@@ -223,9 +223,15 @@ class _PreparedL1(PreparedDistance):
         levels = x - lo
         n_levels = int(levels.max()) + 1
         n_cols = x.shape[1]
-        flat = (np.arange(n_cols)[None, :] * n_levels + levels).ravel()
-        wa = np.bincount(flat, weights=np.repeat(a, n_cols), minlength=n_cols * n_levels).reshape(n_cols, n_levels)
-        wb = np.bincount(flat, weights=np.repeat(b, n_cols), minlength=n_cols * n_levels).reshape(n_cols, n_levels)
+        wa = np.zeros(n_cols * n_levels)
+        wb = np.zeros(n_cols * n_levels)
+        offset = np.arange(n_cols)[None, :] * n_levels
+        step = max(1, _PAIR_BLOCK // n_cols)  # values per block: memory bounded whatever the number of items
+        for s in range(0, len(a), step):
+            flat = (offset + levels[s:s + step]).ravel()
+            wa += np.bincount(flat, weights=np.repeat(a[s:s + step], n_cols), minlength=n_cols * n_levels)
+            wb += np.bincount(flat, weights=np.repeat(b[s:s + step], n_cols), minlength=n_cols * n_levels)
+        wa, wb = wa.reshape(n_cols, n_levels), wb.reshape(n_cols, n_levels)
         steps = np.abs(np.arange(n_levels)[:, None] - np.arange(n_levels)[None, :]).astype(float)
         return float(np.einsum("kl,lm,km->", wa, steps, wb)) * self.scale
 
@@ -289,7 +295,10 @@ class KendallTau(_RankDistance):
         emb = _Embedded(values, self.name, self.unranked)
         n = len(emb.items)
         ii, jj = np.triu_indices(n, k=1)
-        signs = np.sign(emb.bucket[:, ii] - emb.bucket[:, jj]).astype(np.int16)
+        signs = np.empty((len(emb.bucket), len(ii)), dtype=np.int16)
+        step = max(1, _PAIR_BLOCK // max(len(emb.bucket), 1))  # pair columns per block: no V x pairs int64 array
+        for s in range(0, len(ii), step):
+            signs[:, s:s + step] = np.sign(emb.bucket[:, ii[s:s + step]] - emb.bucket[:, jj[s:s + step]])
         scale = 0.5 / len(ii) if len(ii) else 0.0
         return _PreparedL1(values, counts, signs, scale)
 
