@@ -24,8 +24,9 @@ def _run(*args: str) -> str:
 
 def test_json_equals_the_python_api() -> None:
     out = json.loads(_run("judge", str(PAIRS), "--judges", "gpt-a,gpt-b", "--position", "order",
-                          "--verdict-refers-to", "position", "--run", "run", "--json"))
-    ref = judge_audit(PAIRS, judges="gpt-a,gpt-b", position="order", verdict_refers_to="position", run="run")
+                          "--verdict-refers-to", "position", "--run", "run", "--seed", "3", "--json"))
+    ref = judge_audit(PAIRS, judges="gpt-a,gpt-b", position="order", verdict_refers_to="position", run="run",
+                      rng=3)
     assert out == json.loads(json.dumps(ref.to_dict()))
     assert [a["judge"] for a in out["audits"]] == ["gpt-a", "gpt-b"]
 

@@ -261,6 +261,9 @@ def test_a_judge_that_flips_between_runs() -> None:
 
     m = pd.DataFrame(runs).T.to_numpy(dtype=object)
     assert r.alpha == pytest.approx(alpha(m).alpha, abs=1e-12)
+    assert r.alpha_ci_low <= r.alpha <= r.alpha_ci_high
+    again = judge_audit(df, judges="llm", run="run", rng=4)["llm"].repeatability
+    assert again == judge_audit(df, judges="llm", run="run", rng=4)["llm"].repeatability
     # the item verdict is the runs' majority: yes, yes, no, no, as the human
     assert audit.humans.with_humans[0].accuracy.estimate == 1.0
     assert audit.position.undefined_reason.startswith("no position column")
@@ -431,6 +434,8 @@ def test_position_needs_verdict_refers_to_and_options_are_checked() -> None:
         judge_audit(_pairs([(1, "first", "first")]), judges="llm", position="order")
     with pytest.raises(AccordError, match="verdict_refers_to must be one of position, option"):
         judge_audit(_pairs([(1, "first", "first")]), judges="llm", position="order", verdict_refers_to="slot")
+    with pytest.raises(AccordError, match=r"verdict_refers_to='option' says what a verdict names .* \(position=\)"):
+        judge_audit(_binary(1), judges="llm", verdict_refers_to="option")
     with pytest.raises(AccordError, match="mcnemar must be one of exact, chi-square"):
         judge_audit(_binary(1), judges="llm", mcnemar="fisher")
     with pytest.raises(AccordError, match="missing column 'pos'"):

@@ -189,16 +189,17 @@ def _ann(unit: np.ndarray, coder: np.ndarray, coders: list[Any], value: np.ndarr
                        coders=table, values=np.asarray(values)[used])
 
 
-def _repeatability(j: Judgments, rows: np.ndarray, level: float, distance: str) -> Repeatability:
+def _repeatability(j: Judgments, rows: np.ndarray, level: float, distance: str, n_boot: int, rng: Any
+                   ) -> Repeatability:
     dist = _distance(j, distance)
     runs = np.unique(j.run[rows])
     runs = runs[runs >= 0]
     if j.run_column is None:
-        return Repeatability(1, 0, math.nan, dist, None, (), "no run column: the judge was run once (name it with "
-                                                              "run=)")
+        return Repeatability(1, 0, math.nan, math.nan, math.nan, dist, None, (),
+                             "no run column: the judge was run once (name it with run=)")
     if len(runs) < 2:
-        return Repeatability(len(runs), 0, math.nan, dist, None, (), f"the judge has {len(runs)} run; "
-                                                                      "repeatability needs two or more")
+        return Repeatability(len(runs), 0, math.nan, math.nan, math.nan, dist, None, (),
+                             f"the judge has {len(runs)} run; repeatability needs two or more")
     ok = rows[j.verdict[rows] >= 0]
     stim = j.unit[ok] * 2 + np.maximum(j.position[ok], 0)
     n_stim = len(j.units) * 2
@@ -220,7 +221,7 @@ def _repeatability(j: Judgments, rows: np.ndarray, level: float, distance: str) 
     ends = (starts[fk] + counts[fk]).tolist()
     pairs = [tuple(zip(run_l[a:b], val_l[a:b], strict=True)) for a, b in zip(starts[fk].tolist(), ends, strict=True)]
     flips = list(map(RunFlip, _labels(j.units, st // 2), pos_l, pairs))
-    alpha_value, reason = math.nan, None
+    alpha_value, low, high, reason = math.nan, math.nan, math.nan, None
     if n_items:
         from accord.coefficients._alpha import alpha
 
@@ -232,12 +233,31 @@ def _repeatability(j: Judgments, rows: np.ndarray, level: float, distance: str) 
             alpha_value = float(res.alpha)
             if math.isnan(alpha_value):
                 reason = f"alpha is undefined: {getattr(res, 'undefined_reason', None) or 'no variation'}"
+            else:
+                low, high = _alpha_interval(res, level, n_boot, rng)
         except AccordError as exc:
             reason = str(exc)
     else:
         reason = "no item has verdicts from two runs"
-    return Repeatability(len(runs), n_items, alpha_value, dist,
+    return Repeatability(len(runs), n_items, alpha_value, float(low), float(high), dist,
                          proportion(int(agree.sum()), n_items, confidence_level=level), tuple(flips), reason)
+
+
+def _alpha_interval(res: Any, level: float, n_boot: int, rng: Any) -> tuple[float, float]:
+    """The unit bootstrap interval of alpha, drawn over the histogram of unit signatures (units with the same
+    counts of each value are exchangeable; :func:`accord.coefficients._pairs.signature_counts`): the same
+    resampling as :meth:`accord.AlphaResult.confidence_interval`, at the cost of the number of signatures."""
+    import dataclasses
+
+    from accord.coefficients._pairs import signature_counts
+
+    counts = getattr(res, "_counts", None)
+    if counts is not None and counts.weight is None:
+        res = dataclasses.replace(res, _counts=signature_counts(counts))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AccordWarning)
+        low, high = res.confidence_interval(level, n_resamples=n_boot, rng=rng)
+    return float(low), float(high)
 
 
 def _human_matrix(j: Judgments) -> np.ndarray:
@@ -479,6 +499,9 @@ def judge_audit(
         McNemar's test: the exact binomial test (default) or the chi-square with continuity correction.
     pass_rate_interval : {"delta", "bootstrap"}, keyword-only
         The Rogan-Gladen interval: the delta method (default) or a percentile bootstrap of *n_boot* draws.
+    n_boot : int, keyword-only
+        Bootstrap draws: of the Rogan-Gladen interval (with ``pass_rate_interval="bootstrap"``) and of alpha
+        across runs (resampling items, :meth:`accord.AlphaResult.confidence_interval`).
     power_tuned : bool, keyword-only
         The prediction-powered estimate with the power-tuned lambda (PPI++) instead of the classic one.
     epsilon, alpha, min_items : keyword-only
@@ -593,7 +616,7 @@ def judge_audit(
             judge=_label(j.coders, c), kind=j.kind, n_items=int((jv >= 0).sum()), n_judgments=len(rows),
             n_errors=int((j.verdict[rows] == ERROR).sum()),
             position=_position(j, rows, level, mcnemar == "exact"),
-            repeatability=_repeatability(j, rows, level, distance),
+            repeatability=_repeatability(j, rows, level, distance, n_boot, rng),
             humans=_humans(j, jv, h, majority, level, dist, pos, humans_alpha),
             pass_rate=_pass_rate(j, jv, h, majority, pos, why, level, pass_rate_interval, n_boot, power_tuned, rng),
             alt_test=res, alt_test_reason=reason, disagreements=dis, n_no_verdict=no_verdict))

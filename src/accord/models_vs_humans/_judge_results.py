@@ -89,6 +89,8 @@ class Repeatability(Result):
         Items (per order) with verdicts from two or more runs.
     alpha : float
         Krippendorff's alpha with the runs as coders and the data's distance.
+    alpha_ci_low, alpha_ci_high : float
+        Its bootstrap interval (items resampled; NaN when alpha is undefined).
     distance : str
     all_agree : Proportion
         The items on which every run gives the same verdict.
@@ -100,6 +102,8 @@ class Repeatability(Result):
     n_runs: int
     n_items: int
     alpha: float
+    alpha_ci_low: float
+    alpha_ci_high: float
     distance: str
     all_agree: Proportion | None
     flips: tuple[RunFlip, ...] = ()

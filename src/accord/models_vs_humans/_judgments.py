@@ -169,6 +169,11 @@ def read_judgments(
             cli=f"--position {position} gives the order the options were shown in; say whether a verdict names a "
                 "position (first: the answer shown first) or an option (first: option A wherever it was shown) "
                 "with --verdict-refers-to position or option")
+    if verdict_refers_to is not None and position is None:
+        raise AccordError(f"verdict_refers_to={verdict_refers_to!r} says what a verdict names in a presentation order; "
+                          "it needs the column of the order (position=)",
+                          cli=f"--verdict-refers-to {verdict_refers_to} says what a verdict names in a presentation "
+                              "order; it needs the column of the order (--position)")
     if positions is not None and (position is None or isinstance(positions, str) or len(positions) != 2):
         raise AccordError(f"positions must be two values of the position column, the canonical order first (and "
                           f"needs position=); got {positions!r}")
