@@ -9,6 +9,8 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from accord import AccordError
 from accord.models_vs_humans import judge_audit
@@ -462,3 +464,29 @@ def test_file_with_orders_and_runs(tmp_path) -> None:
     assert a.position.consistency.estimate == 1.0 and a.repeatability.all_agree.estimate == 1.0
     assert a.humans.with_majority.accuracy.estimate == 1.0
     assert res.source == str(f)
+
+
+def test_a_judge_without_humans_gets_its_order_and_run_checks() -> None:
+    df = _pairs([(1, "first", "second"), (2, "first", "first")])
+    a = judge_audit(df, judges="llm", position="order", verdict_refers_to="position")["llm"]
+    assert a.position.consistency.count == 1 and a.position.biased_first.count == 1
+    assert a.humans.undefined_reason == "no human in the data"
+    assert "three or more humans; the data has 0" in a.alt_test_reason
+
+
+_VERDICTS = ["first", "second", "tie", "error"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_VERDICTS), st.sampled_from(_VERDICTS)), min_size=1, max_size=12))
+def test_the_four_shares_do_not_depend_on_which_order_is_canonical(pairs: list[tuple[str, str]]) -> None:
+    # the position a verdict follows is where the answer was shown, whichever order is called canonical
+    df = _pairs([(i, a, b) for i, (a, b) in enumerate(pairs)])
+    shares = []
+    for canonical in (("AB", "BA"), ("BA", "AB")):
+        p = judge_audit(df, judges="llm", position="order", verdict_refers_to="position",
+                        positions=canonical)["llm"].position
+        counts = (p.consistency.count, p.biased_first.count, p.biased_second.count, p.error.count)
+        assert sum(counts) == p.n_pairs == len(pairs)
+        shares.append(counts)
+    assert shares[0] == shares[1]
