@@ -70,3 +70,17 @@ def test_bad_input_is_one_line(tmp_path: Path) -> None:
         said = " ".join(res.output.split())
         assert said.startswith("accord: error:") and words in said, res.output
         assert "Traceback" not in res.output
+
+
+def test_without_order_and_run_it_reads_what_alt_test_reads(tmp_path: Path) -> None:
+    f = tmp_path / "wide.csv"
+    rows = ["item,ann,bob,cai,llm"] + [f"i{k},{v},{v},{w},{v}" for k, (v, w) in
+                                       enumerate([("pass", "pass"), ("fail", "fail"), ("pass", "fail")] * 12)]
+    f.write_text("\n".join(rows) + "\n")
+    out = json.loads(_run("judge", str(f), "--judges", "llm", "--layout", "wide", "--unit", "item", "--json"))
+    audit = out["audits"][0]
+    assert audit["humans"]["with_majority"]["accuracy"]["estimate"] == 1.0
+    assert audit["alt_test"] is not None
+    res = runner.invoke(app, ["judge", str(f), "--judges", "llm", "--position", "order", "--verdict-refers-to",
+                              "option", "--from", "label-studio"])
+    assert res.exit_code == 2 and "--position and --run name columns of a long table" in res.output

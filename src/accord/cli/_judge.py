@@ -14,8 +14,13 @@ from rich.markup import escape
 from rich.table import Table
 
 from accord.cli._common import cli_errors, console, print_json
+from accord.cli._importing import ImporterArgs, importer_options
 
 __all__ = ["register"]
+
+_NO_IMPORTER = ImporterArgs()
+#: tables the library reads itself, with their position and run columns
+_TABLES = (".csv", ".tsv", ".tab", ".parquet", ".pq")
 
 
 def _p(x: Any) -> str:
@@ -42,9 +47,12 @@ def _pval(x: float) -> str:
     return f"{x:.3g}" if x < 0.001 else f"{x:.4f}"
 
 
+@importer_options
 def judge_command(
     file: Annotated[Path, typer.Argument(help="Judgments: a long table (CSV, TSV, JSON lines, Parquet, .xlsx) with "
-                                         "a row per item, coder and verdict; the judges and the humans are coders.")],
+                                         "a row per item, coder and verdict (and the order and run columns); "
+                                         "without --position and --run, any input accord alt-test reads (a wide "
+                                         "table, an annotation tool's export).")],
     judges: Annotated[str, typer.Option("--judges", help="The coders that are judges, comma-separated; a name may be "
                                         "a pattern (gpt-*). Every other coder is a human.")],
     position: Annotated[str | None, typer.Option(help="Column of the presentation order: two values, the canonical "
@@ -74,10 +82,14 @@ def judge_command(
     unit: Annotated[str | None, typer.Option(help="Column of the item id (default: told from the names).")] = None,
     coder: Annotated[str | None, typer.Option(help="Column of the coder (default: told from the names).")] = None,
     value: Annotated[str | None, typer.Option(help="Column of the verdict (default: told from the names).")] = None,
+    layout: Annotated[str | None, typer.Option(help="Without --position and --run: long or wide (default: told "
+                                               "from the file).")] = None,
+    coders: Annotated[str | None, typer.Option(help="Wide layout: comma-separated coder columns.")] = None,
     sep: Annotated[str | None, typer.Option(help="Text tables: the delimiter.")] = None,
     max_rows: Annotated[int, typer.Option(help="Most flips and disagreements printed per judge (all with "
                                           "--json).")] = 10,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    importer: ImporterArgs = _NO_IMPORTER,
 ) -> None:
     """Audit LLM judges: consistent across orders, repeatable across runs, right against the humans?
 
@@ -90,8 +102,22 @@ def judge_command(
         from accord._shared.errors import AccordError
 
         raise AccordError(f"--max-rows must be >= 0; got {max_rows}")
+    data: Any = file
+    if position is None and run is None:
+        if (importer.tool is not None or importer.given() or layout is not None or coders is not None
+                or file.suffix.lower() not in _TABLES or _headed(file)):  # as accord alt-test reads it
+            from accord.cli._alt_test import load_annotations
+
+            data, _ = load_annotations(file, importer, unit=unit, coder=coder, value=value, layout=layout,
+                                       coders=coders, json_out=json_out, sep=sep)
+            unit = coder = value = sep = None
+    elif importer.tool is not None or importer.given() or layout is not None or coders is not None:
+        from accord._shared.errors import AccordError
+
+        raise AccordError("--position and --run name columns of a long table; --from, --field, --sheet, --layout "
+                          "and --coders read other inputs, which have no such columns")
     result = judge_audit(
-        file, judges=judges, position=position, run=run, verdict_refers_to=verdict_refers_to,  # type: ignore[arg-type]
+        data, judges=judges, position=position, run=run, verdict_refers_to=verdict_refers_to,  # type: ignore[arg-type]
         positions=tuple(x.strip() for x in positions.split(",")) if positions else None,  # type: ignore[arg-type]
         unit=unit, coder=coder, value=value, positive=positive, distance=distance, confidence_level=confidence,
         mcnemar=mcnemar, pass_rate_interval=pass_rate_interval, n_boot=n_boot, power_tuned=power_tuned,
@@ -100,6 +126,13 @@ def judge_command(
         print_json(result.to_dict())
         return
     _print(file, result, max_rows)
+
+
+def _headed(file: Path) -> bool:
+    """Whether *file* is a table with an annotation tool's header (read as that tool's export)."""
+    from accord.cli._importing import headed_table
+
+    return headed_table(file) is not None
 
 
 def _print(file: Path, result: Any, max_rows: int) -> None:
