@@ -188,8 +188,10 @@ def _with_humans(df: pd.DataFrame, humans: dict[str, list[str]]) -> pd.DataFrame
 
 
 def test_zheng_shares_on_hand_built_items() -> None:
-    df = _with_humans(_pairs(ZHENG), {"ann": ["first"] * 10})
-    p = judge_audit(df, judges="llm", position="order", verdict_refers_to="position")["llm"].position
+    df = _with_humans(_pairs(ZHENG), {"ann": ["first"] * 9 + [None]})
+    res = judge_audit(df, judges="llm", position="order", verdict_refers_to="position")
+    assert res.n_missing == 1  # the human's empty verdict is left out, and said
+    p = res["llm"].position
     assert p.n_pairs == 10
     assert (p.consistency.count, p.biased_first.count, p.biased_second.count, p.error.count) == (3, 3, 2, 2)
     assert p.consistency.estimate + p.biased_first.estimate + p.biased_second.estimate + p.error.estimate == 1

@@ -147,6 +147,8 @@ def _print(file: Path, result: Any, max_rows: int) -> None:
         shown = _pval if key == "McNemar p" else _p
         summary.add_row(key, *[str(h[key]) if isinstance(h[key], int) else shown(h[key]) for h in heads])
     console.print(summary)
+    if result.n_missing:
+        console.print(f"{result.n_missing} rows of the humans without a verdict are left out")
     for a in result.audits:
         _print_audit(a, result, max_rows)
 

@@ -302,6 +302,8 @@ class JudgeAuditResult(Result):
         The alternative annotator test's margin and false discovery rate.
     min_items : int
         The alt-test's least items per human.
+    n_missing : int
+        Humans' rows without a verdict (empty, or ``error``), left out.
     source : str or None
     """
 
@@ -314,6 +316,7 @@ class JudgeAuditResult(Result):
     epsilon: float
     alt_test_alpha: float
     min_items: int
+    n_missing: int = 0
     source: str | None = None
 
     @property
