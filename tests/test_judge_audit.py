@@ -340,6 +340,13 @@ def test_pass_rate_equals_its_parts() -> None:
     assert pr.ppi.estimate == pytest.approx(est, abs=1e-12)
     tpr = audit.humans.with_majority.true_positive_rate
     assert tpr.count == int(((y == 1) & (f == 1)).sum()) and tpr.n == int((y == 1).sum())
+    from sklearn.metrics import cohen_kappa_score
+
+    assert audit.humans.with_majority.kappa == pytest.approx(cohen_kappa_score(y, f), abs=1e-12)
+    h1 = next(a for a in audit.humans.with_humans if a.other == "h1")
+    both = wide[["llm", "h1"]].dropna()
+    assert h1.kappa == pytest.approx(cohen_kappa_score(both["llm"], both["h1"]), abs=1e-12)
+    assert h1.kappa_ci_low < h1.kappa < h1.kappa_ci_high
     assert audit.alt_test is not None
 
 
