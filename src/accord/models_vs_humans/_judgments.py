@@ -101,11 +101,13 @@ def _text(x: Any) -> str:
     return str(x).strip()
 
 
-def _missing(col: pd.Series) -> np.ndarray:
-    """Empty cells: missing, or text of spaces only (each distinct cell looked at once)."""
+def _factor(col: pd.Series) -> tuple[np.ndarray, list[Any], np.ndarray]:
+    """A column coded once: the codes (-1: missing), the distinct cells, and which rows are empty (missing, or
+    text of spaces only; each distinct cell looked at once)."""
     codes, uniques = pd.factorize(col, use_na_sentinel=True)
-    blank = np.array([isinstance(x, str) and not x.strip() for x in uniques.tolist()] + [True], dtype=bool)
-    return blank[codes]
+    cells = uniques.tolist()
+    blank = np.array([isinstance(x, str) and not x.strip() for x in cells] + [True], dtype=bool)
+    return codes, cells, blank[codes]
 
 
 def _frame(data: Any) -> pd.DataFrame | None:
@@ -222,10 +224,15 @@ def _roles(coders: np.ndarray, source: str | None, judges: Any) -> tuple[np.ndar
 
 
 def _pairwise_codes(texts: np.ndarray, aliases: bool) -> np.ndarray:
+    codes, cells, _ = _factor(pd.Series(texts, dtype=object))
+    return _word_table(cells, aliases)[codes]
+
+
+def _word_table(cells: list[Any], aliases: bool) -> np.ndarray:
+    """The verdict code of each distinct cell (-9: not a verdict word; the last entry, for a missing cell: an
+    error)."""
     words = dict(_WORDS, **(_OPTION_ALIASES if aliases else {}))
-    codes, uniques = pd.factorize(pd.Series(texts, dtype=object), sort=False)
-    table = np.array([words.get(str(u).strip().lower(), -9) for u in uniques.tolist()], dtype=np.int64)
-    return table[codes]
+    return np.array([words.get(str(u).strip().lower(), -9) for u in cells] + [ERROR], dtype=np.int64)
 
 
 def _is_pairwise(values: list[Any]) -> bool:
@@ -260,31 +267,35 @@ def _rows(ann: Any, keep: np.ndarray | None) -> np.ndarray | None:
     return rows if keep is None else rows[keep]
 
 
-def _ids(col: pd.Series) -> tuple[np.ndarray, np.ndarray]:
-    """Codes and labels of an id column, ids compared as text (1, 1.0 and "1" are one id)."""
+def _ids(codes: np.ndarray, cells: list[Any]) -> tuple[np.ndarray, np.ndarray]:
+    """Codes and labels of a factored id column (:func:`_factor`), ids compared as text (1, 1.0 and "1" are one
+    id); empty cells get -1."""
     from accord._shared.ids import held_ids
 
-    codes, uniques = pd.factorize(col, sort=False)
-    texts = [_text(x) for x in uniques.tolist()]
-    merged, labels = pd.factorize(pd.Series(texts, dtype=object), sort=False)
+    valid = [i for i, x in enumerate(cells) if not (isinstance(x, str) and not x.strip())]
+    merged, labels = pd.factorize(pd.Series([_text(cells[i]) for i in valid], dtype=object), sort=False)
+    table = np.full(len(cells) + 1, -1, dtype=np.int64)
+    table[valid] = merged
     held = held_ids(list(labels))[0]
-    return merged[codes].astype(np.int64), np.asarray(held, dtype=object)
+    return table[codes], np.asarray(held, dtype=object)
 
 
 def _from_frame(frame: pd.DataFrame, lines: np.ndarray | None, source: str | None, ucol: str, ccol: str,
                 vcol: str, position: str | None, run: str | None, refers_to: str | None,
                 positions: Any, judges: Any) -> Judgments:
     where = _where(source)
+    factored = {}
     for col, what in ((ucol, "unit"), (ccol, "coder")):
-        miss = _missing(frame[col])
+        codes, cells, miss = _factor(frame[col])
         if miss.any():
             i = int(np.flatnonzero(miss)[0])
             raise AccordError(f"{where}empty {what} in column {col!r}{_line(lines, i)}")
-    ucodes, units = _ids(frame[ucol])
-    ccodes, coders = _ids(frame[ccol])
+        factored[what] = _ids(codes, cells)
+    ucodes, units = factored["unit"]
+    ccodes, coders = factored["coder"]
     judge_codes, human_codes = _roles(coders, source, judges)
     is_judge = np.isin(ccodes, judge_codes)
-    vmiss = _missing(frame[vcol])
+    vfactor, vcells, vmiss = _factor(frame[vcol])
     pos = np.full(len(frame), -1, dtype=np.int64)
     pos_labels: tuple[Any, ...] = ()
     if position is not None:
@@ -292,25 +303,22 @@ def _from_frame(frame: pd.DataFrame, lines: np.ndarray | None, source: str | Non
     runs_codes = np.full(len(frame), -1, dtype=np.int64)
     run_labels = np.array([], dtype=object)
     if run is not None:
-        rmiss = _missing(frame[run])
+        rcodes, rcells, rmiss = _factor(frame[run])
         bad = is_judge & rmiss
         if bad.any():
             i = int(np.flatnonzero(bad)[0])
             raise AccordError(f"{where}judge {coders[ccodes[i]]!r} has no run in column {run!r}{_line(lines, i)}; "
                               "every judge's row needs one (humans may leave it empty)")
-        has = ~rmiss
-        runs_codes[has], run_labels = _ids(frame[run][has])
+        runs_codes, run_labels = _ids(rcodes, rcells)
     # humans' empty verdicts are missing values; a judge's is a verdict it failed to give
     keep = ~(vmiss & ~is_judge)
     raw_values = frame[vcol].to_numpy(dtype=object)
-    non_missing = raw_values[~vmiss]
-    distinct = [str(x).strip().lower() if isinstance(x, str) else x
-                for x in pd.unique(pd.Series(non_missing, dtype=object)).tolist()]
-    distinct = list(dict.fromkeys(distinct))
-    pairwise = position is not None or _is_pairwise(list(distinct))
+    distinct = list(dict.fromkeys(str(x).strip().lower() if isinstance(x, str) else x
+                                  for x in vcells if not (isinstance(x, str) and not x.strip())))
+    pairwise = position is not None or _is_pairwise(distinct)
     if pairwise:
-        codes = np.full(len(frame), ERROR, dtype=np.int64)
-        codes[~vmiss] = _pairwise_codes(non_missing, aliases=position is not None)
+        codes = _word_table(vcells, position is not None)[vfactor]
+        codes[vmiss] = ERROR
         bad = codes == -9
         if bad.any():
             i = int(np.flatnonzero(bad)[0])
@@ -328,7 +336,7 @@ def _from_frame(frame: pd.DataFrame, lines: np.ndarray | None, source: str | Non
         from accord.data._codes import _as_value_array
 
         codes = np.full(len(frame), ERROR, dtype=np.int64)
-        vals, _ = _as_value_array(np.asarray(non_missing, dtype=object))
+        vals, _ = _as_value_array(np.asarray(raw_values[~vmiss], dtype=object))
         vcodes, values = pd.factorize(pd.Series(vals, dtype=object if vals.dtype == object else vals.dtype),
                                       sort=True)
         codes[~vmiss] = vcodes
@@ -350,14 +358,13 @@ def _from_frame(frame: pd.DataFrame, lines: np.ndarray | None, source: str | Non
 
 def _positions(col: pd.Series, is_judge: np.ndarray, coders: np.ndarray, ccodes: np.ndarray,
                lines: np.ndarray | None, where: str, name: str, given: Any) -> tuple[np.ndarray, tuple[Any, Any]]:
-    miss = _missing(col)
+    codes, cells, miss = _factor(col)
     bad = is_judge & miss
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         raise AccordError(f"{where}judge {coders[ccodes[i]]!r} has no position in column {name!r}{_line(lines, i)}; "
                           "every judge's row names one of the two orders (humans may leave it empty)")
-    codes, uniques = pd.factorize(col, sort=False)
-    utexts = [_text(x) for x in uniques.tolist()]
+    utexts = [_text(x) for x in cells]
     distinct = list(dict.fromkeys(utexts[c] for c in np.unique(codes[~miss]).tolist()))
     if len(distinct) != 2:
         shown = ", ".join(map(repr, distinct[:10])) + (", ..." if len(distinct) > 10 else "")
