@@ -499,3 +499,11 @@ def test_the_four_shares_do_not_depend_on_which_order_is_canonical(pairs: list[t
         assert sum(counts) == p.n_pairs == len(pairs)
         shares.append(counts)
     assert shares[0] == shares[1]
+
+
+def test_polars_frames_are_read_as_pandas_ones() -> None:
+    pl = pytest.importorskip("polars")
+    df = _with_humans(_pairs(ZHENG), {"ann": ["first"] * 10})
+    a = judge_audit(df, judges="llm", position="order", verdict_refers_to="position")
+    b = judge_audit(pl.from_pandas(df), judges="llm", position="order", verdict_refers_to="position")
+    assert a == b

@@ -148,7 +148,7 @@ def _position(j: Judgments, rows: np.ndarray, level: float, exact: bool) -> Posi
         biased_first=proportion(nf, n, confidence_level=level),
         biased_second=proportion(ns, n, confidence_level=level),
         error=proportion(int(error.sum()), n, confidence_level=level),
-        mcnemar=mcnemar_test(nf, ns, exact=exact), flips=tuple(flips))
+        mcnemar=mcnemar_test(nf, ns, exact=exact), flips=tuple(flips), significance=1.0 - level)
 
 
 def _labels(table: np.ndarray, codes: np.ndarray) -> list[Any]:

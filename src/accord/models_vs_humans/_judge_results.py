@@ -50,6 +50,8 @@ class PositionConsistency(Result):
     flips : tuple of PositionFlip
         The pairs that are not consistent.
     undefined_reason : str or None
+    significance : float
+        The level McNemar's p-value is read at for :attr:`verdict`: 1 - the confidence level of the audit.
     """
 
     n_pairs: int
@@ -60,13 +62,15 @@ class PositionConsistency(Result):
     mcnemar: McNemarTest | None
     flips: tuple[PositionFlip, ...] = ()
     undefined_reason: str | None = None
+    significance: float = 0.05
 
     @property
     def verdict(self) -> str:
-        """``undefined``, ``position bias`` (McNemar's p < 0.05) or ``no position bias shown``."""
+        """``undefined``, ``position bias`` (McNemar's p below :attr:`significance`) or ``no position bias
+        shown``."""
         if self.mcnemar is None or math.isnan(self.mcnemar.p_value):
             return "undefined"
-        return "position bias" if self.mcnemar.p_value < 0.05 else "no position bias shown"
+        return "position bias" if self.mcnemar.p_value < self.significance else "no position bias shown"
 
 
 @dataclass(frozen=True)
