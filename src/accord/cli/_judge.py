@@ -106,10 +106,8 @@ def judge_command(
     if position is None and run is None:
         if (importer.tool is not None or importer.given() or layout is not None or coders is not None
                 or file.suffix.lower() not in _TABLES or _headed(file)):  # as accord alt-test reads it
-            from accord.cli._alt_test import load_annotations
-
-            data, _ = load_annotations(file, importer, unit=unit, coder=coder, value=value, layout=layout,
-                                       coders=coders, json_out=json_out, sep=sep)
+            data = _read_annotations(file, importer, unit=unit, coder=coder, value=value, layout=layout,
+                                     coders=coders, sep=sep, json_out=json_out)
             unit = coder = value = sep = None
     elif importer.tool is not None or importer.given() or layout is not None or coders is not None:
         from accord._shared.errors import AccordError
@@ -126,6 +124,31 @@ def judge_command(
         print_json(result.to_dict())
         return
     _print(file, result, max_rows)
+
+
+def _read_annotations(file: Path, importer: ImporterArgs, *, unit: str | None, coder: str | None,
+                      value: str | None, layout: str | None, coders: str | None, sep: str | None,
+                      json_out: bool) -> Any:
+    """The annotations of *file* read as ``accord alt-test`` reads them: the library's reader where it has one
+    (``accord.importers._input.read_annotations``, issue 31), else the command's."""
+    from accord._shared.errors import AccordError
+
+    try:
+        from accord.importers._input import read_annotations  # type: ignore[import-not-found]
+    except ImportError:  # the reader still in accord alt-test's module
+        from accord.cli._alt_test import load_annotations  # type: ignore[attr-defined]
+
+        return load_annotations(file, importer, unit=unit, coder=coder, value=value, layout=layout, coders=coders,
+                                json_out=json_out, sep=sep)[0]
+    from accord.cli._common import echo
+
+    data, _ = read_annotations(file, importer, unit=unit, coder=coder, value=value, layout=layout,
+                               coders=[c.strip() for c in coders.split(",")] if coders else None, sep=sep,
+                               layouts=("long", "wide"), say=None if json_out else (lambda m: echo(m, err=True)))
+    if data is None:
+        raise AccordError(f"{file}: this export holds spans; the judge audit compares a verdict per item (choose a "
+                          "field with --field)")
+    return data
 
 
 def _headed(file: Path) -> bool:
