@@ -10,14 +10,14 @@ coders of any reliability data as models (by name or pattern; every other coder 
   its cost advantage epsilon, a one-sided t-test per human, the Benjamini-Yekutieli correction across
   humans; the winning rate omega (the model passes when omega >= 0.5) and the advantage probability rho
   (to compare models); several models side by side.
-- :func:`panel_agreement`: Krippendorff's alpha among the humans and with each model added.
-- :func:`panel_departures`: the items where a model departs from a unanimous or near-unanimous human panel,
-  the list to adjudicate.
-- :func:`alt_test_guidance`: the paper's simulation for choosing epsilon and the number of items.
 - :func:`judge_audit`: the audit of an LLM judge before it replaces anyone: position consistency (Zheng et al.
   2023), repeatability across runs, agreement with the humans beside theirs, the pass rate corrected
   (Rogan-Gladen, prediction-powered inference) and the alternative annotator test; one
   :class:`JudgeAudit` per judge.
+- :func:`panel_agreement`: Krippendorff's alpha among the humans and with each model added.
+- :func:`panel_departures`: the items where a model departs from a unanimous or near-unanimous human panel,
+  the list to adjudicate.
+- :func:`alt_test_guidance`: the paper's simulation for choosing epsilon and the number of items.
 
 References
 ----------
