@@ -347,6 +347,8 @@ def test_pass_rate_equals_its_parts() -> None:
     both = wide[["llm", "h1"]].dropna()
     assert h1.kappa == pytest.approx(cohen_kappa_score(both["llm"], both["h1"]), abs=1e-12)
     assert h1.kappa_ci_low < h1.kappa < h1.kappa_ci_high
+    hum = audit.humans
+    assert hum.humans_alpha_ci_low < hum.humans_alpha < hum.humans_alpha_ci_high
     assert audit.alt_test is not None
 
 
@@ -389,6 +391,10 @@ def test_humans_ceiling_and_zheng_pooled_agreement_by_hand() -> None:
     assert (h.humans_pooled.count, h.humans_pooled.n) == (2, 6)  # pairs: item 1 (AA) 1 of 3, item 2 (BB) 1 of 3
     assert (h.humans_pooled_without_ties.count, h.humans_pooled_without_ties.n) == (2, 4)
     assert h.with_majority.accuracy.estimate == 1.0
+    from accord import alpha
+
+    humans = pd.DataFrame(rows[2:], columns=["item", "coder", "verdict"]).pivot(index="coder", columns="item")
+    assert h.humans_alpha == pytest.approx(alpha(humans.to_numpy(dtype=object)).alpha, abs=1e-12)
     assert res["llm"].alt_test is None and "three or more humans" not in (res["llm"].alt_test_reason or "x")
 
 

@@ -227,7 +227,9 @@ def _print_audit(a: Any, result: Any, max_rows: int) -> None:
             t.add_row(*cells)
         console.print(t)
         console.print(f"pooled over votes (Zheng et al.): judge {_prop(h.pooled)}; the humans among themselves "
-                      f"{_prop(h.humans_pooled)}, alpha {_p(h.humans_alpha)} (the ceiling)")
+                      f"{_prop(h.humans_pooled)}, alpha {_p(h.humans_alpha)}"
+                      + ("" if math.isnan(h.humans_alpha_ci_low) else
+                         f" [{h.humans_alpha_ci_low:.3f}, {h.humans_alpha_ci_high:.3f}]") + " (the ceiling)")
         if h.n_no_majority:
             console.print(f"{h.n_no_majority} items without a strict human majority are left out of the majority")
         _flips("disagreements with the human majority",

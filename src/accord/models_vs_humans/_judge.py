@@ -358,16 +358,17 @@ def _pooled(judge: np.ndarray, h: np.ndarray, level: float, pairwise: bool) -> t
 
 
 def _humans(j: Judgments, jv: np.ndarray, h: np.ndarray, majority: np.ndarray, level: float, dist: str,
-            pos: int | None, humans_alpha: float) -> HumanAgreement:
+            pos: int | None, humans_alpha: tuple[float, float, float]) -> HumanAgreement:
     names = [_label(j.coders, int(c)) for c in j.humans]
     if not names:
-        return HumanAgreement((), None, 0, None, None, None, None, math.nan, "no human in the data")
+        return HumanAgreement((), None, 0, None, None, None, None, math.nan, math.nan, math.nan,
+                              "no human in the data")
     with_h = tuple(_agreement(n, jv, h[:, i], j, dist, level, pos) for i, n in enumerate(names))
     voted = (h >= 0).any(axis=1)
     with_m = _agreement("human majority", jv, majority, j, dist, level, pos)
     pooled, pooled_nt, hp, hp_nt = _pooled(jv, h, level, j.kind == "pairwise")
     return HumanAgreement(with_h, with_m, int((voted & (majority < 0)).sum()), pooled, pooled_nt, hp, hp_nt,
-                          humans_alpha)
+                          *humans_alpha)
 
 
 def _pass_rate(j: Judgments, jv: np.ndarray, h: np.ndarray, majority: np.ndarray, pos: int | None,
@@ -584,7 +585,7 @@ def judge_audit(
     h = _human_matrix(j)
     is_h = np.isin(j.coder, j.humans) & (j.verdict >= 0)
     majority, n_major, n_votes = _majority(j.unit[is_h], j.verdict[is_h], len(j.units))
-    humans_alpha = math.nan
+    humans_alpha = (math.nan, math.nan, math.nan)
     if len(j.humans) >= 2 and is_h.any():
         from accord.coefficients._alpha import alpha as k_alpha
 
@@ -592,9 +593,12 @@ def judge_audit(
             hann = _ann(j.unit[is_h], j.coder[is_h], list(j.coders.tolist()), j.verdict[is_h], j.values, len(j.units))
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", AccordWarning)
-                humans_alpha = float(k_alpha(hann, distance=dist).alpha)
+                hres = k_alpha(hann, distance=dist)
+            humans_alpha = (float(hres.alpha), math.nan, math.nan)
+            if not math.isnan(hres.alpha):
+                humans_alpha = (float(hres.alpha), *_alpha_interval(hres, level, n_boot, rng))
         except AccordError:
-            humans_alpha = math.nan
+            pass  # too few pairable items for alpha or its interval: what could be computed stays
     per_judge: dict[int, tuple[np.ndarray, np.ndarray, int]] = {}
     for c in j.judges.tolist():
         rows = np.flatnonzero(j.coder == c)

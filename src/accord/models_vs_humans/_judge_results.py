@@ -178,6 +178,8 @@ class HumanAgreement(Result):
         The same among the humans: every pair of human votes on an item.
     humans_alpha : float
         Krippendorff's alpha among the humans (the data's distance).
+    humans_alpha_ci_low, humans_alpha_ci_high : float
+        Its bootstrap interval (items resampled).
     undefined_reason : str or None
     """
 
@@ -189,6 +191,8 @@ class HumanAgreement(Result):
     humans_pooled: Proportion | None
     humans_pooled_without_ties: Proportion | None
     humans_alpha: float
+    humans_alpha_ci_low: float
+    humans_alpha_ci_high: float
     undefined_reason: str | None = None
 
 
