@@ -21,7 +21,8 @@ The public API, by concept (each in its own module):
 - spans: :mod:`accord.spans` (:func:`read_spans`, :func:`span_f1`, :func:`token_agreement`,
   :func:`unitizing_alpha`)
 - humans and models (:mod:`accord.models_vs_humans`): :func:`alt_test`, the alternative annotator test (may a
-  model replace the human annotators?), and the model-vs-panel reads beside it
+  model replace the human annotators?), the model-vs-panel reads beside it, and :func:`judge_audit`, the audit
+  of an LLM judge (position consistency, repeatability, agreement with humans, the pass rate corrected)
 - the reliability report (one HTML page): :func:`report`, :mod:`accord.reporting`
 - annotation tools' exports: :mod:`accord.importers` (:func:`read_export`, :class:`Imported`,
   :class:`ImportReport`)
@@ -118,7 +119,9 @@ if TYPE_CHECKING:
     )
     from accord.models_vs_humans import (
         AltTestResult,
+        JudgeAuditResult,
         alt_test,
+        judge_audit,
     )
     from accord.multilabel import (
         AugmentedKappaResult,
@@ -201,6 +204,8 @@ _EXPORTS: dict[str, str] = {
     "alpha": "accord.coefficients._alpha",
     "alt_test": "accord.models_vs_humans",
     "AltTestResult": "accord.models_vs_humans",
+    "judge_audit": "accord.models_vs_humans._judge",
+    "JudgeAuditResult": "accord.models_vs_humans._judge_results",
     "AlphaResult": "accord.coefficients._alpha",
     "scale_hint": "accord.coefficients._alpha",
     "ScaleHint": "accord.coefficients._alpha",
@@ -322,6 +327,7 @@ __all__ = [
     "Interval",
     "ItemClasses",
     "Jaccard",
+    "JudgeAuditResult",
     "KappaResult",
     "KendallWResult",
     "LightKappaResult",
@@ -368,6 +374,7 @@ __all__ = [
     "gwet_ac2",
     "icc",
     "icc_table",
+    "judge_audit",
     "kappa_weights",
     "kendall_w",
     "light_kappa",
