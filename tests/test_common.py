@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from accord import Annotations, alpha
-from accord.coefficients._kappa import bennett_s, cohen_kappa, fleiss_kappa, multi_kappa, percent_agreement, scott_pi
+from accord.coefficients._fleiss import bennett_s, fleiss_kappa, multi_kappa, scott_pi
+from accord.coefficients._kappa import cohen_kappa, percent_agreement
 
 ANY_CODERS = {
     "alpha": lambda d: alpha(d).alpha,

@@ -217,3 +217,14 @@ def test_parse_column_equals_parsing_each_cell(cells):
             assert missing(g)
             continue
         assert type(g) is type(w) and g == w
+
+
+def test_a_wide_unit_twice_names_rows_of_parquet_and_lines_of_text(tmp_path):
+    """A Parquet file has rows, not lines: the wide layout's duplicate unit names them as the file has them."""
+    df = pd.DataFrame({"item": ["a", "a", "b"], "r1": [1, 2, 3], "r2": [1, 2, 3]})
+    df.to_parquet(tmp_path / "w.parquet")
+    with pytest.raises(AccordError, match=r"unit 'a' has two rows \(rows 1 and 2\)"):
+        read(tmp_path / "w.parquet", unit="item", layout="wide")
+    df.to_csv(tmp_path / "w.csv", index=False)
+    with pytest.raises(AccordError, match=r"unit 'a' has two rows \(lines 2 and 3\)"):
+        read(tmp_path / "w.csv", unit="item", layout="wide")

@@ -60,11 +60,14 @@ def test_span_question_reanchored():
     assert imp.report.counts["u-ana"] == {"annotated": 1, "empty": 1, "skipped": 1, "unassigned": 1}
 
 
-def test_text_and_ranking_questions_are_refused():
-    with pytest.raises(AccordError, match="field 'comment'.*text question.*counted, not compared"):
-        argilla.read(DS, field="comment")
-    with pytest.raises(AccordError, match="ranking question"):
-        argilla.read(DS, field="order")
+def test_text_and_ranking_questions_are_read_when_named():
+    """Issue 32: a text answer is free text, a ranking answer (here options in order) a tuple of tie groups."""
+    from accord.distances import ranking
+
+    comment = argilla.read(DS, field="comment")
+    assert comment.kind == "text" and comment.annotations.values.tolist() == ["lovely"]
+    order = argilla.read(DS, field="order")
+    assert order.kind == "ranking" and order.annotations.values.tolist() == [ranking(["b", "a"])]
 
 
 def test_records_json_alone_and_flattened_jsonl():

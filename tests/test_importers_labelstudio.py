@@ -83,9 +83,11 @@ def test_labels_are_spans_reanchored_from_utf16():
     assert c["bo@example.org"] == {"annotated": 1, "empty": 0, "skipped": 1, "unassigned": 2}
 
 
-def test_textarea_field_is_refused():
-    with pytest.raises(AccordError, match="field 'comment'.*free text is counted, not compared"):
-        ls.read(FULL, field="comment")
+def test_textarea_field_is_read_when_named():
+    """Issue 32: free text is read when its control is named (never guessed), the lines of a region joined."""
+    imp = ls.read(FULL, field="comment")
+    assert imp.kind == "text" and imp.default_distance == "levenshtein"
+    assert sorted(imp.annotations.values.tolist()) == ["lovely", "sad"]
 
 
 def test_unknown_field_lists_the_controls():
@@ -116,8 +118,7 @@ def test_json_min_export():
     assert ner.report.counts["al@example.org"] == {"annotated": 1, "empty": 1, "skipped": 0, "unassigned": 1}
     with pytest.raises(AccordError, match="controls: .*ner.*sentiment"):
         ls.read(MIN)
-    with pytest.raises(AccordError, match="'comment' holds free text"):
-        ls.read(MIN, field="comment")
+    assert ls.read(MIN, field="comment").kind == "text"  # named, free text is read (issue 32)
 
 
 def _min_row(task, text, annotator, annotation, **controls):

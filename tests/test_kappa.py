@@ -11,16 +11,8 @@ from sklearn.metrics import cohen_kappa_score
 from statsmodels.stats import inter_rater as ir
 
 from accord import AccordError, Annotations, make_distance
-from accord.coefficients._kappa import (
-    bennett_s,
-    cohen_kappa,
-    fleiss_kappa,
-    multi_kappa,
-    percent_agreement,
-    scott_pi,
-    siegel_castellan_k,
-    weighted_kappa,
-)
+from accord.coefficients._fleiss import bennett_s, fleiss_kappa, multi_kappa, scott_pi, siegel_castellan_k
+from accord.coefficients._kappa import cohen_kappa, percent_agreement, weighted_kappa
 
 
 def two_coders(seed: int, n: int = 60, k: int = 4) -> tuple[np.ndarray, np.ndarray]:

@@ -75,6 +75,36 @@ def span_sets(draw):
     return SpanAnnotations.from_spans(spans, seen=seen)
 
 
+@st.composite
+def span_sets_with_copies(draw):
+    """Span sets in which spans repeat: each drawn span is given 1 to 3 times (the copies path of overlap)."""
+    data = draw(span_sets())
+    spans = [s for s in data.spans for _ in range(draw(st.integers(1, 3)))]
+    return SpanAnnotations.from_spans(spans, seen=sorted(data.seen))
+
+
+@settings(max_examples=60, deadline=None)
+@given(span_sets_with_copies())
+def test_overlap_with_repeated_spans_equals_brute_force(data):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", accord.AccordWarning)
+        res = span_f1(data, match="overlap")
+    for p in res.pairs:
+        ref = _brute(data, p.coder_a, p.coder_b, "overlap")
+        assert {s.label: (s.true_positives, s.n_a, s.n_b) for s in p.labels} == ref
+        listed = [d for d in res.diagnosis if {d.coder, d.other_coder} == {p.coder_a, p.coder_b}]
+        tp, na, nb = (sum(v[k] for v in ref.values()) for k in range(3))
+        assert len(listed) == (na - tp) + (nb - tp)
+
+
+def test_thousands_of_copies_of_one_span_cost_their_number_not_its_square():
+    """6,000 copies against 5,000 overlapping copies: 5,000 matched, from two distinct spans (the pairs of every
+    copy with every other, 30 million, are never listed)."""
+    spans = [Span("d", 0, 10, "X", "a")] * 6000 + [Span("d", 5, 12, "X", "b")] * 5000
+    res = span_f1(SpanAnnotations.from_spans(spans), match="overlap")
+    assert (res.pairs[0].micro.true_positives, res.pairs[0].micro.n_a, res.pairs[0].micro.n_b) == (5000, 6000, 5000)
+
+
 @settings(max_examples=100, deadline=None)
 @given(span_sets(), st.sampled_from(["exact", "overlap"]))
 def test_span_f1_equals_brute_force(data, match):

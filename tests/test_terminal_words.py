@@ -76,6 +76,9 @@ COMMANDS = [
                       "annotator", "--score", "modified"]),
     ("alt-test", ["alt-test", _ex("reviews-with-models.csv"), "--unit", "item", "--layout", "wide", "--models",
                   "gpt-4o,small-llm", "--epsilon", "0.2"]),
+    ("judge-pairs", ["judge", str(ROOT / "src/accord/datasets/judge_pairs.csv"), "--judges", "gpt-a,gpt-b",
+                     "--position", "order", "--verdict-refers-to", "position", "--run", "run"]),
+    ("judge-pass-fail", ["judge", str(ROOT / "src/accord/datasets/judge_passfail.csv"), "--judges", "gpt-a"]),
     ("demo", ["demo"]),
 ]
 

@@ -22,7 +22,8 @@ The public API, by concept (each in its own module):
   :func:`unitizing_alpha`)
 - relations and events between spans: :mod:`accord.relations` (``agreement``, ``read_relations``)
 - humans and models (:mod:`accord.models_vs_humans`): :func:`alt_test`, the alternative annotator test (may a
-  model replace the human annotators?), and the model-vs-panel reads beside it
+  model replace the human annotators?), the model-vs-panel reads beside it, and :func:`judge_audit`, the audit
+  of an LLM judge (position consistency, repeatability, agreement with humans, the pass rate corrected)
 - the reliability report (one HTML page): :func:`report`, :mod:`accord.reporting`
 - annotation tools' exports: :mod:`accord.importers` (:func:`read_export`, :class:`Imported`,
   :class:`ImportReport`)
@@ -61,23 +62,13 @@ if TYPE_CHECKING:
         pairwise_agreement,
         unit_disagreement,
     )
+    from accord.coefficients._fleiss import bennett_s, fleiss_kappa, multi_kappa, scott_pi, siegel_castellan_k
     from accord.coefficients._gwet import (
         GwetResult,
         gwet_ac1,
         gwet_ac2,
     )
-    from accord.coefficients._kappa import (
-        AgreementResult,
-        KappaResult,
-        bennett_s,
-        cohen_kappa,
-        fleiss_kappa,
-        multi_kappa,
-        percent_agreement,
-        scott_pi,
-        siegel_castellan_k,
-        weighted_kappa,
-    )
+    from accord.coefficients._kappa import AgreementResult, KappaResult, cohen_kappa, percent_agreement, weighted_kappa
     from accord.coefficients._weights import (
         kappa_weights,
     )
@@ -129,7 +120,9 @@ if TYPE_CHECKING:
     )
     from accord.models_vs_humans import (
         AltTestResult,
+        JudgeAuditResult,
         alt_test,
+        judge_audit,
     )
     from accord.multilabel import (
         AugmentedKappaResult,
@@ -212,6 +205,8 @@ _EXPORTS: dict[str, str] = {
     "alpha": "accord.coefficients._alpha",
     "alt_test": "accord.models_vs_humans",
     "AltTestResult": "accord.models_vs_humans",
+    "judge_audit": "accord.models_vs_humans._judge",
+    "JudgeAuditResult": "accord.models_vs_humans._judge_results",
     "AlphaResult": "accord.coefficients._alpha",
     "scale_hint": "accord.coefficients._alpha",
     "ScaleHint": "accord.coefficients._alpha",
@@ -223,7 +218,7 @@ _EXPORTS: dict[str, str] = {
     "augmented_kappa_sweep": "accord.multilabel",
     "AugmentedKappaResult": "accord.multilabel",
     "AugmentedKappaSweep": "accord.multilabel",
-    "bennett_s": "accord.coefficients._kappa",
+    "bennett_s": "accord.coefficients._fleiss",
     "chance_difference": "accord.noise",
     "ChanceDifference": "accord.noise",
     "classify_items": "accord.multilabel",
@@ -242,7 +237,7 @@ _EXPORTS: dict[str, str] = {
     "Distance": "accord.distances",
     "DistanceFunction": "accord.distances",
     "example_passonneau2004": "accord.coref",
-    "fleiss_kappa": "accord.coefficients._kappa",
+    "fleiss_kappa": "accord.coefficients._fleiss",
     "get_distance": "accord.distances",
     "gold_standard": "accord.noise",
     "GoldStandard": "accord.noise",
@@ -259,7 +254,7 @@ _EXPORTS: dict[str, str] = {
     "MASI2006": "accord.distances",
     "MASI2010": "accord.distances",
     "max_disagreements": "accord.noise",
-    "multi_kappa": "accord.coefficients._kappa",
+    "multi_kappa": "accord.coefficients._fleiss",
     "MultiLabelData": "accord.multilabel",
     "multiset_value": "accord.distances",
     "noise_bound": "accord.noise",
@@ -282,10 +277,10 @@ _EXPORTS: dict[str, str] = {
     "read_spans": "accord.spans",
     "report": "accord.reporting",
     "score_peer": "accord.pyramid",
-    "scott_pi": "accord.coefficients._kappa",
+    "scott_pi": "accord.coefficients._fleiss",
     "SetDistance": "accord.distances",
     "SetRelation": "accord.distances",
-    "siegel_castellan_k": "accord.coefficients._kappa",
+    "siegel_castellan_k": "accord.coefficients._fleiss",
     "significance_study": "accord.significance",
     "SignificanceStudy": "accord.significance",
     "Span": "accord.spans",
@@ -333,6 +328,7 @@ __all__ = [
     "Interval",
     "ItemClasses",
     "Jaccard",
+    "JudgeAuditResult",
     "KappaResult",
     "KendallWResult",
     "LightKappaResult",
@@ -379,6 +375,7 @@ __all__ = [
     "gwet_ac2",
     "icc",
     "icc_table",
+    "judge_audit",
     "kappa_weights",
     "kendall_w",
     "light_kappa",

@@ -50,6 +50,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "_alt_test",
         "May a model replace the human annotators? The alternative annotator test (Calderon, Reichart & Dror 2025).",
     ),
+    "judge": (
+        "_judge",
+        "Audit LLM judges: consistent across orders, repeatable across runs, right against the humans?",
+    ),
     "import": ("_import", "Turn an annotation tool's export into accord's long table (unit, coder, value; or spans)."),
 }
 

@@ -15,7 +15,8 @@ from accord._shared.names import ITEM_CLASSES
 from accord.cli._common import cli_errors, console, echo
 from accord.cli._coref import render_coref
 from accord.coefficients._alpha import alpha
-from accord.coefficients._kappa import bennett_s, fleiss_kappa, percent_agreement
+from accord.coefficients._fleiss import bennett_s, fleiss_kappa
+from accord.coefficients._kappa import percent_agreement
 from accord.coref import example_passonneau2004
 from accord.coref._report import coref_reliability
 from accord.datasets import load_krippendorff2011

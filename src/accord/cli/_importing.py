@@ -276,6 +276,8 @@ def parse_options(pairs: list[str], tool: str) -> dict[str, Any]:
 def _plain(x: Any) -> Any:
     if isinstance(x, (tuple, list)):
         return [_plain(v) for v in x]
+    if isinstance(x, frozenset):  # a tie group of a ranking (a tuple of frozensets): a JSON list, sorted
+        return sorted((_plain(v) for v in x), key=lambda v: json.dumps(v, ensure_ascii=False))
     if hasattr(x, "item") and not isinstance(x, (str, bytes)):
         return x.item()
     return x
@@ -288,7 +290,7 @@ def _cell(x: Any) -> str:
         items = [_plain(v) for v in x]
         return json.dumps(sorted(items, key=lambda v: json.dumps(v, ensure_ascii=False)), ensure_ascii=False)
     x = _plain(x)
-    return str(x)
+    return json.dumps(x, ensure_ascii=False) if isinstance(x, list) else str(x)
 
 
 def _field(text: str, sep: str) -> str:

@@ -22,8 +22,9 @@ from accord._shared.lazy import exports
 _P = "accord.coefficients."
 _NAMES = {
     **dict.fromkeys(["AlphaResult", "ScaleHint", "alpha", "scale_hint"], _P + "_alpha"),
-    **dict.fromkeys(["AgreementResult", "KappaResult", "bennett_s", "cohen_kappa", "fleiss_kappa", "multi_kappa",
-                     "percent_agreement", "scott_pi", "siegel_castellan_k", "weighted_kappa"], _P + "_kappa"),
+    **dict.fromkeys(["AgreementResult", "KappaResult", "cohen_kappa", "percent_agreement", "weighted_kappa"],
+                    _P + "_kappa"),
+    **dict.fromkeys(["bennett_s", "fleiss_kappa", "multi_kappa", "scott_pi", "siegel_castellan_k"], _P + "_fleiss"),
     **dict.fromkeys(["GwetResult", "gwet_ac1", "gwet_ac2"], _P + "_gwet"),
     **dict.fromkeys(["ChanceCorrectedResult", "LightKappaResult", "brennan_prediger", "conger_kappa",
                      "light_kappa"], _P + "_cac"),

@@ -433,6 +433,7 @@ def alpha(
     data = check_annotations(data)
     uc = count_values(data)
     try:
+        dist.check_data(data)
         return alpha_from_counts(uc, data.values, dist, n_coders=data.n_coders)
     except AccordError as exc:
         if data.source and not str(exc).startswith(data.source):

@@ -175,15 +175,9 @@ def compute_with(functions: Any, data: Any, coefficient: str, distance: Any = "n
 
 def _memory_functions() -> Any:
     from accord.coefficients._alpha import alpha
+    from accord.coefficients._fleiss import bennett_s, fleiss_kappa, multi_kappa, scott_pi
     from accord.coefficients._gwet import gwet_ac1, gwet_ac2
-    from accord.coefficients._kappa import (
-        bennett_s,
-        cohen_kappa,
-        fleiss_kappa,
-        multi_kappa,
-        percent_agreement,
-        scott_pi,
-    )
+    from accord.coefficients._kappa import cohen_kappa, percent_agreement
 
     return SimpleNamespace(alpha=alpha, percent_agreement=percent_agreement, cohen_kappa=cohen_kappa,
                            scott_pi=scott_pi, fleiss_kappa=fleiss_kappa, multi_kappa=multi_kappa,

@@ -445,9 +445,11 @@ def _one_row_per_unit(df: pd.DataFrame, lines: np.ndarray, path: Path, unit: str
         from accord._shared.names import shown
 
         first, second = np.flatnonzero(df[unit].to_numpy() == dup.iloc[0])[:2]
+        # a text file's line numbers; a Parquet file or a sheet numbers its rows
+        where = "rows" if Path(path).suffix.lower() in (".parquet", ".pq", ".xlsx", ".ods") else "lines"
         raise AccordError(
-            f"{path}: unit {shown(dup.iloc[0])} has two rows (lines {lines[first]} and {lines[second]}); the {layout} "
-            "layout needs one row per unit"
+            f"{path}: unit {shown(dup.iloc[0])} has two rows ({where} {lines[first]} and {lines[second]}); the "
+            f"{layout} layout needs one row per unit"
         )
 
 

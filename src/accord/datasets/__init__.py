@@ -1,4 +1,4 @@
-"""Example data bundled with accord, each from a published source.
+"""Example data bundled with accord, each from a published source (or said to be synthetic).
 
 ======================  ===========================================================
 file                    what it is
@@ -22,6 +22,14 @@ gwet2014_abstractors.csv  Gwet (2014), Handbook of Inter-Rater Reliability: 100
                         pregnant women classified by two abstractors (Ectopic,
                         AIU, NIU), as a confusion matrix (rows: abstractor A).
                         Printed AC1 .8493 (irrCAC's vignette).
+judge_pairs.csv         Synthetic (made up for docs/judges.md by a seeded
+                        script; no study): 40 questions, two LLM judges
+                        (gpt-a, gpt-b) giving pairwise verdicts (first, second,
+                        tie: positions) in both orders (order AB, BA), twice
+                        (run 1, 2), and three humans (ana, ben, cai) without
+                        order or run.  gpt-b leans to the answer shown first.
+judge_passfail.csv      Synthetic, as above: 300 answers judged pass or fail by
+                        gpt-a, the first 60 also labelled by ana, ben and cai.
 ======================  ===========================================================
 """
 

@@ -19,6 +19,14 @@ found through the sparse product of the value x element incidence matrix with it
 transpose (an inverted index), because every pair of disjoint non-empty sets has
 distance 1.
 
+Text, rank and taxonomy distances (issue 32): the normalised Levenshtein
+distance and the Jaccard distance of token sets between texts, Kendall's tau
+distance with ties (Fagin et al.'s K^(1/2)) and Spearman's footrule between
+rankings (tuples of tie groups, :func:`ranking`), and the Jaccard distance of
+ancestor-closed node sets between taxonomy paths.  Each works over the value
+domain at once: rapidfuzz's compiled matrix for edit distances, the set
+machinery for token and node sets, L1 arithmetic on embeddings for rankings.
+
 User distances: any callable ``f(a, b) -> float`` (see :class:`DistanceFunction`)
 is wrapped by :func:`make_distance`; for large domains implement
 :class:`Distance` directly.
@@ -32,6 +40,7 @@ from accord._shared.errors import AccordError, choice_error
 from accord.distances._base import DENSE_LIMIT as DENSE_LIMIT
 from accord.distances._base import Distance, DistanceFunction, PreparedDistance
 from accord.distances._functions import FunctionDistance, make_distance
+from accord.distances._rank import Footrule, KendallTau, check_rankings, ranking, ranking_text
 from accord.distances._scalar import Interval, Nominal, Ordinal, Ratio, check_order, text_labels
 from accord.distances._sets import (
     MASI2006,
@@ -46,15 +55,20 @@ from accord.distances._sets import (
 )
 from accord.distances._sets import SUBSET_BUDGET as SUBSET_BUDGET
 from accord.distances._sets import SUBSET_MAX_SIZE as SUBSET_MAX_SIZE
+from accord.distances._taxonomy import Taxonomy, taxonomy_paths
+from accord.distances._text import Levenshtein, TokenJaccard, tokens
 
 __all__ = [
     "DISTANCE_NAMES",
     "Dice",
     "Distance",
     "DistanceFunction",
+    "Footrule",
     "FunctionDistance",
     "Interval",
     "Jaccard",
+    "KendallTau",
+    "Levenshtein",
     "MASI2006",
     "MASI2010",
     "ORDERED_DISTANCES",
@@ -65,11 +79,18 @@ __all__ = [
     "SetDistance",
     "SetIdentity",
     "SetRelation",
+    "Taxonomy",
+    "TokenJaccard",
+    "check_rankings",
     "get_distance",
     "make_distance",
     "multiset_value",
+    "ranking",
+    "ranking_text",
     "set_relation",
+    "taxonomy_paths",
     "text_labels",
+    "tokens",
 ]
 
 
@@ -83,12 +104,26 @@ _REGISTRY: dict[str, Callable[[], Distance]] = {
     "masi-2006": MASI2006,
     "masi-2010": MASI2010,
     "set-relation": SetRelation,
+    "levenshtein": Levenshtein,
+    "levenshtein-metric": lambda: Levenshtein(normalization="metric"),
+    "token-jaccard": TokenJaccard,
+    "kendall": KendallTau,
+    "footrule": Footrule,
+    "kendall-top-k": lambda: KendallTau(unranked="last"),
+    "footrule-top-k": lambda: Footrule(unranked="last"),
+    "taxonomy": Taxonomy,
 }
 _ALIASES = {
     "masi-lrec2006": "masi-2006",
     "masi-nle2010": "masi-2010",
     "setrelation": "set-relation",
     "set_relation": "set-relation",
+    "edit": "levenshtein",
+    "edit-distance": "levenshtein",
+    "token_jaccard": "token-jaccard",
+    "kendall-tau": "kendall",
+    "kendall_tau": "kendall",
+    "spearman-footrule": "footrule",
 }
 DISTANCE_NAMES: tuple[str, ...] = tuple(_REGISTRY)
 #: The distances that take an order of text labels (``order=``), and refuse text labels without one.
@@ -101,7 +136,9 @@ def get_distance(
     """Resolve a distance given by name, object or callable.
 
     Names: nominal, ordinal, interval, ratio, jaccard, dice, masi-2006,
-    masi-2010, set-relation (also ``masi-2006-rounded``: MASI with 0.67/0.33).
+    masi-2010, set-relation (also ``masi-2006-rounded``: MASI with 0.67/0.33),
+    levenshtein, levenshtein-metric, token-jaccard, kendall, footrule,
+    kendall-top-k, footrule-top-k, taxonomy.
     A bare ``"masi"`` is refused: the two published forms differ a lot, so
     the user picks one.
 

@@ -96,6 +96,12 @@ class Distance(ABC):
     def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
         """Bind to a value domain; raise :class:`AccordError` if the values do not suit."""
 
+    def check_data(self, data: Any) -> None:
+        """Check the values of *data* (:class:`~accord.Annotations`) before they are compared, naming the unit
+        and the coder of a fault; the rank distances check that coders rank the same items.  Default: nothing
+        (:meth:`prepare` checks the values themselves)."""
+        return None
+
     def __call__(self, a: Any, b: Any) -> float:
         """delta(a, b) for two single values (convenience; slow)."""
         if a == b:
@@ -111,6 +117,24 @@ class Distance(ABC):
 
     def __str__(self) -> str:
         return self.name
+
+
+def value_place(data: Any, code: int) -> str:
+    """``"FILE: unit U, coder C"``: where the first cell holding value *code* of *data* (Annotations) is."""
+    from accord._shared.names import shown
+
+    k = int(np.flatnonzero(data.value_index == code)[0])
+    where = f"{data.source}: " if data.source else ""
+    return f"{where}unit {shown(data.units[data.unit_index[k]])}, coder {shown(data.coders[data.coder_index[k]])}"
+
+
+def check_each_value(data: Any, check: Any) -> None:
+    """Run ``check(value)`` on each distinct value of *data*; an :class:`AccordError` names the first cell."""
+    for code, v in enumerate(data.values.tolist()):
+        try:
+            check(v)
+        except AccordError as exc:
+            raise AccordError(f"{value_place(data, code)}: {exc}") from None
 
 
 def _both_numeric(a: Any, b: Any) -> bool:

@@ -88,7 +88,7 @@ def bennett_s(
     red: Reductions, *, n_categories: int | None = None, distance: DistanceArg = "nominal"
 ) -> KappaResult:
     """Bennett, Alpert & Goldstein's S (:func:`accord.bennett_s`)."""
-    from accord.coefficients._kappa import _bennett_from_counts
+    from accord.coefficients._fleiss import _bennett_from_counts
 
     red = _check(red)
     return _bennett_from_counts(red.pairable(), red.values, get_distance(distance), n_categories=n_categories,
@@ -111,7 +111,7 @@ def _complete(red: Reductions, name: str) -> int:
 
 def fleiss_kappa(red: Reductions, *, distance: DistanceArg = "nominal") -> KappaResult:
     """Fleiss' kappa / Siegel & Castellan's K (:func:`accord.fleiss_kappa`); complete data only."""
-    from accord.coefficients._kappa import _fleiss_from_counts
+    from accord.coefficients._fleiss import _fleiss_from_counts
 
     red = _check(red)
     m = _complete(red, "fleiss_kappa")
@@ -121,7 +121,7 @@ def fleiss_kappa(red: Reductions, *, distance: DistanceArg = "nominal") -> Kappa
 
 def multi_kappa(red: Reductions, *, distance: DistanceArg = "nominal") -> KappaResult:
     """Artstein & Poesio's multi-kappa (:func:`accord.multi_kappa`); every coder codes every unit."""
-    from accord.coefficients._kappa import _multi_from_counts
+    from accord.coefficients._fleiss import _multi_from_counts
 
     red = _check(red)
     m = _complete(red, "multi_kappa")
@@ -206,7 +206,7 @@ def scott_pi(
     red: Reductions, *, distance: DistanceArg = "nominal", coders: tuple[Any, Any] | None = None
 ) -> KappaResult:
     """Scott's pi for two coders, from their contingency table."""
-    from accord.coefficients._kappa import _scott_from_counts
+    from accord.coefficients._fleiss import _scott_from_counts
 
     red = _check(red)
     a, b = _two(red, coders, "scott_pi")

@@ -57,12 +57,12 @@ TOOLS: Mapping[str, str] = {
     "spreadsheet": "_spreadsheet",
 }
 
-ValueKind = Literal["nominal", "set", "ordinal", "interval", "spans", "text", "relations"]
+ValueKind = Literal["nominal", "set", "ordinal", "interval", "spans", "text", "ranking", "relations"]
 
 #: What a command can read (``fits=`` of :func:`read_export`): ``"categorical"`` (``accord agree``: values a
 #: distance compares) or ``"spans"`` (``accord spans``).
 FITS: Mapping[str, frozenset[str]] = {
-    "categorical": frozenset({"nominal", "set", "ordinal", "interval"}),
+    "categorical": frozenset({"nominal", "set", "ordinal", "interval", "text", "ranking"}),
     "spans": frozenset({"spans"}),
 }
 
@@ -96,9 +96,9 @@ class Imported:
         The importer (a key of :data:`TOOLS`).
     field : str or None
         The control / question / layer the values come from.
-    kind : {"nominal", "set", "ordinal", "interval", "spans", "text"}
-        What the values are; it chooses the default distance (``"text"`` is
-        counted, not compared).
+    kind : {"nominal", "set", "ordinal", "interval", "spans", "text", "ranking"}
+        What the values are; it chooses the default distance (free text: levenshtein; rankings, tuples of tie
+        groups: kendall).
     annotations : Annotations or None
         Unit x coder values (classification, ratings, sets) when *kind* is not spans.
     spans : SpanAnnotations or None
@@ -119,8 +119,9 @@ class Imported:
 
     @property
     def default_distance(self) -> str:
-        """The distance that fits *kind* (nominal, masi-2006 for sets, ordinal, interval)."""
-        return {"set": "masi-2006", "ordinal": "ordinal", "interval": "interval"}.get(self.kind, "nominal")
+        """The distance that fits *kind* (nominal, masi-2006 for sets, ordinal, interval, levenshtein, kendall)."""
+        return {"set": "masi-2006", "ordinal": "ordinal", "interval": "interval", "text": "levenshtein",
+                "ranking": "kendall"}.get(self.kind, "nominal")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary (the report, the field and kind; not the data)."""

@@ -24,8 +24,10 @@ Without ``settings.json`` the question types are read from the values' shape
 a list of ``{"label", "start", "end"}`` spans) and the report says so.
 
 Values: ``label_selection`` nominal, ``multi_label_selection`` a set,
-``rating`` ordinal, ``span`` spans of the question's text field; ``text`` and
-``ranking`` answers are counted as dropped records, not compared.  Span offsets
+``rating`` ordinal, ``span`` spans of the question's text field; ``text``
+(free text) and ``ranking`` (a list of ``{"value", "rank"}``, equal ranks
+tying, or of the options in order: a ranking of tie groups) are read only
+when named (``field=``), and counted as dropped records otherwise.  Span offsets
 come from the browser interface: they are read as UTF-16 code units and
 re-anchored (``offsets="codepoints"`` reads them as they are); the export does
 not repeat the covered text, so the report says which documents hold
@@ -73,6 +75,9 @@ __all__ = ["read", "sniff"]
 
 TOOL = "argilla"
 KINDS = {"label_selection": "nominal", "multi_label_selection": "set", "rating": "ordinal", "span": "spans"}
+#: Questions read only when named (``field=``), never guessed -> the kind of their answers (free text; a ranking,
+#: tuples of tie groups: :mod:`accord.importers._answers`).
+NAMED_ONLY = {"text": "text", "ranking": "ranking"}
 NOT_COMPARED = {"text", "ranking"}
 _STATES = {"submitted", "discarded", "draft"}
 _RESERVED = {"id", "status", "_server_id", "inserted_at", "updated_at", "score"}
@@ -179,9 +184,6 @@ def read(
             raise fail(TOOL, source, f"no question named {quote(field)}; the export has "
                        f"{', '.join(f'{q} ({t})' for q, t in types.items()) or 'none'}", field=field)
         qtype = question_type or types[field]
-        if qtype in NOT_COMPARED:
-            raise fail(TOOL, source, f"question {quote(field)} is a {qtype} question: its answers are counted, not "
-                       "compared", field=field)
     else:
         candidates = [q for q, t in types.items() if t in KINDS]
         if not candidates:
@@ -196,11 +198,11 @@ def read(
             )
         field = candidates[0]
         qtype = question_type or types[field]
-    if qtype not in KINDS:
+    if qtype not in KINDS and qtype not in NAMED_ONLY:
         raise fail(TOOL, source, f"cannot read question {quote(field)} of type {quote(qtype)}", field=field)
-    kind = KINDS[qtype]
+    kind = KINDS.get(qtype) or NAMED_ONLY[qtype]
     for q, t in types.items():
-        if t in NOT_COMPARED:
+        if t in NOT_COMPARED and q != field:
             for r in records:
                 for user, _, _ in r["responses"].get(q, []):
                     cells.drop(r["id"], f"{t} question {quote(q)}: answers are counted, not compared", line=r["line"],
@@ -267,7 +269,12 @@ def read(
                 spans.extend(found)
                 cells.cell(unit, user, "annotated" if found else "empty", line=r["line"])
                 continue
-            if value is None or value == [] or value == "":
+            if kind in NOT_COMPARED:
+                from accord.importers._answers import argilla_ranking, text_answer
+
+                got = text_answer(TOOL, source, value, kw) if kind == "text" else argilla_ranking(source, value, kw)
+                cells.cell(unit, user, "annotated" if got is not None else "empty", got, line=r["line"])
+            elif value is None or value == [] or value == "":
                 cells.cell(unit, user, "empty", frozenset() if kind == "set" else None, line=r["line"])
             elif kind == "set":
                 if not isinstance(value, list):

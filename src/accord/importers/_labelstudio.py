@@ -31,8 +31,13 @@ Controls read (the ``type`` of a region):
     ``start``/``end`` offsets count UTF-16 code units (Label Studio runs in the
     browser) and are re-anchored to Python code points, and each region's
     ``text`` is checked against the document;
-``textarea``
-    free text: never compared, each region counted as a dropped record.
+``textarea``, ``ranker``, ``pairwise``
+    read only when named (``field=``; JSON export): a textarea's lines
+    (``value.text``) joined as one text, a Ranker's item ids
+    (``value.ranker``, without buckets) as a ranking, a Pairwise choice
+    (``value.selected``: left, right) as ``first`` or ``second``
+    (:mod:`accord.importers._answers`); otherwise each region is counted as a
+    dropped record.
 
 A control with ``perRegion`` answers about one span and its regions carry
 that span's region ``id``: it is not a value of the task, so it is not
@@ -78,12 +83,15 @@ __all__ = ["read", "sniff"]
 
 TOOL = "label-studio"
 COMPARED = {"choices": "nominal", "taxonomy": "set", "rating": "ordinal", "number": "interval", "labels": "spans"}
+#: Controls read only when named (``field=``), never guessed: free text, a ranking (Ranker), a pairwise preference
+#: (``first`` or ``second``) -> the kind of their values (:mod:`accord.importers._answers` reads them).
+NAMED_ONLY = {"textarea": "text", "ranker": "ranking", "pairwise": "nominal"}
 NOT_COMPARED = {"textarea"}
 _SPAN_TYPES = {"labels", "hypertextlabels", "paragraphlabels", "rectanglelabels", "polygonlabels", "ellipselabels",
                "keypointlabels", "brushlabels", "timeserieslabels"}
 #: A JSON-MIN control's shape (:func:`_min_kind`) -> the kind of its values.
 _MIN_KINDS = {"choices": "nominal", "choices-multi": "set", "taxonomy": "set", "rating": "ordinal",
-              "number": "interval", "labels": "spans"}
+              "number": "interval", "labels": "spans", "textarea": "text"}
 _MIN_META = {
     "id", "annotator", "annotation_id", "created_at", "updated_at", "lead_time", "drafts", "predictions",
     "agreement", "total_annotations", "cancelled_annotations", "total_predictions", "annotations_ids",
@@ -129,9 +137,10 @@ def read(
     multiple : bool, optional
         Read ``choices`` as sets (True) or single values (False); default: sets
         when some annotation holds several choices.
-    kind : {"nominal", "set", "ordinal", "interval"}, optional
+    kind : {"nominal", "set", "ordinal", "interval", "text"}, optional
         JSON-MIN only (it does not say a control's type): how to read the
-        control's values when the guess from their shape is wrong.
+        control's values when the guess from their shape is wrong (``"text"``:
+        free text, which JSON-MIN writes bare when it is one line).
     predictions : bool, optional
         JSON export only: also read each task's predictions (a model's
         pre-annotations) as the annotations of a coder named by the
@@ -160,8 +169,8 @@ def read(
     ('sentiment', 'nominal', 1)
     """
     path = Path(path)
-    if kind is not None and kind not in ("nominal", "set", "ordinal", "interval"):
-        raise AccordError(f"kind must be one of nominal, set, ordinal, interval; got {quote(kind)}")
+    if kind is not None and kind not in ("nominal", "set", "ordinal", "interval", "text"):
+        raise AccordError(f"kind must be one of nominal, set, ordinal, interval, text; got {quote(kind)}")
     records = list(iter_json_records(TOOL, path))
     if not records:
         raise fail(TOOL, path, "the export holds no tasks")
@@ -253,9 +262,8 @@ def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None,
         if field in per_region:
             raise fail(TOOL, path, f"control {quote(field)} is per-region: each answer is about one span, not the "
                        "task, and is not compared", field=field)
-        if ctype in NOT_COMPARED:
-            raise fail(TOOL, path, f"control {quote(field)} is a {ctype}: free text is counted, not compared; choose "
-                       f"one of {describe([n for n in sorted(types) if _comparable(types[n])]) or 'none'}", field=field)
+        if ctype in NAMED_ONLY:
+            return field, ctype
         if ctype not in COMPARED:
             raise fail(TOOL, path, f"control {quote(field)} has type {quote(ctype)}, which accord does not read (it "
                        f"reads {', '.join(COMPARED)})", field=field)
@@ -325,7 +333,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                     n_per_region[str(r["from_name"])] += r.get("id") in span_ids
     per_region = {n for n, k in n_per_region.items() if k and k == n_regions[n]}
     name, ctype = _pick_field(path, types, field, per_region)
-    vkind = COMPARED[ctype]
+    vkind = COMPARED.get(ctype) or NAMED_ONLY[ctype]
     if relations and vkind != "spans":
         raise fail(TOOL, path, f"relations join spans; control {quote(name)} is {ctype}, not a labels control (pass "
                    "the labels control as field)", field=name)
@@ -386,7 +394,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             unit: Hashable = doc if vkind == "spans" else task
             results = [r for r in ann.get("result") or [] if isinstance(r, dict)]
             for r in results:
-                if r.get("type") in NOT_COMPARED:
+                if r.get("type") in NOT_COMPARED and r.get("from_name") != name:
                     cells.drop(task, f"{r.get('type')} {quote(r.get('from_name'))}: free text is counted, not compared",
                                line=line, coder=coder)
                 elif r.get("type") == "relation":
@@ -488,6 +496,10 @@ def _span_notes(cells: Cells, fallbacks: int, check: TextCheck, repeats: list[st
 
 def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool, kw: dict[str, Any],
            tidy: Tidy) -> Any:
+    if ctype in NAMED_ONLY:
+        from accord.importers._answers import label_studio_value
+
+        return label_studio_value(path, ctype, regions, kw)
     vals = [r.get("value") or {} for r in regions]
     if ctype == "choices":
         chosen = [str(tidy.label(c)) for v in vals for c in (v.get("choices") or [])]
@@ -671,8 +683,6 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
             )
         name = candidates[0]
     ctype = controls[name]
-    if ctype == "textarea":
-        raise fail(TOOL, path, f"control {quote(name)} holds free text: it is counted, not compared", field=name)
     if ctype in ("other", "mixed"):
         raise fail(TOOL, path, f"cannot read the values of {quote(name)} as choices, taxonomy, rating, number or "
                    "labels",
@@ -715,7 +725,7 @@ def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | N
                 continue
             kw = {"record": task, "line": line, "field": name, "coder": coder}
             for k, t in controls.items():
-                if t == "textarea" and rec.get(k) is not None:
+                if t == "textarea" and rec.get(k) is not None and k != name:
                     cells.drop(task, f"textarea {quote(k)}: free text is counted, not compared", line=line, coder=coder)
             v = rec.get(name)
             if vkind == "spans":
@@ -771,6 +781,10 @@ def _min_text(path: Path, rec: dict[str, Any], data_keys: list[str], text_key: s
 def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any], tidy: Tidy) -> Any:
     if v is None:
         return None
+    if vkind == "text":
+        from accord.importers._answers import label_studio_min_text
+
+        return label_studio_min_text(path, v, kw)
     regions = _regions(v)
     for i, r in enumerate(regions or []):
         for key, expected in _VALUE.items():

@@ -140,8 +140,11 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     ----------
     path : str or Path
         The ``.jsonl`` file.
-    field : {"accept", "spans", "answer"}, optional
-        Which answers to read when the export mixes interfaces.
+    field : {"accept", "spans", "answer"} or str, optional
+        Which answers to read when the export mixes interfaces; any other
+        name is the task key holding typed text (the ``text_input``
+        interface's ``field_id``, ``user_input`` by default), read as free
+        text.
     multiple : bool, optional
         Read ``accept`` as sets (True) or single values (False); default: sets
         when some task has several choices or ``choice_style: "multiple"``.
@@ -168,8 +171,6 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     ('answer', ['accept', 'reject'])
     """
     path = Path(path)
-    if field is not None and field not in FIELDS:
-        raise fail(TOOL, path, f"field must be one of {', '.join(FIELDS)}; got {quote(field)}", field=field)
     skipped: list[Path] = []
     tasks, named = _tasks(path, follow_symlinks, skipped)
     if not tasks:
@@ -177,6 +178,9 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     tidy = Tidy()
     for line, t in tasks:
         _validate(path, line, t, tidy)
+    if field is not None and field not in FIELDS and not any(isinstance(t.get(field), str) for _, t in tasks):
+        raise fail(TOOL, path, f"field must be one of {', '.join(FIELDS)}, or the task key holding typed text "
+                   f"(text_input's field_id, default user_input); got {quote(field)}", field=field)
     found = Counter(f for _, t in tasks for f in _fields_of(t))
     if field is None:
         if len(found) > 1:
@@ -193,6 +197,8 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         cells.notes.append(f"{plural(named, 'task names', 'tasks name')} no annotator (neither _annotator_id "
                            "nor _session_id): each is the "
                            "annotator of its file's name")
+    if field not in FIELDS:
+        return _read_text(path, cells, field, tasks)
     chosen = [(line, t) for line, t in tasks if field in _fields_of(t)]
     for line, t in tasks:
         if field not in _fields_of(t):
@@ -223,6 +229,9 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     by_label = field == "answer" and len(labels) > 1
     if by_label:
         cells.notes.append("binary tasks ask about several labels: each (input, label) is a unit")
+    if field == "answer" and any(isinstance(t.get("user_input"), str) for _, t in chosen):
+        cells.notes.append(words("the tasks hold typed text (text_input's user_input), not read: pass ",
+                                 opt("field", "user_input"), " to compare it"))
     rejected = 0
     for _, t in tasks:
         cells.item(_unit(t, by_label) if field in _fields_of(t) else t["_input_hash"])
@@ -397,3 +406,30 @@ def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]
         return Imported(tool=TOOL, field="spans", kind="relations", annotations=None, spans=sa, report=cells.report(),
                         relations=RelationAnnotations.from_relations(rels, spans=sa))
     return Imported(tool=TOOL, field="spans", kind="spans", annotations=None, spans=sa, report=cells.report())
+
+
+def _read_text(path: Path, cells: Cells, field: str, tasks: list[tuple[int, dict[str, Any]]]) -> Imported:
+    """Typed text: the ``text_input`` interface stores the text under its ``field_id`` key of the task
+    (https://prodi.gy/docs/api-interfaces#text_input); a task without it, or with blank text, is *empty*."""
+    from accord.importers._answers import text_answer
+
+    rejected = 0
+    for _, t in tasks:
+        cells.item(t["_input_hash"])
+    for line, t in tasks:
+        coder = _coder(t, path, line)
+        unit = t["_input_hash"]
+        if cells.has(unit, coder):
+            cells.drop(unit, "second answer of the same annotator to the input (the first is kept)", line=line,
+                       coder=coder)
+            continue
+        if t["answer"] in ("ignore", "reject"):
+            rejected += t["answer"] == "reject"
+            cells.cell(unit, coder, "skipped", line=line)
+            continue
+        text = text_answer(TOOL, _src(path, t), t.get(field), {"record": unit, "line": line, "field": field,
+                                                                "coder": coder})
+        cells.cell(unit, coder, "empty" if text is None else "annotated", text, line=line)
+    if rejected:
+        cells.notes.append(f"{plural(rejected, 'rejected task')} read as skipped (a reject flags the task)")
+    return cells.imported(field, "text")

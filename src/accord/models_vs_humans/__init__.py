@@ -10,6 +10,10 @@ coders of any reliability data as models (by name or pattern; every other coder 
   its cost advantage epsilon, a one-sided t-test per human, the Benjamini-Yekutieli correction across
   humans; the winning rate omega (the model passes when omega >= 0.5) and the advantage probability rho
   (to compare models); several models side by side.
+- :func:`judge_audit`: the audit of an LLM judge before it replaces anyone: position consistency (Zheng et al.
+  2023), repeatability across runs, agreement with the humans beside theirs, the pass rate corrected
+  (Rogan-Gladen, prediction-powered inference) and the alternative annotator test; one
+  :class:`JudgeAudit` per judge.
 - :func:`panel_agreement`: Krippendorff's alpha among the humans and with each model added.
 - :func:`panel_departures`: the items where a model departs from a unanimous or near-unanimous human panel,
   the list to adjudicate.
@@ -34,6 +38,8 @@ from accord.models_vs_humans._alt_test import (
     one_sided_t_test,
 )
 from accord.models_vs_humans._guidance import EPSILON_RULES, AltTestGuidance, alt_test_guidance
+from accord.models_vs_humans._judge import judge_audit
+from accord.models_vs_humans._judge_results import JudgeAudit, JudgeAuditResult
 from accord.models_vs_humans._panel import PanelAgreement, PanelDepartures, panel_agreement, panel_departures
 from accord.models_vs_humans._roles import CoderRoles, coder_roles
 from accord.models_vs_humans._scoring import SCORINGS, jaccard_similarity
@@ -45,6 +51,8 @@ __all__ = [
     "AltTestResult",
     "CoderRoles",
     "HumanComparison",
+    "JudgeAudit",
+    "JudgeAuditResult",
     "ModelAltTest",
     "NotTested",
     "PanelAgreement",
@@ -54,6 +62,7 @@ __all__ = [
     "benjamini_yekutieli",
     "coder_roles",
     "jaccard_similarity",
+    "judge_audit",
     "one_sided_t_test",
     "panel_agreement",
     "panel_departures",

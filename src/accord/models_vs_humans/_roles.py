@@ -79,12 +79,14 @@ class CoderRoles:
         return self.names[self.models].tolist()
 
 
-def coder_roles(data: Annotations, models: ModelsArg, *, what: str = "models") -> CoderRoles:
+def coder_roles(data: Annotations, models: ModelsArg, *, what: str = "models", require_human: bool = True
+                ) -> CoderRoles:
     """Mark the coders of *data* that *models* names (exactly, or by a pattern with ``*``, ``?``, ``[``).
 
     A name matches a coder whose label equals it or whose label's text equals it (``7`` and ``"7"``);
     a pattern matches coder labels as text (:func:`fnmatch.fnmatchcase`).  Every name and pattern must match
-    a coder, and at least one coder must be left as a human.
+    a coder, and at least one coder must be left as a human (unless *require_human* is false: the judge audit
+    reads a judge's order and run checks without humans).
 
     Examples
     --------
@@ -118,7 +120,7 @@ def coder_roles(data: Annotations, models: ModelsArg, *, what: str = "models") -
                           f"the coders are {shown}",
                           cli=f"{where}--{what} names {', '.join(map(repr, unmatched))}, which no coder matches"
                               f"{hint}; the coders are {shown}")
-    if chosen.all():
+    if chosen.all() and require_human:
         raise AccordError(f"{what} names every coder ({', '.join(texts)}); the test compares models with humans, "
                           "so at least some coders must be humans")
     return CoderRoles(humans=np.flatnonzero(~chosen), models=np.flatnonzero(chosen), names=data.coders)

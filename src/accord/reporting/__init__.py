@@ -36,7 +36,7 @@ class ReportFile(_PathBase):
                 'style="width:100%;height:640px;border:1px solid #ddd"></iframe>'
                 f'<div style="color:#666;font-size:0.85em">written to {html.escape(str(self))}</div>')
 
-KINDS = ("agreement", "coreference", "multilabel", "pyramid", "gold", "spans", "models", "relations")
+KINDS = ("agreement", "coreference", "multilabel", "pyramid", "gold", "spans", "models", "judge", "relations")
 
 
 def build_report(obj: Any, **options: Any) -> Report:

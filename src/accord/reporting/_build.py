@@ -12,7 +12,7 @@ __all__ = ["build", "kind_of"]
 
 def kind_of(obj: Any) -> str:
     """The kind of report *obj* calls for (``agreement``, ``coreference``, ``multilabel``, ``pyramid``, ``gold``,
-    ``spans``, ``models``)."""
+    ``spans``, ``models``, ``judge``)."""
     from accord.coefficients._alpha import AlphaResult
     from accord.coref._model import CorefAnnotations
     from accord.coref._report import CorefReliability
@@ -37,6 +37,10 @@ def kind_of(obj: Any) -> str:
 
     if models.accepts(obj):
         return "models"
+    from accord.reporting import _judge as judge
+
+    if judge.accepts(obj):
+        return "judge"
     spans = _spans_kind(obj)
     if spans:
         return spans
@@ -50,8 +54,8 @@ def kind_of(obj: Any) -> str:
         return {"spans": "spans", "relations": "relations"}.get(obj.kind, "agreement")
     raise AccordError(
         "result_or_data must be accord.Annotations, AlphaResult, CorefAnnotations, CorefReliability, "
-        "MultiLabelData, GoldStandard, AltTestResult, an import (accord.read_export), a pandas.DataFrame with "
-        "kind='gold', or (Pyramid, [PeerAnnotation]); "
+        "MultiLabelData, GoldStandard, AltTestResult, JudgeAuditResult, an import (accord.read_export), a "
+        "pandas.DataFrame with kind='gold', or (Pyramid, [PeerAnnotation]); "
         f"got {type(obj).__name__}"
     )
 
@@ -80,6 +84,10 @@ def build(obj: Any, *, kind: str = "auto", title: str | None = None, **options: 
         if k not in ("agreement", "spans"):
             raise AccordError(f"an import of {obj.tool} gets an agreement, spans or models report; got kind {kind!r}")
         return imported.imported_report(obj, title=title, **options)
+    if k == "judge":
+        from accord.reporting._judge import judge_report
+
+        return judge_report(obj, title=title, **options)
     if k == "models":
         from accord.reporting._models import models_report
 

@@ -165,9 +165,13 @@ def value_label(v: Any) -> str:
     --------
     >>> value_label(frozenset({"b", "a"})), value_label(2.0), value_label(("doc", "m3"))
     ('{a, b}', '2', 'm3')
+    >>> value_label((frozenset({"a"}), frozenset({"c", "b"})))  # a ranking: best first, ties joined by =
+    'a > b = c'
     """
     if v is None:
         return ""
+    if isinstance(v, tuple) and v and all(isinstance(g, frozenset) for g in v):
+        return " > ".join(" = ".join(sorted(value_label(x) for x in g)) for g in v)
     if isinstance(v, (frozenset, set)):
         if not v:
             return "(none)"

@@ -255,6 +255,12 @@ def _overlap_matched(
     import scipy.sparse as sp
     from scipy.sparse.csgraph import maximum_bipartite_matching
 
+    ga, first_a, count_a = _copies(arr, ia, frag)
+    gb, first_b, count_b = _copies(arr, ib, frag)
+    if len(first_a) < len(ia) or len(first_b) < len(ib):
+        # copies of one span have the same overlaps: match the distinct spans with their counts as capacities,
+        # so that n copies on each side cost n, not the n x n pairs of every copy with every other
+        return _overlap_matched_copies(arr, ia, ib, frag, (ga, first_a, count_a), (gb, first_b, count_b))
     key_a = arr.document[ia] * len(arr.labels) + arr.label[ia]
     key_b = arr.document[ib] * len(arr.labels) + arr.label[ib]
     ea, eb = overlap_pairs(key_a, arr.start[ia], arr.end[ia], key_b, arr.start[ib], arr.end[ib])
@@ -268,6 +274,66 @@ def _overlap_matched(
     ma = col_of_row >= 0
     mb[col_of_row[ma]] = True
     return ma, mb
+
+
+def _copies(arr: SpanArrays, idx: np.ndarray, frag: list[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The group of each span of *idx* among identical spans (document, label, fragments), the first span of
+    each group (positions in *idx*) and each group's size."""
+    if len(idx) == 0:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty
+    shape = np.zeros(len(idx), dtype=np.int64)
+    multi = np.flatnonzero(arr.multi[idx])
+    if len(multi):  # discontinuous spans: their fragments tell copies apart (one number per distinct list)
+        codes: dict[Any, int] = {}
+        shape[multi] = [codes.setdefault(frag[idx[k]], len(codes) + 1) for k in multi.tolist()]
+    rows = np.stack([arr.document[idx], arr.label[idx], arr.start[idx], arr.end[idx], shape], axis=1)
+    _, first, group, count = np.unique(rows, axis=0, return_index=True, return_inverse=True, return_counts=True)
+    return group.ravel(), first, count
+
+
+def _overlap_matched_copies(
+    arr: SpanArrays, ia: np.ndarray, ib: np.ndarray, frag: list[Any],
+    side_a: tuple[np.ndarray, np.ndarray, np.ndarray], side_b: tuple[np.ndarray, np.ndarray, np.ndarray],
+) -> tuple[np.ndarray, np.ndarray]:
+    """The maximum one-to-one matching when spans repeat: a maximum flow from the distinct spans of one side
+    (each with its number of copies) to the distinct spans of the other that they overlap. The first copies
+    of a group are the matched ones (copies are interchangeable)."""
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import maximum_flow
+
+    ga, first_a, count_a = side_a
+    gb, first_b, count_b = side_b
+    ua, ub = ia[first_a], ib[first_b]
+    key_a = arr.document[ua] * len(arr.labels) + arr.label[ua]
+    key_b = arr.document[ub] * len(arr.labels) + arr.label[ub]
+    ea, eb = overlap_pairs(key_a, arr.start[ua], arr.end[ua], key_b, arr.start[ub], arr.end[ub])
+    ea, eb = _refine_fragments(arr, ua, ub, ea, eb, frag)
+    ma = np.zeros(len(ia), dtype=bool)
+    mb = np.zeros(len(ib), dtype=bool)
+    if len(ea) == 0:
+        return ma, mb
+    na, nb = len(ua), len(ub)
+    source, sink = 0, na + nb + 1
+    tails = np.concatenate([np.full(na, source), 1 + ea, 1 + na + np.arange(nb)])
+    heads = np.concatenate([1 + np.arange(na), 1 + na + eb, np.full(nb, sink)])
+    caps = np.concatenate([count_a, np.minimum(count_a[ea], count_b[eb]), count_b]).astype(np.int32)
+    graph = sp.csr_matrix((caps, (tails, heads)), shape=(sink + 1, sink + 1))
+    flow = maximum_flow(graph, source, sink).flow.tocsr()
+    used_a = np.asarray(flow[source, 1:na + 1].todense()).ravel()
+    used_b = np.asarray(flow[1 + na:1 + na + nb, sink].todense()).ravel()
+    return _first_copies(ga, used_a), _first_copies(gb, used_b)
+
+
+def _first_copies(group: np.ndarray, used: np.ndarray) -> np.ndarray:
+    """Mark the first ``used[g]`` spans of each group *g* (in the order of the spans)."""
+    order = np.argsort(group, kind="stable")
+    sorted_groups = group[order]
+    starts = np.searchsorted(sorted_groups, np.arange(len(used)))
+    rank = np.arange(len(group)) - starts[sorted_groups]
+    out = np.zeros(len(group), dtype=bool)
+    out[order] = rank < used[sorted_groups]
+    return out
 
 
 def _refine_fragments(

@@ -27,7 +27,8 @@ from accord._shared.errors import AccordError
 from accord._shared.results import Coefficient
 from accord.coefficients._alpha import AlphaResult
 from accord.coefficients._alpha import alpha as _alpha
-from accord.coefficients._kappa import KappaResult, cohen_kappa, fleiss_kappa
+from accord.coefficients._fleiss import fleiss_kappa
+from accord.coefficients._kappa import KappaResult, cohen_kappa
 from accord.data._annotations import Annotations
 from accord.data._spans import SpanAnnotations
 from accord.spans._arrays import overlap_pairs, span_arrays
