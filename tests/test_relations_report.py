@@ -57,3 +57,24 @@ def test_report_of_an_import_with_relations(tmp_path):
         warnings.simplefilter("ignore", AccordWarning)
         rep = build_report(imp, undirected=["Partner"])
     assert rep.kind == "relations" and rep.headline[1].value == 1.0
+
+
+def test_accord_report_kind_relations(tmp_path):
+    """accord report EXPORT --kind relations --from brat: the relations page of a brat project."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from accord.cli import app
+
+    root = tmp_path / "round1"
+    for coder, rel in (("a", "R1\tPartner Arg1:T1 Arg2:T2\n"), ("b", "R1\tOrigin Arg1:T1 Arg2:T2\n")):
+        (root / coder).mkdir(parents=True)
+        (root / coder / "d.txt").write_text("Sony and Ericsson", encoding="utf-8")
+        (root / coder / "d.ann").write_text("T1\tORG 0 4\tSony\nT2\tORG 9 17\tEricsson\n" + rel, encoding="utf-8")
+    out = tmp_path / "rel.html"
+    res = CliRunner().invoke(app, ["report", str(root), "--kind", "relations", "--from", "brat", "-o", str(out),
+                                   "--json", "--quiet"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["kind"] == "relations"
+    assert "Unmatched relations and why" in out.read_text(encoding="utf-8")

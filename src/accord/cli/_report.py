@@ -24,7 +24,7 @@ __all__ = ["KIND_NAMES", "detect_kind", "register"]
 
 # CLI name -> report kind
 KIND_NAMES = {"agree": "agreement", "coref": "coreference", "multilabel": "multilabel", "pyramid": "pyramid",
-              "gold": "gold", "spans": "spans", "models": "models"}
+              "gold": "gold", "spans": "spans", "models": "models", "relations": "relations"}
 _COREF_SUFFIXES = (".conll", ".conllu", ".gold_conll", ".auto_conll", ".v4_gold_conll", ".v4_auto_conll",
                    ".v9_gold_conll", ".ann")
 
@@ -101,7 +101,8 @@ def _report(
                                                  "multilabel, gold, or a pyramid then its peer annotations.")],
     output: Annotated[Path | None, typer.Option("--output", "-o", help="The HTML file to write (default: the first "
                                                 "input's name with .html, in the current folder).")] = None,
-    kind: Annotated[str, typer.Option(help="auto, agree, coref, multilabel, pyramid, gold, spans or models (the "
+    kind: Annotated[str, typer.Option(help="auto, agree, coref, multilabel, pyramid, gold, spans, relations (an "
+                                      "export's relations and events, with --from) or models (the "
                                       "humans-and-models page; auto with --models).")] = "auto",
     force: Annotated[bool, typer.Option("--force", help="Replace an existing output file (never an input).")] = False,
     raw_csv: Annotated[bool, typer.Option("--raw-csv", help="The page's Export CSV writes every cell as it is: no "
@@ -401,6 +402,10 @@ def _load(name: str, inputs: list[Path], **o: Any) -> tuple[Any, dict[str, Any]]
         from accord.reporting._spans import load_spans
 
         return load_spans(inputs, **o)
+    if name == "relations":
+        from accord.reporting._relations import load_relations
+
+        return load_relations(inputs, **o)
     raise AccordError(f"no report for kind {name!r}")  # pragma: no cover
 
 

@@ -12,7 +12,7 @@ from accord.reporting._agreement import MAX_ROWS
 from accord.reporting._page import DataTable, Fact, HeadlineNumber, Report, Section
 from accord.reporting._words import threshold_words
 
-__all__ = ["accepts", "relations_report"]
+__all__ = ["accepts", "load_relations", "relations_report"]
 
 
 def accepts(obj: Any) -> bool:
@@ -23,11 +23,23 @@ def accepts(obj: Any) -> bool:
     return isinstance(obj, RelationAnnotations | RelationAgreement)
 
 
+def load_relations(inputs: list[Any], **o: Any) -> tuple[Any, dict[str, Any]]:
+    """Read the relations of the exports (``tool``, ``field``, ``texts``) as ``accord relations`` does; the report
+    options."""
+    from accord.relations._read import read_relations
+
+    data, _ = read_relations(inputs, tool=o.get("tool"), field=o.get("field"),
+                             **({"texts": o["texts"]} if o.get("texts") is not None else {}))
+    return data, {"match": o.get("match", "exact")}
+
+
 def relations_report(obj: Any, *, title: str | None = None, match: str = "exact", argument_labels: bool = True,
                      ignore_type: bool = False, unmarked: str = "missing", undirected: Any = (),
-                     max_rows: int = MAX_ROWS) -> Report:
+                     max_rows: int = MAX_ROWS, bootstrap: int = 0, seed: Any = None, confidence: float = 0.95,
+                     progress: Any = None) -> Report:
     """The report of :class:`accord.relations.RelationAnnotations` (measured with the options) or of a
-    :class:`accord.relations.RelationAgreement`."""
+    :class:`accord.relations.RelationAgreement`. Alpha gets no interval here (*bootstrap*, *seed* and
+    *confidence*, which the other reports take, are not used); *progress* is not shown."""
     from accord.relations._agreement import agreement
     from accord.relations._results import REASONS, RelationAgreement
 
@@ -49,7 +61,8 @@ def relations_report(obj: Any, *, title: str | None = None, match: str = "exact"
     values = "whether and which way the pair is related" if res.ignore_type else "the type given"
     headline = (
         HeadlineNumber(key="alpha", label="alpha over the candidate argument pairs", value=res.alpha,
-                       interval_note="no interval", words=words if not res.undefined_reason else res.undefined_reason,
+                       interval_note="no interval: relation alpha is not bootstrapped",
+                       words=words if not res.undefined_reason else res.undefined_reason,
                        level=level if not res.undefined_reason else "neutral"),
         HeadlineNumber(key="f1", label="relation F1 with the type", value=res.f1,
                        words=f"the mean over {plural(len(res.pairs), 'pair')} of coders"),
