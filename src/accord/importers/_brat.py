@@ -11,7 +11,8 @@ a tab, form feed or U+2028 inside it is text (only a newline ends an ``.ann`` li
 after whitespace is a tail brat keeps, a blank or absent text is accepted (brat fills it in), and fragments
 written out of order are put in order. Relations (``R``), events (``E``), attributes (``A``/``M``),
 normalisations (``N``), notes (``#``) and equivalences (``*``) are not spans: each is counted as dropped,
-not compared. Offsets outside the text, a start after an end, overlapping fragments, a text that does not
+not compared; with ``attributes=True`` the attribute and normalisation lines are read onto their spans
+(:mod:`accord.importers._brat_attributes`). Offsets outside the text, a start after an end, overlapping fragments, a text that does not
 match the document, an id used twice in a file, a malformed line and a file that is not UTF-8 are
 :class:`~accord.AccordError` naming the file, the line, the annotation and the field.
 
@@ -30,6 +31,7 @@ from typing import Any
 
 from accord._shared.errors import AccordError, plural, words
 from accord.importers import Imported
+from accord.importers._brat_attributes import attach, parse_line
 from accord.importers._common import folder_entries, opt, quote, symlink_note, symlink_refused
 from accord.importers._report import DroppedRecord, ImportReport
 
@@ -138,7 +140,7 @@ def _textbound(ann: Path, lineno: int, raw: str, text: str, doc: str) -> tuple[s
 
 
 def read(path: str | Path, *, field: str | None = None, texts: str | Path | None = None,
-         follow_symlinks: bool = False) -> Imported:
+         follow_symlinks: bool = False, attributes: bool = False) -> Imported:
     """Read a folder of brat annotator folders into span annotations.
 
     Parameters
@@ -154,6 +156,10 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
         Read annotator folders and ``.ann`` files that are symbolic links (default: left out, and counted in a
         note) and ``.txt`` files that are (default: an error): a link inside an export can pull in any file of
         the machine.
+    attributes : bool
+        Read the attribute (``A``, ``M``) and normalisation (``N``) lines onto the spans they name
+        (:attr:`accord.spans.Span.attributes`, see :mod:`accord.importers._brat_attributes`), for
+        :func:`accord.attributes.agreement`; by default they are counted as dropped, not read.
 
     Returns
     -------
@@ -204,6 +210,8 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
             doc_texts[doc] = text
             n_spans = 0
             ids: dict[str, int] = {}
+            span_of: dict[str, int] = {}  # a T id -> its span in spans, for the attribute lines
+            pending: list[Any] = []
             # brat's lines end at a newline only: a tab, form feed or U+2028 is part of a span's text
             for lineno, raw in enumerate(_read_text(ann, bom=True).split("\n"), start=1):
                 if not raw.strip():
@@ -215,6 +223,9 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
                         raise _fail(ann, lineno, f"the id {ident} is used twice (first on line {ids[ident]})",
                                     ident, "id")
                     ids[ident] = lineno
+                if kind in "AMN" and attributes:
+                    pending.append(parse_line(ann, lineno, raw, _fail))
+                    continue
                 if kind != "T":
                     reason = _OTHER.get(kind)
                     if reason is None:
@@ -225,7 +236,11 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
                 ordered = tuple(sorted(fragments))
                 spans.append(Span(doc, ordered[0][0], ordered[-1][1], label, coder, fragments=ordered,
                                   text=_SEP.join(text[a:b] for a, b in fragments)))
+                span_of[ident] = len(spans) - 1
                 n_spans += 1
+            for a in attach(ann, pending, spans, span_of, ids, _fail):
+                dropped.append(DroppedRecord(f"{doc}:{a.ident}", "attribute of an event or relation (not compared)",
+                                             a.line, coder))
             seen.append((doc, coder))
             cells.append((doc, coder, "annotated" if n_spans else "empty"))
     data = SpanAnnotations.from_spans(spans, texts=doc_texts, seen=seen, source=str(path))
