@@ -73,7 +73,7 @@ def test_attributes_counted_not_read_by_default(tmp_path):
 
 
 @pytest.mark.parametrize(("line", "message"), [
-    ("A9\tNegated T7\n", r"line 4, annotation A9, field 'target': names the annotation T7, which the file does not hold"),
+    ("A9\tNegated T7\n", r"line 4, annotation A9, field 'target': names the annotation T7, which the file does not"),
     ("A9\tNegated\n", r"line 4, annotation A9: an attribute line needs ID TAB NAME TARGET \[VALUE\]"),
     ("N9\tReference T1 DB00945\taspirin\n", r"annotation N9, field 'reference': the reference 'DB00945' is not"),
     ("A9\tSeverity T2 severe\n", "gives T2 the attribute Severity the value 'mild' on line 4 and the value 'severe'"),

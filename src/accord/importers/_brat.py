@@ -12,9 +12,9 @@ after whitespace is a tail brat keeps, a blank or absent text is accepted (brat 
 written out of order are put in order. Relations (``R``), events (``E``), attributes (``A``/``M``),
 normalisations (``N``), notes (``#``) and equivalences (``*``) are not spans: each is counted as dropped,
 not compared; with ``attributes=True`` the attribute and normalisation lines are read onto their spans
-(:mod:`accord.importers._brat_attributes`). Offsets outside the text, a start after an end, overlapping fragments, a text that does not
-match the document, an id used twice in a file, a malformed line and a file that is not UTF-8 are
-:class:`~accord.AccordError` naming the file, the line, the annotation and the field.
+(:mod:`accord.importers._brat_attributes`). Offsets outside the text, a start after an end, overlapping
+fragments, a text that does not match the document, an id used twice in a file, a malformed line and a file
+that is not UTF-8 are :class:`~accord.AccordError` naming the file, the line, the annotation and the field.
 
 The export is a folder of annotator folders (``round1/alice/doc1.ann``, ``round1/bob/doc1.ann``...).
 Texts are the ``.txt`` beside each ``.ann``, or in one shared folder (``texts=``). Cell states: an
