@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any, NamedTuple
@@ -135,6 +136,7 @@ class _Field(NamedTuple):
     label: int | None
     present: tuple[int, ...]
     ids: tuple[int, ...]
+    features: tuple[tuple[str, int], ...] = ()  # the layer's other features and their columns (its attributes)
 
 
 def _columns(header: list[str]) -> dict[str, _Field]:
@@ -155,6 +157,7 @@ def _columns(header: list[str]) -> dict[str, _Field]:
             roles: list[int] = []
             targets: list[int] = []
             plain = 0
+            own: list[tuple[str, int]] = []
             k = 0
             feats = feats or [""]
             while k < len(feats):
@@ -165,11 +168,15 @@ def _columns(header: list[str]) -> dict[str, _Field]:
                     k += 2
                     continue
                 out[f"{layer}|{feats[k]}"] = _Field(col, (col,), (col,))
+                own.append((feats[k], col))
                 plain += 1
                 col += 1
                 k += 1
             if not plain:
                 out[f"{layer}|"] = _Field(None, tuple(roles + targets), tuple(roles))
+            for name, c in own if len(own) > 1 else ():
+                out[f"{layer}|{name}"] = out[f"{layer}|{name}"]._replace(
+                    features=tuple((n, k) for n, k in own if k != c and n))
         elif kind == "#T_CH":
             col += max(len(feats), 1)
         elif kind == "#T_RL":
@@ -193,9 +200,15 @@ def _pick(columns: dict[str, _Field], field: str | None, where: str) -> str:
     raise _fail(where, f"no span layer or feature {quote(field)}; the file has {', '.join(columns)}")
 
 
-def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tuple[int, int, str]],
+def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tuple[int, int, str, dict[str, str]]],
                                                               list[tuple[int, int]]]:
-    """(field key, document text, spans as (start16, end16, label), tokens as (start16, end16))."""
+    """(field key, document text, spans as (start16, end16, label, the layer's other features), tokens as
+    (start16, end16)).
+
+    The other features of the field's layer are ``{feature: value}`` for the features with a value (an item
+    ``*`` has none), read from the same stacked item as the label; the caller keeps them as the spans'
+    attributes, or counts them.
+    """
     lines = text.splitlines()
     if not lines or not lines[0].startswith("#FORMAT=WebAnno TSV 3"):
         raise _fail(where, "not a WebAnno TSV 3.x file (no #FORMAT=WebAnno TSV 3.x line)", 1)
@@ -208,7 +221,7 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
     pos16 = 0
     sentence_text: list[str] = []
     tokens: list[tuple[int, int]] = []
-    single: list[tuple[int, int, str]] = []
+    single: list[tuple[int, int, str, dict[str, str]]] = []
     multi: dict[str, list[Any]] = {}
     for lineno, line in enumerate(lines, start=1):
         if line.startswith("#Text="):
@@ -239,10 +252,11 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
             pos16 = b16 + len(s.encode("utf-16-le")) // 2
         if "." not in cells[0]:
             tokens.append((b16, e16))
-        if len(cells) <= 3 + max(fld.present):
+        if len(cells) <= 3 + max((*fld.present, *(c for _, c in fld.features))):
             raise _fail(where, f"no column for {key} (the line has {len(cells) - 3} annotation columns)", lineno)
         # the k-th stacked item of each of the layer's columns is the layer's k-th annotation on this token
-        stacks = {c: [] if cells[3 + c] == "_" else re.split(r"(?<!\\)\|", cells[3 + c]) for c in fld.present}
+        stacks = {c: [] if cells[3 + c] == "_" else re.split(r"(?<!\\)\|", cells[3 + c])
+                  for c in (*fld.present, *(c for _, c in fld.features))}
         for k in range(max(len(items) for items in stacks.values())):
             ident = next((m.group("id") for c in fld.ids if k < len(stacks[c])
                           for m in [_ITEM.match(stacks[c][k])] if m is not None and m.group("id")), None)
@@ -252,12 +266,17 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
                 assert m is not None
                 raw = m.group("label")  # "*" is no value; an escaped "\*" is the value "*"
                 label = layer_short if raw in ("*", "") else _unescape_value(raw)
+            features = {}
+            for name, c in fld.features:
+                m = _ITEM.match(stacks[c][k]) if k < len(stacks[c]) else None
+                if m is not None and m.group("label") not in ("*", ""):
+                    features[name] = _unescape_value(m.group("label"))
             if ident:
-                entry = multi.setdefault(ident, [b16, e16, label])
+                entry = multi.setdefault(ident, [b16, e16, label, features])
                 entry[0], entry[1] = min(entry[0], b16), max(entry[1], e16)
             else:
-                single.append((b16, e16, label))
-    spans = single + [(b, e, lab) for b, e, lab in multi.values()]
+                single.append((b16, e16, label, features))
+    spans = single + [(b, e, lab, feats) for b, e, lab, feats in multi.values()]
     return key, "".join(pieces), spans, tokens
 
 
@@ -347,7 +366,7 @@ def _some(pairs: list[str]) -> str:
 
 
 def read(path: str | Path, *, field: str | None = None, in_progress: str = "read",
-         follow_symlinks: bool = False) -> Imported:
+         follow_symlinks: bool = False, attributes: bool = False) -> Imported:
     """Read an INCEpTION / WebAnno project export (zip or folder) of WebAnno TSV 3.x files into spans.
 
     Parameters
@@ -363,6 +382,10 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     follow_symlinks : bool
         Read the files of an export folder that are symbolic links, and enter linked folders (default: left
         out, and counted in a note).
+    attributes : bool
+        Read the other features of the field's layer (the ``identifier`` of a named entity beside its
+        ``value``...) as the spans' attributes (:attr:`accord.spans.Span.attributes`), for
+        :func:`accord.attributes.agreement`; by default their values are counted in a note, not read.
 
     Returns
     -------
@@ -412,6 +435,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     not_listed: set[str] = set()
     progress: list[str] = []
     locked_spans = 0
+    unread: Counter[str] = Counter()  # values of the layer's other features, when not read as attributes
     seen_files: dict[tuple[str, str], str] = {}
     tidy = Tidy()  # labels in one form (accord._shared.ids); document and user names are file names, kept as written
     owners, name_notes = _file_users([(d, u) for d, u, _ in files], states, project is not None)
@@ -465,8 +489,10 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
             continue
         if state == "IN_PROGRESS":
             progress.append(f"{doc}/{user}")
-        for b, e, label in raw:
-            spans.append(Span(doc, cp(b), cp(e), tidy.label(label), user))
+        for b, e, label, features in raw:
+            spans.append(Span(doc, cp(b), cp(e), tidy.label(label), user, attributes=features if attributes else {}))
+            if features and not attributes:
+                unread.update(features.keys())
         seen.append((doc, user))
         cells.append((doc, user, "annotated" if raw else "empty"))
     for (doc, user), (state, line) in sorted(states.items()):
@@ -484,6 +510,10 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
         raise _fail(str(path), "no annotation file of an annotator (export the project as WebAnno TSV 3)")
     data = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, tokens=tokens, source=str(path))
     notes = [f"field: {chosen}", "offsets re-anchored from UTF-16 code units", *name_notes]
+    if unread:
+        notes.append(words(f"{plural(sum(unread.values()), 'value')} of the layer's other features not read ("
+                           f"{', '.join(f'{n}: {c}' for n, c in sorted(unread.items()))}); pass ",
+                           opt("attributes", True), " to compare them (accord attributes)"))
     if project is None:
         if path.is_file() and not is_zip(path):
             notes.append("one WebAnno TSV file: no document states (a file without spans reads as empty)")
