@@ -37,10 +37,23 @@ __all__ = [
     "CellState",
     "DroppedRecord",
     "ImportReport",
+    "ExportLayer",
+    "ExportLayers",
     "Imported",
     "guess_tool",
+    "layers",
     "read_export",
 ]
+_LAYERS = ("ExportLayer", "ExportLayers", "layers")
+
+
+def __getattr__(name: str) -> Any:
+    """:func:`layers` and its results, imported on first use (accord.importers._layers)."""
+    if name in _LAYERS:
+        from accord.importers import _layers
+
+        return getattr(_layers, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: ``--from`` name -> module of :mod:`accord.importers` implementing it.
 TOOLS: Mapping[str, str] = {
