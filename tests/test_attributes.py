@@ -11,7 +11,7 @@ import warnings
 import numpy as np
 import pytest
 
-from accord import AccordError, Annotations, alpha
+from accord import AccordError, AccordWarning, Annotations, alpha
 from accord.attributes import AttributeAgreement, AttributesResult, agreement
 from accord.spans import Span, SpanAnnotations
 
@@ -209,3 +209,11 @@ def test_bad_data_is_one_clear_error():
     mixed = SpanAnnotations.from_spans([S("d", 0, 4, "X", "a", v=True), S("d", 0, 4, "X", "b", v="y")])
     with pytest.raises(AccordError, match="either binary"):
         agreement(mixed)
+
+
+def test_undefined_alpha_is_said_naming_the_attribute():
+    sa = SpanAnnotations.from_spans([S("d", 0, 4, "X", "a", v="x"), S("d", 0, 4, "X", "b", v="x")])
+    with pytest.warns(AccordWarning, match="alpha of attribute 'v' is undefined: no expected disagreement"):
+        res = agreement(sa)["v"]
+    assert math.isnan(res.alpha) and "no expected disagreement" in res.undefined_reason
+    assert res.to_dict()["alpha"] is None

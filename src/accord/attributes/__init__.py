@@ -16,6 +16,7 @@ from accord._shared.lazy import exports
 
 _NAMES = {
     **dict.fromkeys(["NOT_SET", "agreement"], "accord.attributes._agreement"),
+    "export_agreement": "accord.attributes._export",
     **dict.fromkeys(["AttributeAgreement", "AttributesResult", "UnalignedSpan"], "accord.attributes._results"),
 }
 __all__ = sorted(_NAMES)

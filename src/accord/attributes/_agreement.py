@@ -6,11 +6,12 @@ Not public: :mod:`accord.attributes` is the API.
 from __future__ import annotations
 
 import math
+import warnings
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from accord._shared.errors import AccordError, choice_error, warn_undefined
+from accord._shared.errors import AccordError, AccordWarning, choice_error, warn_undefined
 from accord.attributes._align import MATCHES, Alignment, Match, align
 from accord.attributes._results import AttributeAgreement, AttributesResult, Kind, UnalignedSpan
 from accord.data._spans import SpanAnnotations
@@ -226,8 +227,12 @@ def _one(name: str, values: list[Any], labels: set[str], aligned: Alignment, dis
     res = None
     reason = None
     if n_pairable:
-        res = alpha(Annotations.from_records(records), distance=dist)
+        with warnings.catch_warnings():  # said below, naming the attribute
+            warnings.simplefilter("ignore", AccordWarning)
+            res = alpha(Annotations.from_records(records), distance=dist)
         reason = res.undefined_reason
+        if reason:
+            warn_undefined(f"alpha of attribute {name!r}", reason)
     else:
         reason = (f"no aligned span of {'label' if len(labels) == 1 else 'labels'} {', '.join(sorted(labels))} holds "
                   f"two annotators' values of {name!r}")

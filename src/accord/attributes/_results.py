@@ -129,6 +129,9 @@ class AttributesResult(Result):
         One per attribute, by name.
     unaligned : tuple of UnalignedSpan
         Every span only one annotator marked (``value`` None).
+    report : ImportReport or None
+        What the importer read, when the spans came from a tool's export
+        (:func:`accord.attributes.export_agreement`).
 
     Examples
     --------
@@ -151,6 +154,7 @@ class AttributesResult(Result):
     n_aligned: int
     attributes: tuple[AttributeAgreement, ...]
     unaligned: tuple[UnalignedSpan, ...]
+    report: Any = None
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -50,6 +50,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "May a model replace the human annotators? The alternative annotator test (Calderon, Reichart & Dror 2025).",
     ),
     "import": ("_import", "Turn an annotation tool's export into accord's long table (unit, coder, value; or spans)."),
+    "attributes": (
+        "_attributes", "Agreement on each attribute or feature of a span layer, over the spans the annotators align on."
+    ),
     "layers": (
         "_layers", "Every layer or control of an export: each annotator's count, and what accord measures on it."
     ),

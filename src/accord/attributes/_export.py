@@ -1,0 +1,74 @@
+"""Agreement on the attributes of a tool's export, read with its attributes.
+
+Not public: :func:`accord.attributes.export_agreement` is the API.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from collections.abc import Hashable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from accord._shared.errors import AccordError
+from accord.attributes._agreement import agreement
+from accord.attributes._align import Match
+from accord.attributes._results import AttributesResult
+
+__all__ = ["export_agreement"]
+
+
+def export_agreement(
+    path: str | Path,
+    *,
+    tool: str | None = None,
+    field: str | None = None,
+    match: Match = "exact",
+    ignore_labels: bool = False,
+    distances: Mapping[str, Any] | None = None,
+    orders: Mapping[str, Sequence[Hashable]] | None = None,
+    unset: str = "missing",
+    **options: Any,
+) -> AttributesResult:
+    """Read a tool's export with its attributes and measure agreement on each (what ``accord attributes`` runs).
+
+    Parameters
+    ----------
+    path : str or Path
+        The export (a brat folder of annotator folders, an INCEpTION / WebAnno project export...).
+    tool : str, optional
+        A key of :data:`accord.importers.TOOLS` whose importer reads attributes (``brat``, ``inception``);
+        guessed when omitted.
+    field : str, optional
+        The span layer whose attributes to compare (INCEpTION: ``NamedEntity|value`` reads the layer's
+        other features as attributes).
+    match, ignore_labels, distances, orders, unset
+        As :func:`agreement`.
+    **options
+        Passed to the importer.
+
+    Returns
+    -------
+    AttributesResult
+        With ``report``, the import report.
+
+    Raises
+    ------
+    AccordError
+        When the tool's importer reads no attributes, or as :func:`agreement` and the importer.
+    """
+    from accord.importers import _module, guess_tool, read_export
+
+    if tool is None:
+        tool = guess_tool(path)
+    if "attributes" not in inspect.signature(_module(tool).read).parameters:
+        raise AccordError(f"tool {tool!r}: its importer reads no attributes of spans; the tools that do are brat "
+                          "and inception")
+    imported = read_export(path, tool=tool, field=field, fits="spans" if field is None else None,
+                           attributes=True, **options)
+    if imported.spans is None:  # pragma: no cover - the importers that read attributes read spans
+        raise AccordError(f"{tool} export {path}: no spans read")
+    result = agreement(imported.spans, match=match, ignore_labels=ignore_labels, distances=distances,
+                       orders=orders, unset=unset)
+    return dataclasses.replace(result, report=imported.report)
