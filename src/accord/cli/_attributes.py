@@ -64,6 +64,10 @@ def attributes(
         print_json(res.to_dict())
         return
     echo(res.report.summary(cli=True), err=True)
+    if not res.attributes:
+        echo(f"no span of {export} carries an attribute (brat's A, M and N lines; the other features of an "
+             "INCEpTION layer)")
+        return
     table = Table(title=f"Attribute agreement over spans aligned by {match} match"
                   + (", labels ignored" if ignore_labels else ""))
     for col in ("attribute", "kind", "distance", "alpha", "units", "pairable", "values", "unaligned"):
