@@ -10,6 +10,8 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from accord import AccordError, AccordWarning, Annotations, alpha
 from accord.attributes import AttributeAgreement, AttributesResult, agreement
@@ -217,3 +219,45 @@ def test_undefined_alpha_is_said_naming_the_attribute():
         res = agreement(sa)["v"]
     assert math.isnan(res.alpha) and "no expected disagreement" in res.undefined_reason
     assert res.to_dict()["alpha"] is None
+
+
+def test_overlap_with_three_annotators_keeps_one_span_per_annotator():
+    # a [0,10) and a [12,20) both overlap b [5,15); c [0,10) overlaps a's first and b's.
+    # Pairs by share: a0-c0 (10/10), a0-b (5/15), b-c0 (5/15), a12-b (3/15): a0 and c0 join first, then b
+    # joins them; a [12,20) could join b only through a group that holds a already: it stays alone.
+    sa = SpanAnnotations.from_spans([
+        S("d", 0, 10, "X", "a", v="p"), S("d", 12, 20, "X", "a", v="q"),
+        S("d", 5, 15, "X", "b", v="p"), S("d", 0, 10, "X", "c", v="p"),
+    ])
+    res = quiet(agreement, sa, match="overlap")
+    assert res.n_aligned == 1
+    assert [(u.coder, u.start) for u in res.unaligned] == [("a", 12)]
+    assert res["v"].n_values == 3
+
+
+def test_zero_length_spans_align_only_exactly():
+    sa = SpanAnnotations.from_spans([S("d", 3, 3, "X", "a", v="p"), S("d", 3, 3, "X", "b", v="p"),
+                                     S("d", 5, 9, "X", "a", v="q"), S("d", 5, 9, "X", "b", v="q")])
+    assert quiet(agreement, sa).n_aligned == 2
+    assert quiet(agreement, sa, match="overlap").n_aligned == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), match=st.sampled_from(["exact", "overlap"]))
+def test_renaming_and_reordering_annotators_changes_nothing(seed, match):
+    rng = np.random.default_rng(seed)
+    spans = []
+    for c in ("a", "b", "c"):
+        for _ in range(int(rng.integers(1, 8))):
+            start = int(rng.integers(0, 40))
+            spans.append(S(f"d{rng.integers(0, 2)}", start, start + int(rng.integers(1, 6)), "X", c,
+                           v=f"v{rng.integers(0, 3)}"))
+    renamed = {"a": "zed", "b": "amy", "c": "kim"}
+    other = [Span(s.document, s.start, s.end, s.label, renamed[s.coder], attributes=s.attributes)
+             for s in reversed(spans)]
+    one = quiet(agreement, SpanAnnotations.from_spans(spans), match=match)
+    two = quiet(agreement, SpanAnnotations.from_spans(other), match=match)
+    assert one.n_aligned == two.n_aligned and len(one.unaligned) == len(two.unaligned)
+    if one.attributes:
+        x, y = one["v"].alpha, two["v"].alpha
+        assert (math.isnan(x) and math.isnan(y)) or x == pytest.approx(y)

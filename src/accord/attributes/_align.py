@@ -44,6 +44,14 @@ def _shared_documents(data: SpanAnnotations) -> set[str]:
     return {d for d, n in count.items() if n >= 2}
 
 
+def _tiebreak(s: Span) -> tuple[object, ...]:
+    """A key that orders spans of one place whatever the annotators are called or the order they came in: the
+    offsets, the label, then the attributes as written (two copies of one span by one annotator)."""
+    return (s.start, s.end, s.fragments, s.label,
+            tuple(sorted((str(k), sorted(map(repr, v)) if isinstance(v, (set, frozenset)) else [repr(v)])
+                         for k, v in s.attributes.items())))
+
+
 def _common(a: tuple[tuple[int, int], ...], b: tuple[tuple[int, int], ...]) -> int:
     """Code points two fragment lists share."""
     return sum(max(0, min(e1, e2) - max(s1, s2)) for s1, e1 in a for s2, e2 in b)
@@ -81,6 +89,8 @@ def _exact(spans: Sequence[Span], live: list[int], ignore_labels: bool) -> list[
         buckets.setdefault(key, {}).setdefault(s.coder, []).append(i)
     groups = []
     for by_coder in buckets.values():
+        for v in by_coder.values():
+            v.sort(key=lambda i: _tiebreak(spans[i]))
         depth = max(len(v) for v in by_coder.values())
         for k in range(depth):
             group = tuple(sorted(v[k] for v in by_coder.values() if k < len(v)))
@@ -94,7 +104,8 @@ def _overlap(spans: Sequence[Span], live: list[int], ignore_labels: bool) -> lis
 
     Candidate pairs come from the interval join :func:`accord.spans._arrays.overlap_pairs`; each is scored by
     the code points the two spans share over those either covers (their Jaccard overlap); pairs join in that
-    order (ties by position), and two groups merge only when no annotator would hold two spans in the result.
+    order (ties by position, then by the spans' attributes, never by the annotators' names or the input's
+    order), and two groups merge only when no annotator would hold two spans in the result.
     With two annotators this is the greedy one-to-one matching by overlap.
     """
     if not live:
@@ -115,8 +126,8 @@ def _overlap(spans: Sequence[Span], live: list[int], ignore_labels: bool) -> lis
             continue
         common = _common(sa.fragments, sb.fragments)
         union = sa.length + sb.length - common
-        scored.append((-common / union if union else -1.0, a, b))
-    scored.sort()
+        scored.append((-common / union if union else -1.0, *sorted((_tiebreak(sa), _tiebreak(sb))), a, b))
+    scored.sort(key=lambda t: t[:3])
     parent = {i: i for i in live}
     coders = {i: {spans[i].coder} for i in live}
 
@@ -126,7 +137,7 @@ def _overlap(spans: Sequence[Span], live: list[int], ignore_labels: bool) -> lis
             i = parent[i]
         return i
 
-    for _, a, b in scored:
+    for *_, a, b in scored:
         ra, rb = root(a), root(b)
         if ra == rb or coders[ra] & coders[rb]:
             continue
