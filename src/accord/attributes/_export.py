@@ -38,8 +38,8 @@ def export_agreement(
     path : str or Path
         The export (a brat folder of annotator folders, an INCEpTION / WebAnno project export...).
     tool : str, optional
-        A key of :data:`accord.importers.TOOLS` whose importer reads attributes (``brat``, ``inception``);
-        guessed when omitted.
+        A key of :data:`accord.importers.TOOLS` whose importer reads attributes (``brat``, ``inception``,
+        ``label-studio``); guessed when omitted.
     field : str, optional
         The span layer whose attributes to compare (INCEpTION: ``NamedEntity|value`` reads the layer's
         other features as attributes).
@@ -58,13 +58,14 @@ def export_agreement(
     AccordError
         When the tool's importer reads no attributes, or as :func:`agreement` and the importer.
     """
-    from accord.importers import _module, guess_tool, read_export
+    from accord.importers import TOOLS, _module, guess_tool, read_export
 
     if tool is None:
         tool = guess_tool(path)
     if "attributes" not in inspect.signature(_module(tool).read).parameters:
-        raise AccordError(f"tool {tool!r}: its importer reads no attributes of spans; the tools that do are brat "
-                          "and inception")
+        able = [t for t in TOOLS if "attributes" in inspect.signature(_module(t).read).parameters]
+        raise AccordError(f"tool {tool!r}: its importer reads no attributes of spans; the tools that do are "
+                          f"{', '.join(able)}")
     imported = read_export(path, tool=tool, field=field, fits="spans" if field is None else None,
                            attributes=True, **options)
     if imported.spans is None:  # pragma: no cover - the importers that read attributes read spans
