@@ -65,3 +65,14 @@ def test_command(export):
     assert out.exit_code == 2 and "--ordinal takes NAME=VALUE" in out.output
     out = CliRunner().invoke(app, ["attributes", str(export), "--from", "brat", "--match", "gamma"])
     assert out.exit_code == 2 and "match must be one of" in out.output
+
+
+def test_the_long_table_keeps_the_attributes(export, tmp_path_factory):
+    out = tmp_path_factory.mktemp("out") / "long.csv"
+    res = CliRunner().invoke(app, ["import", str(export), "--from", "brat", "--option", "attributes=true", "-o",
+                                   str(out)])
+    assert res.exit_code == 0, res.output
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "document,coder,start,end,label,text,attributes"
+    assert 'd,alice,3,8,Symptom,fever,"{""Negated"": true}"' in lines
+    assert 'd,bob,0,2,Symptom,No,{}' in lines

@@ -142,17 +142,23 @@ class Imported:
         (sets stay frozensets).  Spans: one row per span, columns ``document,
         coder, start, end, label, text`` (``text`` is the covered text; a
         ``fragments`` column ``"s e;s e"`` is added when a span is
-        discontinuous), plus one row with blank ``start, end, label`` for each
+        discontinuous; an ``attributes`` column, ``{"name": value}`` as JSON, when spans carry
+        attributes), plus one row with blank ``start, end, label`` for each
         document a coder saw and marked nothing in, so that a coder's empty
         documents stay apart from documents never assigned.
         """
         import pandas as pd
 
         if self.spans is not None:
+            import json
+
+            from accord._shared.results import jsonable
+
             sa = self.spans
             rows: list[dict[str, Any]] = []
             marked = {(s.document, s.coder) for s in sa.spans}
             discontinuous = any(len(s.fragments) > 1 for s in sa.spans)
+            attributed = any(s.attributes for s in sa.spans)
             for s in sa.spans:
                 text = sa.texts.get(s.document)
                 covered = "".join(text[a:b] for a, b in s.fragments) if text is not None else s.text
@@ -160,11 +166,14 @@ class Imported:
                        "text": covered}
                 if discontinuous:
                     row["fragments"] = ";".join(f"{a} {b}" for a, b in s.fragments)
+                if attributed:
+                    row["attributes"] = json.dumps(jsonable(s.attributes), ensure_ascii=False, sort_keys=True)
                 rows.append(row)
             for doc, coder in sorted(sa.seen - marked):
                 rows.append({"document": doc, "coder": coder, "start": None, "end": None, "label": None,
                              "text": None})
-            cols = ["document", "coder", "start", "end", "label", "text"] + (["fragments"] if discontinuous else [])
+            cols = (["document", "coder", "start", "end", "label", "text"] + (["fragments"] if discontinuous else [])
+                    + (["attributes"] if attributed else []))
             frame = pd.DataFrame(rows, columns=cols)
             frame = frame.sort_values(["document", "coder", "start"], kind="stable", na_position="first")
             frame[["start", "end"]] = frame[["start", "end"]].astype("Int64")
