@@ -76,3 +76,20 @@ def test_the_long_table_keeps_the_attributes(export, tmp_path_factory):
     assert lines[0] == "document,coder,start,end,label,text,attributes"
     assert 'd,alice,3,8,Symptom,fever,"{""Negated"": true}"' in lines
     assert 'd,bob,0,2,Symptom,No,{}' in lines
+
+
+def test_the_long_table_reads_back(export, tmp_path_factory):
+    out = tmp_path_factory.mktemp("out") / "long.csv"
+    CliRunner().invoke(app, ["import", str(export), "--from", "brat", "--option", "attributes=true", "-o", str(out)])
+    again = export_agreement(out)
+    first = export_agreement(export, tool="brat")
+    assert again.report is None
+    assert [(a.name, a.alpha, a.n_values) for a in again.attributes] == [
+        (a.name, a.alpha, a.n_values) for a in first.attributes]
+
+
+def test_a_bad_attributes_cell_is_one_clear_error(tmp_path):
+    f = tmp_path / "spans.csv"
+    f.write_text('document,coder,start,end,label,attributes\nd,a,0,2,X,"{""v"": {""x"": 1}}"\n', encoding="utf-8")
+    with pytest.raises(AccordError, match=r"spans.csv:2: the attributes field must be a JSON object"):
+        export_agreement(f)

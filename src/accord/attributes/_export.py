@@ -36,7 +36,8 @@ def export_agreement(
     Parameters
     ----------
     path : str or Path
-        The export (a brat folder of annotator folders, an INCEpTION / WebAnno project export...).
+        The export (a brat folder of annotator folders, an INCEpTION / WebAnno project export...), or the
+        canonical span table with an ``attributes`` column (:func:`accord.spans.read_spans`).
     tool : str, optional
         A key of :data:`accord.importers.TOOLS` whose importer reads attributes (``brat``, ``inception``,
         ``label-studio``); guessed when omitted.
@@ -51,7 +52,7 @@ def export_agreement(
     Returns
     -------
     AttributesResult
-        With ``report``, the import report.
+        With ``report``, the import report (None for a span table).
 
     Raises
     ------
@@ -59,7 +60,15 @@ def export_agreement(
         When the tool's importer reads no attributes, or as :func:`agreement` and the importer.
     """
     from accord.importers import TOOLS, _module, guess_tool, read_export
+    from accord.spans._readers import is_span_table, read_spans
 
+    if tool is None and is_span_table(Path(path)):  # the canonical span table, with its attributes column
+        if field is not None or options:
+            raise AccordError(f"{path} is a span table, which has no fields or importer options; they read a "
+                              "tool's export (tool=)", cli=f"{path} is a span table, which has no fields or importer "
+                              "options; they read a tool's export (--from)")
+        return agreement(read_spans(path), match=match, ignore_labels=ignore_labels, distances=distances,
+                         orders=orders, unset=unset)
     if tool is None:
         tool = guess_tool(path)
     if "attributes" not in inspect.signature(_module(tool).read).parameters:
