@@ -5,6 +5,7 @@ Not public: :func:`accord.attributes.agreement` is the API.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -44,12 +45,22 @@ def _shared_documents(data: SpanAnnotations) -> set[str]:
     return {d for d, n in count.items() if n >= 2}
 
 
-def _tiebreak(s: Span) -> tuple[object, ...]:
-    """A key that orders spans of one place whatever the annotators are called or the order they came in: the
-    offsets, the label, then the attributes as written (two copies of one span by one annotator)."""
-    return (s.start, s.end, s.fragments, s.label,
-            tuple(sorted((str(k), sorted(map(repr, v)) if isinstance(v, (set, frozenset)) else [repr(v)])
-                         for k, v in s.attributes.items())))
+def _written(s: Span) -> tuple[object, ...]:
+    """A span's attributes as a sortable key (sets in order, so the key does not depend on hashing)."""
+    return tuple(sorted((str(k), sorted(map(repr, v)) if isinstance(v, (set, frozenset)) else [repr(v)])
+                        for k, v in s.attributes.items()))
+
+
+def _tiebreaks(spans: Sequence[Span], live: list[int]) -> dict[int, tuple[object, ...]]:
+    """A key per span that orders spans of one place whatever the annotators are called or the order they came
+    in: the offsets and the label, then, for the copies one annotator made of one span, their attributes."""
+    copies = Counter((spans[i].document, spans[i].fragments, spans[i].label, spans[i].coder) for i in live)
+    out = {}
+    for i in live:
+        s = spans[i]
+        twice = copies[(s.document, s.fragments, s.label, s.coder)] > 1
+        out[i] = (s.start, s.end, s.fragments, s.label, _written(s) if twice else ())
+    return out
 
 
 def _common(a: tuple[tuple[int, int], ...], b: tuple[tuple[int, int], ...]) -> int:
@@ -90,7 +101,8 @@ def _exact(spans: Sequence[Span], live: list[int], ignore_labels: bool) -> list[
     groups = []
     for by_coder in buckets.values():
         for v in by_coder.values():
-            v.sort(key=lambda i: _tiebreak(spans[i]))
+            if len(v) > 1:  # copies of one span by one annotator: paired in the order of their attributes
+                v.sort(key=lambda i: _written(spans[i]))
         depth = max(len(v) for v in by_coder.values())
         for k in range(depth):
             group = tuple(sorted(v[k] for v in by_coder.values() if k < len(v)))
@@ -119,14 +131,22 @@ def _overlap(spans: Sequence[Span], live: list[int], ignore_labels: bool) -> lis
     ea, eb = overlap_pairs(key, start, end, key, start, end)
     keep = ea < eb
     ea, eb = idx[ea[keep]], idx[eb[keep]]
+    tie = _tiebreaks(spans, live)
     scored = []
     for a, b in zip(ea.tolist(), eb.tolist(), strict=True):
         sa, sb = spans[a], spans[b]
-        if sa.coder == sb.coder or not fragments_overlap(sa.fragments, sb.fragments):
+        if sa.coder == sb.coder:
             continue
-        common = _common(sa.fragments, sb.fragments)
-        union = sa.length + sb.length - common
-        scored.append((-common / union if union else -1.0, *sorted((_tiebreak(sa), _tiebreak(sb))), a, b))
+        if len(sa.fragments) == 1 and len(sb.fragments) == 1:
+            common = min(sa.end, sb.end) - max(sa.start, sb.start)  # the join found them overlapping
+            union = max(sa.end, sb.end) - min(sa.start, sb.start)
+        else:
+            if not fragments_overlap(sa.fragments, sb.fragments):
+                continue
+            common = _common(sa.fragments, sb.fragments)
+            union = sa.length + sb.length - common
+        ta, tb = tie[a], tie[b]
+        scored.append((-common / union, *((ta, tb) if ta <= tb else (tb, ta)), a, b))
     scored.sort(key=lambda t: t[:3])
     parent = {i: i for i in live}
     coders = {i: {spans[i].coder} for i in live}
