@@ -27,7 +27,7 @@ def _tsv(ids):
         f"1-1\t0-3\tAnn\t{smith}[1]\tPER[1]\t_\t_\n"
         f"1-2\t4-9\tSmith\t{smith}[1]\tPER[1]\t_\t_\n"
         "1-3\t10-13\tmet\t_\t_\t_\t_\n"
-        f"1-4\t14-17\tBob\t{bob}\tPER\t_\t_\n"
+        f"1-4\t14-17\tBob\t{bob}\tPER\tknows\t1-1[1_0]\n"
         "1-5\t18-20\tin\t_\t_\t_\t_\n"
         f"1-6\t21-26\tParis\t{paris}|*\tLOC|GPE\t_\t_\n"
         "1-7\t27-28\t.\t_\t_\t_\t_\n"
@@ -66,3 +66,8 @@ def test_other_features_counted_when_not_read(tmp_path):
     imp = read_export(_export(tmp_path), tool="inception", field="NamedEntity|value")
     assert all(not s.attributes for s in imp.spans.spans)
     assert any("identifier" in n and "attributes=True" in n for n in imp.report.notes)
+
+
+def test_relation_layers_are_counted_in_a_note(tmp_path):
+    imp = read_export(_export(tmp_path), tool="inception", field="NamedEntity|value")
+    assert any("relation Link (2)" in n for n in imp.report.notes)  # one relation in each annotator's file

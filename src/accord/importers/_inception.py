@@ -47,6 +47,7 @@ from accord._shared.errors import AccordError, plural, words
 from accord._shared.zips import ZipArchive, is_zip
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import Tidy, opt, quote, read_text, symlink_note, walk_files
+from accord.importers._inception_layers import unread_layers
 from accord.importers._inception_project import parse_project, state_notes
 from accord.importers._offsets import Utf16Index
 from accord.importers._report import DroppedRecord, ImportReport
@@ -436,6 +437,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     progress: list[str] = []
     locked_spans = 0
     unread: Counter[str] = Counter()  # values of the layer's other features, when not read as attributes
+    unread_parts: Counter[tuple[str, str]] = Counter()  # relation and chain layers, slot features: items
     seen_files: dict[tuple[str, str], str] = {}
     tidy = Tidy()  # labels in one form (accord._shared.ids); document and user names are file names, kept as written
     owners, name_notes = _file_users([(d, u) for d, u, _ in files], states, project is not None)
@@ -460,6 +462,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
             dropped.append(DroppedRecord(f"{doc}/{user}", "system user, not an annotator", None, user))
             continue
         key, text, raw, toks = _parse(content, where, field if chosen is None else chosen)
+        unread_parts.update(unread_layers(content))
         chosen = key
         if doc in texts and texts[doc] != text:
             raise _fail(where, f"the text of document {quote(doc)} differs from another annotator's")
@@ -510,6 +513,10 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
         raise _fail(str(path), "no annotation file of an annotator (export the project as WebAnno TSV 3)")
     data = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, tokens=tokens, source=str(path))
     notes = [f"field: {chosen}", "offsets re-anchored from UTF-16 code units", *name_notes]
+    if +unread_parts:
+        parts = sorted((+unread_parts).items())
+        notes.append("not read (relation and chain layers, slot features; items on token rows, accord layers lists "
+                     "them): " + ", ".join(f"{kind} {name} ({n})" for (name, kind), n in parts))
     if unread:
         notes.append(words(f"{plural(sum(unread.values()), 'value')} of the layer's other features not read ("
                            f"{', '.join(f'{n}: {c}' for n, c in sorted(unread.items()))}); pass ",

@@ -223,11 +223,10 @@ def _default_name(imported: Any) -> str:
 
 
 def _inception_other_layers(path: Path, follow_symlinks: bool) -> list[ExportLayer]:
-    """The relation (``#T_RL``) and chain (``#T_CH``) layers and the slot features of INCEpTION's TSV files, which
-    the span reader does not read: each annotator's stacked items on token rows."""
-    import re
-
+    """The relation and chain layers and the slot features of INCEpTION's TSV files, which the span reader does
+    not read: each annotator's stacked items on token rows (:mod:`accord.importers._inception_layers`)."""
     from accord.importers._inception import _SYSTEM_USERS, _files
+    from accord.importers._inception_layers import WHY, unread_layers
 
     if path.is_file() and not path.suffix == ".zip":
         return []
@@ -235,41 +234,8 @@ def _inception_other_layers(path: Path, follow_symlinks: bool) -> list[ExportLay
     for _, user, content in _files(path, follow_symlinks):
         if user in _SYSTEM_USERS:
             continue
-        lines = content.splitlines()
-        columns: list[tuple[str, str, int]] = []  # (name, kind, column)
-        col = 0
-        for line in lines:
-            kind, _, rest = line.partition("=")
-            if kind not in ("#T_SP", "#T_CH", "#T_RL"):
-                continue
-            layer, *feats = rest.split("|")
-            short = layer.rsplit(".", 1)[-1]
-            if kind == "#T_SP":
-                k = 0
-                feats = feats or [""]
-                while k < len(feats):
-                    if feats[k].startswith("ROLE_") and k + 1 < len(feats):
-                        columns.append((f"{short}|{feats[k]}", "slot feature", col))
-                        counts.setdefault((f"{short}|{feats[k]}", "slot feature"), Counter())[user] += 0
-                        col, k = col + 2, k + 2
-                    else:
-                        col, k = col + 1, k + 1
-            else:
-                width = max(len(feats), 1) if kind == "#T_CH" else len(feats)
-                what = "chain" if kind == "#T_CH" else "relation"
-                columns.append((short, what, col))
-                counts.setdefault((short, what), Counter())[user] += 0
-                col += width
-        for line in lines:
-            if not line or line.startswith("#"):
-                continue
-            cells = line.split("\t")
-            for name, kind, c in columns:
-                if 3 + c < len(cells) and cells[3 + c] not in ("_", ""):
-                    counts.setdefault((name, kind), Counter())[user] += len(re.split(r"(?<!\\)\|", cells[3 + c]))
-    why = {"relation": "a relation layer: not read from WebAnno TSV by this version of accord",
-           "chain": "a chain layer (coreference): not read from WebAnno TSV (accord coref reads CoNLL and CorefUD)",
-           "slot feature": "a slot (link) feature: its links are not compared"}
+        for key, n in unread_layers(content).items():
+            counts.setdefault(key, Counter())[user] += n
     return [ExportLayer(name, kind, dict(sorted(n.items())), None, None,
-                        f"{why[kind]}; counted as the items on token rows")
+                        f"{WHY[kind]}; counted as the items on token rows")
             for (name, kind), n in counts.items()]
