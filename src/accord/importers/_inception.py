@@ -1,4 +1,5 @@
-"""INCEpTION / WebAnno: a project export's per-annotator WebAnno TSV 3.x files.
+"""INCEpTION / WebAnno: a project export's per-annotator WebAnno TSV 3.x files (or UIMA CAS JSON files,
+read by :mod:`accord.importers._inception_cas`).
 
 Follows the WebAnno TSV 3.3 format of INCEpTION's user guide ("WebAnno TSV 3.3", appendix of the
 INCEpTION documentation, https://inception-project.github.io/releases/latest/docs/user-guide.html) and
@@ -47,6 +48,7 @@ from accord._shared.errors import AccordError, plural, words
 from accord._shared.zips import ZipArchive, is_zip
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import Tidy, opt, quote, read_text, symlink_note, walk_files
+from accord.importers._inception_cas import is_cas_json, parse_cas
 from accord.importers._inception_layers import unread_layers
 from accord.importers._inception_project import parse_project, state_notes
 from accord.importers._offsets import Utf16Index
@@ -90,12 +92,12 @@ def _files(path: Path, follow_symlinks: bool = False, skipped: list[Path] | None
             return
         doc, fname = parts[i + 1], parts[i + 2]
         user, suffix = fname.rsplit(".", 1) if "." in fname else (fname, "")
-        if suffix == "tsv":
+        if suffix in ("tsv", "json"):  # WebAnno TSV 3, or UIMA CAS JSON (_inception_cas)
             yield doc, user, read_text(TOOL, member(name), data())
         elif suffix == "zip":
             with ZipArchive(TOOL, member(name), data(), parent=archive) as inner:
                 for n in inner.names():
-                    if n.endswith(".tsv"):
+                    if n.endswith((".tsv", ".json")):
                         yield doc, user, read_text(TOOL, f"{member(name)}:{n}", inner.read(n))
 
     if path.is_dir():
@@ -109,7 +111,7 @@ def _files(path: Path, follow_symlinks: bool = False, skipped: list[Path] | None
 
 def sniff(path: Path, head: str) -> bool:
     """A project export (zip or folder) holding ``annotation/<document>/<user>.tsv``, or one TSV file."""
-    if path.is_file() and head.startswith("#FORMAT=WebAnno TSV 3"):
+    if path.is_file() and (head.startswith("#FORMAT=WebAnno TSV 3") or is_cas_json(head)):
         return True
     try:
         if path.is_dir():
@@ -409,9 +411,10 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     project_file: str | None = None
     skipped: list[Path] = []
     if path.is_file() and not is_zip(path):
-        head = path.read_text(encoding="utf-8-sig", errors="replace")[:200]
-        if not head.startswith("#FORMAT=WebAnno TSV 3"):
-            raise _fail(str(path), "expected a project export (zip or folder with annotation/) or a WebAnno TSV file")
+        head = path.read_text(encoding="utf-8-sig", errors="replace")[:65536]
+        if not head.startswith("#FORMAT=WebAnno TSV 3") and not is_cas_json(head):
+            raise _fail(str(path), "expected a project export (zip or folder with annotation/), a WebAnno TSV file "
+                        "or a UIMA CAS JSON file")
         files: list[tuple[str, str, str]] = [(path.stem, "annotator", read_text(TOOL, path))]
     else:
         files = list(_files(path, follow_symlinks, skipped))
@@ -461,7 +464,10 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
         if user in _SYSTEM_USERS:
             dropped.append(DroppedRecord(f"{doc}/{user}", "system user, not an annotator", None, user))
             continue
-        key, text, raw, toks = _parse(content, where, field if chosen is None else chosen)
+        if is_cas_json(content):
+            key, text, raw, toks, _ = parse_cas(content, where, field if chosen is None else chosen, _fail, _pick)
+        else:
+            key, text, raw, toks = _parse(content, where, field if chosen is None else chosen)
         unread_parts.update(unread_layers(content))
         chosen = key
         if doc in texts and texts[doc] != text:
@@ -523,7 +529,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
                            opt("attributes", True), " to compare them (accord attributes)"))
     if project is None:
         if path.is_file() and not is_zip(path):
-            notes.append("one WebAnno TSV file: no document states (a file without spans reads as empty)")
+            notes.append("one annotation file: no document states (a file without spans reads as empty)")
         elif project_file is not None:
             notes.append(f"{project_file} lists no source or annotation documents: document states not read (a "
                          "file without spans reads as empty, a document without a file as unassigned)")
