@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import inspect
+import re
 import shlex
 from collections import Counter
 from dataclasses import dataclass
@@ -18,7 +19,8 @@ from accord._shared.results import Result
 
 __all__ = ["ExportLayer", "ExportLayers", "layers"]
 
-_CATEGORICAL = {"nominal", "set", "ordinal", "interval"}
+#: a dropped record's reason that names a control: ``textarea 'comment': ...``, ``ranking question 'order': ...``
+_NAMED = re.compile(r"^[\w -]+ '([^']+)': ")
 #: brat's lines that are not spans, by the reason its importer drops them with
 _BRAT = {"relation": "relations (R)", "event": "events (E)", "note": "notes (#)", "equivalence": "equivalences (*)",
          "attribute": "attributes (A, M)", "normalisation": "normalisations (N)",
@@ -105,6 +107,8 @@ def _dropped_measure(reason: str) -> tuple[str | None, str | None]:
 
 
 def _field_layer(imported: Any, name: str, several: bool) -> ExportLayer:
+    from accord.importers import FITS
+
     kind = imported.kind
     flag = f" --field {shlex.quote(name)}" if several else ""
     if kind == "spans":
@@ -112,7 +116,7 @@ def _field_layer(imported: Any, name: str, several: bool) -> ExportLayer:
         return ExportLayer(name, kind, {c: counts.get(c, 0) for c in imported.spans.coders}, f"accord spans{flag}",
                            "accord.spans.span_statistics")
     counts_ = {c: n["annotated"] for c, n in imported.report.counts.items()}
-    if kind in _CATEGORICAL:
+    if kind in FITS["categorical"]:  # what accord agree reads
         return ExportLayer(name, kind, counts_, f"accord agree{flag}", "accord.alpha")
     return ExportLayer(name, kind, counts_, None, None, "free text: counted, not compared")
 
@@ -208,7 +212,18 @@ def layers(path: str | Path, *, tool: str | None = None, **options: Any) -> Expo
         for d in reads[0][1].report.dropped:
             if _is_layer(d.reason):
                 aside.setdefault(d.reason, Counter())[d.coder or "(no annotator)"] += 1
+        named: set[str] = {name for name, _ in reads}
         for reason, n in aside.items():
+            control = _NAMED.match(reason)
+            if control is not None and control[1] not in named:  # a control read only when named: try it
+                named.add(control[1])
+                try:
+                    imported = read_export(path, tool=tool, field=control[1], **options)
+                except AccordError:
+                    pass
+                else:
+                    out.append(_field_layer(imported, control[1], True))
+                    continue
             command, function = _dropped_measure(reason)
             short = reason.split(" (")[0].split(":")[0]
             out.append(ExportLayer(_BRAT.get(short, short) if tool == "brat" else short, "set aside",
