@@ -74,6 +74,8 @@ def test_the_relation_layer_is_not_a_span_field(tmp_path):
     with pytest.raises(AccordError, match="several span layers/features") as err:
         read_export(_export(tmp_path), tool="inception")
     assert "Knows" not in str(err.value) and "NamedEntity|tags" in str(err.value)
+    imp = read_export(_export(tmp_path), tool="inception", field="NamedEntity|value")
+    assert any("relation Knows (2)" in n for n in imp.report.notes)  # one in each annotator's file
 
 
 def test_a_single_cas_json_file(tmp_path):

@@ -465,10 +465,11 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
             dropped.append(DroppedRecord(f"{doc}/{user}", "system user, not an annotator", None, user))
             continue
         if is_cas_json(content):
-            key, text, raw, toks, _ = parse_cas(content, where, field if chosen is None else chosen, _fail, _pick)
+            key, text, raw, toks, links = parse_cas(content, where, field if chosen is None else chosen, _fail, _pick)
+            unread_parts.update(links)
         else:
             key, text, raw, toks = _parse(content, where, field if chosen is None else chosen)
-        unread_parts.update(unread_layers(content))
+            unread_parts.update(unread_layers(content))
         chosen = key
         if doc in texts and texts[doc] != text:
             raise _fail(where, f"the text of document {quote(doc)} differs from another annotator's")
@@ -521,7 +522,7 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     notes = [f"field: {chosen}", "offsets re-anchored from UTF-16 code units", *name_notes]
     if +unread_parts:
         parts = sorted((+unread_parts).items())
-        notes.append("not read (relation and chain layers, slot features; items on token rows, accord layers lists "
+        notes.append("not read (relation and chain layers, slot features, with their items; accord layers lists "
                      "them): " + ", ".join(f"{kind} {name} ({n})" for (name, kind), n in parts))
     if unread:
         notes.append(words(f"{plural(sum(unread.values()), 'value')} of the layer's other features not read ("

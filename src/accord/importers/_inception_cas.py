@@ -58,8 +58,11 @@ def _supers(types: dict[str, Any], name: str) -> list[str]:
 
 def parse_cas(text: str, where: str, field: str | None, fail: Callable[..., AccordError],
               pick: Callable[[dict[str, Any], str | None, str], str]) -> tuple[
-                  str, str, list[tuple[int, int, str, dict[str, Any]]], list[tuple[int, int]], list[str]]:
-    """``(field key, text, spans as (begin16, end16, label, features), tokens, layer keys)`` of one CAS JSON file.
+                  str, str, list[tuple[int, int, str, dict[str, Any]]], list[tuple[int, int]],
+                  dict[tuple[str, str], int]]:
+    """``(field key, text, spans as (begin16, end16, label, features), tokens, unread)`` of one CAS JSON file;
+    *unread* counts the relations and chain links of each relation and chain layer (``(layer, "relation" or
+    "chain")``), which are not spans.
 
     *pick* chooses the field among the layer keys as the TSV reader does (an ambiguous or unknown field is its
     error); *fail* makes an error naming *where*.
@@ -90,6 +93,7 @@ def parse_cas(text: str, where: str, field: str | None, fail: Callable[..., Acco
     layers: dict[str, list[str]] = {}  # span layer -> its primitive features, in the order first met
     tokens: list[tuple[int, int]] = []
     anchored = []
+    unread: dict[tuple[str, str], int] = {}
     for fs in pool:
         if "^begin" in fs or "^end" in fs:  # the specification's anchor marker, where a writer uses it
             fs = {**fs, "begin": fs.get("begin", fs.get("^begin")), "end": fs.get("end", fs.get("^end"))}
@@ -103,7 +107,11 @@ def parse_cas(text: str, where: str, field: str | None, fail: Callable[..., Acco
             tokens.append((fs["begin"], fs["end"]))
         declared = types.get(kind) if isinstance(types.get(kind), dict) else {}
         names = {k.lstrip("@^") for k in fs if not k.startswith("%")} | {k for k in declared if not k.startswith("%")}
-        if kind in _NOT_LAYERS or set(_supers(types, kind)[1:]) & _NOT_SPANS or any(link <= names for link in _LINKS):
+        if kind in _NOT_LAYERS or set(_supers(types, kind)[1:]) & _NOT_SPANS:
+            continue
+        if any(link <= names for link in _LINKS):
+            what = "relation" if _LINKS[0] <= names else "chain"
+            unread[(kind.rsplit(".", 1)[-1], what)] = unread.get((kind.rsplit(".", 1)[-1], what), 0) + 1
             continue
         own = layers.setdefault(kind, [])
         for name in (*(k for k in declared if not k.startswith("%") and _primitive(types, declared[k])),
@@ -135,7 +143,7 @@ def parse_cas(text: str, where: str, field: str | None, fail: Callable[..., Acco
         raw = values.pop(label_feature, None) if label_feature else None
         label = short if raw is None else ("|".join(raw) if isinstance(raw, tuple) else str(raw))
         spans.append((fs["begin"], fs["end"], label, values))
-    return key, sofa["sofaString"], spans, sorted(tokens), list(keys)
+    return key, sofa["sofaString"], spans, sorted(tokens), unread
 
 
 def _primitive(types: dict[str, Any], feature: Any) -> bool:
