@@ -108,3 +108,13 @@ def test_damaged_cas_json_is_one_clear_error_or_read(tmp_path, change, message):
         return
     with pytest.raises(AccordError, match=message):
         read_export(f, tool="inception", field="NamedEntity|value")
+
+
+def test_layers_lists_the_relation_layer(tmp_path):
+    from accord.importers import layers
+
+    found = layers(_export(tmp_path), tool="inception")
+    rows = {x.name: x for x in found.layers}
+    assert rows["Knows"].kind == "relation" and rows["Knows"].counts == {"alice": 1, "bob": 1}
+    assert rows["NamedEntity|value"].command == "accord spans --field 'NamedEntity|value'"
+    assert rows["tags"].kind == "attribute" and rows["tags"].counts == {"alice": 1, "bob": 1}

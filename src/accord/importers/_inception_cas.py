@@ -57,7 +57,7 @@ def _supers(types: dict[str, Any], name: str) -> list[str]:
 
 
 def parse_cas(text: str, where: str, field: str | None, fail: Callable[..., AccordError],
-              pick: Callable[[dict[str, Any], str | None, str], str]) -> tuple[
+              pick: Callable[[dict[str, Any], str | None, str], str] | None) -> tuple[
                   str, str, list[tuple[int, int, str, dict[str, Any]]], list[tuple[int, int]],
                   dict[tuple[str, str], int]]:
     """``(field key, text, spans as (begin16, end16, label, features), tokens, unread)`` of one CAS JSON file;
@@ -65,7 +65,8 @@ def parse_cas(text: str, where: str, field: str | None, fail: Callable[..., Acco
     "chain")``), which are not spans.
 
     *pick* chooses the field among the layer keys as the TSV reader does (an ambiguous or unknown field is its
-    error); *fail* makes an error naming *where*.
+    error); without it no field is read (the key is empty, the spans none: what :func:`accord.importers.layers`
+    asks for the counts). *fail* makes an error naming *where*.
     """
     try:
         doc = json.loads(text.lstrip("\ufeff"))
@@ -120,6 +121,8 @@ def parse_cas(text: str, where: str, field: str | None, fail: Callable[..., Acco
             if name not in own and name not in _OWN:
                 own.append(name)
         anchored.append(fs)
+    if pick is None:
+        return "", sofa["sofaString"], [], sorted(tokens), unread
     keys = {f"{layer}|{f}": (layer, f) for layer, fs_ in layers.items() for f in (fs_ or [""])}
     key = pick(keys, field, where)
     layer, label_feature = keys[key]

@@ -13,8 +13,8 @@ import re
 __all__ = ["WHY", "unread_layers"]
 
 #: Why each kind of part is not measured.
-WHY = {"relation": "a relation layer: not read from WebAnno TSV by this version of accord",
-       "chain": "a chain layer (coreference): not read from WebAnno TSV (accord coref reads CoNLL and CorefUD)",
+WHY = {"relation": "a relation layer: not read from INCEpTION by this version of accord",
+       "chain": "a chain layer (coreference): not read from INCEpTION (accord coref reads CoNLL and CorefUD)",
        "slot feature": "a slot (link) feature: its links are not compared"}
 _STACK = re.compile(r"(?<!\\)\|")
 

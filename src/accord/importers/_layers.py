@@ -197,13 +197,17 @@ def layers(path: str | Path, *, tool: str | None = None, **options: Any) -> Expo
                 failed.append(ExportLayer(name, kind, {}, None, None, str(err)))
     out: list[ExportLayer] = []
     coders: set[str] = set()
+    attributed: set[str] = set()
     for name, imported in reads:
         if tool == "inception":  # the layer's short name, which --field takes: NamedEntity|value
             layer, _, feature = name.partition("|")
             name = f"{layer.rsplit('.', 1)[-1]}|{feature}"
         coders.update(imported.report.coders)
         out.append(_field_layer(imported, name, len(reads) > 1))
-        out.extend(_attribute_layers(imported, name, len(reads) > 1))
+        layer = name.split("|")[0] if tool == "inception" else name
+        if layer not in attributed:  # INCEpTION: a layer's other features, listed once (under its first field)
+            attributed.add(layer)
+            out.extend(_attribute_layers(imported, name, len(reads) > 1))
     out.extend(failed)
     if tool == "inception":
         out.extend(_inception_other_layers(path, options.get("follow_symlinks", False)))
@@ -241,6 +245,7 @@ def _inception_other_layers(path: Path, follow_symlinks: bool) -> list[ExportLay
     """The relation and chain layers and the slot features of INCEpTION's TSV files, which the span reader does
     not read: each annotator's stacked items on token rows (:mod:`accord.importers._inception_layers`)."""
     from accord.importers._inception import _SYSTEM_USERS, _files
+    from accord.importers._inception_cas import is_cas_json, parse_cas
     from accord.importers._inception_layers import WHY, unread_layers
 
     if path.is_file() and not path.suffix == ".zip":
@@ -249,8 +254,15 @@ def _inception_other_layers(path: Path, follow_symlinks: bool) -> list[ExportLay
     for _, user, content in _files(path, follow_symlinks):
         if user in _SYSTEM_USERS:
             continue
-        for key, n in unread_layers(content).items():
+        if is_cas_json(content):
+            try:
+                found = parse_cas(content, user, None, lambda where, message: AccordError(message), None)[4]
+            except AccordError:  # a damaged file: reading the export says so
+                continue
+        else:
+            found = unread_layers(content)
+        for key, n in found.items():
             counts.setdefault(key, Counter())[user] += n
     return [ExportLayer(name, kind, dict(sorted(n.items())), None, None,
-                        f"{WHY[kind]}; counted as the items on token rows")
+                        f"{WHY[kind]}; counted as its items")
             for (name, kind), n in counts.items()]
