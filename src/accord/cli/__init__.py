@@ -55,6 +55,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Audit LLM judges: consistent across orders, repeatable across runs, right against the humans?",
     ),
     "import": ("_import", "Turn an annotation tool's export into accord's long table (unit, coder, value; or spans)."),
+    "attributes": (
+        "_attributes", "Agreement on each attribute or feature of a span layer, over the spans the annotators align on."
+    ),
+    "layers": (
+        "_layers", "Every layer or control of an export: each annotator's count, and what accord measures on it."
+    ),
 }
 
 

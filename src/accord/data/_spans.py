@@ -46,6 +46,10 @@ class Span:
     text : str or None
         The covered text as the export gives it, when it does (checked against
         the document by the importer).
+    attributes : mapping of str to object
+        The span's attributes or features, ``{name: value}`` (brat's ``A``/``M``/``N`` lines, INCEpTION's
+        other features of the layer, read with ``attributes=True``): ``True`` for a binary attribute, a tuple
+        for several values; compared by :func:`accord.attributes.agreement`, not by the span statistics.
     """
 
     document: str
@@ -55,6 +59,7 @@ class Span:
     coder: str
     fragments: tuple[tuple[int, int], ...] = ()
     text: str | None = field(default=None, compare=False)
+    attributes: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.fragments:

@@ -38,10 +38,23 @@ __all__ = [
     "CellState",
     "DroppedRecord",
     "ImportReport",
+    "ExportLayer",
+    "ExportLayers",
     "Imported",
     "guess_tool",
+    "layers",
     "read_export",
 ]
+_LAYERS = ("ExportLayer", "ExportLayers", "layers")
+
+
+def __getattr__(name: str) -> Any:
+    """:func:`layers` and its results, imported on first use (accord.importers._layers)."""
+    if name in _LAYERS:
+        from accord.importers import _layers
+
+        return getattr(_layers, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: ``--from`` name -> module of :mod:`accord.importers` implementing it.
 TOOLS: Mapping[str, str] = {
@@ -134,17 +147,23 @@ class Imported:
         (sets stay frozensets).  Spans: one row per span, columns ``document,
         coder, start, end, label, text`` (``text`` is the covered text; a
         ``fragments`` column ``"s e;s e"`` is added when a span is
-        discontinuous), plus one row with blank ``start, end, label`` for each
+        discontinuous; an ``attributes`` column, ``{"name": value}`` as JSON, when spans carry
+        attributes), plus one row with blank ``start, end, label`` for each
         document a coder saw and marked nothing in, so that a coder's empty
         documents stay apart from documents never assigned.
         """
         import pandas as pd
 
         if self.spans is not None:
+            import json
+
+            from accord._shared.results import jsonable
+
             sa = self.spans
             rows: list[dict[str, Any]] = []
             marked = {(s.document, s.coder) for s in sa.spans}
             discontinuous = any(len(s.fragments) > 1 for s in sa.spans)
+            attributed = any(s.attributes for s in sa.spans)
             for s in sa.spans:
                 text = sa.texts.get(s.document)
                 covered = "".join(text[a:b] for a, b in s.fragments) if text is not None else s.text
@@ -152,11 +171,14 @@ class Imported:
                        "text": covered}
                 if discontinuous:
                     row["fragments"] = ";".join(f"{a} {b}" for a, b in s.fragments)
+                if attributed:
+                    row["attributes"] = json.dumps(jsonable(s.attributes), ensure_ascii=False, sort_keys=True)
                 rows.append(row)
             for doc, coder in sorted(sa.seen - marked):
                 rows.append({"document": doc, "coder": coder, "start": None, "end": None, "label": None,
                              "text": None})
-            cols = ["document", "coder", "start", "end", "label", "text"] + (["fragments"] if discontinuous else [])
+            cols = (["document", "coder", "start", "end", "label", "text"] + (["fragments"] if discontinuous else [])
+                    + (["attributes"] if attributed else []))
             frame = pd.DataFrame(rows, columns=cols)
             frame = frame.sort_values(["document", "coder", "start"], kind="stable", na_position="first")
             frame[["start", "end"]] = frame[["start", "end"]].astype("Int64")

@@ -11,8 +11,9 @@ a tab, form feed or U+2028 inside it is text (only a newline ends an ``.ann`` li
 after whitespace is a tail brat keeps, a blank or absent text is accepted (brat fills it in), and fragments
 written out of order are put in order. Relations (``R``) and events (``E``) are read with
 ``relations=True`` (:mod:`accord.importers._brat_relations`; ``kind="relations"``) and otherwise counted as
-dropped; attributes (``A``/``M``), normalisations (``N``), notes (``#``) and equivalences (``*``) are not
-spans: each is counted as dropped, not compared. Offsets outside the text, a start after an end,
+dropped; attributes (``A``/``M``) and normalisations (``N``) are read onto their spans with ``attributes=True``
+(:mod:`accord.importers._brat_attributes`) and otherwise counted as dropped; notes (``#``) and equivalences
+(``*``) are not spans: each is counted as dropped, not compared. Offsets outside the text, a start after an end,
 overlapping fragments, a text that does not match the document, an id used twice in a file, a malformed
 line and a file that is not UTF-8 are :class:`~accord.AccordError` naming the file, the line, the
 annotation and the field.
@@ -32,6 +33,7 @@ from typing import Any
 
 from accord._shared.errors import AccordError, plural, words
 from accord.importers import Imported
+from accord.importers._brat_attributes import attach, parse_line
 from accord.importers._brat_relations import read_relation_lines, renumber_note
 from accord.importers._common import folder_entries, opt, quote, symlink_note, symlink_refused
 from accord.importers._report import DroppedRecord, ImportReport
@@ -141,7 +143,7 @@ def _textbound(ann: Path, lineno: int, raw: str, text: str, doc: str) -> tuple[s
 
 
 def read(path: str | Path, *, field: str | None = None, texts: str | Path | None = None,
-         follow_symlinks: bool = False, relations: bool = False) -> Imported:
+         follow_symlinks: bool = False, relations: bool = False, attributes: bool = False) -> Imported:
     """Read a folder of brat annotator folders into span annotations.
 
     Parameters
@@ -160,6 +162,10 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
     relations : bool
         Read the relations and events too (``kind="relations"``, :class:`~accord.relations.RelationAnnotations`
         in ``relations``); otherwise each is counted as dropped.
+    attributes : bool
+        Read the attribute (``A``, ``M``) and normalisation (``N``) lines onto the spans they name
+        (:attr:`accord.spans.Span.attributes`, see :mod:`accord.importers._brat_attributes`), for
+        :func:`accord.attributes.agreement`; by default they are counted as dropped, not read.
 
     Returns
     -------
@@ -214,7 +220,8 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
             n_spans = 0
             ids: dict[str, int] = {}
             linked: list[tuple[int, str]] = []  # the R and E lines, read once the file's T lines are known
-            textbound: dict[str, Any] = {}
+            span_of: dict[str, int] = {}  # a T id -> its span in spans, for the attribute and relation lines
+            pending: list[Any] = []
             # brat's lines end at a newline only: a tab, form feed or U+2028 is part of a span's text
             for lineno, raw in enumerate(_read_text(ann, bom=True).split("\n"), start=1):
                 if not raw.strip():
@@ -229,6 +236,9 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
                 if relations and kind in "RE":
                     linked.append((lineno, raw))
                     continue
+                if kind in "AMN" and attributes:
+                    pending.append(parse_line(ann, lineno, raw, _fail))
+                    continue
                 if kind != "T":
                     reason = _OTHER.get(kind)
                     if reason is None:
@@ -239,9 +249,13 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
                 ordered = tuple(sorted(fragments))
                 spans.append(Span(doc, ordered[0][0], ordered[-1][1], label, coder, fragments=ordered,
                                   text=_SEP.join(text[a:b] for a, b in fragments)))
-                textbound[ident] = spans[-1]
+                span_of[ident] = len(spans) - 1
                 n_spans += 1
-            if linked:
+            for a in attach(ann, pending, spans, span_of, ids, _fail):
+                dropped.append(DroppedRecord(f"{doc}:{a.ident}", "attribute of an event or relation (not compared)",
+                                             a.line, coder))
+            if linked:  # after the attributes: the relations' arguments are the spans as they end up
+                textbound = {ident: spans[i] for ident, i in span_of.items()}
                 found, k = read_relation_lines(ann, doc, coder, linked, textbound, _fail)
                 rels += found
                 renumbered += k

@@ -1,4 +1,5 @@
-"""INCEpTION / WebAnno: a project export's per-annotator WebAnno TSV 3.x files.
+"""INCEpTION / WebAnno: a project export's per-annotator WebAnno TSV 3.x files (or UIMA CAS JSON files,
+read by :mod:`accord.importers._inception_cas`).
 
 Follows the WebAnno TSV 3.3 format of INCEpTION's user guide ("WebAnno TSV 3.3", appendix of the
 INCEpTION documentation, https://inception-project.github.io/releases/latest/docs/user-guide.html) and
@@ -38,6 +39,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any, NamedTuple
@@ -46,6 +48,8 @@ from accord._shared.errors import AccordError, plural, words
 from accord._shared.zips import ZipArchive, is_zip
 from accord.importers import AmbiguousField, Imported
 from accord.importers._common import Tidy, opt, quote, read_text, symlink_note, walk_files
+from accord.importers._inception_cas import is_cas_json, parse_cas
+from accord.importers._inception_layers import unread_layers
 from accord.importers._inception_project import parse_project, state_notes
 from accord.importers._inception_relations import count_relations, tsv_relations
 from accord.importers._offsets import Utf16Index
@@ -89,12 +93,12 @@ def _files(path: Path, follow_symlinks: bool = False, skipped: list[Path] | None
             return
         doc, fname = parts[i + 1], parts[i + 2]
         user, suffix = fname.rsplit(".", 1) if "." in fname else (fname, "")
-        if suffix == "tsv":
+        if suffix in ("tsv", "json"):  # WebAnno TSV 3, or UIMA CAS JSON (_inception_cas)
             yield doc, user, read_text(TOOL, member(name), data())
         elif suffix == "zip":
             with ZipArchive(TOOL, member(name), data(), parent=archive) as inner:
                 for n in inner.names():
-                    if n.endswith(".tsv"):
+                    if n.endswith((".tsv", ".json")):
                         yield doc, user, read_text(TOOL, f"{member(name)}:{n}", inner.read(n))
 
     if path.is_dir():
@@ -108,7 +112,7 @@ def _files(path: Path, follow_symlinks: bool = False, skipped: list[Path] | None
 
 def sniff(path: Path, head: str) -> bool:
     """A project export (zip or folder) holding ``annotation/<document>/<user>.tsv``, or one TSV file."""
-    if path.is_file() and head.startswith("#FORMAT=WebAnno TSV 3"):
+    if path.is_file() and (head.startswith("#FORMAT=WebAnno TSV 3") or is_cas_json(head)):
         return True
     try:
         if path.is_dir():
@@ -136,6 +140,7 @@ class _Field(NamedTuple):
     label: int | None
     present: tuple[int, ...]
     ids: tuple[int, ...]
+    features: tuple[tuple[str, int], ...] = ()  # the layer's other features and their columns (its attributes)
 
 
 def _columns(header: list[str]) -> dict[str, _Field]:
@@ -156,6 +161,7 @@ def _columns(header: list[str]) -> dict[str, _Field]:
             roles: list[int] = []
             targets: list[int] = []
             plain = 0
+            own: list[tuple[str, int]] = []
             k = 0
             feats = feats or [""]
             while k < len(feats):
@@ -166,11 +172,15 @@ def _columns(header: list[str]) -> dict[str, _Field]:
                     k += 2
                     continue
                 out[f"{layer}|{feats[k]}"] = _Field(col, (col,), (col,))
+                own.append((feats[k], col))
                 plain += 1
                 col += 1
                 k += 1
             if not plain:
                 out[f"{layer}|"] = _Field(None, tuple(roles + targets), tuple(roles))
+            for name, c in own if len(own) > 1 else ():
+                out[f"{layer}|{name}"] = out[f"{layer}|{name}"]._replace(
+                    features=tuple((n, k) for n, k in own if k != c and n))
         elif kind == "#T_CH":
             col += max(len(feats), 1)
         elif kind == "#T_RL":
@@ -194,9 +204,15 @@ def _pick(columns: dict[str, _Field], field: str | None, where: str) -> str:
     raise _fail(where, f"no span layer or feature {quote(field)}; the file has {', '.join(columns)}")
 
 
-def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tuple[int, int, str]],
+def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tuple[int, int, str, dict[str, str]]],
                                                               list[tuple[int, int]]]:
-    """(field key, document text, spans as (start16, end16, label), tokens as (start16, end16))."""
+    """(field key, document text, spans as (start16, end16, label, the layer's other features), tokens as
+    (start16, end16)).
+
+    The other features of the field's layer are ``{feature: value}`` for the features with a value (an item
+    ``*`` has none), read from the same stacked item as the label; the caller keeps them as the spans'
+    attributes, or counts them.
+    """
     lines = text.splitlines()
     if not lines or not lines[0].startswith("#FORMAT=WebAnno TSV 3"):
         raise _fail(where, "not a WebAnno TSV 3.x file (no #FORMAT=WebAnno TSV 3.x line)", 1)
@@ -209,7 +225,7 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
     pos16 = 0
     sentence_text: list[str] = []
     tokens: list[tuple[int, int]] = []
-    single: list[tuple[int, int, str]] = []
+    single: list[tuple[int, int, str, dict[str, str]]] = []
     multi: dict[str, list[Any]] = {}
     for lineno, line in enumerate(lines, start=1):
         if line.startswith("#Text="):
@@ -240,10 +256,11 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
             pos16 = b16 + len(s.encode("utf-16-le")) // 2
         if "." not in cells[0]:
             tokens.append((b16, e16))
-        if len(cells) <= 3 + max(fld.present):
+        if len(cells) <= 3 + max((*fld.present, *(c for _, c in fld.features))):
             raise _fail(where, f"no column for {key} (the line has {len(cells) - 3} annotation columns)", lineno)
         # the k-th stacked item of each of the layer's columns is the layer's k-th annotation on this token
-        stacks = {c: [] if cells[3 + c] == "_" else re.split(r"(?<!\\)\|", cells[3 + c]) for c in fld.present}
+        stacks = {c: [] if cells[3 + c] == "_" else re.split(r"(?<!\\)\|", cells[3 + c])
+                  for c in (*fld.present, *(c for _, c in fld.features))}
         for k in range(max(len(items) for items in stacks.values())):
             ident = next((m.group("id") for c in fld.ids if k < len(stacks[c])
                           for m in [_ITEM.match(stacks[c][k])] if m is not None and m.group("id")), None)
@@ -253,12 +270,17 @@ def _parse(text: str, where: str, field: str | None) -> tuple[str, str, list[tup
                 assert m is not None
                 raw = m.group("label")  # "*" is no value; an escaped "\*" is the value "*"
                 label = layer_short if raw in ("*", "") else _unescape_value(raw)
+            features = {}
+            for name, c in fld.features:
+                m = _ITEM.match(stacks[c][k]) if k < len(stacks[c]) else None
+                if m is not None and m.group("label") not in ("*", ""):
+                    features[name] = _unescape_value(m.group("label"))
             if ident:
-                entry = multi.setdefault(ident, [b16, e16, label])
+                entry = multi.setdefault(ident, [b16, e16, label, features])
                 entry[0], entry[1] = min(entry[0], b16), max(entry[1], e16)
             else:
-                single.append((b16, e16, label))
-    spans = single + [(b, e, lab) for b, e, lab in multi.values()]
+                single.append((b16, e16, label, features))
+    spans = single + [(b, e, lab, feats) for b, e, lab, feats in multi.values()]
     return key, "".join(pieces), spans, tokens
 
 
@@ -348,7 +370,7 @@ def _some(pairs: list[str]) -> str:
 
 
 def read(path: str | Path, *, field: str | None = None, in_progress: str = "read",
-         follow_symlinks: bool = False, relations: bool = False) -> Imported:
+         follow_symlinks: bool = False, relations: bool = False, attributes: bool = False) -> Imported:
     """Read an INCEpTION / WebAnno project export (zip or folder) of WebAnno TSV 3.x files into spans.
 
     Parameters
@@ -367,6 +389,10 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     relations : bool
         Also read the relation layers over the span layer read (:mod:`accord.importers._inception_relations`,
         ``kind="relations"``); otherwise each relation is counted as dropped.
+    attributes : bool
+        Read the other features of the field's layer (the ``identifier`` of a named entity beside its
+        ``value``...) as the spans' attributes (:attr:`accord.spans.Span.attributes`), for
+        :func:`accord.attributes.agreement`; by default their values are counted in a note, not read.
 
     Returns
     -------
@@ -390,9 +416,10 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     project_file: str | None = None
     skipped: list[Path] = []
     if path.is_file() and not is_zip(path):
-        head = path.read_text(encoding="utf-8-sig", errors="replace")[:200]
-        if not head.startswith("#FORMAT=WebAnno TSV 3"):
-            raise _fail(str(path), "expected a project export (zip or folder with annotation/) or a WebAnno TSV file")
+        head = path.read_text(encoding="utf-8-sig", errors="replace")[:65536]
+        if not head.startswith("#FORMAT=WebAnno TSV 3") and not is_cas_json(head):
+            raise _fail(str(path), "expected a project export (zip or folder with annotation/), a WebAnno TSV file "
+                        "or a UIMA CAS JSON file")
         files: list[tuple[str, str, str]] = [(path.stem, "annotator", read_text(TOOL, path))]
     else:
         files = list(_files(path, follow_symlinks, skipped))
@@ -417,6 +444,8 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
     not_listed: set[str] = set()
     progress: list[str] = []
     locked_spans = 0
+    unread: Counter[str] = Counter()  # values of the layer's other features, when not read as attributes
+    unread_parts: Counter[tuple[str, str]] = Counter()  # relation and chain layers, slot features: items
     seen_files: dict[tuple[str, str], str] = {}
     rels: list[Any] = []
     tidy = Tidy()  # labels in one form (accord._shared.ids); document and user names are file names, kept as written
@@ -441,7 +470,15 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
         if user in _SYSTEM_USERS:
             dropped.append(DroppedRecord(f"{doc}/{user}", "system user, not an annotator", None, user))
             continue
-        key, text, raw, toks = _parse(content, where, field if chosen is None else chosen)
+        cas = is_cas_json(content)
+        if cas:
+            key, text, raw, toks, links = parse_cas(content, where, field if chosen is None else chosen, _fail, _pick)
+            unread_parts.update(links)
+        else:
+            key, text, raw, toks = _parse(content, where, field if chosen is None else chosen)
+            # a TSV file's relations are read, or counted one by one as dropped records, below: the note counts
+            # its chain layers and slot features
+            unread_parts.update({part: n for part, n in unread_layers(content).items() if part[1] != "relation"})
         chosen = key
         if doc in texts and texts[doc] != text:
             raise _fail(where, f"the text of document {quote(doc)} differs from another annotator's")
@@ -471,16 +508,19 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
             continue
         if state == "IN_PROGRESS":
             progress.append(f"{doc}/{user}")
-        for b, e, label in raw:
-            spans.append(Span(doc, cp(b), cp(e), tidy.label(label), user))
-        if relations:
+        for b, e, label, features in raw:
+            spans.append(Span(doc, cp(b), cp(e), tidy.label(label), user, attributes=features if attributes else {}))
+            if features and not attributes:
+                unread.update(features.keys())
+        # (a CAS file's relation links are counted with the other parts the CAS reader does not read: the note)
+        if relations and not cas:
             rels += [Relation(doc, user, tidy.label(t), *(Span(doc, cp(b), cp(e), tidy.label(lab), user)
                                                         for b, e, lab in (g, d)))
                      for g, d, t in tsv_relations(content, where, key, _fail, _unescape_value)]
             elsewhere = count_relations(content, besides=key.split("|")[0])
             dropped.extend([DroppedRecord(f"{doc}/{user}", "relation over another span layer than the one read (not "
                                           "compared)", None, user)] * elsewhere)
-        else:
+        elif not cas:
             dropped.extend([DroppedRecord(f"{doc}/{user}", "relation (not compared; relations=True reads it)", None,
                                           user)] * count_relations(content))
         seen.append((doc, user))
@@ -500,9 +540,17 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
         raise _fail(str(path), "no annotation file of an annotator (export the project as WebAnno TSV 3)")
     data = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, tokens=tokens, source=str(path))
     notes = [f"field: {chosen}", "offsets re-anchored from UTF-16 code units", *name_notes]
+    if +unread_parts:
+        parts = sorted((+unread_parts).items())
+        notes.append("not read (relation and chain layers, slot features, with their items; accord layers lists "
+                     "them): " + ", ".join(f"{kind} {name} ({n})" for (name, kind), n in parts))
+    if unread:
+        notes.append(words(f"{plural(sum(unread.values()), 'value')} of the layer's other features not read ("
+                           f"{', '.join(f'{n}: {c}' for n, c in sorted(unread.items()))}); pass ",
+                           opt("attributes", True), " to compare them (accord attributes)"))
     if project is None:
         if path.is_file() and not is_zip(path):
-            notes.append("one WebAnno TSV file: no document states (a file without spans reads as empty)")
+            notes.append("one annotation file: no document states (a file without spans reads as empty)")
         elif project_file is not None:
             notes.append(f"{project_file} lists no source or annotation documents: document states not read (a "
                          "file without spans reads as empty, a document without a file as unassigned)")

@@ -77,6 +77,7 @@ from accord.importers._common import (
     reanchor_span,
 )
 from accord.importers._json_relations import labelstudio_relations
+from accord.importers._labelstudio_regions import region_attributes
 from accord.importers._offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -120,6 +121,7 @@ def read(
     kind: str | None = None,
     predictions: bool = False,
     relations: bool = False,
+    attributes: bool = False,
 ) -> Imported:
     """Read a Label Studio JSON or JSON-MIN export.
 
@@ -150,6 +152,10 @@ def read(
     relations : bool, optional
         JSON export only: also read the relations between the regions of the span control
         (:mod:`accord.importers._json_relations`; ``kind="relations"``); otherwise each is counted as dropped.
+    attributes : bool, optional
+        JSON export only: read the per-region controls' answers as the attributes of the span regions they
+        are about (:mod:`accord.importers._labelstudio_regions`), for :func:`accord.attributes.agreement`;
+        by default they are named in a note, not read.
 
     Returns
     -------
@@ -188,7 +194,7 @@ def read(
         _validate(path, idx, line, rec)
     if any("annotations" in r for _, _, r in records):
         return _read_json(path, records, field=field, text_key=text_key, multiple=multiple, predictions=predictions,
-                          relations=relations)
+                          relations=relations, attributes=attributes)
     if relations:
         raise fail(TOOL, path, "relations=True reads the relations of a JSON export; a JSON-MIN export holds none")
     if predictions:
@@ -304,7 +310,8 @@ def _text_of(path: Path, data: dict[str, Any], text_key: str | None, to_name: st
 
 
 def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | None, text_key: str | None,
-               multiple: bool | None, predictions: bool = False, relations: bool = False) -> Imported:
+               multiple: bool | None, predictions: bool = False, relations: bool = False,
+               attributes: bool = False) -> Imported:
     from accord.data._spans import Span
 
     types: dict[str, Counter[str]] = defaultdict(Counter)
@@ -352,7 +359,8 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                                  opt("field"), " to choose)"))
     if per_region:
         names = ", ".join(sorted(per_region))
-        cells.notes.append(f"per-region controls (answers about one span) not compared: {names}")
+        read_as = "read as the spans' attributes" if attributes and vkind == "spans" else "not compared"
+        cells.notes.append(f"per-region controls (answers about one span) {read_as}: {names}")
     if n_pred and predictions:
         versions = sorted({_prediction_coder(p) for _, _, rec in records for p in rec.get("predictions") or []
                            if isinstance(p, dict)})
@@ -424,6 +432,8 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                 found = []
                 regions: dict[Any, tuple[int, int, str]] = {}
                 keys: set[tuple[int, int, str]] = set()
+                extra = region_attributes(results, {r.get("id") for r in mine if r.get("id")}, tidy.label) \
+                    if attributes else {}
                 for r in mine:
                     v = r.get("value") or {}
                     text = _text_of(path, data, text_key, r.get("to_name"), task, line)
@@ -441,15 +451,15 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                             repeats.append(f"{task}/{coder}")
                             continue
                         keys.add((s, e, lab))
-                        found.append((s, e, lab, v.get("text")))
+                        found.append((s, e, lab, v.get("text"), extra.get(r.get("id"), {})))
                     regions[r.get("id")] = (s, e, labels[0])
                 if not found and doc not in texts and isinstance(data, dict):
                     try:
                         texts[doc] = _text_of(path, data, text_key, None, task, line)
                     except AccordError:
                         pass
-                for s, e, lab, t in found:
-                    spans.append(Span(doc, s, e, lab, coder, text=t))
+                for s, e, lab, t, attrs in found:
+                    spans.append(Span(doc, s, e, lab, coder, text=t, attributes=attrs))
                 if relations:
                     rels += labelstudio_relations(path, results, regions, doc, coder, cells, task=task, line=line)
                 cells.cell(unit, coder, "annotated" if found else "empty", line=line)

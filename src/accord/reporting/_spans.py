@@ -13,6 +13,7 @@ from accord._shared.errors import AccordError, plural
 from accord._shared.progress import progress_for
 from accord.reporting import _charts as charts
 from accord.reporting._agreement import MAX_ROWS, agreement_parts, check_report_options
+from accord.reporting._attributes import attributes_section
 from accord.reporting._page import Chart, DataTable, Fact, HeadlineNumber, Report, Section, fmt_number
 from accord.reporting._words import seed_words, threshold_words
 
@@ -207,6 +208,10 @@ def spans_report(
     sections = [_f1_section(f1), _unmatched_section(data, f1, max_rows)]
     if gamma:
         sections.append(_gamma_section(data, g, seed))
+    attributes, attributes_json = attributes_section(data, match=match, max_rows=max_rows)
+    if attributes is not None:
+        sections.append(attributes)
+        summary["attributes"] = attributes_json
     if not isinstance(tok, dict) and tok._table is not None:
         parts = agreement_parts(tok._table, distance="nominal", coefficients="alpha", bootstrap=0,
                                 max_rows=max_rows, progress=prog, unit_word="token", headline=False)

@@ -16,6 +16,9 @@ column          meaning
                 and end are then the first start and the last end)
 ``text``        optional: the covered text, checked against the document
                 text when that is known
+``attributes``  optional: the span's attributes, a JSON object
+                ``{"name": value}`` (a list for several values), as
+                ``accord import`` writes them (:mod:`accord.attributes`)
 ==============  ===========================================================
 
 Document and coder ids are names: they lose surrounding spaces and an integral number its ``.0`` (``" d1"`` is
@@ -92,7 +95,7 @@ def _csv_rows(path: Path, delimiter: str) -> Iterator[Any]:
         reader = csv.DictReader(fh, delimiter=delimiter)
         try:
             names = [c.strip() for c in (reader.fieldnames or [])]
-            for c in (*SPAN_COLUMNS, "fragments", "text"):  # the columns read; another repeated is left alone
+            for c in (*SPAN_COLUMNS, "fragments", "text", "attributes"):  # the columns read; others may repeat
                 if names.count(c) > 1:
                     raise AccordError(f"{path}:1: the header names column {c!r} {names.count(c)} times; which one "
                                       "is meant?")
@@ -130,6 +133,23 @@ def _offset(x: Any, name: str, where: str) -> int:
     if v < 0:
         raise AccordError(f"{where}: {name} must be a non-negative integer; got {v}")
     return v
+
+
+def _attributes(x: Any, where: str) -> dict[str, Any]:
+    """The ``attributes`` cell: a JSON object (text in CSV, an object in JSON Lines); lists become tuples."""
+    if isinstance(x, str):
+        try:
+            x = json.loads(x)
+        except ValueError:
+            x = None
+    def plain(v: Any) -> bool:
+        return v is None or isinstance(v, (str, int, float, bool))
+
+    if not isinstance(x, dict) or not all(plain(v) or (isinstance(v, list) and all(map(plain, v)))
+                                          for v in x.values()):
+        raise AccordError(f"{where}: the attributes field must be a JSON object of names and values, such as "
+                          '{"Negated": true, "kb": ["Q1", "Q2"]}')
+    return {str(k): tuple(v) if isinstance(v, list) else v for k, v in x.items()}
 
 
 def _fragments(x: Any, where: str) -> tuple[tuple[int, int], ...]:
@@ -238,7 +258,9 @@ def read_spans(path: str | os.PathLike[str], *, texts: dict[str, str] | None = N
                     f"{where}: the text field {given!r} does not match document {doc!r} at [{start}, {end}), "
                     f"which reads {covered!r} (offsets count code points)"
                 )
-        spans.append(Span(doc, start, end, clean_label(str(row["label"])), coder, fragments=frags, text=given))
+        attrs = _attributes(row["attributes"], where) if not _empty(row.get("attributes")) else {}
+        spans.append(Span(doc, start, end, clean_label(str(row["label"])), coder, fragments=frags, text=given,
+                          attributes=attrs))
     if not seen:
         raise AccordError(f"{p}: no rows")
     return SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(p))
