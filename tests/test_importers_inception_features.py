@@ -68,6 +68,9 @@ def test_other_features_counted_when_not_read(tmp_path):
     assert any("identifier" in n and "attributes=True" in n for n in imp.report.notes)
 
 
-def test_relation_layers_are_counted_in_a_note(tmp_path):
+def test_relation_layers_are_counted_once_as_dropped_records(tmp_path):
+    """One relation in each annotator's file: counted one by one as dropped (relations=True reads them), and not
+    again in the note of the parts not read."""
     imp = read_export(_export(tmp_path), tool="inception", field="NamedEntity|value")
-    assert any("relation Link (2)" in n for n in imp.report.notes)  # one relation in each annotator's file
+    assert sum("relation" in d.reason for d in imp.report.dropped) == 2
+    assert not any("relation Link" in n for n in imp.report.notes)

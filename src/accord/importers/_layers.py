@@ -230,7 +230,9 @@ def layers(path: str | Path, *, tool: str | None = None, **options: Any) -> Expo
                     continue
             command, function = _dropped_measure(reason)
             short = reason.split(" (")[0].split(":")[0]
-            out.append(ExportLayer(_BRAT.get(short, short) if tool == "brat" else short, "set aside",
+            # a part another command reads (relations, events) is that command's kind; else it is set aside
+            kind = "relations" if command == "accord relations" else "set aside"
+            out.append(ExportLayer(_BRAT.get(short, short) if tool == "brat" else short, kind,
                                    dict(sorted(n.items())), command, function,
                                    None if command else f"{plural(sum(n.values()), 'record')} set aside: {reason}"))
     return ExportLayers(tool=tool, source=str(path), coders=tuple(sorted(coders)), layers=tuple(out))
