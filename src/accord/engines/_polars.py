@@ -38,12 +38,14 @@ _SLOTS = 61
 _SEEDS = 64
 
 
-def _coder_seed(pl: Any, coders: list[Any], dtype: Any) -> int | None:
-    """A hash seed under which the coders' ``hash mod 61`` are all different, or None."""
+def _coder_seed(pl: Any, coders: list[Any], dtype: Any, slots: int = _SLOTS) -> int | None:
+    """A hash seed under which the coders' ``hash mod slots`` are all different, or None."""
+    if len(coders) > slots:
+        return None
     series = pl.Series(coders, dtype=dtype)
     for seed in range(_SEEDS):
-        slots = (series.hash(seed=seed) % _SLOTS).to_list()
-        if len(set(slots)) == len(slots):
+        taken = (series.hash(seed=seed) % slots).to_list()
+        if len(set(taken)) == len(taken):
             return seed
     return None
 
@@ -65,36 +67,40 @@ def reduce_polars(
     if not isinstance(lf, pl.LazyFrame):
         return None
     v, c = pl.col(value), pl.col(coder)
-    extent = [v.min().alias("__lo"), v.max().alias("__hi")] if vtype.is_integer() else []
-    meta = lf.select(pl.len().alias("__n"), pl.col(unit).null_count().alias("__nu"), c.null_count().alias("__nc"),
-                     v.null_count().alias("__nv"), *extent).collect().row(0)
-    n_rows, n_missing = int(meta[0]), int(meta[3])
-    check_rows(n_rows, {"unit": int(meta[1]), "coder": int(meta[2])}, source=source, unit=unit, coder=coder)
+    # one pass over the coder and value columns: the rows, the missing values, the coders and the values
+    cells = lf.group_by(c, v).agg(pl.len().alias("__n")).collect()
+    given = cells.filter(pl.col(value).is_not_null())
+
+    def rows_of(part: Any) -> int:
+        return int(part["__n"].sum())
+
+    n_rows, n_missing = rows_of(cells), rows_of(cells.filter(pl.col(value).is_null()))
+    nulls = {"unit": 0, "coder": rows_of(cells.filter(pl.col(coder).is_null()))}
+    if n_rows == 0 or nulls["coder"] or given.height == 0:  # a unit's nulls say first, as before the pass
+        nulls["unit"] = int(lf.select(pl.col(unit).null_count()).collect().item())
+    check_rows(n_rows, nulls, source=source, unit=unit, coder=coder)
     rows = lf.filter(v.is_not_null()) if n_missing else lf
-    raw_coders = rows.select(c.unique()).collect().to_series().to_list()
+    raw_coders = given[coder].unique().to_list()
     if not raw_coders:
         raise AccordError(f"{source}: no values to compare (every cell is missing)")
     if len(raw_coders) > _SLOTS:
-        return None
-    native_ctype = lf.collect_schema()[coder]
-    seed = _coder_seed(pl, raw_coders, native_ctype)
-    if seed is None:
         return None
     coders = _intern_labels(raw_coders, "coder")
     bits = max(1, len(coders).bit_length())  # a digit counts up to one value per coder
     per_key = 62 // bits
     f = long_frame(frame, schema, unit=unit, coder=coder, value=value)
     low = values = frame_values = None
-    if vtype.is_integer() and meta[4] is not None and meta[5] - meta[4] < per_key * MAX_KEY_CHUNKS:
-        low = int(meta[4])
-        n_positions = int(meta[5]) - low + 1
+    lo, hi = (given[value].min(), given[value].max()) if vtype.is_integer() else (None, None)
+    if lo is not None and hi - lo < per_key * MAX_KEY_CHUNKS:
+        low = int(lo)
+        n_positions = int(hi) - low + 1
         position = v.cast(pl.Int64) - low
     else:
         if vtype.is_integer():
             return None  # a range too wide for positions: the generic path
         from accord.engines._domain import scalar_domain
 
-        raw = rows.select(v.unique()).collect().to_series().to_list()
+        raw = given[value].unique().to_list()
         f, values, frame_values, codes = scalar_domain(f, raw, source=source, column=value)
         if frame_values is not values or -(-len(values) // per_key) > MAX_KEY_CHUNKS:
             return None  # text read as other values (recoded), or too many values: the generic path
@@ -102,22 +108,57 @@ def reduce_polars(
         position = v.cast(pl.Enum([str(x) for x in values.tolist()])).to_physical().cast(pl.Int64)
     n_keys = -(-n_positions // per_key)
     two = pl.lit(2, dtype=pl.Int64)
-    if n_keys == 1:
-        key_sums = [two.pow(bits * position).sum().alias("__k0")]
+    native_ctype = lf.collect_schema()[coder]
+
+    def histogram(by_key: Any) -> Any:
+        """The units per key, after refusing rows without a unit (they make a unit of their own, counted here)."""
+        sig = by_key.agg(pl.len().alias("__n"), pl.col(unit).null_count().alias("__nu")).collect()
+        if sig["__nu"].sum():
+            nulls["unit"] = int(lf.select(pl.col(unit).null_count()).collect().item())
+            check_rows(n_rows, nulls, source=source, unit=unit, coder=coder)
+        return sig
+
+    # the coders' bits below the values' digits, in one key: one sum per unit, as a histogram written by hand has
+    slots = 62 - bits * n_positions if n_keys == 1 else 0
+    seed = _coder_seed(pl, raw_coders, native_ctype, slots) if slots >= len(coders) else None
+    if seed is not None:
+        term = two.pow((c.hash(seed=seed) % slots).cast(pl.Int64)) + two.pow(slots + bits * position)
+        per_unit = rows.group_by(unit).agg(term.sum().alias("__k"), pl.len().alias("__m"))
+        sig = histogram(per_unit.group_by("__k", "__m"))
+        packed, m = sig["__k"].to_numpy().astype(np.int64), sig["__m"].to_numpy().astype(np.int64)
+        if (_bits_set(packed & ((1 << slots) - 1), slots) != m).any():
+            return None  # a coder gave a unit two values: the generic path names them
+        # units of one signature under different sets of coders: one row (m is the sum of the digits)
+        key, first, inverse = np.unique(packed >> slots, return_index=True, return_inverse=True)
+        key_arrays, m = [key], m[first]
+        weight = np.bincount(inverse.reshape(-1), weights=sig["__n"].to_numpy().astype(float), minlength=len(key))
     else:
-        key_sums = [pl.when(position // per_key == j).then(two.pow(bits * (position % per_key))).otherwise(0)
-                    .sum().alias(f"__k{j}") for j in range(n_keys)]
-    coder_bit = two.pow((c.hash(seed=seed) % _SLOTS).cast(pl.Int64))
-    # distinct powers of two add without a carry; a coder counted twice carries and loses a bit
-    per_unit = rows.group_by(unit).agg(*key_sums, pl.len().alias("__m"), coder_bit.sum().alias("__b"))
-    keys = [f"__k{j}" for j in range(n_keys)]
-    sig = per_unit.group_by(*keys, "__m", pl.col("__b").bitwise_count_ones().alias("__d")).agg(
-        pl.len().alias("__n")).collect()
-    m = sig["__m"].to_numpy().astype(np.int64)
-    if (sig["__d"].to_numpy().astype(np.int64) != m).any():
-        return None  # a coder gave a unit two values: the generic path names them
-    key_arrays = [sig[k].to_numpy().astype(np.int64) for k in keys]
-    weight = sig["__n"].to_numpy().astype(float)
+        seed = _coder_seed(pl, raw_coders, native_ctype)
+        if seed is None:
+            return None
+        if n_keys == 1:
+            key_sums = [two.pow(bits * position).sum().alias("__k0")]
+        else:
+            key_sums = [pl.when(position // per_key == j).then(two.pow(bits * (position % per_key))).otherwise(0)
+                        .sum().alias(f"__k{j}") for j in range(n_keys)]
+        coder_bit = two.pow((c.hash(seed=seed) % _SLOTS).cast(pl.Int64))
+        # distinct powers of two add without a carry; a coder counted twice carries and loses a bit
+        per_unit = rows.group_by(unit).agg(*key_sums, pl.len().alias("__m"), coder_bit.sum().alias("__b"))
+        keys = [f"__k{j}" for j in range(n_keys)]
+        sig = histogram(per_unit.group_by(*keys, "__m", pl.col("__b").bitwise_count_ones().alias("__d")))
+        m = sig["__m"].to_numpy().astype(np.int64)
+        if (sig["__d"].to_numpy().astype(np.int64) != m).any():
+            return None  # a coder gave a unit two values: the generic path names them
+        key_arrays = [sig[k].to_numpy().astype(np.int64) for k in keys]
+        weight = sig["__n"].to_numpy().astype(float)
     return repacked(key_arrays, m, weight, bits=bits, per_key=per_key, n_positions=n_positions, low=low,
                     values=values, frame_values=frame_values, f=f, coders=coders, n_rows=n_rows,
                     n_missing=n_missing, source=source, engine="polars")
+
+
+def _bits_set(x: np.ndarray, width: int) -> np.ndarray:
+    """The bits set in each of the non-negative integers *x* below ``2 ** width``."""
+    out = np.zeros(len(x), dtype=np.int64)
+    for i in range(width):
+        out += (x >> i) & 1
+    return out
