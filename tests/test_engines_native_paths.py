@@ -199,3 +199,17 @@ def test_polars_one_sum_of_coder_bits_and_value_digits_finds_every_duplicate(mon
                 [(1, "a", 3), (1, "a", 3), (1, "b", 3), (1, "b", 3), (1, "c", 3)]):
         with pytest.raises(AccordError, match=r"coder 'a' gave \w+ values to unit 1"):
             reduce_frame(_lazyframe([*dup, *ok]))
+
+
+@pytest.mark.parametrize("spread", [0, 120])  # one key with the coders' bits, or several keys
+@pytest.mark.parametrize("dtype", ["Int8", "Int32", "UInt8", "UInt64", "Int64"])
+def test_polars_integer_value_types_give_the_generic_reductions(dtype: str, spread: int,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The digits' exponents are computed in the value column's own type where it is 64-bit, cast first where it
+    is narrower (a product of an 8-bit value would wrap)."""
+    low = 0 if dtype.startswith("U") else -100
+    rows = [(u, f"c{k}", low + (u * 7 + k * 3) % 5 + (spread if u % 2 else 0)) for u in range(40) for k in range(3)]
+    frame = pl.LazyFrame(rows, schema={"unit": pl.Int64, "coder": pl.String, "value": getattr(pl, dtype)},
+                         orient="row")
+    fast, slow = _both(frame, monkeypatch)
+    _same(fast, slow)

@@ -108,7 +108,7 @@ def reduce_polars(
         position = v.cast(pl.Enum([str(x) for x in values.tolist()])).to_physical().cast(pl.Int64)
     n_keys = -(-n_positions // per_key)
     two = pl.lit(2, dtype=pl.Int64)
-    native_ctype = lf.collect_schema()[coder]
+    native_ctype, native_vtype = lf.collect_schema()[coder], lf.collect_schema()[value]
 
     def histogram(by_key: Any) -> Any:
         """The units per key, after refusing rows without a unit (they make a unit of their own, counted here)."""
@@ -122,7 +122,10 @@ def reduce_polars(
     slots = 62 - bits * n_positions if n_keys == 1 else 0
     seed = _coder_seed(pl, raw_coders, native_ctype, slots) if slots >= len(coders) else None
     if seed is not None:
-        term = two.pow((c.hash(seed=seed) % slots).cast(pl.Int64)) + two.pow(slots + bits * position)
+        above = slots - bits * (low or 0)  # the digit's exponent is bits * value + above: one product, one sum
+        plain = low is not None and above >= 0 and hi * bits + above < 2**62 and native_vtype in (pl.Int64, pl.UInt64)
+        digit = two.pow(v * bits + above) if plain else two.pow(slots + bits * position)
+        term = two.pow(c.hash(seed=seed) % slots) + digit
         per_unit = rows.group_by(unit).agg(term.sum().alias("__k"), pl.len().alias("__m"))
         sig = histogram(per_unit.group_by("__k", "__m"))
         packed, m = sig["__k"].to_numpy().astype(np.int64), sig["__m"].to_numpy().astype(np.int64)
