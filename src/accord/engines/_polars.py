@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from accord._shared.errors import AccordError
-from accord.engines._packed import repacked
+from accord.engines._packed import coder_bits_below, repacked
 from accord.engines._reduced import MAX_KEY_CHUNKS, Reductions, _intern_labels, _nw, check_rows, long_frame
 
 __all__ = ["reduce_polars"]
@@ -128,13 +128,10 @@ def reduce_polars(
         term = two.pow(c.hash(seed=seed) % slots) + digit
         per_unit = rows.group_by(unit).agg(term.sum().alias("__k"), pl.len().alias("__m"))
         sig = histogram(per_unit.group_by("__k", "__m"))
-        packed, m = sig["__k"].to_numpy().astype(np.int64), sig["__m"].to_numpy().astype(np.int64)
-        if (_bits_set(packed & ((1 << slots) - 1), slots) != m).any():
+        one_key = coder_bits_below(*(sig[k].to_numpy().astype(np.int64) for k in ("__k", "__m", "__n")), slots)
+        if one_key is None:
             return None  # a coder gave a unit two values: the generic path names them
-        # units of one signature under different sets of coders: one row (m is the sum of the digits)
-        key, first, inverse = np.unique(packed >> slots, return_index=True, return_inverse=True)
-        key_arrays, m = [key], m[first]
-        weight = np.bincount(inverse.reshape(-1), weights=sig["__n"].to_numpy().astype(float), minlength=len(key))
+        key_arrays, m, weight = one_key
     else:
         seed = _coder_seed(pl, raw_coders, native_ctype)
         if seed is None:
@@ -158,10 +155,3 @@ def reduce_polars(
                     values=values, frame_values=frame_values, f=f, coders=coders, n_rows=n_rows,
                     n_missing=n_missing, source=source, engine="polars")
 
-
-def _bits_set(x: np.ndarray, width: int) -> np.ndarray:
-    """The bits set in each of the non-negative integers *x* below ``2 ** width``."""
-    out = np.zeros(len(x), dtype=np.int64)
-    for i in range(width):
-        out += (x >> i) & 1
-    return out
