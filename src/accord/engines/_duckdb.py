@@ -10,8 +10,9 @@ of scalar values is reduced here in three queries, none of which re-reads a colu
 2. the distinct coders, and, unless the values are a small range of integers, the distinct values;
 3. the signature histogram: per unit, the sum of ``2^(b * position(value))`` in 64-bit keys (``b`` bits a
    digit, enough for a count of every coder; positions in the range of the integer values or in the table of
-   distinct values), the row count, and the number of bits set in the bitwise or of ``2^code(coder)`` (the
-   unit's distinct coders: fewer than its rows when a coder gave it two values); then one count per key.
+   distinct values) and the row count, then one count per key.  The unit's distinct coders are the bits set in
+   its sum of ``2^index(coder)`` (a coder counted twice carries and leaves fewer bits than the unit has rows):
+   with one key and few enough coders, in the low bits of the same sum; otherwise as the bits of a bitwise or.
 
 The keys are decoded here and packed again as the generic path packs them (base: coders + 1), so that both
 give the same :class:`~accord.engines.Reductions`, signature for signature and in the same order,

@@ -3,17 +3,19 @@
 The generic reductions (:func:`accord.engines._reductions.reduce_frame`) map each row's value and coder through a
 lookup table (``replace_strict``), which Polars runs as a hash lookup of every row: on strings, several times the
 cost of the grouped sum itself.  Here a frame of integer or text values and text or integer coders is reduced in
-three collects:
+two collects:
 
-1. one aggregate: the rows, the rows without a unit or a coder, the missing values and, for integer values,
-   the smallest and largest;
-2. the distinct coders, and for text values the distinct values;
-3. the signature histogram: per unit, the sum of ``2^(b * position(value))`` (positions: offsets in the range of
-   the integers, computed, or codes of the text values through an ``Enum``), the row count, and the number of
-   distinct coders, as the bits set in the sum of ``2^(hash(coder) mod 61)`` (distinct powers of two add
-   without a carry; a coder counted twice carries, and the sum has fewer bits than the unit has rows).  The
-   hash's seed is chosen so that no two of the coders share a bit (checked here on the coders themselves), so
-   the count is exact.
+1. one count per (coder, value): the rows, the rows without a coder, the missing values, the coders and the
+   values (for integers, their range);
+2. the signature histogram: per unit, the sum of ``2^(b * position(value))`` (positions: offsets in the range of
+   the integers, computed, or codes of the text values through an ``Enum``) and the row count, then one count
+   per key.  The unit's distinct coders are the bits set in its sum of ``2^(hash(coder) mod s)`` (distinct
+   powers of two add without a carry; a coder counted twice carries, and the sum has fewer bits than the unit
+   has rows).  Where they fit (one key, at most ``s = 62 - b * positions`` coders) those bits sit below the
+   values' digits in the same sum, so that each unit is one sum and one count, as in the histogram written by
+   hand; otherwise they are a second sum (``s = 61``).  The hash's seed is chosen so that no two of the coders
+   share a bit (checked here on the coders themselves), so the count is exact.  Rows without a unit make a
+   unit of their own, which the histogram counts; they are refused then.
 
 The keys are packed again as the generic path packs them (:func:`accord.engines._packed.repacked`).  Other
 frames (sets, floats, booleans, more than 61 coders, coders whose hashes collide under every seed tried, text
