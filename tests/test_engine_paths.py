@@ -16,7 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from accord import AccordError, Annotations, alpha
-from accord.coefficients._pairs import count_matrix, count_values, unit_disagreement_sums
+from accord.coefficients._pairs import (
+    HISTOGRAM_MAX_KEYS,
+    count_matrix,
+    count_values,
+    histogram_matrix,
+    unit_disagreement_sums,
+)
 from accord.distances import Ordinal, PreparedDistance
 
 
@@ -170,3 +176,85 @@ def test_fused_bootstrap_equals_the_general_bootstrap(distance):
     fused = alpha(m, distance=distance).confidence_interval(n_resamples=200, rng=5)
     general = _general(m, distance).confidence_interval(n_resamples=200, rng=5)
     assert fused == pytest.approx(general, abs=1e-12)
+
+
+@pytest.mark.filterwarnings("ignore:alpha is undefined")
+@settings(max_examples=80)
+@given(
+    st.integers(min_value=2, max_value=5),
+    st.integers(min_value=1, max_value=60),
+    st.integers(min_value=1, max_value=6),
+    st.floats(min_value=0.0, max_value=0.7),
+    st.integers(min_value=-5, max_value=5),
+    st.sampled_from(["float", "int8", "uint64"]),
+    st.sampled_from(["coders-by-units", "units-by-coders"]),
+    st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_histogram_of_code_rows_gives_the_fused_table(coders, units, span, missing, low, dtype, layout, seed):
+    """The histogram path (one weighted row per distinct row of codes) against the table of the fused path."""
+    rng = np.random.default_rng(seed)
+    m = rng.integers(low, low + span, size=(coders, units)).astype(float)
+    agree = rng.random(m.shape) < 0.5
+    m[agree] = np.broadcast_to(m[0], m.shape)[agree]
+    if dtype == "float":
+        m[rng.random(m.shape) < missing] = np.nan
+    else:
+        m = (m - low if dtype == "uint64" else m).astype(dtype)
+    x = m if layout == "coders-by-units" else m.T
+    hist, table = histogram_matrix(x, layout=layout), count_matrix(x, layout=layout)
+    assert (hist is None) == (table is None)
+    if hist is None:
+        return
+    (uc, values), (ref, ref_values) = hist, table
+    assert uc.weight is not None and ref.weight is None
+    assert np.array_equal(values, ref_values) and values.dtype == ref_values.dtype
+    for name in ("n", "n_pairable_units", "n_units", "n_values", "n_unpairable_values"):
+        assert getattr(uc, name) == getattr(ref, name), name
+    assert np.array_equal(uc.marginals(), ref.marginals())
+    units = uc.per_unit()
+    assert units is uc.per_unit()  # built once
+    for name in ("unit_ids", "m", "table"):
+        assert np.array_equal(getattr(units, name), getattr(ref, name)), name
+    assert units.table.dtype == ref.table.dtype
+    if uc.n_pairable_units:
+        nominal = alpha(x, layout=layout)
+        assert nominal._counts.weight is not None  # alpha took the histogram
+        assert nominal.alpha == pytest.approx(_general(m, "nominal").alpha, rel=1e-12, abs=1e-12) or (
+            math.isnan(nominal.alpha))
+
+
+@pytest.mark.parametrize(
+    "matrix",
+    [
+        np.array([[-3.0, 2.0**-60], [1.0, 1.0]]),  # a fraction lost in the sum with the lowest value
+        np.array([[1.0, 2.0 + 2.0**-40, np.nan], [1.0, 2.0, 3.0]]),
+        np.array([[2.0**52, 2.0**52 + 1.0], [2.0**52, 2.0**52]]),  # past the integers of a float's code sums
+    ],
+)
+def test_histogram_path_declines_values_it_cannot_count_exactly(matrix):
+    assert histogram_matrix(matrix) is None
+    res = alpha(matrix)
+    assert res._counts.weight is None  # the table or the general path
+    assert res.alpha == _general(matrix, "nominal").alpha or math.isnan(res.alpha)
+
+
+def test_many_possible_code_rows_take_the_table():
+    rng = np.random.default_rng(11)
+    m = rng.integers(1, 13, size=(6, 400)).astype(float)  # 14 ** 6 possible rows of codes
+    assert 14**6 > HISTOGRAM_MAX_KEYS and histogram_matrix(m) is None
+    res = alpha(m)
+    assert res._counts.table is not None
+    assert res.alpha == pytest.approx(_general(m, "nominal").alpha, rel=1e-12)
+
+
+@pytest.mark.parametrize("method", ["percentile", "BCa"])
+def test_histogram_bootstrap_draws_units(method):
+    """A histogram's interval resamples units (its rows built on demand), as the table's did, draw for draw."""
+    rng = np.random.default_rng(4)
+    m = rng.integers(1, 6, size=(3, 80)).astype(float)
+    m[1] = np.where(rng.random(80) < 0.6, m[0], m[1])
+    m[rng.random(m.shape) < 0.1] = np.nan
+    res = alpha(m)
+    assert res._counts.weight is not None
+    got = res.confidence_interval(n_resamples=300, method=method, rng=9)
+    assert got == _general(m, "nominal").confidence_interval(n_resamples=300, method=method, rng=9)

@@ -186,3 +186,32 @@ def test_missing_unit_and_no_values() -> None:
             reduce_frame(make([(None, "a", 1), (1, "b", 1)]))
         with pytest.raises(AccordError, match=r"no values to compare"):
             reduce_frame(make([(1, "a", None), (1, "b", None)]))
+
+
+@pytest.mark.parametrize("make", [_relation, _lazyframe])
+def test_one_sum_of_coder_bits_and_value_digits_finds_every_duplicate(make: object,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """With few coders and values the coders' bits sit below the values' digits in one key: a coder counted
+    twice or three times carries out of its bit (and its values' digits may carry into the next), and the
+    duplicate is still found and named by the generic path."""
+    ok = [(2, "a", 1), (2, "b", 2), (2, "c", 3), (3, "a", 2), (3, "c", 2)]
+    fast, slow = _both(make(ok), monkeypatch)
+    _same(fast, slow)
+    for dup in ([(1, "a", 1), (1, "a", 1)], [(1, "a", 1), (1, "a", 2), (1, "a", 3)],
+                [(1, "a", 3), (1, "a", 3), (1, "b", 3), (1, "b", 3), (1, "c", 3)], [(1, "a", 3)] * 40):
+        with pytest.raises(AccordError, match=r"coder 'a' gave \w+ values to unit 1"):
+            reduce_frame(make([*dup, *ok]))
+
+
+@pytest.mark.parametrize("spread", [0, 120])  # one key with the coders' bits, or several keys
+@pytest.mark.parametrize("dtype", ["Int8", "Int32", "UInt8", "UInt64", "Int64"])
+def test_polars_integer_value_types_give_the_generic_reductions(dtype: str, spread: int,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The digits' exponents are computed in the value column's own type where it is 64-bit, cast first where it
+    is narrower (a product of an 8-bit value would wrap)."""
+    low = 0 if dtype.startswith("U") else -100
+    rows = [(u, f"c{k}", low + (u * 7 + k * 3) % 5 + (spread if u % 2 else 0)) for u in range(40) for k in range(3)]
+    frame = pl.LazyFrame(rows, schema={"unit": pl.Int64, "coder": pl.String, "value": getattr(pl, dtype)},
+                         orient="row")
+    fast, slow = _both(frame, monkeypatch)
+    _same(fast, slow)

@@ -19,7 +19,7 @@ from accord._shared.errors import AccordError, AccordWarning, Message, plural, w
 from accord._shared.lazy import stats
 from accord._shared.names import shown_list
 from accord._shared.results import Coefficient, Result
-from accord.coefficients._pairs import UnitCounts, count_matrix, count_values, observed_sum, unit_disagreement_sums
+from accord.coefficients._pairs import UnitCounts, count_values, fused_counts, observed_sum, unit_disagreement_sums
 from accord.coefficients._signature_bootstrap import signature_bootstrap
 from accord.data._annotations import Annotations, Layout, as_annotations
 from accord.distances import Distance, DistanceFunction, get_distance
@@ -227,7 +227,7 @@ class AlphaResult(Coefficient):
             raise AccordError("this result carries no data to resample")
         if math.isnan(self.alpha):
             raise AccordError(f"alpha is undefined ({self.undefined_reason}); no confidence interval")
-        uc, dist, values = self._counts, self._distance, self._values
+        uc, dist, values = self._counts.per_unit(), self._distance, self._values  # units, as the bootstrap draws them
         p = uc.n_pairable_units
         if p < 2:
             raise AccordError("a bootstrap interval needs at least two pairable units")
@@ -358,7 +358,7 @@ def alpha(
         Reliability data; units with fewer than two values are counted and
         left out of the computation.  A numpy matrix whose values are small
         integer codes (NaN for missing) is counted straight from the matrix
-        (:func:`accord.coefficients._pairs.count_matrix`), with the same result.
+        (:func:`accord.coefficients._pairs.fused_counts`), with the same result.
     distance : str, Distance or callable
         ``"nominal"`` (default), ``"ordinal"``, ``"interval"``, ``"ratio"``,
         ``"jaccard"``, ``"dice"``, ``"masi-2006"``, ``"masi-2010"``,
@@ -423,7 +423,7 @@ def alpha(
         return _weighted_alpha(data, distance=distance, weights=weights, categories=categories, layout=layout,
                                weight_scores=weight_scores)
     dist = get_distance(distance)
-    fused = count_matrix(data, layout=layout)  # a numeric matrix of small integer codes: counted in one pass
+    fused = fused_counts(data, layout=layout)  # a numeric matrix of small integer codes: counted in one pass
     if fused is not None:
         uc, values = fused
         shape = np.shape(data)
@@ -559,7 +559,7 @@ def scale_hint(data: Any, *, distance: str | Distance | DistanceFunction = "nomi
         uc, values, n_coders = data.signatures, np.asarray(data.values), int(data.n_coders)
         numbers = numbers_of(values)
     else:
-        fused = count_matrix(data)
+        fused = fused_counts(data)
         if fused is not None:
             uc, values = fused
             n_coders = int(np.shape(data)[0])

@@ -26,11 +26,16 @@ small integer codes straight into a dense values x units table (one comparison
 pass per value and coder row, no long form, no sort); :class:`UnitCounts` then
 holds that table, the disagreement sums use it directly (nominal, and the
 squared differences of interval and ordinal, in closed form), and the sparse
-entries are derived from it only when something asks for them.
+entries are derived from it only when something asks for them.  With few coders
+and few values (:func:`histogram_matrix`, which :func:`fused_counts` prefers),
+each unit's row of codes is read as one number and the units are counted by it:
+the sums then run over that histogram, and the table is built only for a unit
+bootstrap.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +51,8 @@ __all__ = [
     "UnitCounts",
     "count_matrix",
     "count_values",
+    "fused_counts",
+    "histogram_matrix",
     "observed_sum",
     "signature_counts",
     "unit_disagreement_sums",
@@ -58,6 +65,11 @@ FUSED_MAX_VALUES = 64
 FUSED_MAX_CODERS = 255
 #: Distances with no closed form are summed pair of values by pair of values on the dense table up to this size.
 FUSED_PAIR_LIMIT = 16
+#: The histogram path (:func:`histogram_matrix`) takes matrices with at most this many possible rows of codes,
+#: (values + 1) ** coders: 3 coders and up to 39 values, 4 and 15, 5 and 8, ...
+HISTOGRAM_MAX_KEYS = 1 << 16
+#: Units counted at a time by :func:`histogram_matrix` (its scratch arrays stay in the processor's cache).
+_CHUNK = 1 << 16
 
 
 @dataclass(frozen=True, eq=False, init=False)
@@ -95,6 +107,9 @@ class UnitCounts:
         value-count vector and the number of units sharing it as its weight
         (see :func:`signature_counts` and :mod:`accord.engines`); every sum over
         units is then weighted, and ``unit_ids`` index signatures, not units.
+        :func:`histogram_matrix` gives one row per distinct row of codes (two
+        rows may share a signature) and the units behind them on demand
+        (:meth:`per_unit`).
     """
 
     unit_ids: np.ndarray
@@ -105,6 +120,7 @@ class UnitCounts:
     table: np.ndarray | None
     weight: np.ndarray | None
     _entries: tuple[np.ndarray, np.ndarray, np.ndarray] | None = field(repr=False)
+    _unit_rows: UnitCounts | Callable[[], UnitCounts] | None = field(repr=False)
 
     def __init__(
         self,
@@ -119,6 +135,7 @@ class UnitCounts:
         count: np.ndarray | None = None,
         table: np.ndarray | None = None,
         weight: np.ndarray | None = None,
+        per_unit: Callable[[], UnitCounts] | None = None,
     ) -> None:
         if table is None and (unit is None or value is None or count is None):
             raise AccordError("UnitCounts needs either the entries (unit, value, count) or the dense table")
@@ -128,6 +145,7 @@ class UnitCounts:
         for name, val in (
             ("unit_ids", unit_ids), ("m", m), ("n_values", n_values), ("n_units", n_units),
             ("n_unpairable_values", n_unpairable_values), ("table", table), ("weight", weight), ("_entries", entries),
+            ("_unit_rows", per_unit),
         ):
             object.__setattr__(self, name, val)
 
@@ -143,6 +161,21 @@ class UnitCounts:
     @property
     def unit(self) -> np.ndarray:
         return self._sparse()[0]
+
+    def per_unit(self) -> UnitCounts:
+        """The same counts with one row per pairable unit, as a unit bootstrap draws them.
+
+        These counts themselves, unless they are a histogram that knows its units (:func:`histogram_matrix`):
+        its unit rows are then built on first use, as :func:`count_matrix` counts them.  A signature histogram
+        of an engine (:mod:`accord.engines`) keeps no units and is returned as it is.
+        """
+        units = self._unit_rows
+        if units is None:
+            return self
+        if not isinstance(units, UnitCounts):
+            units = units()
+            object.__setattr__(self, "_unit_rows", units)
+        return units
 
     @property
     def value(self) -> np.ndarray:
@@ -296,6 +329,30 @@ def count_values(data: Annotations, *, min_values: int = 2) -> UnitCounts:
     )
 
 
+def _small_codes(matrix: Any, layout: str) -> tuple[np.ndarray, Any, Any] | None:
+    """``(coders x units array, lowest value, highest value)`` of a numeric matrix that may hold small integer
+    codes (finite, the lowest an integer, at most :data:`FUSED_MAX_VALUES` apart, two coders or more), else None.
+
+    The fused paths' shared first look: one pass for each end of the range; whether every value is an integer is
+    checked as the values are counted."""
+    if not isinstance(matrix, np.ndarray) or matrix.ndim != 2 or matrix.dtype.kind not in "iuf" or matrix.size == 0:
+        return None
+    if layout not in ("coders-by-units", "units-by-coders"):
+        return None
+    arr = matrix if layout == "coders-by-units" else matrix.T
+    if arr.shape[0] < 2 or arr.shape[0] > FUSED_MAX_CODERS:
+        return None
+    if arr.dtype.kind == "f":
+        lo, hi = np.fmin.reduce(arr, axis=None), np.fmax.reduce(arr, axis=None)  # NaN only when all are missing
+        if not (np.isfinite(lo) and np.isfinite(hi)) or lo != np.floor(lo):
+            return None
+    else:
+        lo, hi = arr.min(), arr.max()
+    if float(hi) - float(lo) >= FUSED_MAX_VALUES:
+        return None
+    return arr, lo, hi
+
+
 def count_matrix(
     matrix: Any, *, layout: str = "coders-by-units", min_values: int = 2
 ) -> tuple[UnitCounts, np.ndarray] | None:
@@ -318,28 +375,21 @@ def count_matrix(
     >>> values, uc.n, uc.n_pairable_units, uc.n_unpairable_values
     (array([1., 2., 3.]), 4.0, 2, 1)
     """
-    if not isinstance(matrix, np.ndarray) or matrix.ndim != 2 or matrix.dtype.kind not in "iuf" or matrix.size == 0:
-        return None
-    if layout not in ("coders-by-units", "units-by-coders"):
-        return None
-    arr = matrix if layout == "coders-by-units" else matrix.T
+    codes = _small_codes(matrix, layout)
+    return None if codes is None else _count_table(*codes, min_values=min_values)
+
+
+def _count_table(arr: np.ndarray, lo: Any, hi: Any, *, min_values: int) -> tuple[UnitCounts, np.ndarray] | None:
+    """:func:`count_matrix` on the range :func:`_small_codes` found."""
     n_coders, n_units = arr.shape
-    if n_coders > FUSED_MAX_CODERS:
-        return None
     if arr.dtype.kind == "f":
-        lo, hi = np.fmin.reduce(arr, axis=None), np.fmax.reduce(arr, axis=None)  # NaN only when all are missing
-        if not (np.isfinite(lo) and np.isfinite(hi)) or lo != np.floor(lo):
-            return None
         missing = np.isnan(arr)
         if int(np.count_nonzero(~missing.all(axis=1))) < 2:
             return None
         m_all = n_coders - missing.sum(axis=0, dtype=np.int64)
     else:
-        lo, hi = arr.min(), arr.max()
         missing = None
         m_all = np.full(n_units, n_coders, dtype=np.int64)
-    if n_coders < 2 or float(hi) - float(lo) >= FUSED_MAX_VALUES:
-        return None
     span = int(hi - lo) + 1
     pairable = m_all >= min_values
     unit_ids = np.flatnonzero(pairable)
@@ -377,6 +427,180 @@ def count_matrix(
         ),
         values,
     )
+
+
+def histogram_matrix(
+    matrix: Any, *, layout: str = "coders-by-units", min_values: int = 2
+) -> tuple[UnitCounts, np.ndarray] | None:
+    """The fused path for few coders and few values: count the units by their row of codes.
+
+    Each unit's codes (0 for a missing cell, 1 + the value's offset from the
+    lowest otherwise) are read as the digits of one number in base values + 1,
+    and the units are counted by that number: one pass over each coder's row,
+    a unit at a time only in the processor's cache, and a histogram of at most
+    :data:`HISTOGRAM_MAX_KEYS` bins, whose rows of codes give the counts of
+    each value.  Returns ``(counts, values)`` as :func:`count_matrix` does, but
+    with one weighted row per distinct row of codes (``counts.weight``: how
+    many units have it), so every sum over units is one over that histogram;
+    ``counts.per_unit()`` builds the table :func:`count_matrix` gives, for a
+    unit bootstrap.  None where :func:`count_matrix` declines, and when more
+    rows of codes are possible than :data:`HISTOGRAM_MAX_KEYS`.
+
+    Examples
+    --------
+    >>> uc, values = histogram_matrix(np.array([[1.0, 2.0, np.nan, 1.0], [1.0, 3.0, 3.0, 1.0]]))
+    >>> values, uc.n, uc.n_pairable_units, uc.n_unpairable_values, uc.n_rows
+    (array([1., 2., 3.]), 6.0, 3, 1, 2)
+    >>> uc.per_unit().n_rows
+    3
+    """
+    codes = _small_codes(matrix, layout)
+    return None if codes is None or not _few_rows(*codes) else _histogram(*codes, min_values=min_values)
+
+
+def fused_counts(
+    matrix: Any, *, layout: str = "coders-by-units", min_values: int = 2
+) -> tuple[UnitCounts, np.ndarray] | None:
+    """Counts straight from a numeric matrix of small integer codes: :func:`histogram_matrix` where few rows of
+    codes are possible, else :func:`count_matrix`; None where neither applies (the general path then runs).
+
+    Examples
+    --------
+    >>> uc, values = fused_counts(np.array([[1.0, 2.0, np.nan], [1.0, 3.0, 3.0]]))
+    >>> values, uc.n, uc.n_pairable_units, uc.n_unpairable_values
+    (array([1., 2., 3.]), 4.0, 2, 1)
+    """
+    codes = _small_codes(matrix, layout)
+    if codes is None:
+        return None
+    if _few_rows(*codes):
+        return _histogram(*codes, min_values=min_values)
+    return _count_table(*codes, min_values=min_values)
+
+
+def _few_rows(arr: np.ndarray, lo: Any, hi: Any) -> bool:
+    """Whether :func:`histogram_matrix` takes this range: few possible rows of codes, values exact in floats."""
+    if (int(hi - lo) + 2) ** arr.shape[0] > HISTOGRAM_MAX_KEYS:
+        return False
+    return arr.dtype.kind != "f" or max(abs(float(lo)), abs(float(hi))) < 2.0**50
+
+
+def _histogram(arr: np.ndarray, lo: Any, hi: Any, *, min_values: int) -> tuple[UnitCounts, np.ndarray] | None:
+    """:func:`histogram_matrix` on the range :func:`_small_codes` found."""
+    span = int(hi - lo) + 1
+    n_coders, n_units = arr.shape
+    base = span + 1
+    n_keys = base**n_coders
+    floating = arr.dtype.kind == "f"
+    key, hist = _code_rows(arr, lo, base, n_keys)
+    if key is None:
+        return None  # some values are not integers
+    rows = np.flatnonzero(hist)
+    digits = rows // base ** np.arange(n_coders)[:, None] % base  # coders x distinct rows of codes; 0: missing
+    present = digits > 0
+    if floating and int(np.count_nonzero(present.any(axis=1))) < 2:
+        return None  # fewer than two coders with values: the general path says so
+    m_row = present.sum(axis=0)
+    units_of_row = hist[rows]
+    used = np.zeros(base, dtype=bool)
+    used[digits[present]] = True
+    used = used[1:]
+    values = (lo + np.arange(span)).astype(arr.dtype)[used]
+    value_of_code = np.cumsum(used) - 1  # code - 1 -> index into values
+    pairable = m_row >= min_values
+    p_rows = int(np.count_nonzero(pairable))
+    n_values = len(values)
+    row_of = np.broadcast_to(np.arange(p_rows), (n_coders, p_rows))
+    pair_digits = digits[:, pairable]
+    seen = pair_digits > 0
+    flat = np.bincount(row_of[seen] * n_values + value_of_code[pair_digits[seen] - 1], minlength=p_rows * n_values)
+    counts = flat.reshape(p_rows, n_values)
+    unit, value = np.nonzero(counts)  # row-major: sorted by row, then value
+    m = m_row[pairable].astype(float)
+    n_unpairable = int(m_row[~pairable] @ units_of_row[~pairable])
+    return (
+        UnitCounts(
+            unit=unit.astype(np.int64),
+            value=value.astype(np.int64),
+            count=counts[unit, value].astype(float),
+            unit_ids=np.arange(p_rows, dtype=np.int64),
+            m=m,
+            n_values=n_values,
+            n_units=n_units,
+            n_unpairable_values=n_unpairable,
+            weight=units_of_row[pairable].astype(float),
+            per_unit=_UnitRows(key, rows, m_row, counts, pairable, n_units, n_unpairable, min_values),
+        ),
+        values,
+    )
+
+
+@dataclass(frozen=True, eq=False)
+class _UnitRows:
+    """The unit rows behind a histogram of rows of codes (:func:`histogram_matrix`), built when called: the table
+    :func:`count_matrix` counts, for :meth:`UnitCounts.per_unit`."""
+
+    key: np.ndarray  # each unit's row of codes, as one number
+    rows: np.ndarray  # the numbers that occur
+    m_row: np.ndarray  # the values in each
+    counts: np.ndarray  # pairable rows x values: the count of each value
+    pairable: np.ndarray  # which rows
+    n_units: int
+    n_unpairable_values: int
+    min_values: int
+
+    def __call__(self) -> UnitCounts:
+        n_keys = int(self.rows[-1]) + 1
+        row_m = np.zeros(n_keys, dtype=np.int64)
+        row_m[self.rows] = self.m_row
+        unit_m = row_m[self.key]
+        unit_ids = np.flatnonzero(unit_m >= self.min_values)
+        column = np.zeros(n_keys, dtype=np.intp)
+        column[self.rows[self.pairable]] = np.arange(len(self.counts))
+        table = np.ascontiguousarray(self.counts.T.astype(np.uint8)[:, column[self.key[unit_ids]]])
+        return UnitCounts(unit_ids=unit_ids, m=unit_m[unit_ids].astype(float), n_values=self.counts.shape[1],
+                          n_units=self.n_units, n_unpairable_values=self.n_unpairable_values, table=table)
+
+
+def _code_rows(arr: np.ndarray, lo: Any, base: int, n_keys: int) -> tuple[np.ndarray | None, np.ndarray]:
+    """Each unit's row of codes as one number (:func:`histogram_matrix`), and how many units have each; the
+    numbers None when a value is not an integer."""
+    n_coders, n_units = arr.shape
+    key = np.empty(n_units, dtype=np.uint16 if n_keys <= 1 << 16 else np.intp)
+    hist = np.zeros(n_keys, dtype=np.intp)
+    chunk = min(_CHUNK, n_units)
+    floating = arr.dtype.kind == "f"
+    code, acc, part = np.empty(chunk), np.empty(chunk), np.empty(chunk, dtype=np.intp)
+    odd = np.empty(chunk, dtype=bool)
+    not_whole = np.zeros(n_coders, dtype=np.int64)  # per coder: cells whose floor differs (NaN, or not an integer)
+    for start in range(0, n_units, chunk):
+        stop = min(n_units, start + chunk)
+        c, a, k, q = code[: stop - start], acc[: stop - start], part[: stop - start], odd[: stop - start]
+        for i, row in enumerate(arr):
+            cells = row[start:stop]
+            if floating:
+                np.floor(cells, out=c)
+                np.not_equal(c, cells, out=q)
+                not_whole[i] += np.count_nonzero(q)
+                c -= lo - 1.0  # exact: integers below 2 ** 50
+                np.fmax(c, 0.0, out=c)  # a missing cell (NaN): code 0
+            else:
+                np.subtract(cells, lo, out=c, casting="unsafe")  # 0..63 in the matrix's own type, then float
+                c += 1.0
+            if i == 0:
+                a[...] = c
+            else:
+                c *= float(base**i)
+                a += c
+        np.copyto(k, a, casting="unsafe")
+        hist += np.bincount(k, minlength=n_keys)
+        key[start:stop] = k
+    if floating:  # every cell that is not a whole number must be a missing one
+        rows = np.flatnonzero(hist)
+        missing = rows // base ** np.arange(n_coders)[:, None] % base == 0
+        if not np.array_equal(missing @ hist[rows], not_whole):
+            return None, hist
+    return key, hist
 
 
 def _dense_disagreement_sums(table: np.ndarray, m: np.ndarray, prepared: PreparedDistance) -> np.ndarray | None:

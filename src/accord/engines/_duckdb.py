@@ -10,8 +10,9 @@ of scalar values is reduced here in three queries, none of which re-reads a colu
 2. the distinct coders, and, unless the values are a small range of integers, the distinct values;
 3. the signature histogram: per unit, the sum of ``2^(b * position(value))`` in 64-bit keys (``b`` bits a
    digit, enough for a count of every coder; positions in the range of the integer values or in the table of
-   distinct values), the row count, and the number of bits set in the bitwise or of ``2^code(coder)`` (the
-   unit's distinct coders: fewer than its rows when a coder gave it two values); then one count per key.
+   distinct values) and the row count, then one count per key.  The unit's distinct coders are the bits set in
+   its sum of ``2^index(coder)`` (a coder counted twice carries and leaves fewer bits than the unit has rows):
+   with one key and few enough coders, in the low bits of the same sum; otherwise as the bits of a bitwise or.
 
 The keys are decoded here and packed again as the generic path packs them (base: coders + 1), so that both
 give the same :class:`~accord.engines.Reductions`, signature for signature and in the same order,
@@ -27,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from accord._shared.errors import AccordError
-from accord.engines._packed import repacked
+from accord.engines._packed import coder_bits_below, repacked
 from accord.engines._reduced import MAX_KEY_CHUNKS, Reductions, _intern_labels, _nw, check_rows, long_frame
 
 __all__ = ["memory_limit", "reduce_duckdb"]
@@ -123,24 +124,42 @@ def reduce_duckdb(
     else:
         key_sums = [f"sum(CASE WHEN __p // {per_key} = {j} THEN 1::BIGINT << ({bits} * (__p % {per_key})) "
                     f"ELSE 0 END) AS __k{j}" for j in range(n_keys)]
-    if len(coders) <= 62:
-        coder_join = (f" JOIN {_values_table([(x, 1 << i) for i, x in enumerate(coders.tolist())], ('__cm', '__c'))}"
-                      f" ON {c} = __cm.__c")
-        coder_bit, distinct = ", __cm.__code AS __b", "bit_count(bit_or(__b))"  # the distinct coders of a unit
+    slots = len(coders)  # with one key, the coders' bits below the values' digits: one sum per unit
+    if n_keys == 1 and slots + bits * n_positions <= 62:
+        index_of = [(x, i) for i, x in enumerate(coders.tolist())]
+        coder_join = f" JOIN {_values_table(index_of, ('__cm', '__c'))} ON {c} = __cm.__c"
+        term = f"(1::BIGINT << __cm.__code) + (1::BIGINT << ({slots} + {bits} * {position}))"
+        sig = query(
+            f"WITH r AS (SELECT {u} AS __u, {term} AS __t FROM __accord{value_join}{coder_join}{keep}), "
+            f"per_unit AS (SELECT sum(__t) AS __k, count(*) AS __m FROM r GROUP BY __u) "
+            f"SELECT __k, __m, count(*) FROM per_unit GROUP BY ALL"
+        )
+        if any(row[0] >= 1 << 62 for row in sig):  # (DuckDB sums without wrapping) only a repeated coder's carries
+            return None
+        cols = [np.asarray(col, dtype=np.int64) for col in zip(*sig, strict=True)]
+        one_key = coder_bits_below(*cols, slots)  # a value was given (checked above): at least one row
+        if one_key is None:
+            return None  # a coder gave a unit two values: the generic path names them
+        key_arrays, m, weight = one_key
     else:
-        coder_join, coder_bit, distinct = "", f", {c} AS __c", "count(DISTINCT __c)"
-    keys = [f"__k{j}" for j in range(n_keys)]
-    sig = query(
-        f"WITH r AS (SELECT {u} AS __u, {position} AS __p{coder_bit} FROM __accord{value_join}{coder_join}{keep}), "
-        f"per_unit AS (SELECT {', '.join(key_sums)}, count(*) AS __m, {distinct} AS __d FROM r GROUP BY __u) "
-        f"SELECT {', '.join(keys)}, __m, __d, count(*) FROM per_unit GROUP BY ALL"
-    )
-    if any(row[n_keys] != row[n_keys + 1] for row in sig):
-        return None  # a coder gave a unit two values (fewer distinct coders than rows): the generic path names them
-    cols = list(zip(*sig, strict=True))
-    key_arrays = [np.asarray(cols[j], dtype=np.int64) for j in range(n_keys)]
-    m = np.asarray(cols[n_keys], dtype=np.int64)
-    weight = np.asarray(cols[n_keys + 2], dtype=float)
+        if len(coders) <= 62:
+            bit_of = [(x, 1 << i) for i, x in enumerate(coders.tolist())]
+            coder_join = f" JOIN {_values_table(bit_of, ('__cm', '__c'))} ON {c} = __cm.__c"
+            coder_bit, distinct = ", __cm.__code AS __b", "bit_count(bit_or(__b))"  # the distinct coders of a unit
+        else:
+            coder_join, coder_bit, distinct = "", f", {c} AS __c", "count(DISTINCT __c)"
+        keys = [f"__k{j}" for j in range(n_keys)]
+        sig = query(
+            f"WITH r AS (SELECT {u} AS __u, {position} AS __p{coder_bit} FROM __accord{value_join}{coder_join}{keep}), "
+            f"per_unit AS (SELECT {', '.join(key_sums)}, count(*) AS __m, {distinct} AS __d FROM r GROUP BY __u) "
+            f"SELECT {', '.join(keys)}, __m, __d, count(*) FROM per_unit GROUP BY ALL"
+        )
+        if any(row[n_keys] != row[n_keys + 1] for row in sig):
+            return None  # a coder gave a unit two values (fewer distinct coders than rows): the generic path names them
+        cols = list(zip(*sig, strict=True))
+        key_arrays = [np.asarray(cols[j], dtype=np.int64) for j in range(n_keys)]
+        m = np.asarray(cols[n_keys], dtype=np.int64)
+        weight = np.asarray(cols[n_keys + 2], dtype=float)
     return repacked(key_arrays, m, weight, bits=bits, per_key=per_key, n_positions=n_positions,
                     low=low if values is None else None, values=values, frame_values=frame_values, f=f,
                     coders=coders, n_rows=n_rows, n_missing=n_missing, source=source, engine="duckdb")

@@ -15,7 +15,7 @@ import numpy as np
 
 from accord.engines._reduced import Reductions, _decode, assemble, keyed_frame
 
-__all__ = ["repacked"]
+__all__ = ["coder_bits_below", "repacked"]
 
 
 def repacked(
@@ -53,3 +53,27 @@ def repacked(
     return assemble(generic, m, weight, f=f, keys=names, base=base, digits=digits, values=values,
                     frame_values=frame_values, coders=coders, n_rows=n_rows, n_missing=n_missing, source=source,
                     engine=engine)
+
+
+def coder_bits_below(packed: np.ndarray, m: np.ndarray, n: np.ndarray, slots: int
+                     ) -> tuple[list[np.ndarray], np.ndarray, np.ndarray] | None:
+    """Keys whose low *slots* bits hold each unit's sum of its coders' bits (distinct powers of two, one a coder)
+    and whose higher bits hold the values' digits: ``(keys, m, weight)`` of the values' digits alone, or None
+    when a coder gave a unit two values.
+
+    A unit without a repeated coder sums distinct powers of two, so exactly its *m* bits are set; a coder counted
+    twice carries out of its bit and leaves fewer (the sum of *m* powers of two sets *m* bits only when no two
+    are equal).  Units of one signature under different sets of coders come in as rows of their own and go out
+    as one row (*m*, the sum of the digits, is the same for each)."""
+    if (_bits_set(packed & ((1 << slots) - 1), slots) != m).any():
+        return None
+    key, first, inverse = np.unique(packed >> slots, return_index=True, return_inverse=True)
+    return [key], m[first], np.bincount(inverse.reshape(-1), weights=n.astype(float), minlength=len(key))
+
+
+def _bits_set(x: np.ndarray, width: int) -> np.ndarray:
+    """The bits set in each of the non-negative integers *x* below ``2 ** width``."""
+    out = np.zeros(len(x), dtype=np.int64)
+    for i in range(width):
+        out += (x >> i) & 1
+    return out

@@ -3,17 +3,19 @@
 The generic reductions (:func:`accord.engines._reductions.reduce_frame`) map each row's value and coder through a
 lookup table (``replace_strict``), which Polars runs as a hash lookup of every row: on strings, several times the
 cost of the grouped sum itself.  Here a frame of integer or text values and text or integer coders is reduced in
-three collects:
+two collects:
 
-1. one aggregate: the rows, the rows without a unit or a coder, the missing values and, for integer values,
-   the smallest and largest;
-2. the distinct coders, and for text values the distinct values;
-3. the signature histogram: per unit, the sum of ``2^(b * position(value))`` (positions: offsets in the range of
-   the integers, computed, or codes of the text values through an ``Enum``), the row count, and the number of
-   distinct coders, as the bits set in the sum of ``2^(hash(coder) mod 61)`` (distinct powers of two add
-   without a carry; a coder counted twice carries, and the sum has fewer bits than the unit has rows).  The
-   hash's seed is chosen so that no two of the coders share a bit (checked here on the coders themselves), so
-   the count is exact.
+1. one count per (coder, value): the rows, the rows without a coder, the missing values, the coders and the
+   values (for integers, their range);
+2. the signature histogram: per unit, the sum of ``2^(b * position(value))`` (positions: offsets in the range of
+   the integers, computed, or codes of the text values through an ``Enum``) and the row count, then one count
+   per key.  The unit's distinct coders are the bits set in its sum of ``2^(hash(coder) mod s)`` (distinct
+   powers of two add without a carry; a coder counted twice carries, and the sum has fewer bits than the unit
+   has rows).  Where they fit (one key, at most ``s = 62 - b * positions`` coders) those bits sit below the
+   values' digits in the same sum, so that each unit is one sum and one count, as in the histogram written by
+   hand; otherwise they are a second sum (``s = 61``).  The hash's seed is chosen so that no two of the coders
+   share a bit (checked here on the coders themselves), so the count is exact.  Rows without a unit make a
+   unit of their own, which the histogram counts; they are refused then.
 
 The keys are packed again as the generic path packs them (:func:`accord.engines._packed.repacked`).  Other
 frames (sets, floats, booleans, more than 61 coders, coders whose hashes collide under every seed tried, text
@@ -27,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from accord._shared.errors import AccordError
-from accord.engines._packed import repacked
+from accord.engines._packed import coder_bits_below, repacked
 from accord.engines._reduced import MAX_KEY_CHUNKS, Reductions, _intern_labels, _nw, check_rows, long_frame
 
 __all__ = ["reduce_polars"]
@@ -38,12 +40,14 @@ _SLOTS = 61
 _SEEDS = 64
 
 
-def _coder_seed(pl: Any, coders: list[Any], dtype: Any) -> int | None:
-    """A hash seed under which the coders' ``hash mod 61`` are all different, or None."""
+def _coder_seed(pl: Any, coders: list[Any], dtype: Any, slots: int = _SLOTS) -> int | None:
+    """A hash seed under which the coders' ``hash mod slots`` are all different, or None."""
+    if len(coders) > slots:
+        return None
     series = pl.Series(coders, dtype=dtype)
     for seed in range(_SEEDS):
-        slots = (series.hash(seed=seed) % _SLOTS).to_list()
-        if len(set(slots)) == len(slots):
+        taken = (series.hash(seed=seed) % slots).to_list()
+        if len(set(taken)) == len(taken):
             return seed
     return None
 
@@ -65,36 +69,40 @@ def reduce_polars(
     if not isinstance(lf, pl.LazyFrame):
         return None
     v, c = pl.col(value), pl.col(coder)
-    extent = [v.min().alias("__lo"), v.max().alias("__hi")] if vtype.is_integer() else []
-    meta = lf.select(pl.len().alias("__n"), pl.col(unit).null_count().alias("__nu"), c.null_count().alias("__nc"),
-                     v.null_count().alias("__nv"), *extent).collect().row(0)
-    n_rows, n_missing = int(meta[0]), int(meta[3])
-    check_rows(n_rows, {"unit": int(meta[1]), "coder": int(meta[2])}, source=source, unit=unit, coder=coder)
+    # one pass over the coder and value columns: the rows, the missing values, the coders and the values
+    cells = lf.group_by(c, v).agg(pl.len().alias("__n")).collect()
+    given = cells.filter(pl.col(value).is_not_null())
+
+    def rows_of(part: Any) -> int:
+        return int(part["__n"].sum())
+
+    n_rows, n_missing = rows_of(cells), rows_of(cells.filter(pl.col(value).is_null()))
+    nulls = {"unit": 0, "coder": rows_of(cells.filter(pl.col(coder).is_null()))}
+    if n_rows == 0 or nulls["coder"] or given.height == 0:  # a unit's nulls say first, as before the pass
+        nulls["unit"] = int(lf.select(pl.col(unit).null_count()).collect().item())
+    check_rows(n_rows, nulls, source=source, unit=unit, coder=coder)
     rows = lf.filter(v.is_not_null()) if n_missing else lf
-    raw_coders = rows.select(c.unique()).collect().to_series().to_list()
+    raw_coders = given[coder].unique().to_list()
     if not raw_coders:
         raise AccordError(f"{source}: no values to compare (every cell is missing)")
     if len(raw_coders) > _SLOTS:
-        return None
-    native_ctype = lf.collect_schema()[coder]
-    seed = _coder_seed(pl, raw_coders, native_ctype)
-    if seed is None:
         return None
     coders = _intern_labels(raw_coders, "coder")
     bits = max(1, len(coders).bit_length())  # a digit counts up to one value per coder
     per_key = 62 // bits
     f = long_frame(frame, schema, unit=unit, coder=coder, value=value)
     low = values = frame_values = None
-    if vtype.is_integer() and meta[4] is not None and meta[5] - meta[4] < per_key * MAX_KEY_CHUNKS:
-        low = int(meta[4])
-        n_positions = int(meta[5]) - low + 1
+    lo, hi = (given[value].min(), given[value].max()) if vtype.is_integer() else (None, None)
+    if lo is not None and hi - lo < per_key * MAX_KEY_CHUNKS:
+        low = int(lo)
+        n_positions = int(hi) - low + 1
         position = v.cast(pl.Int64) - low
     else:
         if vtype.is_integer():
             return None  # a range too wide for positions: the generic path
         from accord.engines._domain import scalar_domain
 
-        raw = rows.select(v.unique()).collect().to_series().to_list()
+        raw = given[value].unique().to_list()
         f, values, frame_values, codes = scalar_domain(f, raw, source=source, column=value)
         if frame_values is not values or -(-len(values) // per_key) > MAX_KEY_CHUNKS:
             return None  # text read as other values (recoded), or too many values: the generic path
@@ -102,22 +110,50 @@ def reduce_polars(
         position = v.cast(pl.Enum([str(x) for x in values.tolist()])).to_physical().cast(pl.Int64)
     n_keys = -(-n_positions // per_key)
     two = pl.lit(2, dtype=pl.Int64)
-    if n_keys == 1:
-        key_sums = [two.pow(bits * position).sum().alias("__k0")]
+    native_ctype, native_vtype = lf.collect_schema()[coder], lf.collect_schema()[value]
+
+    def histogram(by_key: Any) -> Any:
+        """The units per key, after refusing rows without a unit (they make a unit of their own, counted here)."""
+        sig = by_key.agg(pl.len().alias("__n"), pl.col(unit).null_count().alias("__nu")).collect()
+        if sig["__nu"].sum():
+            nulls["unit"] = int(lf.select(pl.col(unit).null_count()).collect().item())
+            check_rows(n_rows, nulls, source=source, unit=unit, coder=coder)
+        return sig
+
+    # the coders' bits below the values' digits, in one key: one sum per unit, as a histogram written by hand has
+    slots = 62 - bits * n_positions if n_keys == 1 else 0
+    seed = _coder_seed(pl, raw_coders, native_ctype, slots) if slots >= len(coders) else None
+    if seed is not None:
+        above = slots - bits * (low or 0)  # the digit's exponent is bits * value + above: one product, one sum
+        plain = low is not None and above >= 0 and hi * bits + above < 2**62 and native_vtype in (pl.Int64, pl.UInt64)
+        digit = two.pow(v * bits + above) if plain else two.pow(slots + bits * position)
+        term = two.pow(c.hash(seed=seed) % slots) + digit
+        per_unit = rows.group_by(unit).agg(term.sum().alias("__k"), pl.len().alias("__m"))
+        sig = histogram(per_unit.group_by("__k", "__m"))
+        one_key = coder_bits_below(*(sig[k].to_numpy().astype(np.int64) for k in ("__k", "__m", "__n")), slots)
+        if one_key is None:
+            return None  # a coder gave a unit two values: the generic path names them
+        key_arrays, m, weight = one_key
     else:
-        key_sums = [pl.when(position // per_key == j).then(two.pow(bits * (position % per_key))).otherwise(0)
-                    .sum().alias(f"__k{j}") for j in range(n_keys)]
-    coder_bit = two.pow((c.hash(seed=seed) % _SLOTS).cast(pl.Int64))
-    # distinct powers of two add without a carry; a coder counted twice carries and loses a bit
-    per_unit = rows.group_by(unit).agg(*key_sums, pl.len().alias("__m"), coder_bit.sum().alias("__b"))
-    keys = [f"__k{j}" for j in range(n_keys)]
-    sig = per_unit.group_by(*keys, "__m", pl.col("__b").bitwise_count_ones().alias("__d")).agg(
-        pl.len().alias("__n")).collect()
-    m = sig["__m"].to_numpy().astype(np.int64)
-    if (sig["__d"].to_numpy().astype(np.int64) != m).any():
-        return None  # a coder gave a unit two values: the generic path names them
-    key_arrays = [sig[k].to_numpy().astype(np.int64) for k in keys]
-    weight = sig["__n"].to_numpy().astype(float)
+        seed = _coder_seed(pl, raw_coders, native_ctype)
+        if seed is None:
+            return None
+        if n_keys == 1:
+            key_sums = [two.pow(bits * position).sum().alias("__k0")]
+        else:
+            key_sums = [pl.when(position // per_key == j).then(two.pow(bits * (position % per_key))).otherwise(0)
+                        .sum().alias(f"__k{j}") for j in range(n_keys)]
+        coder_bit = two.pow((c.hash(seed=seed) % _SLOTS).cast(pl.Int64))
+        # distinct powers of two add without a carry; a coder counted twice carries and loses a bit
+        per_unit = rows.group_by(unit).agg(*key_sums, pl.len().alias("__m"), coder_bit.sum().alias("__b"))
+        keys = [f"__k{j}" for j in range(n_keys)]
+        sig = histogram(per_unit.group_by(*keys, "__m", pl.col("__b").bitwise_count_ones().alias("__d")))
+        m = sig["__m"].to_numpy().astype(np.int64)
+        if (sig["__d"].to_numpy().astype(np.int64) != m).any():
+            return None  # a coder gave a unit two values: the generic path names them
+        key_arrays = [sig[k].to_numpy().astype(np.int64) for k in keys]
+        weight = sig["__n"].to_numpy().astype(float)
     return repacked(key_arrays, m, weight, bits=bits, per_key=per_key, n_positions=n_positions, low=low,
                     values=values, frame_values=frame_values, f=f, coders=coders, n_rows=n_rows,
                     n_missing=n_missing, source=source, engine="polars")
+
