@@ -52,7 +52,8 @@ class OptionGroup:
     def parameters(cls) -> list[inspect.Parameter]:
         """The group's options as keyword parameters of a command (name, typer annotation, default)."""
         hints = typing.get_type_hints(cls, include_extras=True)
-        return [inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default, annotation=hints[f.name])
+        return [inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, annotation=hints[f.name],
+                                  default=inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default)
                 for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
 
     @classmethod
