@@ -51,6 +51,7 @@ from accord.significance._results import (
     TukeyHSD,
 )
 from accord.significance._results import Verdict as Verdict
+from accord.significance._files import significance_file
 from accord.significance._study import significance_study
 
 __all__ = [
@@ -66,6 +67,7 @@ __all__ = [
     "TukeyHSD",
     "anova_power",
     "anova_sample_size",
+    "significance_file",
     "significance_study",
     "tukey_hsd_value",
 ]
