@@ -28,7 +28,7 @@ def pages(folder: Path) -> dict[str, Path]:
     """One page of each kind, built as the tests build them."""
     from test_report_kinds import SPANS, TEXTS
 
-    from accord.cli._demo import demo_pages
+    from accord.reporting._demo import demo_pages
     from accord.importers import read_export
     from accord.pyramid import read_peer_annotation, read_pyramid
     from accord.reporting import build_report
