@@ -151,7 +151,10 @@ def agree(
         echo(f"accord: read {file} as {res.read_as}" + (" (told from its first rows)" if res.sampled else ""),
              err=True)
     if json_out:
-        print_json(res.to_dict())
+        out = res.to_dict()
+        if "left_out" in out:  # each reason in the command line's words
+            out["left_out"] = {name: said(why) for name, why in res.left_out.items()}
+        print_json(out)
         return
     print_agreement(res, file)
 
