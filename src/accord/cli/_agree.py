@@ -19,39 +19,12 @@ from accord._shared.errors import plural
 from accord._shared.names import column
 from accord.cli._common import cli_errors, console, echo, print_json, said
 from accord.cli._importing import ImporterArgs
-from accord.cli._options import OptionGroup, OrderOption, with_options
+from accord.cli._options import OptionGroup, OrderOption, TableOptions, with_options
 from accord.cli._render import finite, fmt, label, print_extra, value_of
 from accord.coefficients._registry import ALL_COEFFICIENTS, same_coefficients
 from accord.distances import DISTANCE_NAMES
 
 __all__ = ["register"]
-
-
-@dataclass(frozen=True)
-class TableOptions(OptionGroup):
-    """How to read a plain table: its columns and layout (told from the file where not given)."""
-
-    unit: Annotated[str | None, typer.Option(help="Column holding the unit (item) id (default: told from the "
-                                             "column names: unit, item, id, doc_id, question...).")] = None
-    coder: Annotated[str | None, typer.Option(help="Column holding the coder (annotator) id (default: told from "
-                                              "the column names: coder, annotator, rater, worker...).")] = None
-    value: Annotated[str | None, typer.Option(
-        help="Column holding the value; JSON lists for set values (default: told from the column names: value, "
-             "label, score, rating, answer...).")] = None
-    layout: Annotated[str | None, typer.Option(
-        help="long: one row per (unit, coder, value); wide: one row per unit, a column per coder; counts: one row "
-             "per unit, a column per category, each cell a count (default: told from the file).")] = None
-    coders: Annotated[str | None, typer.Option(
-        help="Wide layout: comma-separated coder columns (default: all but --unit).")] = None
-    sep: Annotated[str | None, typer.Option(
-        help="Text tables: the delimiter, one character or 'tab' (default: sniffed among comma, semicolon, tab "
-             "and pipe).")] = None
-
-    def read_options(self) -> dict[str, Any]:
-        """The options as :func:`accord.read` takes them."""
-        coders = [c.strip() for c in self.coders.split(",")] if self.coders else None
-        return {"unit": self.unit, "coder": self.coder, "value": self.value, "layout": self.layout,
-                "coders": coders, "sep": self.sep}
 
 
 @dataclass(frozen=True)

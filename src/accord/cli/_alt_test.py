@@ -15,10 +15,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from accord._shared.errors import AccordError
-from accord.cli._agree import TableOptions
 from accord.cli._common import cli_errors, console, echo, print_json, said
 from accord.cli._importing import ImporterArgs
-from accord.cli._options import OptionGroup, with_options
+from accord.cli._options import OptionGroup, TableOptions, with_options
 
 __all__ = ["register"]
 

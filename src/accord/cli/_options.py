@@ -18,13 +18,15 @@ import functools
 import inspect
 import typing
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
 import typer
 
 from accord.distances._ordered import order_items, ordered_distance, parse_order
 
-__all__ = ["OptionGroup", "OrderOption", "order_items", "ordered_distance", "parse_order", "with_options"]
+__all__ = ["OptionGroup", "OrderOption", "TableOptions", "order_items", "ordered_distance", "parse_order",
+           "with_options"]
 
 ORDER_HELP = ("The labels from lowest to highest, comma-separated (quote a label holding a comma), for the "
               "ordinal, interval and ratio distances: e.g. --order \"Very Easy,Easy,Neutral,Difficult,Very "
@@ -97,3 +99,30 @@ def with_options(func: F) -> F:
     del wrapper.__wrapped__  # Typer reads the signature above, not the wrapped function's
     wrapper.__accord_command__ = getattr(func, "__accord_command__", func)  # type: ignore[attr-defined]
     return wrapper  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class TableOptions(OptionGroup):
+    """How to read a plain table: its columns and layout (told from the file where not given)."""
+
+    unit: Annotated[str | None, typer.Option(help="Column holding the unit (item) id (default: told from the "
+                                             "column names: unit, item, id, doc_id, question...).")] = None
+    coder: Annotated[str | None, typer.Option(help="Column holding the coder (annotator) id (default: told from "
+                                              "the column names: coder, annotator, rater, worker...).")] = None
+    value: Annotated[str | None, typer.Option(
+        help="Column holding the value; JSON lists for set values (default: told from the column names: value, "
+             "label, score, rating, answer...).")] = None
+    layout: Annotated[str | None, typer.Option(
+        help="long: one row per (unit, coder, value); wide: one row per unit, a column per coder; counts: one row "
+             "per unit, a column per category, each cell a count (default: told from the file).")] = None
+    coders: Annotated[str | None, typer.Option(
+        help="Wide layout: comma-separated coder columns (default: all but --unit).")] = None
+    sep: Annotated[str | None, typer.Option(
+        help="Text tables: the delimiter, one character or 'tab' (default: sniffed among comma, semicolon, tab "
+             "and pipe).")] = None
+
+    def read_options(self) -> dict[str, Any]:
+        """The options as :func:`accord.read` takes them."""
+        coders = [c.strip() for c in self.coders.split(",")] if self.coders else None
+        return {"unit": self.unit, "coder": self.coder, "value": self.value, "layout": self.layout,
+                "coders": coders, "sep": self.sep}

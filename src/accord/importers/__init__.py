@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from accord._shared.errors import AccordError, Message, choice_error, for_cli, no_such_file, plural, words
+from accord.importers._input import ImportOptions, read_annotations
 from accord.importers._report import CELL_STATES, CellState, DroppedRecord, ImportReport
 
 if TYPE_CHECKING:
@@ -36,9 +37,11 @@ __all__ = [
     "AmbiguousField",
     "CellState",
     "DroppedRecord",
+    "ImportOptions",
     "ImportReport",
     "Imported",
     "guess_tool",
+    "read_annotations",
     "read_export",
 ]
 
