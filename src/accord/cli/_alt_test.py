@@ -41,7 +41,7 @@ def _p(x: float) -> str:
 
 
 @dataclass(frozen=True)
-class TestOptions(OptionGroup):
+class AltTestOptions(OptionGroup):
     """The test's options: the models, epsilon, the false discovery rate, the score, the panel."""
 
     models: Annotated[str, typer.Option("--models", help="The coders that are models, comma-separated; a name may "
@@ -107,7 +107,7 @@ def alt_test_command(
     file: Annotated[Path, typer.Argument(help="Annotations holding the humans and the models as coders: any input "
                                          "accord agree reads in memory (a long or wide table, an annotation tool's "
                                          "export).")],
-    test: TestOptions,
+    test: AltTestOptions,
     max_rows: Annotated[int, typer.Option(help="Most departures printed (all with --json).")] = 20,
     guide: GuidanceOptions = GuidanceOptions(),
     table: PanelTableOptions = PanelTableOptions(),
