@@ -110,3 +110,23 @@ def test_one_agree_resolves_its_distance_once(monkeypatch, distance, args):
     res = runner.invoke(app, ["agree", KRIPP, *args])
     assert res.exit_code == 0, res.output
     assert seen.count(distance) == 1, seen
+
+
+def test_the_python_api_decides_as_accord_agree():
+    import json
+
+    import accord
+    from accord.coefficients import agree
+    from accord.engines import agree_file
+
+    res = agree_file(KRIPP, "all", "interval")
+    out = json.loads(runner.invoke(app, ["agree", KRIPP, "--coefficient", "all", "--distance", "interval",
+                                         "--json"]).stdout)
+    assert [k for k in out if k in res.results] == list(res.results)
+    assert set(out["left_out"]) == set(res.left_out)
+    assert out["alpha"]["value"] == res.results["alpha"].alpha
+    assert res.distance.name == "interval" and res.read_as is not None
+    # the refusal of a name that is no one coefficient, in the API's words and the command line's
+    with pytest.raises(accord.AccordError) as e:
+        agree(accord.as_annotations([[1, 2, 2, 3], [1, 2, 3, 3]]), "kappa")
+    assert "coefficient='cohen'" in str(e.value) and "--coefficient cohen" in e.value.for_cli()
