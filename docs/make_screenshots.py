@@ -28,10 +28,10 @@ def pages(folder: Path) -> dict[str, Path]:
     """One page of each kind, built as the tests build them."""
     from test_report_kinds import SPANS, TEXTS
 
-    from accord.cli._demo import demo_pages
     from accord.importers import read_export
     from accord.pyramid import read_peer_annotation, read_pyramid
     from accord.reporting import build_report
+    from accord.reporting._demo import demo_pages
     from accord.spans._readers import read_span_input
 
     demo = {p.stem: p for p in demo_pages(folder / "demo", force=True)}

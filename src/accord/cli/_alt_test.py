@@ -6,6 +6,7 @@ the paper's simulation for choosing epsilon and the number of items."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -15,13 +16,10 @@ from rich.table import Table
 
 from accord._shared.errors import AccordError
 from accord.cli._common import cli_errors, console, echo, print_json, said
-from accord.cli._importing import ImporterArgs, importer_options
+from accord.cli._importing import ImporterArgs
+from accord.cli._options import OptionGroup, TableOptions, with_options
 
-__all__ = ["load_annotations", "register"]
-
-_NO_IMPORTER = ImporterArgs()
-#: the distance of the panel's alpha that fits each score
-_PANEL_DISTANCE = {"accuracy": "nominal", "neg_rmse": "interval", "rank": "ordinal", "jaccard": "jaccard"}
+__all__ = ["register"]
 
 
 def _fmt(x: Any, digits: int = 4) -> str:
@@ -42,163 +40,102 @@ def _p(x: float) -> str:
     return f"{x:.3g}" if x < 0.001 else f"{x:.4f}"
 
 
-def load_annotations(file: Path, importer: ImporterArgs, *, unit: str | None, coder: str | None,
-                     value: str | None, layout: str | None, coders: str | None, json_out: bool,
-                     sep: str | None = None) -> tuple[Any, Any]:
-    """Read *file* as ``accord agree`` reads it in memory: a plain table (its columns and layout told from the
-    file where not given, :func:`accord.read`), or an annotation tool's export (``--from``, guessed for JSON,
-    zips and tables with a tool's header).  Returns ``(annotations, import)``, the import None for a plain
-    table (whose ``read_as`` says what was read)."""
-    from dataclasses import replace
+@dataclass(frozen=True)
+class AltTestOptions(OptionGroup):
+    """The test's options: the models, epsilon, the false discovery rate, the score, the panel."""
 
-    from accord._shared.errors import choice_error
-    from accord.cli._importing import headed_table, load_export
-    from accord.data._read import read
-
-    if layout is not None and layout not in ("long", "wide"):
-        raise choice_error("layout", layout, ("long", "wide"))
-    coder_cols = [c.strip() for c in coders.split(",")] if coders else None
-    headed = importer.tool is None and importer.sheet is None and headed_table(file) is not None
-    imported = None
-    if importer.tool is not None or headed or file.suffix.lower() not in (".csv", ".tsv", ".tab", ".parquet", ".pq"):
-        read_as = importer if importer.field is not None or value in (None, "value") else replace(importer,
-                                                                                                 field=value)
-        given = {"layout": layout, "unit": unit, "coder": coder, "coders": coder_cols}
-        imported = load_export(file, read_as, plain_fallback=True, fits="categorical",
-                               spreadsheet_options={k: v for k, v in given.items() if v is not None})
-    if imported is None:
-        passed = [f for f in importer.given() if f in ("--offsets", "--option")]
-        if passed:
-            raise AccordError(f"{' and '.join(passed)} {'pass' if len(passed) > 1 else 'passes'} options to an "
-                              "annotation tool's importer (with --from)")
-        if importer.field is not None:
-            raise AccordError("--field reads a field of an annotation tool's export (with --from); for a table use "
-                              "--value")
-        sheet: str | int = 0 if importer.sheet is None else (
-            int(importer.sheet) if importer.sheet.strip().isdigit() else importer.sheet)
-        data = read(file, unit=unit, coder=coder, value=value, layout=layout,  # type: ignore[arg-type]
-                    coders=coder_cols, sheet=sheet, sep=sep)
-        return data, None
-    if imported.kind == "spans":
-        held = "this export holds spans" if imported.field is None else f"field {imported.field!r} holds spans"
-        raise AccordError(f"{file}: {held}; the alternative annotator test compares a label, rating or label set "
-                          "per item (choose one with --field)")
-    if not json_out:
-        echo(imported.report.summary(), err=True)
-    return imported.annotations, imported
+    models: Annotated[str, typer.Option("--models", help="The coders that are models, comma-separated; a name may "
+                                        "be a pattern (gpt-*). Every other coder is a human.")]
+    epsilon: Annotated[float, typer.Option(help="The model's cost-benefit advantage, in [0, 1): 0.2 for expert "
+                                           "annotators, 0.15 skilled, 0.1 crowd workers (the paper's rule).")] = 0.2
+    alpha: Annotated[float, typer.Option(help="False discovery rate across the humans (Benjamini-Yekutieli).")
+                     ] = 0.05
+    scoring: Annotated[str, typer.Option(help="Alignment score: auto, accuracy (labels), neg_rmse (ratings), "
+                                         "jaccard (label sets), rank (neg_rmse over each coder's ranks); auto: "
+                                         "jaccard for sets, neg_rmse for numbers, else accuracy.")] = "auto"
+    min_items: Annotated[int, typer.Option(help="Least items a human shares with the model and another human to "
+                                           "be tested (the paper: 30).")] = 30
+    min_humans: Annotated[int, typer.Option(help="Least humans (the paper recommends 3).")] = 3
+    distance: Annotated[str | None, typer.Option(help="Distance of the panel's alpha (default: nominal for "
+                                                 "accuracy, interval for neg_rmse, ordinal for rank, jaccard for "
+                                                 "sets).")] = None
+    max_dissent: Annotated[int, typer.Option(help="Departures: humans who may disagree with the panel's value for "
+                                             "it to count as near-unanimous (0: unanimous only).")] = 1
 
 
-@importer_options
+@dataclass(frozen=True)
+class GuidanceOptions(OptionGroup):
+    """The paper's simulation for choosing epsilon and the number of items (``--guidance``)."""
+
+    guidance: Annotated[bool, typer.Option("--guidance", help="Also run the paper's simulation for this many "
+                                           "labels and humans: the winning rate by number of items and epsilon.")
+                        ] = False
+    noise_humans: Annotated[float, typer.Option(help="--guidance: the humans' noise (0.1, 0.2, 0.3, 0.4 give "
+                                                "kappa about .80, .63, .48, .36 with four labels).")] = 0.3
+    noise_model: Annotated[float, typer.Option(help="--guidance: the model's noise.")] = 0.3
+    seed: Annotated[int | None, typer.Option(help="--guidance: seed of the simulation.")] = None
+    sim_sizes: Annotated[str, typer.Option(help="--guidance: numbers of items to simulate, comma-separated.")
+                         ] = "30,40,50,60,70,80,90,100,120,140,160,180,200"
+    sim_datasets: Annotated[int, typer.Option(help="--guidance: datasets drawn (each with its own label "
+                                              "priors).")] = 20
+    sim_draws: Annotated[int, typer.Option(help="--guidance: draws of items and humans per dataset and size.")
+                         ] = 10
+
+    def study_options(self) -> dict[str, Any]:
+        """The options as :func:`accord.models_vs_humans.alt_test_study` takes them."""
+        return {"guidance": self.guidance, "noise_humans": self.noise_humans, "noise_model": self.noise_model,
+                "rng": self.seed, "sizes": self.sim_sizes, "n_datasets": self.sim_datasets,
+                "n_boots": self.sim_draws}
+
+
+@dataclass(frozen=True)
+class PanelTableOptions(TableOptions):
+    """How to read a plain table of humans and models: its columns and layout (told from the file where not
+    given)."""
+
+    coder: Annotated[str | None, typer.Option(help="Column holding the coder id (default: told from the column "
+                                              "names: coder, annotator, rater, worker...).")] = None
+    value: Annotated[str | None, typer.Option(help="Column holding the value; JSON lists for label sets (default: "
+                                              "told from the column names: value, label, score, rating...).")
+                     ] = None
+    layout: Annotated[str | None, typer.Option(help="long: one row per (unit, coder, value); wide: one row per unit, "
+                                               "a column per coder (default: told from the file).")] = None
+
+
+@with_options
 def alt_test_command(
     file: Annotated[Path, typer.Argument(help="Annotations holding the humans and the models as coders: any input "
                                          "accord agree reads in memory (a long or wide table, an annotation tool's "
                                          "export).")],
-    models: Annotated[str, typer.Option("--models", help="The coders that are models, comma-separated; a name may "
-                                        "be a pattern (gpt-*). Every other coder is a human.")],
-    epsilon: Annotated[float, typer.Option(help="The model's cost-benefit advantage, in [0, 1): 0.2 for expert "
-                                           "annotators, 0.15 skilled, 0.1 crowd workers (the paper's rule).")] = 0.2,
-    alpha: Annotated[float, typer.Option(help="False discovery rate across the humans (Benjamini-Yekutieli).")]
-    = 0.05,
-    scoring: Annotated[str, typer.Option(help="Alignment score: auto, accuracy (labels), neg_rmse (ratings), "
-                                         "jaccard (label sets), rank (neg_rmse over each coder's ranks); auto: "
-                                         "jaccard for sets, neg_rmse for numbers, else accuracy.")] = "auto",
-    min_items: Annotated[int, typer.Option(help="Least items a human shares with the model and another human to "
-                                           "be tested (the paper: 30).")] = 30,
-    min_humans: Annotated[int, typer.Option(help="Least humans (the paper recommends 3).")] = 3,
-    distance: Annotated[str | None, typer.Option(help="Distance of the panel's alpha (default: nominal for "
-                                                 "accuracy, interval for neg_rmse, ordinal for rank, jaccard for "
-                                                 "sets).")] = None,
-    max_dissent: Annotated[int, typer.Option(help="Departures: humans who may disagree with the panel's value for "
-                                             "it to count as near-unanimous (0: unanimous only).")] = 1,
+    test: AltTestOptions,
     max_rows: Annotated[int, typer.Option(help="Most departures printed (all with --json).")] = 20,
-    guidance: Annotated[bool, typer.Option("--guidance", help="Also run the paper's simulation for this many "
-                                           "labels and humans: the winning rate by number of items and epsilon.")]
-    = False,
-    noise_humans: Annotated[float, typer.Option(help="--guidance: the humans' noise (0.1, 0.2, 0.3, 0.4 give "
-                                                "kappa about .80, .63, .48, .36 with four labels).")] = 0.3,
-    noise_model: Annotated[float, typer.Option(help="--guidance: the model's noise.")] = 0.3,
-    seed: Annotated[int | None, typer.Option(help="--guidance: seed of the simulation.")] = None,
-    sim_sizes: Annotated[str, typer.Option(help="--guidance: numbers of items to simulate, comma-separated.")]
-    = "30,40,50,60,70,80,90,100,120,140,160,180,200",
-    sim_datasets: Annotated[int, typer.Option(help="--guidance: datasets drawn (each with its own label "
-                                              "priors).")] = 20,
-    sim_draws: Annotated[int, typer.Option(help="--guidance: draws of items and humans per dataset and size.")]
-    = 10,
-    unit: Annotated[str | None, typer.Option(help="Column holding the unit (item) id (default: told from the "
-                                             "column names: unit, item, id, doc_id, question...).")] = None,
-    coder: Annotated[str | None, typer.Option(help="Column holding the coder id (default: told from the column "
-                                              "names: coder, annotator, rater, worker...).")] = None,
-    value: Annotated[str | None, typer.Option(help="Column holding the value; JSON lists for label sets (default: "
-                                              "told from the column names: value, label, score, rating...).")
-                     ] = None,
-    layout: Annotated[str | None, typer.Option(help="long: one row per (unit, coder, value); wide: one row per unit, "
-                                               "a column per coder (default: told from the file).")] = None,
-    coders: Annotated[str | None, typer.Option(help="Wide layout: comma-separated coder columns (default: all but "
-                                               "--unit).")] = None,
-    sep: Annotated[str | None, typer.Option(help="Text tables: the delimiter, one character or 'tab' (default: "
-                                            "sniffed among comma, semicolon, tab and pipe).")] = None,
+    guide: GuidanceOptions = GuidanceOptions(),
+    table: PanelTableOptions = PanelTableOptions(),
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
-    importer: ImporterArgs = _NO_IMPORTER,
+    importer: ImporterArgs = ImporterArgs(),
 ) -> None:
     """May a model replace the human annotators? The alternative annotator test (Calderon, Reichart & Dror 2025).
 
     Examples: accord alt-test labels.csv --models gpt-4o --epsilon 0.15;
     accord alt-test export.json --from label-studio --field sentiment --models "llm-*" --json
     """
-    import warnings
+    from accord.models_vs_humans._study import alt_test_file
 
-    from accord._shared.errors import AccordWarning
-    from accord.models_vs_humans import alt_test, panel_agreement, panel_departures
-    from accord.models_vs_humans._alt_test import _check
-
-    _check(epsilon, alpha, scoring, min_items, min_humans)
     if max_rows < 0:
         raise AccordError(f"--max-rows must be >= 0; got {max_rows}")
-    data, imported = load_annotations(file, importer, unit=unit, coder=coder, value=value, layout=layout,
-                                      coders=coders, json_out=json_out, sep=sep)
-    read_as = getattr(data, "read_as", None) if imported is None else None  # what accord.read read
-    result = alt_test(data, models=models, epsilon=epsilon, alpha=alpha, scoring=scoring, min_items=min_items,
-                      min_humans=min_humans)
-    dist = distance or _PANEL_DISTANCE.get(result.scoring, "nominal")
-    if dist == "jaccard" and not data.is_set_valued:
-        dist = "nominal"
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", AccordWarning)
-        agreement = panel_agreement(data, models=models, distance=dist)
-    notes = list(dict.fromkeys(said(w.message) for w in caught if issubclass(w.category, AccordWarning)))
-    departures = panel_departures(data, models=models, max_dissent=max_dissent)
-    sim = None
-    if guidance:
-        from accord.models_vs_humans import alt_test_guidance
-
-        if result.scoring != "accuracy":
-            raise AccordError(f"--guidance simulates categorical labels (the paper's appendix C); this test scores "
-                              f"with {result.scoring}")
-        try:
-            sizes = [int(x) for x in sim_sizes.split(",") if x.strip()]
-        except ValueError:
-            raise AccordError(f"--sim-sizes must be comma-separated numbers of items; got {sim_sizes!r}") from None
-        sim = alt_test_guidance(n_categories=max(len(data.values), 2), n_humans=max(len(result.humans), 2),
-                                noise_humans=noise_humans, noise_model=noise_model, alpha=alpha, rng=seed,
-                                sizes=sizes, n_datasets=sim_datasets, n_boots=sim_draws,
-                                epsilons=sorted({0.0, 0.05, 0.1, 0.15, 0.2, float(epsilon)}),
-                                pool_items=max(500, *sizes), pool_humans=max(6, 2 * len(result.humans)))
+    study = alt_test_file(file, importer=importer, **table.read_options(), **test.as_dict(),
+                          **guide.study_options(), say=lambda line: echo(line, err=True))
+    if study.imported is not None and not json_out:
+        echo(study.imported.report.summary(), err=True)
     if json_out:
-        out: dict[str, Any] = {"alt_test": result.to_dict(), "panel_agreement": agreement.to_frame().to_dict("records"),
-                               "panel_departures": departures.to_dict(), "notes": notes}
-        if sim is not None:
-            out["guidance"] = sim.to_dict()
-        if imported is not None:
-            out["import"] = imported.to_dict()
-        elif read_as is not None:
-            out["read_as"] = read_as.to_dict()
-        print_json(out)
+        print_json({**study.to_dict(), "notes": [said(n) for n in study.notes]})
         return
-    if read_as is not None:
-        echo(f"accord: read {file} as {read_as}", err=True)
-    _print(file, result, agreement, departures, notes, max_rows)
-    if sim is not None:
-        _print_guidance(sim)
+    if study.read_as is not None:
+        echo(f"accord: read {file} as {study.read_as}", err=True)
+    _print(file, study.alt_test, study.panel_agreement, study.panel_departures,
+           [said(n) for n in study.notes], max_rows)
+    if study.guidance is not None:
+        _print_guidance(study.guidance)
 
 
 def _print(file: Path, result: Any, agreement: Any, departures: Any, notes: list[str], max_rows: int) -> None:

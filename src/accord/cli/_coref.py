@@ -3,26 +3,23 @@
 from __future__ import annotations
 
 import math
-import warnings
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
-from accord._shared.errors import AccordError, AccordWarning, choice_error, plural
+from accord._shared.errors import plural
 from accord._shared.names import CONLL, COREF_METRICS
-from accord.cli._common import cli_errors, console, note, print_json, said, warnings_said
+from accord.cli._common import cli_errors, console, note, print_json, warn
+from accord.cli._options import OptionGroup, with_options
 from accord.coref._alpha import default_convention
-from accord.coref._model import CorefAnnotations
-from accord.coref._readers import read_coref
-from accord.coref._report import CorefReliability, coref_reliability
-from accord.coref._scores import CorefScores, coref_scores
-from accord.coref._tokens import check_align
+from accord.coref._report import CorefReliability
+from accord.coref._run import SET_DISTANCES as _DISTANCES
+from accord.coref._scores import CorefScores
 
 __all__ = ["register", "render_coref", "render_scores"]
-
-_DISTANCES = ("set-relation", "masi-2006", "masi-2010", "jaccard", "dice")
 
 
 def _f(x: float) -> str:
@@ -76,61 +73,60 @@ def render_scores(scores: CorefScores, *, title: str) -> None:
     console.print(s)
 
 
-def _read(paths: list[Path], notes: list[str], **kwargs: Any) -> CorefAnnotations:
-    """read_coref, with its AccordWarnings (format guesses) collected as notes for stderr."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", AccordWarning)
-        data = read_coref(paths, **kwargs)
-    notes += [said(w.message) for w in caught if issubclass(w.category, AccordWarning)]
-    return data
-
-
-def _score_one(data: CorefAnnotations, key: Path, key_data: CorefAnnotations, json_out: bool,
-               notes: list[str], align: str) -> None:
-    """One response against the key: the reference scorer's use, no alpha."""
-    coder = data.coders[0]
-    for text in notes:
-        note(text)
-    scores = warnings_said(coref_scores, key_data, data, align=align)
+def _print_one(run: Any, key: Path, json_out: bool) -> None:
+    """One response against the key: the reference scorer's scores, no alpha."""
+    coder, scores = run.data.coders[0], run.scores
     if json_out:
         print_json({"response": str(coder), "key": str(key), "n_documents": scores.n_documents,
-                    "n_mentions": data.n_mentions, "scores": scores})
+                    "n_mentions": run.data.n_mentions, "scores": scores})
         return
     render_scores(scores, title=f"{coder} against the key {key.name}")
     console.print(f"{plural(scores.n_documents, 'key document')} scored; CoNLL F1 "
                   f"{_f(scores.conll_f1)}", highlight=False)
 
 
-def coref(
-    files: Annotated[list[Path], typer.Argument(help="One annotation per coder (file or directory of files); "
-                                                "with --key, a single response is scored against the key.")],
+@dataclass(frozen=True)
+class CorefOptions(OptionGroup):
+    """How to read the coders' files (and a key), the set distance, the bootstrap."""
+
     format: Annotated[str, typer.Option(help="auto (by extension, else by content, the guess stated), conll, brat, "
                                          "jsonl, csv (csv holds a coder column) or corefud (CoNLL-U with Entity= "
-                                         "in MISC).")] = "auto",
-    distance: Annotated[str, typer.Option(help=f"Set distance beside nominal: {', '.join(_DISTANCES)}.")] = (
-        "set-relation"
-    ),
+                                         "in MISC).")] = "auto"
+    distance: Annotated[str, typer.Option(help=f"Set distance beside nominal: {', '.join(_DISTANCES)}.")
+                        ] = "set-relation"
     key: Annotated[
         Path | None, typer.Option(help="A key (gold) annotation: adds MUC, B3, CEAF, BLANC, LEA (with one response: "
                                   "those scores alone, no alpha).")
-    ] = None,
+    ] = None
     missing_mentions: Annotated[
         str, typer.Option(help="Mentions only some coders have: singleton, missing or error.")
-    ] = "singleton",
+    ] = "singleton"
     duplicates: Annotated[
         str, typer.Option(help="A mention one file puts in two chains: error, or first (keep the first, as the "
                           "reference scorer does).")
-    ] = "error",
-    coders: Annotated[str | None, typer.Option(help="Comma-separated coder names, one per file.")] = None,
+    ] = "error"
+    coders: Annotated[str | None, typer.Option(help="Comma-separated coder names, one per file.")] = None
     bootstrap: Annotated[
         int, typer.Option(help="Bootstrap resamples of documents for 95% intervals of alpha (0: none).")
-    ] = 0,
-    seed: Annotated[int | None, typer.Option(help="Seed for the bootstrap.")] = None,
+    ] = 0
+    seed: Annotated[int | None, typer.Option(help="Seed for the bootstrap.")] = None
     align: Annotated[
         str, typer.Option(help="How the files' tokens line up (CoNLL, CorefUD): tokens (each file must hold the same "
                           "tokens; a difference is an error naming document, sentence and token) or words (align "
                           "them by their words and say the differences).")
-    ] = "tokens",
+    ] = "tokens"
+
+    def run_options(self) -> dict[str, Any]:
+        """The options as :func:`accord.coref.coref_files` takes them."""
+        coders = [c.strip() for c in self.coders.split(",")] if self.coders else None
+        return {**self.as_dict(), "coders": coders}
+
+
+@with_options
+def coref(
+    files: Annotated[list[Path], typer.Argument(help="One annotation per coder (file or directory of files); "
+                                                "with --key, a single response is scored against the key.")],
+    options: CorefOptions = CorefOptions(),
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")] = False,
 ) -> None:
@@ -139,55 +135,31 @@ def coref(
     Examples: accord coref ann1.conll ann2.conll --distance set-relation --key gold.conll;
     accord coref system.conll --key gold.v4_gold_conll (one response scored against the key, no alpha)
     """
-    if distance not in _DISTANCES and distance != "nominal":
-        raise choice_error("distance", distance, _DISTANCES)
-    if duplicates not in ("error", "first"):
-        raise AccordError(f"--duplicates must be 'error' or 'first'; got {duplicates!r}")
-    if bootstrap < 0:
-        raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
-    check_align(align)
-    names = [c.strip() for c in coders.split(",")] if coders else None
-    notes: list[str] = []
-    data = _read(files, notes, format=format, coders=names, missing_mentions=missing_mentions,
-                 duplicates=duplicates, align=align)
-    key_data = _read([key], notes, format=format, duplicates=duplicates) if key is not None else None
-    if len(data.coders) == 1:
-        if key is None or key_data is None:
-            raise AccordError(
-                f"{', '.join(map(str, files))}: one coder ({data.coders[0]!r}); alpha needs a second annotation, "
-                "or give --key KEY to score this response against a key"
-            )
-        if bootstrap:
-            raise AccordError("--bootstrap resamples alpha; one response scored against --key has no alpha")
-        _score_one(data, key, key_data, json_out, notes, align)
-        return
-    for text in notes:
-        note(text)
-    dists = ("nominal",) if distance == "nominal" else ("nominal", distance)
-    rep = warnings_said(coref_reliability, data, distances=dists, key=key_data, align=align)
-    intervals: dict[str, list[float]] = {}
-    if bootstrap:
-        from accord._shared.progress import Progress
+    from accord.coref._run import coref_files
 
-        with Progress(enabled=not quiet, total=len(rep.alpha), label="accord coref") as prog:
-            for dist, by_conv in rep.alpha.items():
-                res = by_conv[default_convention(dist)]
-                with prog.step(f"bootstrap of alpha with {dist}: {bootstrap} resamples of documents"):
-                    intervals[dist] = list(res.confidence_interval(0.95, n_resamples=bootstrap, rng=seed))
+    run = coref_files(files, **options.run_options(), progress=not quiet)
+    for text in run.notes:
+        note(text)
+    for message in run.warnings:
+        warn(message)
+    if run.scores is not None:
+        _print_one(run, options.key, json_out)  # type: ignore[arg-type]
+        return
+    rep, bootstrap = run.reliability, options.bootstrap
     if json_out:
         out = rep.to_dict()
-        if intervals:
+        if run.intervals:
             out["confidence_intervals"] = {
-                "confidence_level": 0.95, "resampled": "documents", "n_resamples": bootstrap, "seed": seed,
-                **intervals,
+                "confidence_level": 0.95, "resampled": "documents", "n_resamples": bootstrap, "seed": options.seed,
+                **run.intervals,
             }
         print_json(out)
         return
     render_coref(rep, title=f"Coreference reliability of {', '.join(f.name for f in files)}")
-    for dist, (lo, hi) in intervals.items():
+    for dist, (lo, hi) in run.intervals.items():
         console.print(
             f"95% bootstrap interval for alpha with {dist} ({default_convention(dist)}; {bootstrap} resamples of "
-            f"{plural(rep.n_documents, 'document')}, seed {seed}): [{lo:.4f}, {hi:.4f}]"
+            f"{plural(rep.n_documents, 'document')}, seed {options.seed}): [{lo:.4f}, {hi:.4f}]"
         )
 
 

@@ -8,14 +8,12 @@ from typing import Annotated
 import typer
 
 from accord.cli._common import RAW_CSV_HELP, cli_errors, echo
-from accord.cli._importing import ImporterArgs, importer_options
+from accord.cli._importing import ImporterArgs
+from accord.cli._options import with_options
 
 __all__ = ["import_export", "register"]
 
-_NO_IMPORTER = ImporterArgs()
-
-
-@importer_options
+@with_options
 def import_export(
     export: Annotated[Path, typer.Argument(help="The tool's export: a file, a folder or a zip.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="The long table to write (.csv, or .tsv).")],
@@ -24,7 +22,7 @@ def import_export(
     coder: Annotated[str, typer.Option(help="Spreadsheets (long): the coder column.")] = "coder",
     force: Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")] = False,
     raw_csv: Annotated[bool, typer.Option("--raw-csv", help=RAW_CSV_HELP)] = False,
-    importer: ImporterArgs = _NO_IMPORTER,
+    importer: ImporterArgs = ImporterArgs(),
 ) -> None:
     """Turn an annotation tool's export into accord's long table (unit, coder, value; or spans).
 
@@ -36,14 +34,11 @@ def import_export(
     Examples: accord import export.json --from label-studio --field sentiment -o long.csv;
     accord import project.zip --from doccano -o spans.csv
     """
-    from accord._shared.output import check_output, write_output
-    from accord.cli._importing import describe_field, load_export, long_table_text
+    from accord.importers._input import describe_field
+    from accord.importers._long import write_long_table
 
-    check_output(output, force=force, inputs=[export])
-    imported = load_export(export, importer, plain_fallback=False,
-                           spreadsheet_options={"layout": layout, "unit": unit, "coder": coder})
-    sep = "\t" if output.suffix.lower() in (".tsv", ".tab") else ","
-    write_output(output, long_table_text(imported, sep=sep, raw=raw_csv), force=force, inputs=[export])
+    imported = write_long_table(export, output, importer, layout=layout, unit=unit, coder=coder, force=force,
+                                raw=raw_csv, say=lambda line: echo(line, err=True))
     echo(imported.report.summary(cli=True), err=True)
     echo(f"wrote {output} ({describe_field(imported)})", err=True)
 

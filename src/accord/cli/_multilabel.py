@@ -7,7 +7,7 @@ interannotator reliability for multiply labeled data points.
 from __future__ import annotations
 
 import math
-import warnings
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,15 +18,8 @@ from rich.table import Table
 from accord._shared.errors import plural
 from accord._shared.names import ITEM_CLASSES as ITEM_CLASS_NAMES
 from accord.cli._common import cli_errors, console, print_json, said
-from accord.multilabel import (
-    ITEM_CLASSES,
-    augmented_kappa,
-    augmented_kappa_sweep,
-    bootstrap_augmented_kappa,
-    masi_alpha,
-    read_multilabel,
-    sharpen,
-)
+from accord.cli._options import OptionGroup, with_options
+from accord.multilabel._sweep import ITEM_CLASSES
 
 __all__ = ["register"]
 
@@ -38,6 +31,62 @@ def _num(x: Any) -> str:
     return "undefined" if x is None or not math.isfinite(x) else f"{x:.4f}"
 
 
+@dataclass(frozen=True)
+class KappaOptions(OptionGroup):
+    """What to compute: K' at p with the weighting rule, the sweep and classes, the interval, alpha, sharpening."""
+
+    p: Annotated[float, typer.Option("--p", help="Weight of the primary label, 0.5 <= p <= 1.")] = 0.6
+    rule: Annotated[
+        str,
+        typer.Option(help="Weights for 3+ labels: pair (the paper; refuses 3+), geometric, primary-rest.")
+    ] = "pair"
+    sweep: Annotated[bool, typer.Option("--sweep", help="K' over p = 0.5, 0.55, ..., 1.")] = False
+    classes: Annotated[
+        bool, typer.Option("--classes", help="Sort items into the paper's four classes (implies --sweep).")
+    ] = False
+    tolerance: Annotated[
+        float, typer.Option(help="Largest |score(p=1) - score(p=0.5)| of a 'nearly constant' item.")
+    ] = 0.1
+    high: Annotated[float, typer.Option(help="Smallest mean item score of a 'constant high' item.")] = 0.6
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot",
+            help="Save K' against p, overall and per class, as .svg, .png, .pdf or .html "
+            "(needs altair and vl-convert-python, the report extra).",
+        ),
+    ] = None
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --plot file.")] = False
+    ci: Annotated[
+        bool, typer.Option("--ci", help="Bootstrap confidence interval for K' (items resampled).")
+    ] = False
+    confidence_level: Annotated[float, typer.Option("--confidence-level", help="Of the interval.")] = 0.95
+    n_resamples: Annotated[int, typer.Option("--n-resamples", help="Bootstrap replicates.")] = 2000
+    seed: Annotated[int | None, typer.Option("--seed", help="Random seed of the bootstrap.")] = None
+    masi: Annotated[
+        bool, typer.Option("--masi/--no-masi", help="Also Krippendorff's alpha with MASI on the label sets.")
+    ] = True
+    do_sharpen: Annotated[
+        bool, typer.Option("--sharpen", help="Iterated annotator/item weights and a label per item.")
+    ] = False
+
+    def study_options(self) -> dict[str, Any]:
+        """The options as :func:`accord.multilabel.multilabel_study` takes them."""
+        out = self.as_dict(exclude=("seed", "do_sharpen"))
+        return {**out, "rng": self.seed, "sharpening": self.do_sharpen}
+
+
+@dataclass(frozen=True)
+class MultiLabelReading(OptionGroup):
+    """How to read the labels: the table's form, the separator of a compact cell, the item and annotator columns."""
+
+    fmt: Annotated[str, typer.Option("--format", help="auto, compact or ranked.")] = "auto"
+    sep: Annotated[str, typer.Option("--sep", help="Separator inside a compact labels cell.")] = ","
+    item: Annotated[str, typer.Option(help="Column of the item.")] = "item"
+    annotator: Annotated[str, typer.Option(help="Column of the annotator.")] = "annotator"
+
+
+@with_options
 def _multilabel(
     file: Annotated[
         Path,
@@ -46,91 +95,32 @@ def _multilabel(
             "or item, annotator, label, rank (one row per label)."
         ),
     ],
-    p: Annotated[float, typer.Option("--p", help="Weight of the primary label, 0.5 <= p <= 1.")] = 0.6,
-    rule: Annotated[
-        str,
-        typer.Option(help="Weights for 3+ labels: pair (the paper; refuses 3+), geometric, primary-rest."),
-    ] = "pair",
-    sweep: Annotated[bool, typer.Option("--sweep", help="K' over p = 0.5, 0.55, ..., 1.")] = False,
-    classes: Annotated[
-        bool, typer.Option("--classes", help="Sort items into the paper's four classes (implies --sweep).")
-    ] = False,
-    tolerance: Annotated[
-        float, typer.Option(help="Largest |score(p=1) - score(p=0.5)| of a 'nearly constant' item.")
-    ] = 0.1,
-    high: Annotated[float, typer.Option(help="Smallest mean item score of a 'constant high' item.")] = 0.6,
-    plot: Annotated[
-        Path | None,
-        typer.Option(
-            "--plot",
-            help="Save K' against p, overall and per class, as .svg, .png, .pdf or .html "
-            "(needs altair and vl-convert-python, the report extra).",
-        ),
-    ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing --plot file.")] = False,
-    ci: Annotated[
-        bool, typer.Option("--ci", help="Bootstrap confidence interval for K' (items resampled).")
-    ] = False,
-    confidence_level: Annotated[float, typer.Option("--confidence-level", help="Of the interval.")] = 0.95,
-    n_resamples: Annotated[int, typer.Option("--n-resamples", help="Bootstrap replicates.")] = 2000,
-    seed: Annotated[int | None, typer.Option("--seed", help="Random seed of the bootstrap.")] = None,
-    masi: Annotated[
-        bool, typer.Option("--masi/--no-masi", help="Also Krippendorff's alpha with MASI on the label sets.")
-    ] = True,
-    do_sharpen: Annotated[
-        bool, typer.Option("--sharpen", help="Iterated annotator/item weights and a label per item.")
-    ] = False,
-    fmt: Annotated[str, typer.Option("--format", help="auto, compact or ranked.")] = "auto",
-    sep: Annotated[str, typer.Option("--sep", help="Separator inside a compact labels cell.")] = ",",
-    item: Annotated[str, typer.Option(help="Column of the item.")] = "item",
-    annotator: Annotated[str, typer.Option(help="Column of the annotator.")] = "annotator",
+    kappa: KappaOptions = KappaOptions(),
+    reading: MultiLabelReading = MultiLabelReading(),
     json_out: Annotated[bool, typer.Option("--json", help="Print the results as one JSON object.")] = False,
 ) -> None:
     """K', the augmented kappa for a primary and an optional secondary label (Rosenberg & Binkowski 2004)."""
-    if plot is not None:  # refuse before any work: the input itself, or an existing file without --force
-        from accord._shared.charts import check_chart_path
+    from accord.multilabel._study import multilabel_study
 
-        check_chart_path(plot, force=force, inputs=[file])
-    data = read_multilabel(file, format=fmt, sep=sep, item=item, annotator=annotator)  # type: ignore[arg-type]
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        res = augmented_kappa(data, p=p, rule=rule)  # type: ignore[arg-type]
-        interval = (
-            bootstrap_augmented_kappa(
-                data, p=p, rule=rule, confidence_level=confidence_level,  # type: ignore[arg-type]
-                n_resamples=n_resamples, rng=seed,
-            )
-            if ci
-            else None
-        )
-        want_sweep = sweep or classes or plot is not None
-        sw = augmented_kappa_sweep(data, rule=rule) if want_sweep else None  # type: ignore[arg-type]
-        cls = sw.classify(tolerance=tolerance, high=high) if (sw is not None and (classes or plot)) else None
-        alpha_res = masi_alpha(data) if masi else None
-        sharp = sharpen(data, p=p, rule=rule) if do_sharpen else None  # type: ignore[arg-type]
-    notes = list(dict.fromkeys(said(w.message) for w in caught))
-    if plot is not None and sw is not None:
-        from accord.multilabel._plot import plot_sweep
-
-        plot_sweep(sw, plot, classes=cls, force=force)
+    plot = kappa.plot
+    study = multilabel_study(file, **kappa.study_options(), format=reading.fmt, sep=reading.sep, item=reading.item,
+                             annotator=reading.annotator)
+    notes = [said(w) for w in study.warnings]
     if json_out:
-        out: dict[str, Any] = {"file": str(file), "augmented_kappa": res}
-        if interval is not None:
-            out["confidence_interval"] = interval
-        if sw is not None:
-            out["sweep"] = sw
-        if cls is not None:
-            out["classes"] = cls
-        if alpha_res is not None:
-            out["masi_alpha"] = alpha_res
-        if sharp is not None:
-            out["sharpening"] = sharp
-        if plot is not None:
-            out["plot"] = str(plot)
-        out["warnings"] = notes
-        print_json(out)
+        print_json({"file": str(file), **study.parts(), **({"plot": str(plot)} if plot is not None else {}),
+                    "warnings": notes})
         return
+    _print_study(study, file, sweep=kappa.sweep, classes=kappa.classes)
+    for note in notes:
+        console.print(f"[yellow]warning:[/yellow] {escape(str(note))}", markup=True)
+    if plot is not None:
+        console.print(f"wrote {plot}")
 
+
+def _print_study(study: Any, file: Path, *, sweep: bool, classes: bool) -> None:
+    """K' and its quantities, the pairs, the sweep, the classes and the sharpening, as tables."""
+    res, interval, sw, cls = study.augmented_kappa, study.confidence_interval, study.sweep, study.classes
+    alpha_res, sharp = study.masi_alpha, study.sharpening
     table = Table(title=f"Augmented kappa K' (p = {res.p:g}, rule {res.rule}) for {file}", show_header=False)
     table.add_column("quantity")
     table.add_column("value", justify="right")
@@ -193,11 +183,6 @@ def _multilabel(
             sh.add_row(str(a), _num(w), _num(k))
         console.print(sh)
         console.print("per-item labels and confidences: use --json")
-
-    for note in notes:
-        console.print(f"[yellow]warning:[/yellow] {escape(str(note))}", markup=True)
-    if plot is not None:
-        console.print(f"wrote {plot}")
 
 
 def register(app: typer.Typer) -> None:

@@ -20,16 +20,8 @@ from accord._shared.errors import AccordError, AccordWarning, plural
 from accord._shared.output import atomic_output, check_output
 from accord._shared.sanitize import csv_cell
 from accord.cli._common import RAW_CSV_HELP, cli_errors, console, print_json, said, warn
-from accord.noise import (
-    ChanceDifference,
-    DisagreementTolerance,
-    NoiseBound,
-    chance_difference,
-    gold_standard,
-    max_disagreements,
-    read_long_table,
-)
-from accord.noise import noise_bound as _noise_bound
+from accord.noise import ChanceDifference, DisagreementTolerance, NoiseBound
+from accord.noise._study import gold_standard_file, noise_model
 
 __all__ = ["register"]
 
@@ -125,23 +117,11 @@ def _gold(
     """Keep the items all annotators agree on and bound their noise (Beigman Klebanov & Beigman 2009)."""
     if out is not None:  # refuse before any work: the input itself, or an existing file without --force
         check_output(out, force=force, inputs=[file])
-    df = read_long_table(file, unit=unit, coder=coder, value=value)
     with _undefined() as caught:
-        res = gold_standard(
-            df,
-            confidence=confidence,
-            target_gamma=target_gamma,
-            p=p,
-            incomplete="drop" if drop_incomplete else "error",
-        )
+        res = gold_standard_file(file, unit=unit, coder=coder, value=value, confidence=confidence,
+                                 target_gamma=target_gamma, p=p, incomplete="drop" if drop_incomplete else "error")
     if out is not None:
-        sep = "\t" if out.suffix.lower() in (".tsv", ".tab") else ","
-        try:
-            frame = res.to_frame()
-            with atomic_output(out, force=force, inputs=[file]) as tmp:
-                (frame if raw_csv else frame.map(csv_cell)).to_csv(tmp, sep=sep, index=False)
-        except OSError as exc:
-            raise AccordError(f"file '{out}': cannot write: {exc.strerror or exc}") from None
+        _write_gold(res, out, file, force=force, raw_csv=raw_csv)
     if json_out:
         data = res.to_dict()
         data["file"] = str(file)
@@ -149,6 +129,25 @@ def _gold(
         print_json(data)
         _say_notes([], caught, json_out=True)
         return
+    _print_gold(res, file)
+    _say_notes([res.reason], caught, json_out=False)
+    if out is not None:
+        console.print(f"wrote {plural(res.n_agreed, 'gold item')} to {out}")
+
+
+def _write_gold(res: Any, out: Path, file: Path, *, force: bool, raw_csv: bool) -> None:
+    """The gold items (unit, value) as CSV or TSV (by suffix), written atomically."""
+    sep = "\t" if out.suffix.lower() in (".tsv", ".tab") else ","
+    try:
+        frame = res.to_frame()
+        with atomic_output(out, force=force, inputs=[file]) as tmp:
+            (frame if raw_csv else frame.map(csv_cell)).to_csv(tmp, sep=sep, index=False)
+    except OSError as exc:
+        raise AccordError(f"file '{out}': cannot write: {exc.strerror or exc}") from None
+
+
+def _print_gold(res: Any, file: Path) -> None:
+    """The gold standard's table."""
     table = Table(title=f"Gold standard from {file}", show_header=False)
     table.add_column("quantity")
     table.add_column("value", justify="right")
@@ -167,9 +166,6 @@ def _gold(
     if res.k_noise is not None:
         table.add_row("noise implied by K", _pct(res.k_noise.noise))
     console.print(table)
-    _say_notes([res.reason], caught, json_out=False)
-    if out is not None:
-        console.print(f"wrote {plural(res.n_agreed, 'gold item')} to {out}")
 
 
 def _noise(
@@ -184,28 +180,18 @@ def _noise(
 ) -> None:
     """Noise bound of the agreed items for n items, d disagreements and chance agreement p."""
     with _undefined() as caught:
-        bound = _noise_bound(n, d, p, confidence=confidence)
-        cd = cdn = None
-        if d < n:
-            cd = chance_difference(n - d, bound.random_agreements, confidence=confidence)
-            cdn = chance_difference(n - d, bound.random_agreements, confidence=confidence, method="normal")
-        tol = max_disagreements(n, p, gamma=target_gamma, confidence=confidence) if n >= 2 else None
+        model = noise_model(n, d, p, confidence=confidence, target_gamma=target_gamma)
+    bound = model.bound
     if json_out:
-        print_json(
-            {
-                "bound": bound,
-                "chance_difference": cd,
-                "chance_difference_normal": cdn,
-                "tolerance": tol,
-            }
-        )
+        print_json(model)
         _say_notes([], caught, json_out=True)
         return
     table = Table(title=f"Noise model: n = {n}, d = {d}, p = {p:g}", show_header=False)
     table.add_column("quantity")
     table.add_column("value", justify="right")
     table.add_row("agreed items", str(bound.n_agreed))
-    _model_rows(table, bound, cd, cdn, tol, target_gamma)
+    _model_rows(table, bound, model.chance_difference, model.chance_difference_normal, model.tolerance,
+                target_gamma)
     console.print(table)
     _say_notes([bound.reason], caught, json_out=False)
 

@@ -1,26 +1,32 @@
-"""Options several sub-commands share: ``--order``, the order of ordered text labels.
+"""Options several sub-commands share, and option groups: ``--order``, the order of ordered text labels.
 
 ``--order "Very Easy,Easy,Neutral,Difficult,Very Difficult"`` gives the labels from lowest to highest
 for the ordinal, interval and ratio distances (the one mechanism of the Python API,
 ``get_distance(name, order=[...])``); without it, those distances refuse text labels, whose
 alphabetical order is not a scale.  :func:`parse_order` reads the option and :func:`ordered_distance`
-checks it against the values read, so every command says the same thing.
+checks it against the values read, so every command says the same thing (both in
+:mod:`accord.distances._ordered`, where the library uses them too).
+
+An :class:`OptionGroup` is a set of options that commands share, defined once as a frozen dataclass; a
+command declares one parameter of the group's type and is decorated with :func:`with_options`.
 """
 
 from __future__ import annotations
 
-import csv
-from typing import Annotated, Any
+import dataclasses
+import functools
+import inspect
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar
 
-import numpy as np
 import typer
 
-from accord._shared.errors import AccordError
-from accord._shared.names import shown_list
-from accord.distances import ORDERED_DISTANCES, Distance, get_distance, text_labels
-from accord.distances._scalar import number_labels, refuse_unordered_text
+from accord.distances._ordered import order_items, ordered_distance, parse_order
 
-__all__ = ["OrderOption", "order_items", "ordered_distance", "parse_order"]
+__all__ = ["OptionGroup", "OrderOption", "TableOptions", "order_items", "ordered_distance", "parse_order",
+           "with_options"]
 
 ORDER_HELP = ("The labels from lowest to highest, comma-separated (quote a label holding a comma), for the "
               "ordinal, interval and ratio distances: e.g. --order \"Very Easy,Easy,Neutral,Difficult,Very "
@@ -31,77 +37,92 @@ ORDER_HELP = ("The labels from lowest to highest, comma-separated (quote a label
 OrderOption = Annotated[str | None, typer.Option("--order", help=ORDER_HELP)]
 
 
-def parse_order(text: str | None) -> list[str] | None:
-    """The labels of ``--order``, in order (None without the option).
 
-    Examples
-    --------
-    >>> parse_order("low, mid ,high")
-    ['low', 'mid', 'high']
-    >>> parse_order('"1, a",2')
-    ['1, a', '2']
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class OptionGroup:
+    """A group of options that commands share, as a frozen dataclass whose fields are typer options.
+
+    A command declares one parameter annotated with the group (``table: TableOptions = TableOptions()``) and
+    is decorated with :func:`with_options`: the command line shows the group's options in that parameter's
+    place, each with its own help, and the command receives them as one object.  One definition, one help
+    text, for every command that takes the group.
     """
-    if text is None:
-        return None
-    rows = list(csv.reader([text], skipinitialspace=True))
-    items = [item.strip() for item in (rows[0] if rows else [])]
-    if not items or any(not item for item in items):
-        raise AccordError(f"--order must list the labels from lowest to highest, comma-separated; got {text!r}")
-    twice = sorted({item for item in items if items.count(item) > 1})
-    if twice:
-        raise AccordError(f"--order names {', '.join(map(repr, twice))} more than once; got {text!r}")
-    return items
+
+    @classmethod
+    def parameters(cls) -> list[inspect.Parameter]:
+        """The group's options as keyword parameters of a command (name, typer annotation, default)."""
+        hints = typing.get_type_hints(cls, include_extras=True)
+        return [inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, annotation=hints[f.name],
+                                  default=inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default)
+                for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+
+    @classmethod
+    def from_options(cls, values: dict[str, Any]) -> Any:
+        """The group from the values the command line parsed, by parameter name."""
+        return cls(**values)
+
+    def as_dict(self, *, exclude: tuple[str, ...] = ()) -> dict[str, Any]:
+        """The options by name (a shallow copy), less *exclude*."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)  # type: ignore[arg-type]
+                if f.name not in exclude}
 
 
-def _number(text: str) -> int | float | None:
-    try:
-        x = float(text)
-    except ValueError:
-        return None
-    return int(x) if x.is_integer() and "." not in text and "e" not in text.lower() else x
+def with_options(func: F) -> F:
+    """Expand each parameter of *func* annotated with an :class:`OptionGroup` into the group's options.
 
-
-def order_items(items: list[str], values: np.ndarray) -> list[Any]:
-    """The labels of ``--order`` as the values they name: the text label itself, or the number it spells
-    when the values are numbers (``"2"`` is the value 2)."""
-    texts = {v for v in text_labels(values)}
-    out: list[Any] = []
-    for item in items:
-        if item in texts:
-            out.append(item)
-            continue
-        n = _number(item)
-        out.append(item if n is None else n)
-    return out
-
-
-def ordered_distance(distance: str | Distance, order: str | None, values: np.ndarray, *,
-                     source: str | None = None, set_valued: bool = False) -> str | Distance:
-    """The distance a command computes with: *distance* with the order of ``--order`` when given.
-
-    Refuses (naming ``--order``) text labels under the ordinal, interval or ratio distance without an
-    order, ``--order`` with any other distance, and labels of the data that ``--order`` does not name
-    (all of them).
+    The command's signature is rewritten for Typer (the group's options in the parameter's place, every
+    parameter keyword-only, as click passes them); at each call the options are gathered back into the group.
+    The function itself is kept as ``__accord_command__`` (tests read its length).
     """
-    where = f"{source}: " if source else ""
-    dist = get_distance(distance)
-    items = parse_order(order)
-    if items is None:
-        if isinstance(dist, ORDERED_DISTANCES) and dist.order is None and not set_valued:
-            text = text_labels(values)
-            if text and number_labels(values) is None:  # "1".."5" are the numbers they spell: no order needed
-                raise AccordError(where + str(refuse_unordered_text(
-                    dist.name, text, how='--order "lowest,...,highest"')))
-        return distance
-    if set_valued or not isinstance(dist, ORDERED_DISTANCES):
-        raise AccordError(f"--order gives the order of the labels for the ordinal, interval and ratio distances; "
-                          f"the distance here is {dist.name}")
-    wanted = order_items(items, values)
-    named = set(wanted)
-    outside = [v for v in values.tolist() if v not in named]
-    if outside:
-        shown = shown_list(outside, 10)
-        raise AccordError(f"{where}{'a label' if len(outside) == 1 else f'{len(outside)} labels'} of the data "
-                          f"{'is' if len(outside) == 1 else 'are'} not in --order: {shown}; --order names "
-                          f"{', '.join(items)}")
-    return get_distance(dist, order=wanted)
+    sig = inspect.signature(func, eval_str=True)
+    params: list[inspect.Parameter] = []
+    groups: dict[str, tuple[Any, list[str]]] = {}
+    for name, p in sig.parameters.items():
+        ann = p.annotation
+        if isinstance(ann, type) and issubclass(ann, OptionGroup):
+            own = ann.parameters()
+            groups[name] = (ann, [q.name for q in own])
+            params += own
+        else:
+            params.append(p.replace(kind=inspect.Parameter.KEYWORD_ONLY))
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        for name, (group, names) in groups.items():
+            kwargs[name] = group.from_options({n: kwargs.pop(n) for n in names if n in kwargs})
+        return func(*args, **kwargs)
+
+    wrapper.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {**{p.name: p.annotation for p in params}, "return": sig.return_annotation}
+    del wrapper.__wrapped__  # Typer reads the signature above, not the wrapped function's
+    wrapper.__accord_command__ = getattr(func, "__accord_command__", func)  # type: ignore[attr-defined]
+    return wrapper  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class TableOptions(OptionGroup):
+    """How to read a plain table: its columns and layout (told from the file where not given)."""
+
+    unit: Annotated[str | None, typer.Option(help="Column holding the unit (item) id (default: told from the "
+                                             "column names: unit, item, id, doc_id, question...).")] = None
+    coder: Annotated[str | None, typer.Option(help="Column holding the coder (annotator) id (default: told from "
+                                              "the column names: coder, annotator, rater, worker...).")] = None
+    value: Annotated[str | None, typer.Option(
+        help="Column holding the value; JSON lists for set values (default: told from the column names: value, "
+             "label, score, rating, answer...).")] = None
+    layout: Annotated[str | None, typer.Option(
+        help="long: one row per (unit, coder, value); wide: one row per unit, a column per coder; counts: one row "
+             "per unit, a column per category, each cell a count (default: told from the file).")] = None
+    coders: Annotated[str | None, typer.Option(
+        help="Wide layout: comma-separated coder columns (default: all but --unit).")] = None
+    sep: Annotated[str | None, typer.Option(
+        help="Text tables: the delimiter, one character or 'tab' (default: sniffed among comma, semicolon, tab "
+             "and pipe).")] = None
+
+    def read_options(self) -> dict[str, Any]:
+        """The options as :func:`accord.read` takes them."""
+        coders = [c.strip() for c in self.coders.split(",")] if self.coders else None
+        return {"unit": self.unit, "coder": self.coder, "value": self.value, "layout": self.layout,
+                "coders": coders, "sep": self.sep}

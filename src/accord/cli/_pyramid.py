@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import math
 import sys
-import warnings
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
@@ -18,25 +17,12 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from accord._shared.errors import AccordError, AccordWarning, for_cli, plural
+from accord._shared.errors import for_cli, plural
 from accord._shared.sanitize import csv_cell, terminal_safe
 from accord.cli._common import RAW_CSV_HELP, cli_errors, console, print_json
 from accord.cli._common import note as note_line
-from accord.pyramid import (
-    CONVENTIONS,
-    Pyramid,
-    check_pyramid,
-    peer_agreement,
-    pyramid_agreement,
-    read_json,
-    read_peer_annotation,
-    read_pyramid,
-    score_peers,
-    tier_table,
-)
-from accord.pyramid._ducview import models_from_peers
-from accord.pyramid._model import MODEL_RULES, PeerAnnotation
-from accord.pyramid._scores import EMBEDDED_NOTE
+from accord.pyramid import CONVENTIONS
+from accord.pyramid._model import MODEL_RULES
 
 __all__ = ["pyramid_app", "register"]
 
@@ -54,24 +40,6 @@ def _num(x: Any) -> str:
 def _found_by(n: int | None, rule: str) -> str:
     what = "; ".join(for_cli(MODEL_RULES.get(r, r)) for r in rule.split(", "))
     return f"{n if n is not None else 'The'} models found by {what}"
-
-
-def _load_pyramid(path: Path, start_regex: str | None) -> Pyramid:
-    if path.suffix.lower() == ".json":
-        obj = read_json(path)
-        if not isinstance(obj, Pyramid):
-            raise AccordError(f"file {path}: holds a peer annotation, not a pyramid")
-        return obj
-    return read_pyramid(path, start_regex=start_regex)
-
-
-def _load_peer(path: Path, start_regex: str | None) -> PeerAnnotation:
-    if path.suffix.lower() == ".json":
-        obj = read_json(path)
-        if not isinstance(obj, PeerAnnotation):
-            raise AccordError(f"file {path}: holds a pyramid, not a peer annotation")
-        return obj
-    return read_peer_annotation(path, start_regex=start_regex)
 
 
 StartRegex = Annotated[
@@ -94,14 +62,10 @@ def show(
     as_json: AsJson = False,
 ) -> None:
     """Tiers, weights and the validation report of a pyramid."""
-    if weight not in ("models", "contributors"):
-        raise AccordError(f"--weight: must be 'models' or 'contributors', got {weight!r}")
-    pyr = _load_pyramid(file, start_regex)
-    if peer is not None:
-        pyr = models_from_peers(pyr, [_load_peer(peer, start_regex)])
-    report = check_pyramid(pyr, style=style)  # type: ignore[arg-type]
-    tiers = tier_table(pyr, by=weight)  # type: ignore[arg-type]
-    weights = pyr.weights(by=weight)  # type: ignore[arg-type]
+    from accord.pyramid._files import pyramid_overview
+
+    view = pyramid_overview(file, style=style, weight=weight, start_regex=start_regex, peer=peer)
+    pyr, report, tiers, weights = view.pyramid, view.validation, view.tiers, view.weights
     if as_json:
         print_json({"file": str(file), "n_models": pyr.n_models, "models_found_by": pyr.models_found_by,
                     "start_regex": pyr.start_regex, "n_scus": len(pyr.scus), "tiers": tiers, "weights": weights,
@@ -145,13 +109,9 @@ def score(
     raw_csv: Annotated[bool, typer.Option("--raw-csv", help=RAW_CSV_HELP)] = False,
 ) -> None:
     """Raw, original and modified pyramid scores of each peer."""
-    if against not in ("given", "embedded"):
-        raise AccordError(f"--pyramid must be 'given' or 'embedded'; got {against!r}")
-    pyr = _load_pyramid(pyramid, start_regex)
-    loaded = [_load_peer(p, start_regex) for p in peers]
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", EMBEDDED_NOTE, AccordWarning)  # in the notes, said below
-        res = score_peers(loaded, pyr, convention=convention, against=against)  # type: ignore[arg-type]
+    from accord.pyramid._files import score_files
+
+    res = score_files(pyramid, peers, convention=convention, start_regex=start_regex, against=against)
     for note in res.notes:
         note_line(note)
     if as_json:
@@ -186,8 +146,9 @@ def agree(
     as_json: AsJson = False,
 ) -> None:
     """Alpha between two pyramids, words as units (seed 000 Table 2)."""
-    dists = tuple(distance) if distance else ("nominal", "jaccard", "masi-2006", "masi-2010")
-    res = pyramid_agreement(_load_pyramid(a, start_regex), _load_pyramid(b, start_regex), distances=dists)
+    from accord.pyramid._files import pyramid_agreement_files
+
+    res = pyramid_agreement_files(a, b, distances=distance, start_regex=start_regex)
     if as_json:
         print_json(res)
         return
@@ -210,7 +171,9 @@ def agree_peers(
     as_json: AsJson = False,
 ) -> None:
     """Alpha with Dice, Binary and Binary' between two peer annotations (seed 002 Figure 4)."""
-    res = peer_agreement([_load_peer(a, start_regex), _load_peer(b, start_regex)], units=units)  # type: ignore[arg-type]
+    from accord.pyramid._files import peer_agreement_files
+
+    res = peer_agreement_files(a, b, units=units, start_regex=start_regex)
     if as_json:
         print_json(res)
         return

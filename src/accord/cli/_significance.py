@@ -11,19 +11,13 @@ import math
 from pathlib import Path
 from typing import Annotated, Any
 
-import numpy as np
-import pandas as pd
 import typer
 from rich.markup import escape
 from rich.table import Table
 
-from accord._shared.errors import AccordError, plural
-from accord._shared.ids import held_column
+from accord._shared.errors import plural
 from accord.cli._common import cli_errors, console, print_json
-from accord.data._columns import refuse_repeated
-from accord.data._read import FileFormat, read_table
-from accord.importers._common import quote
-from accord.significance import PearsonCorrelation, SignificanceStudy, significance_study
+from accord.significance import PearsonCorrelation, SignificanceStudy
 
 __all__ = ["register", "significance"]
 
@@ -44,36 +38,6 @@ def _num(x: Any, digits: int = 4) -> str:
 
 def _labels(xs: Any) -> str:
     return ", ".join(str(x) for x in xs)
-
-
-def _read_scores(path: Path, fmt: FileFormat, columns: dict[str, str | None], score: str) -> pd.DataFrame:
-    df, lines = read_table(path, format=fmt)
-    for option, col in (columns | {"score": score}).items():
-        if col is not None and col not in df.columns:
-            raise AccordError(
-                f"{path}: no column {col!r} (given as --{option}); columns are {list(df.columns)!r}"
-            )
-    refuse_repeated(df, str(path), {f"{option} column": col for option, col in (columns | {"score": score}).items()})
-    for col in columns.values():
-        if col is not None:  # ids are names: " A", "A" and "A " are one annotation, 1 and "1" one system
-            df[col] = held_column(df[col].to_numpy(dtype=object))[0]
-    values = np.array([_finite(x) for x in df[score].tolist()], dtype=float)
-    bad = np.flatnonzero(np.isnan(values) & df[score].notna().to_numpy())
-    if bad.size:
-        i = int(bad[0])
-        raise AccordError(f"{path}, line {lines[i]}: score column {score!r} holds {quote(str(df[score].iloc[i]))}, "
-                          "not a finite number")
-    df[score] = values
-    return df
-
-
-def _finite(x: Any) -> float:
-    """A score cell as a float; NaN when it is not a finite number (text, 1e400, an integer of 400 digits)."""
-    try:
-        f = float(x)
-    except (TypeError, ValueError, OverflowError):
-        return math.nan
-    return f if math.isfinite(f) else math.nan
 
 
 def _correlation_row(table: Table, c: PearsonCorrelation) -> None:
@@ -202,22 +166,11 @@ def significance(
     system with Fisher intervals, Tukey's HSD groups, the comparison of the two
     rankings and the ANOVA power (Passonneau 2010, Tables 5-10).
     """
-    fmt: FileFormat = format  # type: ignore[assignment]
-    df = _read_scores(file, fmt, {"system": system, "docset": docset, "annotation": annotation}, score)
-    try:
-        result = significance_study(
-            df,
-            system=system,
-            docset=docset,
-            annotation=annotation,
-            score=score,
-            alpha=alpha,
-            confidence_level=confidence_level,
-            power=power,
-            power_sig_level=power_sig_level,
-        )
-    except AccordError as exc:
-        raise AccordError(f"{file}: {exc.for_cli()}") from None
+    from accord.significance._files import significance_file
+
+    result = significance_file(file, system=system, docset=docset, score=score, annotation=annotation,
+                               format=format, alpha=alpha, confidence_level=confidence_level,  # type: ignore[arg-type]
+                               power=power, power_sig_level=power_sig_level)
     if as_json:
         print_json(result)
     else:

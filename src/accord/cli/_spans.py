@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from accord._shared.errors import AccordError, choice_error, plural
-from accord.cli._common import cli_errors, console, print_json, said
-from accord.cli._importing import ImporterArgs, importer_options
+from accord._shared.errors import AccordError, plural
+from accord.cli._common import cli_errors, console, echo, print_json, said
+from accord.cli._importing import ImporterArgs
+from accord.cli._options import OptionGroup, with_options
 
 __all__ = ["register"]
 
@@ -102,96 +104,81 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
         console.print(d)
 
 
-@importer_options
+@dataclass(frozen=True)
+class SpanOptions(OptionGroup):
+    """The texts, the matching of spans, the tokens, the bootstrap."""
+
+    texts: Annotated[Path | None, typer.Option(help="Document texts: a folder of <document>.txt files, or a "
+                                                    "CSV/JSONL file with document and text.")] = None
+    match: Annotated[str, typer.Option(help="Span matching for F1: exact or overlap.")] = "exact"
+    ignore_labels: Annotated[bool, typer.Option("--ignore-labels", help="F1 on offsets only, whatever the labels.")
+                             ] = False
+    tokens: Annotated[str, typer.Option(help="Tokens for token alpha/kappa: whitespace or export.")] = "whitespace"
+    scheme: Annotated[str, typer.Option(help="A covered token's value: label, or bio (B-label / I-label).")] = "label"
+    bootstrap: Annotated[int, typer.Option(help="Bootstrap resamples of documents for intervals (0: none).")] = 0
+    confidence: Annotated[float, typer.Option(help="Confidence level of the bootstrap intervals.")] = 0.95
+    seed: Annotated[int | None, typer.Option(help="Seed for the bootstrap.")] = None
+
+
+@dataclass(frozen=True)
+class GammaOptions(OptionGroup):
+    """Gamma (Mathet et al. 2015): its sampler, precision, alignments and processes."""
+
+    gamma: Annotated[bool, typer.Option("--gamma", help="Also gamma (Mathet et al. 2015): exact best alignment, "
+                                                        "chance from sampled continua (--seed).")] = False
+    gamma_sampler: Annotated[str, typer.Option(help="Gamma's chance sampler: statistical or shuffle.")
+                             ] = "statistical"
+    gamma_precision: Annotated[float, typer.Option(help="Relative precision of gamma's expected disorder.")] = 0.02
+    gamma_alignment: Annotated[str, typer.Option(
+        help="Gamma's best alignments: exact, windowed (an approximation) or auto (exact unless past the limit, "
+             "then windowed, said in the output).")] = "auto"
+    gamma_window: Annotated[int, typer.Option(help="Units per annotator in a window of the windowed alignment.")
+                            ] = 40
+    jobs: Annotated[int, typer.Option(help="Processes for gamma (-1: all cores).")] = 1
+
+
+@with_options
 def spans(
     input: Annotated[Path, typer.Argument(help="A span table (CSV/TSV/JSONL: document, coder, start, end, label) "
                                                "or a tool's export (guessed, or named with --from).")],
-    texts: Annotated[Path | None, typer.Option(help="Document texts: a folder of <document>.txt files, or a "
-                                                    "CSV/JSONL file with document and text.")] = None,
-    match: Annotated[str, typer.Option(help="Span matching for F1: exact or overlap.")] = "exact",
-    ignore_labels: Annotated[bool, typer.Option("--ignore-labels", help="F1 on offsets only, whatever the labels.")] = (
-        False
-    ),
-    tokens: Annotated[str, typer.Option(help="Tokens for token alpha/kappa: whitespace or export.")] = "whitespace",
-    scheme: Annotated[str, typer.Option(help="A covered token's value: label, or bio (B-label / I-label).")] = "label",
-    bootstrap: Annotated[int, typer.Option(help="Bootstrap resamples of documents for intervals (0: none).")] = 0,
-    confidence: Annotated[float, typer.Option(help="Confidence level of the bootstrap intervals.")] = 0.95,
-    seed: Annotated[int | None, typer.Option(help="Seed for the bootstrap.")] = None,
+    options: SpanOptions = SpanOptions(),
     show: Annotated[int, typer.Option(help="Unmatched spans to list (0: none).")] = 20,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")] = False,
-    gamma: Annotated[bool, typer.Option("--gamma", help="Also gamma (Mathet et al. 2015): exact best alignment, "
-                                                        "chance from sampled continua (--seed).")] = False,
-    gamma_sampler: Annotated[str, typer.Option(help="Gamma's chance sampler: statistical or shuffle.")] = (
-        "statistical"
-    ),
-    gamma_precision: Annotated[float, typer.Option(help="Relative precision of gamma's expected disorder.")] = 0.02,
-    gamma_alignment: Annotated[str, typer.Option(
-        help="Gamma's best alignments: exact, windowed (an approximation) or auto (exact unless past the limit, "
-             "then windowed, said in the output).")] = "auto",
-    gamma_window: Annotated[int, typer.Option(help="Units per annotator in a window of the windowed alignment.")] = (
-        40
-    ),
-    jobs: Annotated[int, typer.Option(help="Processes for gamma (-1: all cores).")] = 1,
-    importer: ImporterArgs = _NO_IMPORTER,
+    gamma_options: GammaOptions = GammaOptions(),
+    importer: ImporterArgs = ImporterArgs(),
 ) -> None:
     """Agreement on spans: pairwise F1, token alpha and kappa, unitizing alpha.
 
     Example: accord spans spans.csv --texts docs/ --match overlap
     """
-    if match not in _MATCHES:
-        raise choice_error("match", match, _MATCHES)
-    if tokens not in _TOKENS:
-        raise choice_error("tokens", tokens, _TOKENS)
-    if scheme not in ("label", "bio"):
-        raise choice_error("scheme", scheme, ("label", "bio"))
-    if bootstrap < 0:
-        raise AccordError(f"--bootstrap must be >= 0; got {bootstrap}")
+    from accord.spans._study import span_study
+
     if show < 0:
         raise AccordError(f"--show must be >= 0; got {show}")
-    if not 0 < confidence < 1:
-        raise AccordError(f"--confidence must be in (0, 1); got {confidence}")
-    from accord.spans._summary import span_statistics
-
-    data, report = read_input(input, importer, texts)
-    if tokens == "export" and data.tokens is None:
-        raise AccordError(f"--tokens export: {data.source or input} carries no tokenisation; use whitespace")
-    rep = span_statistics(data, match=match, tokens=tokens, bootstrap=bootstrap, confidence=confidence, seed=seed,
-                          ignore_labels=ignore_labels, scheme=scheme, quiet=quiet)
-    g = None
-    if gamma:
-        from accord.spans import gamma as gamma_fn
-
-        g = gamma_fn(data, sampler=gamma_sampler, precision=gamma_precision, alignment=gamma_alignment,
-                     window=gamma_window, n_jobs=jobs, progress=not quiet, rng=seed)
+    study = span_study(input, importer=importer, **options.as_dict(), **gamma_options.as_dict(), progress=not quiet,
+                       say=lambda line: echo(line, err=True))
+    data, report, rep, bootstrap = study.data, study.report, study.statistics, options.bootstrap
     if json_out:
-        out: dict[str, Any] = {"source": str(input), "match": match, "tokens": tokens}
+        out: dict[str, Any] = {"source": str(input), "match": options.match, "tokens": options.tokens}
         if report is not None:
             out["import_report"] = report.to_dict()
-        out.update({
-            "coders": list(data.coders),
-            "n_documents": len(data.documents),
-            "n_spans": len(data.spans),
-            "f1": rep["f1"],
-            "token_agreement": rep["tokens"],
-            "unitizing_alpha": rep["unitizing"],
-        })
-        if g is not None:
-            out["gamma"] = g.to_dict()
+        out.update({"coders": list(data.coders), "n_documents": len(data.documents), "n_spans": len(data.spans),
+                    "f1": rep["f1"], "token_agreement": rep["tokens"], "unitizing_alpha": rep["unitizing"]})
+        if study.gamma is not None:
+            out["gamma"] = study.gamma.to_dict()
         if bootstrap:
-            out["confidence_intervals"] = {
-                "confidence_level": confidence, "resampled": "documents", "n_resamples": bootstrap, "seed": seed,
-                **rep["confidence_intervals"],
-            }
+            out["confidence_intervals"] = {"confidence_level": options.confidence, "resampled": "documents",
+                                           "n_resamples": bootstrap, "seed": options.seed,
+                                           **rep["confidence_intervals"]}
         print_json(out)
         return
-    if report is not None:
-        for note in getattr(report, "notes", ()):
-            console.print(said(note))
-    _render(rep, title=f"Span agreement of {input.name}", show=show, bootstrap=bootstrap, seed=seed,
-            confidence=confidence)
-    if g is not None:
-        _render_gamma(g)
+    for note in getattr(report, "notes", ()):
+        console.print(said(note))
+    _render(rep, title=f"Span agreement of {input.name}", show=show, bootstrap=bootstrap, seed=options.seed,
+            confidence=options.confidence)
+    if study.gamma is not None:
+        _render_gamma(study.gamma)
 
 
 def _render_gamma(g: Any) -> None:
@@ -216,30 +203,6 @@ def _render_gamma(g: Any) -> None:
                       + (f" ({', '.join(docs[:5])}{', ...' if len(docs) > 5 else ''})" if docs else "")
                       + f" and {g.n_windowed_samples} of {g.n_samples} samples; a windowed disorder is at least the "
                         "exact one")
-
-
-def read_input(input: Path, importer: ImporterArgs, texts: Path | None) -> tuple[Any, Any]:
-    """The spans of INPUT (a span table, or a tool's export with the importer options) and the import's report."""
-    from accord.cli._importing import load_export, suggest
-    from accord.spans._readers import export_spans, is_span_table, read_spans, read_texts
-
-    text_map = read_texts(texts) if texts is not None else None
-    if importer.tool is None and is_span_table(input):
-        if importer.given():
-            flag = importer.given()[0]
-            value = {"--field": importer.field, "--sheet": importer.sheet, "--offsets": importer.offsets,
-                     "--option": importer.option[0] if importer.option else None}[flag]
-            raise AccordError(f"{flag} {value!r}: {input} is a span table, which has no fields or importer options; "
-                              f"{flag} reads a tool's export (--from)")
-        return read_spans(input, texts=text_map), None
-    imported = load_export(input, importer, plain_fallback=False, fits="spans")
-    if imported.spans is None:
-        what = "this export" if imported.field is None else f"field {imported.field!r} of this {imported.tool} export"
-        raise AccordError(f"{input}: {what} holds {imported.kind} values, not spans; measure their agreement with "
-                          f"{suggest('agree', input, importer, tool=imported.tool, field=imported.field)}, or "
-                          "pick a span field with --field")
-    imported = export_spans(imported, input, text_map)
-    return imported.spans, imported.report
 
 
 def register(app: typer.Typer) -> None:

@@ -9,7 +9,9 @@
   :mod:`accord.rating_coefficients`);
 - diagnostics: :func:`unit_disagreement`, :func:`pairwise_agreement`, :func:`coder_left_out`;
 - the registry by name that ``--coefficient`` and the report share: :data:`COEFFICIENTS`,
-  :func:`resolve`, :func:`applicable`, :func:`choose`, :func:`compute` and the rest.
+  :func:`resolve`, :func:`applicable`, :func:`choose`, :func:`compute` and the rest;
+- :func:`agree`: every coefficient asked for, with its intervals and notes, as ``accord agree`` computes
+  them (an :class:`Agreement`).
 
 Every coefficient counts its pairs through one engine (``_pairs``); none re-counts. Each name is
 imported on first use.
@@ -36,6 +38,7 @@ _NAMES = {
     **dict.fromkeys(["ALIASES", "ALL_COEFFICIENTS", "COEFFICIENTS", "KAPPAS", "LABELS", "MEMORY_COEFFICIENTS",
                      "WEIGHTED", "applicable", "choose", "compute", "compute_chosen", "kappas_that_apply", "label",
                      "resolve", "same_coefficients"], _P + "_registry"),
+    **dict.fromkeys(["Agreement", "agree"], _P + "_agree"),
 }
 __all__ = sorted(_NAMES)
 __getattr__, __dir__ = exports(__name__, _NAMES)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from accord.coref._model import CorefAnnotations, CorefClasses, MentionPresence, example_passonneau2004
 from accord.coref._readers import read_coref
+from accord.coref._run import CorefRun, coref_files
 from accord.coref._scores import (
     BlancScore,
     CorefScore,
@@ -25,6 +26,7 @@ from accord.coref._scores import (
 
 __all__ = [
     "BlancScore",
+    "CorefRun",
     "CorefAnnotations",
     "CorefClasses",
     "CorefScore",
@@ -33,6 +35,7 @@ __all__ = [
     "b_cubed",
     "blanc",
     "ceaf",
+    "coref_files",
     "coref_scores",
     "example_passonneau2004",
     "lea",

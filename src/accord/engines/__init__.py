@@ -23,6 +23,7 @@ Examples
 
 from __future__ import annotations
 
+from accord.engines._agree import agree_file
 from accord.engines._api import COEFFICIENTS, agree, applicable, compute, reduce
 from accord.engines._coefficients import (
     alpha,
@@ -46,6 +47,7 @@ __all__ = [
     "ENGINES",
     "Reductions",
     "agree",
+    "agree_file",
     "alpha",
     "applicable",
     "bennett_s",

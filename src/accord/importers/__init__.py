@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from accord._shared.errors import AccordError, Message, choice_error, for_cli, no_such_file, plural, words
+from accord.importers._input import ImportOptions, read_annotations
 from accord.importers._report import CELL_STATES, CellState, DroppedRecord, ImportReport
 
 if TYPE_CHECKING:
@@ -37,12 +38,14 @@ __all__ = [
     "AmbiguousField",
     "CellState",
     "DroppedRecord",
+    "ImportOptions",
     "ImportReport",
     "ExportLayer",
     "ExportLayers",
     "Imported",
     "guess_tool",
     "layers",
+    "read_annotations",
     "read_export",
 ]
 _LAYERS = ("ExportLayer", "ExportLayers", "layers")

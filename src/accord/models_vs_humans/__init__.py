@@ -17,7 +17,9 @@ coders of any reliability data as models (by name or pattern; every other coder 
 - :func:`panel_agreement`: Krippendorff's alpha among the humans and with each model added.
 - :func:`panel_departures`: the items where a model departs from a unanimous or near-unanimous human panel,
   the list to adjudicate.
-- :func:`alt_test_guidance`: the paper's simulation for choosing epsilon and the number of items.
+- :func:`alt_test_guidance`: the paper's simulation for choosing epsilon and the number of items;
+- :func:`alt_test_study` (:func:`alt_test_file` for a file): all of these at once, as ``accord alt-test`` runs
+  them.
 
 References
 ----------
@@ -43,12 +45,14 @@ from accord.models_vs_humans._judge_results import JudgeAudit, JudgeAuditResult
 from accord.models_vs_humans._panel import PanelAgreement, PanelDepartures, panel_agreement, panel_departures
 from accord.models_vs_humans._roles import CoderRoles, coder_roles
 from accord.models_vs_humans._scoring import SCORINGS, jaccard_similarity
+from accord.models_vs_humans._study import AltTestStudy, alt_test_file, alt_test_study
 
 __all__ = [
     "EPSILON_RULES",
     "SCORINGS",
     "AltTestGuidance",
     "AltTestResult",
+    "AltTestStudy",
     "CoderRoles",
     "HumanComparison",
     "JudgeAudit",
@@ -58,7 +62,9 @@ __all__ = [
     "PanelAgreement",
     "PanelDepartures",
     "alt_test",
+    "alt_test_file",
     "alt_test_guidance",
+    "alt_test_study",
     "benjamini_yekutieli",
     "coder_roles",
     "jaccard_similarity",

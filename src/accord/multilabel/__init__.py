@@ -68,6 +68,7 @@ from accord.multilabel._model import MultiLabelData
 from accord.multilabel._plot import plot_sweep, sweep_chart
 from accord.multilabel._readers import load_multilabel_example, read_multilabel
 from accord.multilabel._sharpen import SharpenedLabels, sharpen
+from accord.multilabel._study import MultiLabelStudy, multilabel_study
 from accord.multilabel._sweep import (
     ITEM_CLASSES,
     AugmentedKappaSweep,
@@ -85,6 +86,7 @@ __all__ = [
     "AugmentedKappaSweep",
     "ItemClasses",
     "MultiLabelData",
+    "MultiLabelStudy",
     "PairAugmentedKappa",
     "SharpenedLabels",
     "annotation_matrix",
@@ -94,6 +96,7 @@ __all__ = [
     "classify_items",
     "load_multilabel_example",
     "masi_alpha",
+    "multilabel_study",
     "plot_sweep",
     "read_multilabel",
     "sharpen",

@@ -69,6 +69,7 @@ from accord.noise._simulation import (
     bound_coverage,
     simulate_annotations,
 )
+from accord.noise._study import NoiseModel, gold_standard_file, noise_model
 
 __all__ = [
     "AnnotatorProjection",
@@ -79,6 +80,7 @@ __all__ = [
     "HardAgreementEstimate",
     "KNoiseEstimate",
     "NoiseBound",
+    "NoiseModel",
     "SiegelCastellanK",
     "SimulatedAnnotations",
     "add_annotators",
@@ -87,11 +89,13 @@ __all__ = [
     "estimate_hard_agreement",
     "expected_k",
     "gold_standard",
+    "gold_standard_file",
     "hard_agreement_probability",
     "hard_items_tail",
     "k_noise_estimate",
     "max_disagreements",
     "noise_bound",
+    "noise_model",
     "read_long_table",
     "siegel_castellan_k",
     "simulate_annotations",

@@ -27,6 +27,15 @@ from accord.pyramid._ducview import (
     write_peer_annotation,
     write_pyramid,
 )
+from accord.pyramid._files import (
+    PyramidOverview,
+    load_peer,
+    load_pyramid,
+    peer_agreement_files,
+    pyramid_agreement_files,
+    pyramid_overview,
+    score_files,
+)
 from accord.pyramid._jsonio import (
     load_schema,
     peer_annotation_from_json,
@@ -73,6 +82,13 @@ from accord.pyramid._scores import (
 )
 
 __all__ = [
+    "PyramidOverview",
+    "load_peer",
+    "load_pyramid",
+    "peer_agreement_files",
+    "pyramid_agreement_files",
+    "pyramid_overview",
+    "score_files",
     "CONVENTIONS",
     "MODEL_RULES",
     "Contributor",

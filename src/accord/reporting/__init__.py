@@ -17,7 +17,7 @@ from accord._shared.output import PathLike
 if TYPE_CHECKING:
     from accord.reporting._page import Report
 
-__all__ = ["KINDS", "ReportFile", "build_report", "report"]
+__all__ = ["KINDS", "ReportFile", "build_report", "report", "report_files"]
 
 _PathBase: Any = type(Path())  # PosixPath or WindowsPath: Path itself cannot be subclassed before Python 3.12
 
@@ -108,3 +108,11 @@ def report(
     if figures is not None:
         rep.write_figures(figures, force=force)
     return ReportFile(out)
+
+
+def report_files(inputs: list[Path], **options: Any) -> Any:
+    """Write the report of the files *inputs* as ``accord report`` does: the kind told from the files, the
+    inputs read as the kind's command reads them (:func:`accord.reporting._files.report_files`)."""
+    from accord.reporting._files import report_files as _report_files
+
+    return _report_files(inputs, **options)

@@ -37,6 +37,7 @@ semantic and pragmatic annotation. *Proceedings of LREC 2006*, section 3.1.
 
 from __future__ import annotations
 
+from accord.significance._files import significance_file
 from accord.significance._power import anova_power, anova_sample_size, tukey_hsd_value
 from accord.significance._results import (
     AnnotationAnalysis,
@@ -66,6 +67,7 @@ __all__ = [
     "TukeyHSD",
     "anova_power",
     "anova_sample_size",
+    "significance_file",
     "significance_study",
     "tukey_hsd_value",
 ]

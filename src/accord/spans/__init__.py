@@ -33,11 +33,13 @@ from accord.spans._gamma import (
 )
 from accord.spans._matching import CoderPairScores, SpanDisagreement, SpanF1Result, SpanScore, span_f1
 from accord.spans._readers import read_span_input, read_spans, read_texts
+from accord.spans._study import SpanStudy, span_study
 from accord.spans._summary import span_statistics
 from accord.spans._tokens import OUTSIDE, TokenAgreement, token_agreement, token_table, tokenise
 from accord.spans._unitizing import CategoryUnitizing, UnitizingAlphaResult, unitizing_alpha
 
 __all__ = [
+    "SpanStudy",
     "OUTSIDE",
     "SAMPLERS",
     "AlignmentSolution",
@@ -65,6 +67,7 @@ __all__ = [
     "read_texts",
     "span_f1",
     "span_statistics",
+    "span_study",
     "token_agreement",
     "token_table",
     "tokenise",
