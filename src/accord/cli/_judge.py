@@ -6,6 +6,7 @@ repeatability across runs, agreement with the humans beside the humans' own, the
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,14 +14,12 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from accord.cli._common import cli_errors, console, print_json
-from accord.cli._importing import ImporterArgs, importer_options
+from accord.cli._common import cli_errors, console, echo, print_json
+from accord.cli._importing import ImporterArgs
+from accord.cli._options import OptionGroup, TableOptions, with_options
 
 __all__ = ["register"]
 
-_NO_IMPORTER = ImporterArgs()
-#: tables the library reads itself, with their position and run columns
-_TABLES = (".csv", ".tsv", ".tab", ".parquet", ".pq")
 
 
 def _p(x: Any) -> str:
@@ -47,7 +46,34 @@ def _pval(x: float) -> str:
     return f"{x:.3g}" if x < 0.001 else f"{x:.4f}"
 
 
-@importer_options
+@dataclass(frozen=True)
+class JudgeOptions(OptionGroup):
+    """The audit's options: which verdict passes, the intervals, the tests, the alt-test's own."""
+
+    positive: Annotated[str | None, typer.Option(help="The verdict that is a pass (default: told from its name: "
+                                                 "pass, yes, true, 1...).")] = None
+    epsilon: Annotated[float, typer.Option(help="Alt-test: the judge's cost-benefit advantage, in [0, 1).")] = 0.2
+    alpha: Annotated[float, typer.Option(help="Alt-test: the false discovery rate across the humans.")] = 0.05
+    min_items: Annotated[int, typer.Option(help="Alt-test: least items a human shares with the judge and another "
+                                           "human (the paper: 30).")] = 30
+    confidence: Annotated[float, typer.Option(help="Level of every interval.")] = 0.95
+    mcnemar: Annotated[str, typer.Option(help="McNemar's test: exact (binomial) or chi-square (with continuity "
+                                         "correction).")] = "exact"
+    pass_rate_interval: Annotated[str, typer.Option(help="Rogan-Gladen interval: delta or bootstrap.")] = "delta"
+    n_boot: Annotated[int, typer.Option(help="Bootstrap draws.")] = 2000
+    power_tuned: Annotated[bool, typer.Option("--power-tuned", help="Prediction-powered estimate with the "
+                                              "power-tuned lambda (PPI++).")] = False
+    seed: Annotated[int | None, typer.Option(help="Seed of the bootstrap.")] = None
+    distance: Annotated[str, typer.Option(help="Distance of alpha and kappa: auto (interval for scores, else "
+                                          "nominal), nominal, ordinal, interval, ratio.")] = "auto"
+
+    def audit_options(self) -> dict[str, Any]:
+        """The options as :func:`accord.judge_audit` takes them."""
+        return {**self.as_dict(exclude=("confidence", "seed")), "confidence_level": self.confidence,
+                "rng": self.seed}
+
+
+@with_options
 def judge_command(
     file: Annotated[Path, typer.Argument(help="Judgments: a long table (CSV, TSV, JSON lines, Parquet, .xlsx) with "
                                          "a row per item, coder and verdict (and the order and run columns); "
@@ -63,99 +89,29 @@ def judge_command(
     positions: Annotated[str | None, typer.Option(help="The two values of --position, the canonical order first, "
                                                   "comma-separated (default: the smaller first).")] = None,
     run: Annotated[str | None, typer.Option(help="Column of the run, for repeated runs of a judge.")] = None,
-    positive: Annotated[str | None, typer.Option(help="The verdict that is a pass (default: told from its name: "
-                                                 "pass, yes, true, 1...).")] = None,
-    epsilon: Annotated[float, typer.Option(help="Alt-test: the judge's cost-benefit advantage, in [0, 1).")] = 0.2,
-    alpha: Annotated[float, typer.Option(help="Alt-test: the false discovery rate across the humans.")] = 0.05,
-    min_items: Annotated[int, typer.Option(help="Alt-test: least items a human shares with the judge and another "
-                                           "human (the paper: 30).")] = 30,
-    confidence: Annotated[float, typer.Option(help="Level of every interval.")] = 0.95,
-    mcnemar: Annotated[str, typer.Option(help="McNemar's test: exact (binomial) or chi-square (with continuity "
-                                         "correction).")] = "exact",
-    pass_rate_interval: Annotated[str, typer.Option(help="Rogan-Gladen interval: delta or bootstrap.")] = "delta",
-    n_boot: Annotated[int, typer.Option(help="Bootstrap draws.")] = 2000,
-    power_tuned: Annotated[bool, typer.Option("--power-tuned", help="Prediction-powered estimate with the "
-                                              "power-tuned lambda (PPI++).")] = False,
-    seed: Annotated[int | None, typer.Option(help="Seed of the bootstrap.")] = None,
-    distance: Annotated[str, typer.Option(help="Distance of alpha and kappa: auto (interval for scores, else "
-                                          "nominal), nominal, ordinal, interval, ratio.")] = "auto",
-    unit: Annotated[str | None, typer.Option(help="Column of the item id (default: told from the names).")] = None,
-    coder: Annotated[str | None, typer.Option(help="Column of the coder (default: told from the names).")] = None,
-    value: Annotated[str | None, typer.Option(help="Column of the verdict (default: told from the names).")] = None,
-    layout: Annotated[str | None, typer.Option(help="Without --position and --run: long or wide (default: told "
-                                               "from the file).")] = None,
-    coders: Annotated[str | None, typer.Option(help="Wide layout: comma-separated coder columns.")] = None,
-    sep: Annotated[str | None, typer.Option(help="Text tables: the delimiter.")] = None,
-    max_rows: Annotated[int, typer.Option(help="Most flips and disagreements printed per judge (all with "
+    audit: JudgeOptions = JudgeOptions(),
+    table: TableOptions = TableOptions(),
+    max_rows: Annotated[int, typer.Option(min=0, help="Most flips and disagreements printed per judge (all with "
                                           "--json).")] = 10,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
-    importer: ImporterArgs = _NO_IMPORTER,
+    importer: ImporterArgs = ImporterArgs(),
 ) -> None:
     """Audit LLM judges: consistent across orders, repeatable across runs, right against the humans?
 
     Examples: accord judge judgments.csv --judges gpt-4o --position order --verdict-refers-to position --run run;
     accord judge labels.csv --judges "llm-*" --json
     """
-    from accord.models_vs_humans import judge_audit
+    from accord.models_vs_humans import judge_audit_file
 
-    if max_rows < 0:
-        from accord._shared.errors import AccordError
-
-        raise AccordError(f"--max-rows must be >= 0; got {max_rows}")
-    data: Any = file
-    if position is None and run is None:
-        if (importer.tool is not None or importer.given() or layout is not None or coders is not None
-                or file.suffix.lower() not in _TABLES or _headed(file)):  # as accord alt-test reads it
-            data = _read_annotations(file, importer, unit=unit, coder=coder, value=value, layout=layout,
-                                     coders=coders, sep=sep, json_out=json_out)
-            unit = coder = value = sep = None
-    elif importer.tool is not None or importer.given() or layout is not None or coders is not None:
-        from accord._shared.errors import AccordError
-
-        raise AccordError("--position and --run name columns of a long table; --from, --field, --sheet, --layout "
-                          "and --coders read other inputs, which have no such columns")
-    result = judge_audit(
-        data, judges=judges, position=position, run=run, verdict_refers_to=verdict_refers_to,  # type: ignore[arg-type]
-        positions=tuple(x.strip() for x in positions.split(",")) if positions else None,  # type: ignore[arg-type]
-        unit=unit, coder=coder, value=value, positive=positive, distance=distance, confidence_level=confidence,
-        mcnemar=mcnemar, pass_rate_interval=pass_rate_interval, n_boot=n_boot, power_tuned=power_tuned,
-        epsilon=epsilon, alpha=alpha, min_items=min_items, rng=seed, sep=sep)
+    result = judge_audit_file(
+        file, judges=judges, position=position, run=run, verdict_refers_to=verdict_refers_to,
+        positions=tuple(x.strip() for x in positions.split(",")) if positions else None, importer=importer,
+        say=None if json_out else (lambda line: echo(line, err=True)), **table.read_options(),
+        **audit.audit_options())
     if json_out:
         print_json(result.to_dict())
         return
     _print(file, result, max_rows)
-
-
-def _read_annotations(file: Path, importer: ImporterArgs, *, unit: str | None, coder: str | None,
-                      value: str | None, layout: str | None, coders: str | None, sep: str | None,
-                      json_out: bool) -> Any:
-    """The annotations of *file* read as ``accord alt-test`` reads them: the library's reader where it has one
-    (``accord.importers._input.read_annotations``, issue 31), else the command's."""
-    from accord._shared.errors import AccordError
-
-    try:
-        from accord.importers._input import read_annotations  # type: ignore[import-not-found]
-    except ImportError:  # the reader still in accord alt-test's module
-        from accord.cli._alt_test import load_annotations  # type: ignore[attr-defined]
-
-        return load_annotations(file, importer, unit=unit, coder=coder, value=value, layout=layout, coders=coders,
-                                json_out=json_out, sep=sep)[0]
-    from accord.cli._common import echo
-
-    data, _ = read_annotations(file, importer, unit=unit, coder=coder, value=value, layout=layout,
-                               coders=[c.strip() for c in coders.split(",")] if coders else None, sep=sep,
-                               layouts=("long", "wide"), say=None if json_out else (lambda m: echo(m, err=True)))
-    if data is None:
-        raise AccordError(f"{file}: this export holds spans; the judge audit compares a verdict per item (choose a "
-                          "field with --field)")
-    return data
-
-
-def _headed(file: Path) -> bool:
-    """Whether *file* is a table with an annotation tool's header (read as that tool's export)."""
-    from accord.cli._importing import headed_table
-
-    return headed_table(file) is not None
 
 
 def _print(file: Path, result: Any, max_rows: int) -> None:

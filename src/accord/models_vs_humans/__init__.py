@@ -41,6 +41,7 @@ from accord.models_vs_humans._alt_test import (
 )
 from accord.models_vs_humans._guidance import EPSILON_RULES, AltTestGuidance, alt_test_guidance
 from accord.models_vs_humans._judge import judge_audit
+from accord.models_vs_humans._judge_file import judge_audit_file
 from accord.models_vs_humans._judge_results import JudgeAudit, JudgeAuditResult
 from accord.models_vs_humans._panel import PanelAgreement, PanelDepartures, panel_agreement, panel_departures
 from accord.models_vs_humans._roles import CoderRoles, coder_roles
@@ -69,6 +70,7 @@ __all__ = [
     "coder_roles",
     "jaccard_similarity",
     "judge_audit",
+    "judge_audit_file",
     "one_sided_t_test",
     "panel_agreement",
     "panel_departures",
