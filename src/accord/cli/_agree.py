@@ -111,13 +111,19 @@ def agree(
 
     Examples: accord agree labels.csv --distance interval --bootstrap 1000 --seed 1;
     accord agree sheet.csv --layout wide --unit item --coefficient all;
-    accord agree export.json --from label-studio --field sentiment
+    accord agree export.json --from label-studio --field sentiment;
+    accord agree export.json --from label-studio --field all
     """
     from accord.engines._agree import agree_file
+    from accord.engines._fields import ALL_FIELDS, agree_fields
 
-    res = agree_file(file, **chosen.agree_options(), **table.read_options(), **engine.engine_options(),
-                     importer=importer, confusion=confusion, order=order, diagnostics=diagnostics,
-                     say=lambda line: echo(line, err=True), progress=not quiet)
+    given = {**chosen.agree_options(), **table.read_options(), **engine.engine_options(), "importer": importer,
+             "confusion": confusion, "order": order, "diagnostics": diagnostics,
+             "say": lambda line: echo(line, err=True), "progress": not quiet}
+    if importer.field == ALL_FIELDS:  # every field of the export, each with its default distance
+        print_by_field(agree_fields(file, **given), file, json_out=json_out)
+        return
+    res = agree_file(file, **given)
     if res.imported is not None and not json_out:
         echo(res.imported.report.summary(cli=True), err=True)
     if res.read_as is not None and not json_out:
@@ -158,6 +164,50 @@ def print_agreement(res: Any, file: Path) -> None:
         for row in frame.itertuples(index=False):
             t.add_row(*(fmt(x) for x in row))
         console.print(t)
+
+
+def print_by_field(res: Any, file: Path, *, json_out: bool) -> None:
+    """``--field all``: one table of every field's coefficients, each field's notes, and the parts not measured
+    with their reasons (or all of it as JSON)."""
+    if json_out:
+        out = res.to_dict()
+        for entry, agreement in zip(out["fields"][:len(res.fields)], res.fields.values(), strict=True):
+            if "left_out" in entry["agreement"]:
+                entry["agreement"]["left_out"] = {k: said(v) for k, v in agreement.left_out.items()}
+        for entry, part in zip(out["fields"][len(res.fields):], res.not_measured, strict=True):
+            entry["reason"] = said(part.reason)
+        print_json(out)
+        return
+    told: set[str] = set()  # the import reports: the first field's whole, then what each other field adds
+    for n, (name, agreement) in enumerate(res.fields.items()):
+        for line in agreement.imported.report.summary(cli=True).splitlines():
+            if line not in told and not line.startswith("  note: read control "):
+                told.add(line)
+                echo(f"  {name}: {line.strip()}" if n else line, err=True)
+    frame = res.to_frame()
+    measured = frame[frame["coefficient"].notna()]
+    table = Table(title=f"Agreement in {file.name}, field by field ({res.tool} export, each field's own distance)")
+    shown = measured["low"].notna().any()
+    for col in ("field", "distance", "coefficient", "value", "observed", "expected", "units used",
+                *([f"{next(iter(res.fields.values())).confidence * 100:g}% interval"] if shown else [])):
+        table.add_column(col, justify="left" if col in ("field", "distance", "coefficient") else "right")
+    for row in measured.itertuples(index=False):
+        agreement = res.fields[row.field]
+        table.add_row(escape(row.field), agreement.distance.name,
+                      label(row.coefficient, agreement.results[row.coefficient]), fmt(row.value), fmt(row.observed),
+                      fmt(row.expected), str(row.units_used),
+                      *([f"[{row.low:.4f}, {row.high:.4f}]" if row.low == row.low else "-"] if shown else []))
+    if table.row_count:
+        console.print(table)
+    for name, agreement in res.fields.items():
+        for coef, why in agreement.left_out.items():
+            console.print(f"{escape(name)}: left out: {label(coef, None)} {escape(said(why))}", highlight=False,
+                          soft_wrap=True)
+        for msg in dict.fromkeys(map(said, agreement.notes)):
+            console.print(f"{escape(name)}: note: {escape(msg)}", highlight=False, soft_wrap=True)
+    for part in res.not_measured:
+        console.print(f"not measured: {escape(part.field)} ({part.kind}): {escape(said(part.reason))}",
+                      highlight=False, soft_wrap=True)
 
 
 def _table(res: Any, file: Path) -> Table:

@@ -39,10 +39,15 @@ from accord.engines._coefficients import (
     scott_pi,
     top_units,
 )
+from accord.engines._fields import ALL_FIELDS, AgreementByField, FieldNotMeasured, agree_fields
 from accord.engines._reductions import Reductions, reduce_frame
 from accord.engines._sources import ENGINES, choose_engine, duckdb_connection, spark_session
 
 __all__ = [
+    "ALL_FIELDS",
+    "AgreementByField",
+    "FieldNotMeasured",
+    "agree_fields",
     "COEFFICIENTS",
     "ENGINES",
     "Reductions",

@@ -19,7 +19,7 @@ from typing import Any
 from accord._shared.errors import AccordError, choice_error, for_cli, no_such_file
 
 __all__ = ["PLAIN_TABLES", "ImportOptions", "describe_field", "headed_table", "holds_tables", "load_export",
-           "parse_options", "read_annotations", "suggest"]
+           "parse_options", "read_annotations", "suggest", "tool_options"]
 
 #: Suffixes read as a plain table when no tool is named (``.xls`` to refuse it with what to do, in
 #: :func:`accord.read`).
@@ -137,6 +137,24 @@ def load_export(
         elif tool is None:
             tool = guess_tool(file)
         tell(f"accord: reading {file} with --from {tool} (guessed from the file; pass --from to choose)")
+    options = tool_options(tool, importer, spreadsheet_options)
+    imported = read_export(file, tool=tool, field=importer.field, fits=fits if importer.field is None else None,
+                           **options)
+    if guessed:  # the report says it, as read_export's own guess does
+        note = f"format guessed from the file: {tool} (pass --from to choose)"
+        imported = replace(imported, report=replace(imported.report, notes=(note, *imported.report.notes)))
+    if importer.field is None and imported.field is not None:
+        guess = next((n for n in imported.report.notes
+                      if n.startswith(f"field {imported.field!r} {GUESSED_FIELD}: ")), None)
+        if guess is not None:
+            tell(f"accord: {for_cli(guess)}")
+    return imported
+
+
+def tool_options(tool: str, importer: ImportOptions, spreadsheet_options: dict[str, Any] | None = None
+                 ) -> dict[str, Any]:
+    """The keyword options of *tool*'s importer from *importer* (``--offsets``, ``--sheet``, ``--option``),
+    each refused for a tool that does not take it."""
     options: dict[str, Any] = {}
     if importer.offsets is not None:
         if tool not in ("doccano", "argilla"):
@@ -152,17 +170,7 @@ def load_export(
         options.update(spreadsheet_options)
     if importer.option:
         options.update(parse_options(list(importer.option), tool))
-    imported = read_export(file, tool=tool, field=importer.field, fits=fits if importer.field is None else None,
-                           **options)
-    if guessed:  # the report says it, as read_export's own guess does
-        note = f"format guessed from the file: {tool} (pass --from to choose)"
-        imported = replace(imported, report=replace(imported.report, notes=(note, *imported.report.notes)))
-    if importer.field is None and imported.field is not None:
-        guess = next((n for n in imported.report.notes
-                      if n.startswith(f"field {imported.field!r} {GUESSED_FIELD}: ")), None)
-        if guess is not None:
-            tell(f"accord: {for_cli(guess)}")
-    return imported
+    return options
 
 
 def holds_tables(folder: Path) -> bool:
