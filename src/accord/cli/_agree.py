@@ -186,7 +186,7 @@ def print_by_field(res: Any, file: Path, *, json_out: bool) -> None:
                 echo(f"  {name}: {line.strip()}" if n else line, err=True)
     frame = res.to_frame()
     measured = frame[frame["coefficient"].notna()]
-    table = Table(title=f"Agreement in {file.name}, field by field ({res.tool} export, each field's own distance)")
+    table = Table(title=f"Agreement in {file.name} by field ({res.tool})")
     shown = measured["low"].notna().any()
     for col in ("field", "distance", "coefficient", "value", "observed", "expected", "units used",
                 *([f"{next(iter(res.fields.values())).confidence * 100:g}% interval"] if shown else [])):
