@@ -130,3 +130,28 @@ def test_cli_refuses_a_distance_for_every_field(tmp_path):
                               "--distance", "interval"])
     assert out.exit_code == 2
     assert "--field all measures each field with its own default distance: not with --distance" in out.output
+
+
+def test_argilla_dataset_every_question(tmp_path):
+    """tests/data/importers/argilla/dataset/ (hand-written from Argilla 2.x's ``dataset.to_disk`` layout, see
+    tests/test_importers_argilla.py): each question as ``accord agree --field NAME``; the span question listed
+    with its command, and questions answered by one annotator only listed with the reason."""
+    from pathlib import Path
+
+    dataset = Path(__file__).parent / "data" / "importers" / "argilla" / "dataset"
+    res = agree_fields(dataset, importer=ImportOptions(tool="argilla"))
+    assert list(res.fields) == ["quality", "sentiment", "topics"]
+    for name, got in res.fields.items():
+        alone = agree_file(dataset, importer=ImportOptions(tool="argilla", field=name))
+        assert got.to_dict() == alone.to_dict()
+    left = {x.field: x for x in res.not_measured}
+    assert left["places"].kind == "spans" and "accord spans" in left["places"].reason
+    assert "at least 2 coders" in left["comment"].reason and "at least 2 coders" in left["order"].reason
+
+
+def test_a_plain_table_is_refused(tmp_path):
+    f = tmp_path / "t.csv"
+    f.write_text("unit,coder,value\n1,a,x\n1,b,x\n")
+    out = runner.invoke(app, ["agree", str(f), "--field", "all"])
+    assert out.exit_code == 2
+    assert "--field all measures every field of an annotation tool's export (with --from)" in out.output

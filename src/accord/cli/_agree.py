@@ -181,7 +181,7 @@ def print_by_field(res: Any, file: Path, *, json_out: bool) -> None:
     told: set[str] = set()  # the import reports: the first field's whole, then what each other field adds
     for n, (name, agreement) in enumerate(res.fields.items()):
         for line in agreement.imported.report.summary(cli=True).splitlines():
-            if line not in told and not line.startswith("  note: read control "):
+            if line not in told and not (line.startswith("  note: read ") and "; not read: " in line):
                 told.add(line)
                 echo(f"  {name}: {line.strip()}" if n else line, err=True)
     frame = res.to_frame()

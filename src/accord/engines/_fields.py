@@ -169,7 +169,7 @@ def agree_fields(
     {'mood': 0.4444, 'stars': 0.9}
     """
     from accord.importers import guess_tool
-    from accord.importers._input import ImportOptions, tool_options
+    from accord.importers._input import PLAIN_TABLES, ImportOptions, headed_table, tool_options
     from accord.importers._layers import layers
 
     file = Path(file)
@@ -186,6 +186,11 @@ def agree_fields(
     if not file.exists():
         raise no_such_file(file)
     tool = importer.tool
+    if tool is None and file.is_file() and file.suffix.lower() in PLAIN_TABLES and headed_table(file) is None:
+        raise AccordError(f"{file}: field='all' measures every field of an annotation tool's export (with tool=); "
+                          "a plain table is read with accord.read (its value column: value=)",
+                          cli=f"{file}: --field all measures every field of an annotation tool's export (with "
+                          "--from); a plain table is read without it (its value column: --value)")
     if tool is None:
         tool = guess_tool(file)
         if say is not None:
