@@ -155,3 +155,33 @@ def test_a_plain_table_is_refused(tmp_path):
     out = runner.invoke(app, ["agree", str(f), "--field", "all"])
     assert out.exit_code == 2
     assert "--field all measures every field of an annotation tool's export (with --from)" in out.output
+
+
+def test_report_has_each_fields_sections_and_what_is_not_measured(tmp_path):
+    from accord.reporting._files import report_files
+
+    f = _export(tmp_path)
+    run = report_files([f], output=tmp_path / "all.html", importer=ImportOptions(tool="label-studio", field="all"),
+                       bootstrap=0)
+    rep = run.report
+    titles = [s.title for s in rep.sections]
+    for name in ("mood", "stars", "topic"):
+        assert any(t.startswith(f"{name}: ") for t in titles)
+        alone = report_files([f], output=tmp_path / f"{name}.html", bootstrap=0,
+                             importer=ImportOptions(tool="label-studio", field=name)).report
+        got = [h for h in rep.headline if h.label.startswith(f"{name}: ")]
+        assert [h.value for h in got] == [h.value for h in alone.headline]
+    assert len({s.id for s in rep.sections}) == len(rep.sections)
+    [left] = [s for s in rep.sections if s.id == "not-measured"]
+    assert [row[:2] for row in left.tables[0].rows] == [("ner", "spans")]
+    assert "accord spans" in left.tables[0].rows[0][3]
+    assert rep.summary["not_measured"][0]["field"] == "ner"
+    html = (tmp_path / "all.html").read_text()
+    assert "Not measured here" in html and "mood: " in html
+
+
+def test_report_refuses_a_distance_for_every_field(tmp_path):
+    out = runner.invoke(app, ["report", str(_export(tmp_path)), "--from", "label-studio", "--field", "all",
+                              "--distance", "ordinal", "-o", str(tmp_path / "r.html")])
+    assert out.exit_code == 2
+    assert "--field all measures each field with its own default distance: not with --distance" in out.output

@@ -109,6 +109,7 @@ def report_files(
     ReportRun
     """
     from accord._shared.progress import Progress
+    from accord.engines._fields import ALL_FIELDS
     from accord.importers._input import ImportOptions
     from accord.reporting._build import build
 
@@ -117,7 +118,8 @@ def report_files(
         raise AccordError(f"report_files takes no option {unknown[0]!r}; its options are {', '.join(OPTIONS)}")
     o = {**OPTIONS, **options}
     importer = importer or ImportOptions()
-    name, imported = _kind_and_import(inputs, kind, importer, o, say)
+    by_field = importer.field == ALL_FIELDS
+    name, imported = _by_field(inputs, kind, o) if by_field else _kind_and_import(inputs, kind, importer, o, say)
     _check_options(name, o, bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
     all_inputs = [*inputs, *([o["key"]] if o["key"] else []), *([o["texts"]] if o["texts"] else [])]
     for path in all_inputs:
@@ -129,9 +131,16 @@ def report_files(
         raise AccordError(f"figures={str(figures)!r}: exists and is not a folder",
                           cli=f"--figures {figures}: exists and is not a folder")
     with Progress(enabled=progress) as prog:
-        obj, page, said = _read(name, inputs, imported, importer, o)
-        rep = build(obj, kind=KIND_NAMES[name], title=title, progress=prog, bootstrap=bootstrap, seed=seed,
-                    confidence=confidence, max_rows=max_rows, **page)
+        if by_field:  # one page of every field of the export
+            from accord.reporting._fields import fields_report
+
+            obj, said = None, []
+            rep = fields_report(inputs[0], importer, title=title, say=say, progress=prog, bootstrap=bootstrap,
+                                seed=seed, confidence=confidence, max_rows=max_rows, coefficients=o["coefficient"])
+        else:
+            obj, page, said = _read(name, inputs, imported, importer, o)
+            rep = build(obj, kind=KIND_NAMES[name], title=title, progress=prog, bootstrap=bootstrap, seed=seed,
+                        confidence=confidence, max_rows=max_rows, **page)
         if figures is not None:
             rep.check_figures(figures, force=force, inputs=tuple(all_inputs))
         with prog.step("writing the page"):
@@ -142,6 +151,23 @@ def report_files(
                 written = rep.write_figures(figures, force=force, inputs=tuple(all_inputs))
     return ReportRun(report=rep, output=output, figures=written, read_as=getattr(obj, "read_as", None),
                      imported=imported, warnings=tuple(said))
+
+
+def _by_field(inputs: list[Path], kind: str, o: dict[str, Any]) -> tuple[str, None]:
+    """``field='all'``: one export, an agree report, each field on its own default distance."""
+    if kind not in ("auto", "agree") or o["models"] is not None:
+        raise AccordError(f"field='all' writes an agree report of every field; not with kind={kind!r} or models",
+                          cli=f"--field all writes an agree report of every field; not with --kind {kind} or --models")
+    if len(inputs) != 1:
+        raise AccordError(f"field='all' reads one export; got {plural(len(inputs), 'file')}",
+                          cli=f"--field all reads one export; got {plural(len(inputs), 'file')}")
+    fixed = [n for n in ("distance", "order") if o[n] is not None]
+    if fixed:
+        raise AccordError(f"field='all' measures each field with its own default distance: not with "
+                          f"{', '.join(fixed)}",
+                          cli=f"--field all measures each field with its own default distance: not with "
+                          f"{', '.join('--' + n for n in fixed)}")
+    return "agree", None
 
 
 def _kind_and_import(inputs: list[Path], kind: str, importer: Any, o: dict[str, Any], say: Any) -> tuple[str, Any]:
