@@ -50,7 +50,8 @@ _IMPORTER_OPTIONS: dict[str, Any] = {
     "field": Annotated[
         str | None,
         typer.Option("--field", help="With an export: the control, question, answer, layer or column to read "
-                     "(its short name or its column's); guessed when only one fits the command."),
+                     "(its short name or its column's); guessed when only one fits the command. accord agree and "
+                     "accord report: all measures every field, each on its own default distance."),
     ],
     "sheet": Annotated[
         str | None, typer.Option("--sheet", help="Spreadsheets: the sheet, by name or 0-based index (default the "
