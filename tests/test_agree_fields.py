@@ -185,3 +185,20 @@ def test_report_refuses_a_distance_for_every_field(tmp_path):
                               "--distance", "ordinal", "-o", str(tmp_path / "r.html")])
     assert out.exit_code == 2
     assert "--field all measures each field with its own default distance: not with --distance" in out.output
+
+
+def test_prodigy_exports_of_one_field(tmp_path):
+    """tests/data/importers/prodigy/ (hand-written ``db-out`` JSONL, see tests/test_importers_prodigy.py): a choice
+    export's one field is measured as ``accord agree`` measures it; an ``ner_manual`` export has nothing
+    ``accord agree`` measures, and says so."""
+    from pathlib import Path
+
+    prodigy = Path(__file__).parent / "data" / "importers" / "prodigy"
+    res = agree_fields(prodigy / "choice.jsonl", importer=ImportOptions(tool="prodigy"))
+    [(name, got)] = res.fields.items()
+    assert got.to_dict() == agree_file(prodigy / "choice.jsonl", importer=ImportOptions(tool="prodigy")).to_dict()
+    assert res.not_measured == ()
+    spans = agree_fields(prodigy / "ner.jsonl", importer=ImportOptions(tool="prodigy"))
+    assert spans.fields == {}
+    [left] = spans.not_measured
+    assert left.kind == "spans" and left.command.startswith("accord spans")
