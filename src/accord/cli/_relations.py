@@ -18,6 +18,16 @@ def _f(x: Any) -> str:
     return "undefined" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.4f}"
 
 
+def _interval(res: Any) -> str:
+    """Alpha's bootstrap interval as the line shows it (nothing without --bootstrap)."""
+    if not res.bootstrap:
+        return ""
+    if res.interval_undefined_reason:
+        return f"; no interval ({said(res.interval_undefined_reason)})"
+    return (f" [{res.alpha_ci_low:.4f}, {res.alpha_ci_high:.4f}] ({res.confidence:.0%}, {res.bootstrap} resamples of "
+            "documents)")
+
+
 def _render(res: Any, reports: list[Any], *, title: str, show: int) -> None:
     from rich.table import Table
 
@@ -40,7 +50,8 @@ def _render(res: Any, reports: list[Any], *, title: str, show: int) -> None:
         f"alpha (nominal, over {plural(res.n_candidates, 'candidate argument pair')}, {res.n_pairable} with values "
         f"of two coders or more; the value: {values}, none when both arguments are marked and not related, "
         f"{'none' if res.unmarked == 'none' else 'missing'} when an argument is not marked): "
-        + (_f(res.alpha) if not res.undefined_reason else f"undefined ({said(res.undefined_reason)})"))
+        + (_f(res.alpha) + _interval(res) if not res.undefined_reason else
+           f"undefined ({said(res.undefined_reason)})"))
     if len(res.coders) == 2:
         console.print("Cohen's kappa over the same candidates: "
                       + (_f(res.kappa) if res.kappa_result is not None and not math.isnan(res.kappa)
@@ -77,13 +88,16 @@ def relations(
                                                               "(repeatable).")] = None,
     texts: Annotated[Path | None, typer.Option(help="brat: the folder of <document>.txt files, when they are not "
                                                     "beside the .ann files.")] = None,
+    bootstrap: Annotated[int, typer.Option(help="Resamples of documents for alpha's interval (0: none).")] = 0,
+    seed: Annotated[int | None, typer.Option(help="Seed of the bootstrap.")] = None,
+    confidence: Annotated[float, typer.Option(help="Level of the interval.")] = 0.95,
     show: Annotated[int, typer.Option(help="Unmatched relations to list (0: none).")] = 20,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
 ) -> None:
     """Agreement on relations and events: F1 per coder pair, alpha over the related pairs.
 
     F1 is given with and without the type; alpha compares, on each pair of arguments some coder related, the
-    type each coder gave, none, or missing.
+    type each coder gave, none, or missing; --bootstrap gives its interval, resampling documents.
 
     Example: accord relations round1/ --from brat --match overlap
     """
@@ -94,7 +108,8 @@ def relations(
     options = {"texts": texts} if texts is not None else {}
     res, reports = warnings_said(agreement_of_exports, files, tool=from_, field=field, match=match,
                                  argument_labels=not ignore_argument_labels, ignore_type=ignore_type,
-                                 unmarked=unmarked, undirected=tuple(undirected or ()), **options)
+                                 unmarked=unmarked, undirected=tuple(undirected or ()), bootstrap=bootstrap,
+                                 confidence=confidence, rng=seed, **options)
     if json_out:
         print_json({"sources": [str(f) for f in files], "import_reports": [r.to_dict() for r in reports],
                     **res.to_dict()})

@@ -1,8 +1,8 @@
 """``accord report``: one self-contained HTML page of reliability, for any kind of annotation.
 
-The options are those of ``accord agree``, ``coref``, ``multilabel``, ``pyramid score`` and
-``gold``; the kind is told by ``--kind`` or guessed from the files.  The command reads its options into
-one call (:func:`accord.reporting.report_files`), which reads and refuses the input (exit status 2, one
+The options are those of ``accord agree``, ``coref``, ``multilabel``, ``pyramid score``, ``gold``,
+``alt-test`` and ``judge``; the kind is told by ``--kind`` or guessed from the files.  The command reads its
+options into one call (:func:`accord.reporting.report_files`), which reads and refuses the input (exit status 2, one
 line) before anything is written and writes the page atomically (an existing file replaced only with
 ``--force``); the command says what was written.
 """
@@ -32,7 +32,8 @@ class PageOptions(OptionGroup):
                                                 "input's name with .html, in the current folder).")] = None
     kind: Annotated[str, typer.Option(help="auto, agree, coref, multilabel, pyramid, gold, spans, relations (an "
                                       "export's relations and events, with --from) or models (the "
-                                      "humans-and-models page; auto with --models).")] = "auto"
+                                      "humans-and-models page; auto with --models), judge (the judge-audit page; "
+                                      "auto with --judges).")] = "auto"
     force: Annotated[bool, typer.Option("--force", help="Replace an existing output file (never an input).")] = False
     raw_csv: Annotated[bool, typer.Option("--raw-csv", help="The page's Export CSV writes every cell as it is: no "
                                           "leading ' before a cell beginning with =, +, -, @, a tab or a line break "
@@ -105,10 +106,27 @@ class KindOptions(OptionGroup):
     models: Annotated[str | None, typer.Option("--models", help="models: the coders that are models (comma-"
                                                "separated names or patterns); gives the humans-and-models page.")
                       ] = None
-    epsilon: Annotated[float, typer.Option(help="models: the model's cost-benefit advantage epsilon.")] = 0.2
-    alpha: Annotated[float, typer.Option(help="models: false discovery rate across the humans.")] = 0.05
+    epsilon: Annotated[float, typer.Option(help="models, judge: the model's cost-benefit advantage epsilon.")] = 0.2
+    alpha: Annotated[float, typer.Option(help="models, judge: false discovery rate across the humans.")] = 0.05
     scoring: Annotated[str, typer.Option(help="models: auto, accuracy, neg_rmse, jaccard or rank.")] = "auto"
-    min_items: Annotated[int, typer.Option(help="models: least items per human tested.")] = 30
+    min_items: Annotated[int, typer.Option(help="models, judge: least items per human tested.")] = 30
+
+
+@dataclass(frozen=True)
+class JudgeReportOptions(OptionGroup):
+    """The options of a judge-audit page (those of ``accord judge``), refused with another kind."""
+
+    judges: Annotated[str | None, typer.Option("--judges", help="judge: the coders that are LLM judges (comma-"
+                                               "separated names or patterns); gives the judge-audit page.")] = None
+    position: Annotated[str | None, typer.Option(help="judge: column of the presentation order, two values (humans "
+                                                 "may leave it empty).")] = None
+    verdict_refers_to: Annotated[str | None, typer.Option(help="judge: with --position, whether a verdict names a "
+                                                          "position or an option.")] = None
+    positions: Annotated[str | None, typer.Option(help="judge: the two values of --position, the canonical order "
+                                                  "first, comma-separated (default: the smaller first).")] = None
+    run: Annotated[str | None, typer.Option(help="judge: column of the run, for repeated runs of a judge.")] = None
+    positive: Annotated[str | None, typer.Option(help="judge: the verdict that is a pass (default: told from its "
+                                                 "name: pass, yes, true, 1...).")] = None
 
 
 @with_options
@@ -118,16 +136,18 @@ def _report(
     page: PageOptions = PageOptions(),
     table: AgreeReportOptions = AgreeReportOptions(),
     kinds: KindOptions = KindOptions(),
+    judge: JudgeReportOptions = JudgeReportOptions(),
     importer: ImporterArgs = ImporterArgs(),
 ) -> None:
     """One HTML page of reliability to read, share and act on (works offline, prints to PDF).
 
     Examples: accord report labels.csv -o report.html --distance ordinal --seed 1;
-    accord report ann1.conll ann2.conll --key gold.conll -o coref.html
+    accord report ann1.conll ann2.conll --key gold.conll -o coref.html;
+    accord report judgments.csv --judges gpt-4o --position order --verdict-refers-to position --run run
     """
     from accord.reporting._files import report_files
 
-    options = {**page.as_dict(exclude=("quiet", "json_out")), **table.as_dict(), **kinds.as_dict()}
+    options = {**page.as_dict(exclude=("quiet", "json_out")), **table.as_dict(), **kinds.as_dict(), **judge.as_dict()}
     run = report_files(inputs, importer=importer, progress=not page.quiet, say=lambda line: echo(line, err=True),
                        **options)
     for message in run.warnings:

@@ -7,9 +7,13 @@ coders' relations can only match when their arguments are at the same positions.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
 
 from accord._shared.errors import AccordError, choice_error, plural, warn_undefined
 from accord.data._relations import Relation, RelationAnnotations
@@ -58,8 +62,15 @@ def _nanmean(x: Iterable[float]) -> float:
 
 
 def check_options(match: object, argument_labels: object, ignore_type: object, unmarked: object,
-                  undirected: object) -> frozenset[str]:
+                  undirected: object, *, bootstrap: object = 0, confidence: object = 0.95) -> frozenset[str]:
     """The options of :func:`agreement`, checked (before any file is read); the undirected types."""
+    if isinstance(bootstrap, bool) or not isinstance(bootstrap, int) or bootstrap < 0:
+        raise AccordError(f"bootstrap must be a whole number >= 0 (resamples of documents; 0: no interval); got "
+                          f"{bootstrap!r}", cli=f"--bootstrap must be a whole number >= 0 (resamples of documents; "
+                          f"0: no interval); got {bootstrap!r}")
+    if isinstance(confidence, bool) or not isinstance(confidence, int | float) or not 0 < confidence < 1:
+        raise AccordError(f"confidence must be a number in (0, 1); got {confidence!r}",
+                          cli=f"--confidence must be a number in (0, 1); got {confidence!r}")
     if match not in MATCHES:
         raise choice_error("match", match, MATCHES)
     for name, v in (("argument_labels", argument_labels), ("ignore_type", ignore_type)):
@@ -77,10 +88,11 @@ def check_options(match: object, argument_labels: object, ignore_type: object, u
 
 
 def _check(data: object, match: object, argument_labels: object, ignore_type: object, unmarked: object,
-           undirected: object) -> frozenset[str]:
+           undirected: object, bootstrap: object, confidence: object) -> frozenset[str]:
     if not isinstance(data, RelationAnnotations):
         raise AccordError(f"data must be accord.relations.RelationAnnotations; got {type(data).__name__}")
-    declared = check_options(match, argument_labels, ignore_type, unmarked, undirected)
+    declared = check_options(match, argument_labels, ignore_type, unmarked, undirected, bootstrap=bootstrap,
+                             confidence=confidence)
     unknown = sorted(declared - set(data.types))
     if unknown:
         raise AccordError(f"undirected names {plural(len(unknown), 'type')} no relation has: "
@@ -136,6 +148,9 @@ def agreement(
     ignore_type: bool = False,
     unmarked: str = "missing",
     undirected: Iterable[str] = (),
+    bootstrap: int = 0,
+    confidence: float = 0.95,
+    rng: Any = None,
 ) -> RelationAgreement:
     r"""Agreement on relations (and events' roles): pairwise F1 and chance-corrected agreement.
 
@@ -156,12 +171,20 @@ def agreement(
         default), or relates nothing there (``"none"``, when they saw the document).
     undirected : iterable of str
         Relation types whose direction does not matter (``["sibling_of"]``).
+    bootstrap : int
+        Resamples of documents for alpha's interval (0, the default: none;
+        :meth:`RelationAgreement.confidence_interval` draws one afterwards).
+    confidence : float
+        Level of the interval (default 0.95).
+    rng : int, numpy.random.Generator or None
+        The bootstrap's randomness: a seed makes the interval reproducible.
 
     Returns
     -------
     RelationAgreement
         Per coder pair the F1 with and without the type and the unmatched relations with their reasons;
-        alpha (and Cohen's kappa for two coders) over the candidate pairs.
+        alpha (and Cohen's kappa for two coders) over the candidate pairs; with *bootstrap*, alpha's interval
+        (``alpha_ci_low``, ``alpha_ci_high``), or why it could not be drawn (``interval_undefined_reason``).
 
     Notes
     -----
@@ -184,6 +207,14 @@ def agreement(
     than on the relations. The union keeps every pair on which someone made a claim, so each relation a
     coder gave counts once, against what every other coder said about the same arguments.
 
+    **The interval.** The candidates of one document share their arguments, so they are not independent
+    draws: the bootstrap draws documents (those two coders or more saw) with replacement, each with all its
+    candidates, and recomputes alpha, observed and expected disagreement both, on each resample, as the
+    span measures do (:meth:`accord.spans.SpanF1.confidence_interval`); the percentile interval is taken
+    over the resamples on which alpha is defined. With one candidate per document this is alpha's own unit
+    bootstrap (:meth:`accord.AlphaResult.confidence_interval`) on :attr:`RelationAgreement.candidates`. It
+    is undefined, with the reason, when alpha is, or with fewer than two documents.
+
     Examples
     --------
     >>> from accord.spans import Span
@@ -198,7 +229,7 @@ def agreement(
     >>> res.f1, res.f1_untyped, res.n_candidates, [u.reason for u in res.unmatched]
     (0.5, 1.0, 2, ['type', 'type'])
     """
-    declared = _check(data, match, argument_labels, ignore_type, unmarked, undirected)
+    declared = _check(data, match, argument_labels, ignore_type, unmarked, undirected, bootstrap, confidence)
     coders = data.coders
     al = align_arguments(data.spans, match=match, labels=argument_labels)
     rels, merged = _placed(data, al, declared)
@@ -258,18 +289,38 @@ def agreement(
             elif ((c, x) in marked and (c, y) in marked) or (unmarked == "none" and doc in seen_docs[c]):
                 records.append((u, c, NONE))
     alpha_res, kappa_res, reason, kappa_reason, candidates, n_pairable = _coefficients(records, coders)
-    n_docs = sum(1 for d in data.documents if sum(d in seen_docs[c] for c in coders) >= 2)
-    return RelationAgreement(
+    shared_docs = [d for d in data.documents if sum(d in seen_docs[c] for c in coders) >= 2]
+    documents = _documents(records, [al.document[x] for x, _ in units], shared_docs)
+    res = RelationAgreement(
         match=match, argument_labels=argument_labels, ignore_type=ignore_type, unmarked=unmarked,
         undirected=tuple(sorted(declared)), coders=coders, pairs=tuple(pairs),
         f1=_nanmean(p.typed.f1 for p in pairs), f1_untyped=_nanmean(p.untyped.f1 for p in pairs),
         alpha=alpha_res.alpha if alpha_res is not None else math.nan, alpha_result=alpha_res,
         kappa=kappa_res.kappa if kappa_res is not None else math.nan, kappa_result=kappa_res,
-        n_documents=n_docs, n_relations=len(data.relations), n_candidates=len(units), n_pairable=n_pairable,
+        n_documents=len(shared_docs), n_relations=len(data.relations), n_candidates=len(units), n_pairable=n_pairable,
         unmatched=tuple(unmatched), unshared_pairs=tuple(unshared), undefined_reason=reason,
         kappa_undefined_reason=kappa_reason, n_merged=merged, _candidates=candidates,
-        _candidate_pairs=(al, tuple(units)),
+        _candidate_pairs=(al, tuple(units)), bootstrap=bootstrap, confidence=float(confidence),
+        _documents=documents,
     )
+    if not bootstrap:
+        return res
+    try:
+        low, high = res.confidence_interval(confidence, n_resamples=bootstrap, rng=rng)
+    except AccordError as exc:
+        return dataclasses.replace(res, interval_undefined_reason=str(exc))
+    return dataclasses.replace(res, alpha_ci_low=low, alpha_ci_high=high)
+
+
+def _documents(records: list[tuple[int, str, str]], document_of_candidate: list[str], shared: list[str]
+               ) -> tuple[np.ndarray, int]:
+    """The document of each candidate, as an index into the documents the bootstrap draws (those two coders or
+    more saw, and any other holding a candidate with two values), and how many those are."""
+    per_unit = Counter(u for u, _, _ in records)
+    drawn = set(shared) | {document_of_candidate[u] for u, n in per_unit.items() if n >= 2}
+    index = {d: i for i, d in enumerate(sorted(drawn))}
+    # a candidate with fewer than two values enters no resample's alpha: its document index is never read
+    return np.array([index.get(d, 0) for d in document_of_candidate], dtype=np.int64), len(index)
 
 
 def _coefficients(records: list[tuple[int, str, str]], coders: tuple[str, ...]) -> tuple:

@@ -94,8 +94,12 @@ def _merge(parts: list[RelationAnnotations], paths: list[Path]) -> RelationAnnot
 def agreement_of_exports(paths: str | Path | Sequence[str | Path], *, tool: str | None = None,
                          field: str | None = None, match: str = "exact", argument_labels: bool = True,
                          ignore_type: bool = False, unmarked: str = "missing", undirected: Sequence[str] = (),
+                         bootstrap: int = 0, confidence: float = 0.95, rng: Any = None,
                          **options: Any) -> tuple[Any, list[Any]]:
     """:func:`read_relations` then :func:`~accord.relations.agreement`: what ``accord relations`` computes.
+
+    The options are checked before any file is read; *bootstrap*, *confidence* and *rng* give alpha's interval
+    (resampling documents) as :func:`~accord.relations.agreement` takes them.
 
     Returns
     -------
@@ -103,8 +107,9 @@ def agreement_of_exports(paths: str | Path | Sequence[str | Path], *, tool: str 
     """
     from accord.relations._agreement import agreement, check_options
 
-    check_options(match, argument_labels, ignore_type, unmarked, undirected)
+    check_options(match, argument_labels, ignore_type, unmarked, undirected, bootstrap=bootstrap,
+                  confidence=confidence)
     data, reports = read_relations(paths, tool=tool, field=field, **options)
     res = agreement(data, match=match, argument_labels=argument_labels, ignore_type=ignore_type, unmarked=unmarked,
-                    undirected=undirected)
+                    undirected=undirected, bootstrap=bootstrap, confidence=confidence, rng=rng)
     return res, reports

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from accord._shared.results import Coefficient, Result
 
@@ -145,6 +146,16 @@ class RelationAgreement(Coefficient):
         Relations that repeat another of the same coder (same arguments, type and direction), counted once.
     undefined_reason, kappa_undefined_reason : str or None
         Why alpha (or kappa) is NaN, when it is.
+    bootstrap : int
+        Resamples of documents drawn for alpha's interval (0: none asked).
+    confidence : float
+        The interval's level.
+    alpha_ci_low, alpha_ci_high : float
+        Alpha's bootstrap interval (:meth:`confidence_interval`); NaN without *bootstrap*, or when it could not
+        be drawn (see ``interval_undefined_reason``).
+    interval_undefined_reason : str or None
+        Why the interval asked for could not be drawn: alpha undefined, fewer than two documents, alpha
+        undefined on every resample.
     """
 
     _value_field: ClassVar[str] = "alpha"
@@ -172,8 +183,58 @@ class RelationAgreement(Coefficient):
     n_merged: int = 0
     undefined_reason: str | None = None
     kappa_undefined_reason: str | None = None
+    bootstrap: int = 0
+    confidence: float = 0.95
+    alpha_ci_low: float = math.nan
+    alpha_ci_high: float = math.nan
+    interval_undefined_reason: str | None = None
     _candidates: Any = field(default=None, repr=False, compare=False)
     _candidate_pairs: Any = field(default=None, repr=False, compare=False)  # (alignment, position pairs)
+    _documents: Any = field(default=None, repr=False, compare=False)  # (document index of each candidate, count)
+
+    def confidence_interval(
+        self,
+        confidence_level: float = 0.95,
+        *,
+        n_resamples: int = 1000,
+        method: Literal["percentile", "basic", "BCa"] = "percentile",
+        rng: Any = None,
+    ) -> tuple[float, float]:
+        """Bootstrap interval for ``alpha``, resampling documents (each with all its candidate pairs).
+
+        Documents that two coders or more saw are drawn with replacement and nominal alpha is recomputed on
+        each resample (observed and expected disagreement), with :func:`scipy.stats.bootstrap`; resamples on
+        which alpha is undefined are left out of the percentile and basic intervals.
+
+        Parameters
+        ----------
+        confidence_level : float
+            In (0, 1).
+        n_resamples : int
+            Number of bootstrap resamples.
+        method : {"percentile", "basic", "BCa"}
+        rng : numpy.random.Generator, int or None
+            Seed or generator, for reproducible intervals.
+
+        Returns
+        -------
+        (low, high) : tuple of float
+
+        Raises
+        ------
+        AccordError
+            Alpha undefined, fewer than two documents to draw, or alpha undefined on every resample.
+        """
+        from accord._shared.errors import AccordError
+        from accord.relations._bootstrap import document_interval
+
+        if math.isnan(self.alpha):
+            raise AccordError(f"relation alpha is undefined ({self.undefined_reason}); no confidence interval")
+        if self._candidates is None or self._documents is None:
+            raise AccordError("this result carries no data to resample")
+        doc_of, n_docs = self._documents
+        return document_interval(self._candidates, doc_of, n_docs, confidence_level=confidence_level,
+                                 n_resamples=n_resamples, method=method, rng=rng)
 
     @property
     def candidates(self) -> Any:

@@ -21,7 +21,8 @@ __all__ = ["KIND_NAMES", "ReportRun", "default_output", "detect_kind", "report_f
 
 #: CLI name -> report kind
 KIND_NAMES = {"agree": "agreement", "coref": "coreference", "multilabel": "multilabel", "pyramid": "pyramid",
-              "gold": "gold", "spans": "spans", "models": "models", "relations": "relations"}
+              "gold": "gold", "spans": "spans", "models": "models", "relations": "relations",
+              "judge": "judge"}
 _COREF_SUFFIXES = (".conll", ".conllu", ".gold_conll", ".auto_conll", ".v4_gold_conll", ".v4_auto_conll",
                    ".v9_gold_conll", ".ann")
 #: the tables accord.read reads in a folder (a folder of them is one table)
@@ -62,7 +63,12 @@ OPTIONS: dict[str, Any] = {
     "target_gamma": 0.05, "drop_incomplete": False,
     # models
     "models": None, "epsilon": 0.2, "alpha": 0.05, "scoring": "auto", "min_items": 30,
+    # judge (and epsilon, alpha, min_items)
+    "judges": None, "position": None, "verdict_refers_to": None, "positions": None, "run": None, "positive": None,
 }
+#: the options only a judge-audit page takes, as the command line spells them
+_JUDGE_ONLY = {"position": "--position", "verdict_refers_to": "--verdict-refers-to", "positions": "--positions",
+               "run": "--run", "positive": "--positive"}
 
 
 def report_files(
@@ -93,8 +99,8 @@ def report_files(
     output : path, optional
         The page (default :func:`default_output` of the first input, in the current folder).
     kind : str
-        ``auto`` (told from the files, :func:`detect_kind`; ``models`` with *models*) or a key of
-        :data:`KIND_NAMES`.
+        ``auto`` (told from the files, :func:`detect_kind`; ``models`` with *models*, ``judge`` with *judges*)
+        or a key of :data:`KIND_NAMES`.
     importer : ImportOptions, optional
         The importer of an annotation tool's export and its options.
     force, figures, raw_csv, title, max_rows, bootstrap, seed, confidence, progress
@@ -102,7 +108,9 @@ def report_files(
     say : callable, optional
         Called with each line to tell the user while reading (a format guessed).
     **options
-        Of the kind (:data:`OPTIONS`, with their defaults).
+        Of the kind (:data:`OPTIONS`, with their defaults).  A judge-audit page (*judges*) reads the judgments
+        as :func:`accord.models_vs_humans.judge_audit_file` does, with *bootstrap* as its ``n_boot``, *seed* as
+        its ``rng`` and *confidence* as its ``confidence_level``.
 
     Returns
     -------
@@ -121,6 +129,7 @@ def report_files(
     by_field = importer.field == ALL_FIELDS
     name, imported = _by_field(inputs, kind, o) if by_field else _kind_and_import(inputs, kind, importer, o, say)
     _check_options(name, o, bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
+    o.update(bootstrap=bootstrap, seed=seed, confidence=confidence)  # a judge audit's own draws and level
     all_inputs = [*inputs, *([o["key"]] if o["key"] else []), *([o["texts"]] if o["texts"] else [])]
     for path in all_inputs:
         if not path.exists():
@@ -138,7 +147,7 @@ def report_files(
             rep = fields_report(inputs[0], importer, title=title, say=say, progress=prog, bootstrap=bootstrap,
                                 seed=seed, confidence=confidence, max_rows=max_rows, coefficients=o["coefficient"])
         else:
-            obj, page, said = _read(name, inputs, imported, importer, o)
+            obj, page, said = _read(name, inputs, imported, importer, o, say)
             rep = build(obj, kind=KIND_NAMES[name], title=title, progress=prog, bootstrap=bootstrap, seed=seed,
                         confidence=confidence, max_rows=max_rows, **page)
         if figures is not None:
@@ -155,9 +164,10 @@ def report_files(
 
 def _by_field(inputs: list[Path], kind: str, o: dict[str, Any]) -> tuple[str, None]:
     """``field='all'``: one export, an agree report, each field on its own default distance."""
-    if kind not in ("auto", "agree") or o["models"] is not None:
-        raise AccordError(f"field='all' writes an agree report of every field; not with kind={kind!r} or models",
-                          cli=f"--field all writes an agree report of every field; not with --kind {kind} or --models")
+    if kind not in ("auto", "agree") or o["models"] is not None or o["judges"] is not None:
+        raise AccordError(f"field='all' writes an agree report of every field; not with kind={kind!r}, models or "
+                          "judges", cli=f"--field all writes an agree report of every field; not with --kind {kind}, "
+                          "--models or --judges")
     if len(inputs) != 1:
         raise AccordError(f"field='all' reads one export; got {plural(len(inputs), 'file')}",
                           cli=f"--field all reads one export; got {plural(len(inputs), 'file')}")
@@ -172,10 +182,21 @@ def _by_field(inputs: list[Path], kind: str, o: dict[str, Any]) -> tuple[str, No
 
 def _kind_and_import(inputs: list[Path], kind: str, importer: Any, o: dict[str, Any], say: Any) -> tuple[str, Any]:
     """The kind of report (a key of :data:`KIND_NAMES`) and the import of an export (None for other inputs)."""
-    models = o["models"]
+    models, judges = o["models"], o["judges"]
     if kind != "auto" and kind not in KIND_NAMES:
         raise AccordError(f"kind must be auto or one of {', '.join(KIND_NAMES)}; got {kind!r}",
                           cli=f"--kind must be auto or one of {', '.join(KIND_NAMES)}; got {kind!r}")
+    if judges is not None and models is not None:
+        raise AccordError("judges gives the judge-audit page and models the humans-and-models page; pass one",
+                          cli="--judges gives the judge-audit page and --models the humans-and-models page; pass one")
+    if judges is not None and kind not in ("auto", "judge"):
+        raise AccordError(f"judges gives the judge-audit page; not with kind={kind!r}",
+                          cli=f"--judges gives the judge-audit page; not with --kind {kind}")
+    if kind == "judge" and judges is None:
+        raise AccordError("kind='judge' needs judges (the coders that are LLM judges)",
+                          cli="--kind judge needs --judges (the coders that are LLM judges)")
+    if judges is not None:  # the audit reads the file itself, an annotation tool's export through the importer
+        return "judge", None
     if models is not None and kind not in ("auto", "models"):
         raise AccordError(f"models gives the humans-and-models page; not with kind={kind!r}",
                           cli=f"--models gives the humans-and-models page; not with --kind {kind}")
@@ -228,6 +249,18 @@ def _check_options(name: str, o: dict[str, Any], **common: Any) -> None:
 
         _check(o["epsilon"], o["alpha"], o["scoring"], o["min_items"], 3)
     check_report_options(**common)
+    given = [flag for key, flag in _JUDGE_ONLY.items() if o[key] is not None]
+    if given and name != "judge":
+        verb = "is an option" if len(given) == 1 else "are options"
+        this = f"this is {'an' if name[0] in 'aeiou' else 'a'} {name} report"
+        raise AccordError(f"{' and '.join(f[2:].replace('-', '_') for f in given)} {verb} of the judge audit (with "
+                          f"judges); {this}",
+                          cli=f"{' and '.join(given)} {verb} of the judge audit (with --judges); {this}")
+    if name == "judge" and common["bootstrap"] < 1:
+        raise AccordError(f"bootstrap must be a positive integer for a judge audit (the draws of alpha's interval "
+                          f"across runs and among the humans); got {common['bootstrap']}",
+                          cli=f"--bootstrap must be a positive integer for a judge audit (the draws of alpha's "
+                          f"interval across runs and among the humans); got {common['bootstrap']}")
     if o["gamma"] and name != "spans":
         raise AccordError(f"gamma is for span reports; this is a {name} report",
                           cli=f"--gamma is for span reports; this is a {name} report")
@@ -242,10 +275,12 @@ def _check_options(name: str, o: dict[str, Any], **common: Any) -> None:
         raise choice_error("layout", o["layout"], ("long", "wide", "counts"))
 
 
-def _read(name: str, inputs: list[Path], imported: Any, importer: Any, o: dict[str, Any]
+def _read(name: str, inputs: list[Path], imported: Any, importer: Any, o: dict[str, Any], say: Any = None
           ) -> tuple[Any, dict[str, Any], list[Any]]:
     """What the page is built from, the page's options of the kind, and the warnings reading raised."""
     said: list[Any] = []
+    if name == "judge":
+        return _load_judge(inputs, importer, o, say), {}, said
     if imported is not None:
         if name == "spans":
             page: dict[str, Any] = {"match": o["match"], "tokens": o["tokens"]}
@@ -321,6 +356,26 @@ def _load(name: str, inputs: list[Path], importer: Any, o: dict[str, Any], said:
 
         return load_relations(inputs, tool=importer.tool, field=importer.field, texts=o["texts"], match=o["match"])
     raise AccordError(f"no report for kind {name!r}")  # pragma: no cover
+
+
+def _load_judge(inputs: list[Path], importer: Any, o: dict[str, Any], say: Any) -> Any:
+    """The judge audit of the one input, read as ``accord judge`` reads it
+    (:func:`accord.models_vs_humans.judge_audit_file`)."""
+    if len(inputs) != 1:
+        raise AccordError(f"judge reports read one file; got {len(inputs)}")
+    from accord.models_vs_humans._judge_file import judge_audit_file
+
+    positions = o["positions"]
+    if isinstance(positions, str):
+        positions = tuple(x.strip() for x in positions.split(","))
+    cols = [c.strip() for c in o["coders"].split(",")] if o["coders"] else None
+    return judge_audit_file(inputs[0], judges=o["judges"], position=o["position"], run=o["run"],
+                            verdict_refers_to=o["verdict_refers_to"], positions=positions, positive=o["positive"],
+                            importer=importer, unit=o["unit"], coder=o["coder"], value=o["value"],
+                            layout=o["layout"], coders=cols, sep=o["table_sep"], say=say,
+                            distance=o["distance"] or "auto", epsilon=o["epsilon"], alpha=o["alpha"],
+                            min_items=o["min_items"], n_boot=o["bootstrap"], rng=o["seed"],
+                            confidence_level=o["confidence"])
 
 
 def _load_coref(inputs: list[Path], o: dict[str, Any], said: list[Any]) -> tuple[Any, dict[str, Any]]:

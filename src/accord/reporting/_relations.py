@@ -10,9 +10,11 @@ from typing import Any
 from accord._shared.errors import AccordError, AccordWarning, plural
 from accord.reporting._agreement import MAX_ROWS
 from accord.reporting._page import DataTable, Fact, HeadlineNumber, Report, Section
-from accord.reporting._words import threshold_words
+from accord.reporting._words import seed_words, threshold_words
 
 __all__ = ["accepts", "load_relations", "relations_report"]
+
+_UNKNOWN = object()  # the seed of a result measured elsewhere
 
 
 def accepts(obj: Any) -> bool:
@@ -33,13 +35,26 @@ def load_relations(inputs: list[Any], **o: Any) -> tuple[Any, dict[str, Any]]:
     return data, {"match": o.get("match", "exact")}
 
 
+def _interval(res: Any, seed: Any) -> tuple[tuple[float, float] | None, str]:
+    """Alpha's interval on the page and how it was drawn, or why there is none."""
+    if res.undefined_reason:
+        return None, "no interval: alpha is undefined"
+    if not res.bootstrap:
+        return None, "no interval: the bootstrap was turned off for this page"
+    if res.interval_undefined_reason:
+        return None, f"no interval: {res.interval_undefined_reason}"
+    how = "" if seed is _UNKNOWN else f", {seed_words(seed)}"
+    return ((res.alpha_ci_low, res.alpha_ci_high),
+            f"{res.confidence * 100:g}% bootstrap interval over documents, {res.bootstrap:,} resamples{how}")
+
+
 def relations_report(obj: Any, *, title: str | None = None, match: str = "exact", argument_labels: bool = True,
                      ignore_type: bool = False, unmarked: str = "missing", undirected: Any = (),
                      max_rows: int = MAX_ROWS, bootstrap: int = 0, seed: Any = None, confidence: float = 0.95,
                      progress: Any = None) -> Report:
     """The report of :class:`accord.relations.RelationAnnotations` (measured with the options) or of a
-    :class:`accord.relations.RelationAgreement`. Alpha gets no interval here (*bootstrap*, *seed* and
-    *confidence*, which the other reports take, are not used); *progress* is not shown."""
+    :class:`accord.relations.RelationAgreement`. Alpha's interval resamples documents (*bootstrap* resamples,
+    *seed*, *confidence*; a RelationAgreement shows the interval it holds); *progress* is not shown."""
     from accord.relations._agreement import agreement
     from accord.relations._results import REASONS, RelationAgreement
 
@@ -55,13 +70,15 @@ def relations_report(obj: Any, *, title: str | None = None, match: str = "exact"
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", AccordWarning)
             res = agreement(obj, match=match, argument_labels=argument_labels, ignore_type=ignore_type,
-                            unmarked=unmarked, undirected=undirected)
+                            unmarked=unmarked, undirected=undirected, bootstrap=bootstrap, confidence=confidence,
+                            rng=seed)
         notes += list(dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, AccordWarning)))
-    words, level = threshold_words(res.alpha)
+    interval, note = _interval(res, _UNKNOWN if isinstance(obj, RelationAgreement) else seed)
+    words, level = threshold_words(res.alpha, interval)
     values = "whether and which way the pair is related" if res.ignore_type else "the type given"
     headline = (
         HeadlineNumber(key="alpha", label="alpha over the candidate argument pairs", value=res.alpha,
-                       interval_note="no interval: relation alpha is not bootstrapped",
+                       interval=interval, interval_note=note,
                        words=words if not res.undefined_reason else res.undefined_reason,
                        level=level if not res.undefined_reason else "neutral"),
         HeadlineNumber(key="f1", label="relation F1 with the type", value=res.f1,
