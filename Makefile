@@ -71,6 +71,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_gamma.py --sizes 2x100 3x100 2x1000 --contenders accord pygamma-exact --rounds 5 --repeat 5
 	$(BIN)/python benchmarks/bench_gamma.py --sizes 3x1000 --contenders accord pygamma-exact --repeat 1 --timeout 900
 	$(BIN)/python benchmarks/bench_gamma.py --sizes --corpora 2x200x8 3x200x8 5x60x5 --files docs/examples/spans/spans.csv --contenders accord accord-by-document pygamma-exact --gamma --repeat 3 --timeout 900
+	$(BIN)/python benchmarks/bench_relations.py
+	$(BIN)/python benchmarks/bench_judge.py --repeat 3
 	uptime
 
 clean:
