@@ -215,3 +215,59 @@ def test_polars_integer_value_types_give_the_generic_reductions(dtype: str, spre
                          orient="row")
     fast, slow = _both(frame, monkeypatch)
     _same(fast, slow)
+
+
+def _sampled(frame: object, monkeypatch: pytest.MonkeyPatch) -> tuple[object, bool]:
+    """*frame*'s reductions, and whether the sampled one-pass route gave them."""
+    taken = []
+    real = polars_path._sampled_pass
+
+    def spy(*a: object, **k: object) -> object:
+        out = real(*a, **k)
+        taken.append(out is not None)
+        return out
+
+    monkeypatch.setattr(polars_path, "_sampled_pass", spy)
+    out = reduce_frame(frame)
+    monkeypatch.setattr(polars_path, "_sampled_pass", real)
+    return out, taken == [True]
+
+
+@pytest.mark.parametrize("order", ["by-unit", "by-coder", "shuffled"])
+def test_polars_sampled_coders_are_proved_complete(order: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coders come from slices of the frame; a coder the slices miss (one row, between two slices) leaves a
+    unit with fewer coder bits than rows, and the two-collect pass runs instead: the reductions equal the generic
+    path's either way, and the one-pass route is taken only where the sample held every coder."""
+    monkeypatch.setattr(polars_path, "_SLICES", 4)
+    monkeypatch.setattr(polars_path, "_SLICE_ROWS", 64)
+    rng = np.random.default_rng(21)
+    rows = _random_rows(rng, units=300, coders=4, draw=lambda r: int(r.integers(1, 6)))
+    if order == "by-coder":
+        rows.sort(key=lambda r: r[1])
+    elif order == "shuffled":
+        rows = [rows[i] for i in rng.permutation(len(rows))]
+    fast, taken = _sampled(_lazyframe(rows), monkeypatch)
+    assert taken
+    _same(fast, _both(_lazyframe(rows), monkeypatch)[1])
+    gap = 100  # a row no slice reads: four slices of 64 rows, at 0, a third, two thirds and the end
+    rare = [*rows[:gap], (rows[gap][0], "rare", 3), *rows[gap:]]
+    fast, taken = _sampled(_lazyframe(rare), monkeypatch)
+    assert not taken
+    assert "rare" in fast.coders.tolist()
+    _same(fast, _both(_lazyframe(rare), monkeypatch)[1])
+
+
+def test_polars_sampled_pass_hands_over_what_it_cannot_prove(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A duplicate, a missing coder or unit, and more coders than comparisons are left to the two-collect pass,
+    which names them or reduces them as before."""
+    ok = [(u, f"c{k}", (u + k) % 3) for u in range(50) for k in range(3)]
+    with pytest.raises(AccordError, match=r"coder 'c0' gave two values to unit 0"):
+        reduce_frame(_lazyframe([(0, "c0", 2), *ok]))
+    with pytest.raises(AccordError, match=r"the coder is missing in 1 row"):
+        reduce_frame(_lazyframe([(0, None, 2), *ok]))
+    with pytest.raises(AccordError, match=r"the unit is missing in 1 row"):
+        reduce_frame(_lazyframe([*ok, (None, "c1", 2)]))
+    many = [(u, f"c{k}", (u * k) % 3) for u in range(40) for k in range(polars_path._CHAIN_MAX + 1)]
+    fast, taken = _sampled(_lazyframe(many), monkeypatch)
+    assert not taken
+    _same(fast, _both(_lazyframe(many), monkeypatch)[1])

@@ -3,7 +3,17 @@
 The generic reductions (:func:`accord.engines._reductions.reduce_frame`) map each row's value and coder through a
 lookup table (``replace_strict``), which Polars runs as a hash lookup of every row: on strings, several times the
 cost of the grouped sum itself.  Here a frame of integer or text values and text or integer coders is reduced in
-two collects:
+native expressions.
+
+Integer values with few coders (at most ``_CHAIN_MAX``) first try one pass over the coder column
+(:func:`_sampled_pass`): a pass over the value column alone gives the rows, the missing values and coders and the
+values' range, slices from the start to the end of the frame give the coders, and the signature histogram gives
+each sampled coder a bit below the values' digits by comparison.  A coder the slices missed gets no bit, so the
+unit that holds it has fewer coder bits set than rows, as a unit whose coder gave two values has: either way the
+pass proves nothing and the two collects below run.  The coders' column, read and hashed by both collects below,
+is read once.
+
+Otherwise, two collects:
 
 1. one count per (coder, value): the rows, the rows without a coder, the missing values, the coders and the
    values (for integers, their range);
@@ -38,6 +48,11 @@ __all__ = ["reduce_polars"]
 _SLOTS = 61
 #: Seeds tried for a hash that gives each coder its own bit.
 _SEEDS = 64
+#: At most this many coders are told apart by comparisons in the sampled pass (past it, the hashed pass is
+#: cheaper than a comparison a coder).
+_CHAIN_MAX = 8
+#: The sample of the coders: this many slices of this many rows, from the first row to the last.
+_SLICES, _SLICE_ROWS = 32, 2048
 
 
 def _coder_seed(pl: Any, coders: list[Any], dtype: Any, slots: int = _SLOTS) -> int | None:
@@ -50,6 +65,58 @@ def _coder_seed(pl: Any, coders: list[Any], dtype: Any, slots: int = _SLOTS) -> 
         if len(set(taken)) == len(taken):
             return seed
     return None
+
+
+def _sampled_pass(pl: Any, lf: Any, frame: Any, schema: Any, *, unit: str, coder: str, value: str,
+                  source: str) -> Reductions | None:
+    """The reductions of integer values in one pass over the coders, or None where it cannot prove them.
+
+    A pass without the coder column counts the rows, the missing values and coders and finds the values' range;
+    slices from the start to the end of the frame give the coders it probably has.  Each of those coders (at most
+    ``_CHAIN_MAX``) gets its own bit below the values' digits by comparison, an unsampled coder (or a null) none,
+    so a unit whose sum has fewer coder bits set than it has rows holds a coder the sample missed or a coder
+    counted twice: then None, and the two-collect pass runs.  Otherwise the sample held every coder.
+    """
+    v, c = pl.col(value), pl.col(coder)
+    stats = lf.select(pl.len().alias("n"), v.null_count().alias("nv"), c.null_count().alias("nc"),
+                      v.min().alias("lo"), v.max().alias("hi")).collect().row(0)
+    n_rows, n_missing, n_null_coders, lo, hi = (int(x) if x is not None else None for x in stats)
+    if n_rows == 0 or n_null_coders or lo is None:
+        return None  # the two-collect pass says what is wrong
+    offsets = np.unique(np.linspace(0, max(n_rows - _SLICE_ROWS, 0), _SLICES).astype(np.int64))
+    sample = pl.concat([lf.slice(int(o), _SLICE_ROWS) for o in offsets])
+    raw_coders = sample.filter(v.is_not_null()).select(c.unique()).collect().to_series().to_list()
+    n = len(raw_coders)
+    bits = max(1, n.bit_length())
+    n_positions = hi - lo + 1
+    slots = 62 - bits * n_positions
+    if not 0 < n <= min(_CHAIN_MAX, slots):
+        return None
+    coders = _intern_labels(raw_coders, "coder")
+    native_vtype = lf.collect_schema()[value]
+    two = pl.lit(2, dtype=pl.Int64)
+    above = slots - bits * lo  # the digit's exponent is bits * value + above: one product, one sum
+    if above >= 0 and native_vtype in (pl.Int64, pl.UInt64):
+        digit = two.pow(v * bits + above)
+    else:
+        digit = two.pow(slots + bits * (v.cast(pl.Int64) - lo))
+    chain = pl.when(c == raw_coders[0]).then(pl.lit(1, dtype=pl.Int64))
+    for i, name in enumerate(raw_coders[1:], 1):
+        chain = chain.when(c == name).then(pl.lit(1 << i, dtype=pl.Int64))
+    rows = lf.filter(v.is_not_null()) if n_missing else lf
+    per_unit = rows.group_by(unit).agg((chain + digit).sum().alias("__k"), pl.len().alias("__m"))
+    sig = per_unit.group_by("__k", "__m").agg(pl.len().alias("__n"), pl.col(unit).null_count().alias("__nu"))
+    sig = sig.collect()
+    if sig["__nu"].sum():
+        return None  # rows without a unit: the two-collect pass names them
+    one_key = coder_bits_below(*(sig[k].to_numpy().astype(np.int64) for k in ("__k", "__m", "__n")), slots)
+    if one_key is None:
+        return None  # a coder the sample missed, or a coder who gave a unit two values
+    key_arrays, m, weight = one_key
+    f = long_frame(frame, schema, unit=unit, coder=coder, value=value)
+    return repacked(key_arrays, m, weight, bits=bits, per_key=62 // bits, n_positions=n_positions, low=lo,
+                    values=None, frame_values=None, f=f, coders=coders, n_rows=n_rows, n_missing=n_missing,
+                    source=source, engine="polars")
 
 
 def reduce_polars(
@@ -68,6 +135,10 @@ def reduce_polars(
     lf = nw.to_native(frame)
     if not isinstance(lf, pl.LazyFrame):
         return None
+    if vtype.is_integer():
+        out = _sampled_pass(pl, lf, frame, schema, unit=unit, coder=coder, value=value, source=source)
+        if out is not None:
+            return out
     v, c = pl.col(value), pl.col(coder)
     # one pass over the coder and value columns: the rows, the missing values, the coders and the values
     cells = lf.group_by(c, v).agg(pl.len().alias("__n")).collect()
