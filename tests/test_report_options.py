@@ -51,6 +51,18 @@ def test_every_option_of_some_kinds_has_a_value_here() -> None:
     assert set(KINDS_OF) - {"bootstrap", "seed", "confidence"} == set(OPTIONS) - {"models", "judges"}
 
 
+def test_the_command_passes_none_for_every_option_not_given() -> None:
+    """Every option of a kind, on the command line, defaults to None (a switch to False): the library tells an
+    option given from one left out, and decides the defaults."""
+    import dataclasses
+
+    from accord.cli._report import AgreeReportOptions, JudgeReportOptions, KindOptions
+
+    fields = [f for g in (AgreeReportOptions, KindOptions, JudgeReportOptions) for f in dataclasses.fields(g)]
+    assert {f.name for f in fields} == set(OPTIONS) | {"bootstrap", "seed", "confidence"}
+    assert {f.name: f.default for f in fields if f.default not in (None, False)} == {}
+
+
 @pytest.mark.parametrize("option", sorted(KINDS_OF))
 def test_command_refuses_an_option_of_another_kind_in_one_line(tmp_path: Path, option: str) -> None:
     kind = _other_kind(option)
