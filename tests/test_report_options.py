@@ -138,3 +138,23 @@ def test_table_columns_are_refused_for_an_export(tmp_path: Path) -> None:
         assert res.stderr.strip() == ("accord: error: --unit and --coders name what to read in a plain table; this is "
                                       "an agree report of an annotation tool's export, read by its importer (--from, "
                                       "--field)")
+
+
+def test_a_spreadsheet_export_reads_its_columns_as_accord_agree_does(tmp_path: Path) -> None:
+    """The spreadsheet importer reads --layout, --unit, --coder and --coders (as accord agree passes them); the
+    report passes them too, and refuses the columns it does not read (--value, --table-sep)."""
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("openpyxl")
+    f = tmp_path / "wide.xlsx"
+    pd.DataFrame({"item": ["q1", "q2", "q3", "q4"], "ann1": ["yes", "no", "no", "yes"],
+                  "ann2": ["yes", "no", "yes", "yes"], "note": ["a", "b", "c", "d"]}).to_excel(f, index=False)
+    args = [str(f), "--from", "spreadsheet", "--layout", "wide", "--unit", "item", "--coders", "ann1,ann2"]
+    ref = json.loads(runner.invoke(app, ["agree", *args, "--json"]).stdout)
+    res = runner.invoke(app, ["report", *args, "--bootstrap", "0", "-o", str(tmp_path / "w.html"), "--quiet",
+                              "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["headline"]["alpha"]["alpha"] == ref["alpha"]
+    res = runner.invoke(app, ["report", *args, "--value", "v", "-o", str(tmp_path / "v.html")])
+    assert res.exit_code == 2
+    assert res.stderr.startswith("accord: error: --value names what to read in a plain table; this is an agree "
+                                 "report of an annotation tool's export")

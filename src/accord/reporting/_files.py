@@ -89,6 +89,8 @@ KINDS_OF: dict[str, tuple[str, ...]] = {
                                "pass_rate_interval", "power_tuned")},
     "bootstrap": _DRAWN, "seed": _DRAWN, "confidence": _DRAWN,
 }
+#: the options of a plain table that the spreadsheet importer reads too
+_SPREADSHEET = ("layout", "unit", "coder", "coders")
 #: the options as the command line spells them, where not --name-with-dashes
 _FLAGS = {"fmt": "--format", "table_sep": "--table-sep", "p": "--p"}
 #: how a message names the pages of a kind
@@ -163,7 +165,8 @@ def report_files(
     importer = importer or ImportOptions()
     by_field = importer.field == ALL_FIELDS
     name, imported = _by_field(inputs, kind, o) if by_field else _kind_and_import(inputs, kind, importer, o, say)
-    export = by_field or (imported is not None and name in ("agree", "models"))
+    # the importer that reads an export of values ("" for every field), whose table columns are not read
+    export = "" if by_field else imported.tool if imported is not None and name in ("agree", "models") else None
     o.update(bootstrap=bootstrap, seed=seed, confidence=confidence)  # a judge audit's own: None, judge_audit's
     bootstrap = BOOTSTRAP if bootstrap is None else bootstrap
     confidence = 0.95 if confidence is None else confidence
@@ -248,7 +251,11 @@ def _kind_and_import(inputs: list[Path], kind: str, importer: Any, o: dict[str, 
         from accord.importers._input import load_export
 
         fits = {"spans": "spans", "agree": "categorical", "models": "categorical"}.get(kind)
+        # a spreadsheet's columns and layout, as accord agree passes them (other importers take none)
+        sheet = {k: [c.strip() for c in o[k].split(",")] if k == "coders" else o[k] for k in _SPREADSHEET
+                 if o[k] is not None}
         imported = load_export(inputs[0], importer, plain_fallback=importer.tool is None and kind != "spans",
+                               spreadsheet_options=sheet,
                                fits=fits, say=say)
     passed = [f for f in importer.given() if f != "--field"]
     if passed and imported is None:
@@ -278,7 +285,7 @@ def _kind_and_import(inputs: list[Path], kind: str, importer: Any, o: dict[str, 
     return name, imported
 
 
-def _check_options(name: str, o: dict[str, Any], given: list[str], *, export: bool, **common: Any) -> None:
+def _check_options(name: str, o: dict[str, Any], given: list[str], *, export: str | None, **common: Any) -> None:
     """The options every report shares, and those that only some kinds take, refused when *given* with another
     kind (or, for a plain table's columns, with an export)."""
     from accord.reporting._agreement import check_report_options
@@ -316,12 +323,15 @@ def _pages(kinds: tuple[str, ...], cli: bool) -> str:
     return _and([*([f"{_and(plain)} reports"] if plain else []), *(_PAGES[k][cli] for k in kinds if k in _PAGES)])
 
 
-def _refuse_other_kinds(name: str, given: list[str], *, export: bool) -> None:
+def _refuse_other_kinds(name: str, given: list[str], *, export: str | None) -> None:
     """Refuse each option *given* that a page of kind *name* does not take, naming the option, the kinds that
-    take it and the kind built: one line, in the words of Python and of the command line."""
+    take it and the kind built: one line, in the words of Python and of the command line.  The columns of a
+    plain table are refused for an export read by the importer *export* (a spreadsheet's importer reads
+    *layout*, *unit*, *coder* and *coders*)."""
     this = f"this is {'an' if name[0] in 'aeiou' else 'a'} {name} report"
-    table = [k for k in ("unit", "coder", "value", "layout", "table_sep", "coders") if k in given]
-    if export and table:
+    read = _SPREADSHEET if export == "spreadsheet" else ()
+    table = [k for k in ("unit", "coder", "value", "layout", "table_sep", "coders") if k in given and k not in read]
+    if export is not None and table:
         verb = "names" if len(table) == 1 else "name"
         raise AccordError(f"{_and(table)} {verb} what to read in a plain table; {this} of an annotation tool's "
                           "export, read by its importer (tool, field)",
