@@ -202,3 +202,43 @@ def test_prodigy_exports_of_one_field(tmp_path):
     assert spans.fields == {}
     [left] = spans.not_measured
     assert left.kind == "spans" and left.command.startswith("accord spans")
+
+
+def _count_reads(monkeypatch):
+    """Count the reads of the export (accord.importers.read_export, the loader every path calls), by field."""
+    import collections
+
+    import accord.importers
+
+    reads = collections.Counter()
+    real = accord.importers.read_export
+
+    def counted(path, *, field=None, **options):
+        reads[field] += 1
+        return real(path, field=field, **options)
+
+    monkeypatch.setattr(accord.importers, "read_export", counted)
+    return reads
+
+
+@pytest.mark.parametrize("how", ["agree_fields", "report"])
+def test_field_all_reads_each_field_once(tmp_path, monkeypatch, how):
+    """layers() reads each field; the run of each field reuses that read instead of reading the export again
+    (before: twice per measured field).  The numbers stay those of each field's own run (the tests above)."""
+    f = _export(tmp_path)
+    reads = _count_reads(monkeypatch)
+    if how == "agree_fields":
+        res = agree_fields(f, "all", importer=ImportOptions(tool="label-studio"))
+        assert list(res.fields) == ["mood", "stars", "topic"]
+    else:
+        from accord.reporting._files import report_files
+
+        run = report_files([f], output=tmp_path / "all.html", bootstrap=0,
+                           importer=ImportOptions(tool="label-studio", field="all"))
+        assert set(run.report.summary["fields"]) == {"mood", "stars", "topic"}
+    # one read that finds the export holds several fields, then one per field (ner: its spans, listed)
+    assert reads == {None: 1, "mood": 1, "stars": 1, "topic": 1, "ner": 1}
+    # one field alone, outside --field all: read as before
+    reads.clear()
+    agree_file(f, "all", importer=ImportOptions(tool="label-studio", field="mood"))
+    assert reads == {"mood": 1}

@@ -144,3 +144,86 @@ def test_report_files_refuses_judge_options_with_another_kind_in_python_words(tm
         report_files([dataset_path("judge_pairs.csv")], output=tmp_path / "x.html", run="run")
     with pytest.raises(AccordError, match="^judges gives the judge-audit page; not with kind='spans'"):
         report_files([dataset_path("judge_pairs.csv")], output=tmp_path / "x.html", kind="spans", judges="gpt-a")
+
+
+# ------------------------------------------------- accord report takes accord judge's options and its defaults
+
+
+def _invoke(*args: str) -> str:
+    from typer.testing import CliRunner
+
+    from accord.cli import app
+
+    res = CliRunner().invoke(app, list(args))
+    assert res.exit_code == 0, res.output
+    return res.stdout
+
+
+def _text(page: str) -> str:
+    """The page's text as its tables hold it (the data travel as JSON in the page)."""
+    import html
+    import json
+    import re
+
+    blobs = re.findall(r'<script type="application/json"[^>]*>(.*?)</script>', page, flags=re.S)
+    return " ".join(json.dumps(json.loads(html.unescape(b)), ensure_ascii=False) for b in blobs) + page
+
+
+def test_report_takes_mcnemar_pass_rate_interval_and_power_tuned_as_judge_does(tmp_path: Path) -> None:
+    import json
+
+    from accord.reporting import report_files
+
+    f = str(dataset_path("judge_passfail.csv"))
+    opts = ["--mcnemar", "chi-square", "--pass-rate-interval", "bootstrap", "--power-tuned", "--seed", "5"]
+    ref = json.loads(_invoke("judge", f, "--judges", "gpt-a", *opts, "--json"))["audits"][0]["pass_rate"]
+    rg, ppi = ref["rogan_gladen"], ref["ppi"]
+    assert rg["method"] == "bootstrap" and ppi["power_tuned"] is True
+    out = tmp_path / "p.html"
+    _invoke("report", f, "--judges", "gpt-a", *opts, "-o", str(out), "--quiet")
+    page = _text(out.read_text(encoding="utf-8"))
+    assert f"Rogan-Gladen {rg['estimate']:.3f} [{rg['ci_low']:.3f}, {rg['ci_high']:.3f}] (bootstrap)" in page
+    assert f"prediction-powered (PPI++) {ppi['estimate']:.3f} [{ppi['ci_low']:.3f}, {ppi['ci_high']:.3f}]" in page
+    # the command's one library call: the page's numbers are the terminal's, to the last digit
+    run = report_files([Path(f)], output=tmp_path / "q.html", judges="gpt-a", mcnemar="chi-square",
+                       pass_rate_interval="bootstrap", power_tuned=True, seed=5)
+    row = run.report.sections[3].tables[0].rows[0]
+    assert row[2:8] == (rg["estimate"], rg["ci_low"], rg["ci_high"], ppi["estimate"], ppi["ci_low"], ppi["ci_high"])
+    # without them, the delta interval and plain PPI, as accord judge's defaults
+    plain = report_files([Path(f)], output=tmp_path / "r.html", judges="gpt-a", seed=5)
+    assert plain.report.sections[3].tables[0].rows[0][2:8] != row[2:8]
+
+
+def test_report_mcnemar_chi_square_is_judges(tmp_path: Path) -> None:
+    import json
+
+    args = [str(dataset_path("judge_pairs.csv")), *PAIRS_ARGS, "--mcnemar", "chi-square", "--seed", "2"]
+    ref = json.loads(_invoke("judge", *args, "--json"))["audits"]
+    out = tmp_path / "m.html"
+    _invoke("report", *args, "-o", str(out), "--quiet")
+    page = _text(out.read_text(encoding="utf-8"))
+    for a in ref:
+        m = a["position"]["mcnemar"]
+        assert m["method"] == "chi-square with continuity correction"
+        assert f"(McNemar, {m['method']}: p = {m['p_value']:.3g})" in page
+
+
+def test_report_and_judge_give_the_same_intervals_with_their_defaults(tmp_path: Path) -> None:
+    """One default of bootstrap draws for the judge audit (judge_audit's, 2000): the page of accord report and
+    the terminal of accord judge show the same intervals for the same seed."""
+    import json
+
+    args = [str(dataset_path("judge_pairs.csv")), *PAIRS_ARGS, "--seed", "1"]
+    ref = json.loads(_invoke("judge", *args, "--json"))["audits"]
+    out = tmp_path / "d.html"
+    _invoke("report", *args, "-o", str(out), "--quiet")
+    page = _text(out.read_text(encoding="utf-8"))
+    for a in ref:
+        r, h = a["repeatability"], a["humans"]
+        assert f"alpha across 2 runs {r['alpha']:.3f} [{r['alpha_ci_low']:.3f}, {r['alpha_ci_high']:.3f}]" in page
+        assert f"alpha {h['humans_alpha']:.3f} [{h['humans_alpha_ci_low']:.3f}, {h['humans_alpha_ci_high']:.3f}]" \
+            in page
+    # 1000 draws (the other pages' default) give another interval: the test tells the two defaults apart
+    other = judge_audit(dataset_path("judge_pairs.csv"), judges="gpt-a,gpt-b", position="order",
+                        verdict_refers_to="position", run="run", rng=1, n_boot=1000)["gpt-a"].repeatability
+    assert f"[{other.alpha_ci_low:.3f}, {other.alpha_ci_high:.3f}]" not in page

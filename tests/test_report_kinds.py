@@ -148,7 +148,7 @@ def test_spans_report_with_gamma_draws_each_alignment(tmp_path):
     assert res.exit_code == 2 and "--gamma-alignment must be one of exact, windowed, auto" in res.stderr
     res = runner.invoke(app, ["report", COREF, "--format", "csv", "--kind", "coref", "--gamma",
                               "-o", str(tmp_path / "y.html")])
-    assert res.exit_code == 2 and "--gamma is for span reports" in res.stderr
+    assert res.exit_code == 2 and "--gamma is an option of spans reports; this is a coref report" in res.stderr
 
 
 def test_spans_report_at_another_confidence_equals_spans_json(tmp_path):

@@ -1,7 +1,9 @@
 """``accord report``: one self-contained HTML page of reliability, for any kind of annotation.
 
 The options are those of ``accord agree``, ``coref``, ``multilabel``, ``pyramid score``, ``gold``,
-``alt-test`` and ``judge``; the kind is told by ``--kind`` or guessed from the files.  The command reads its
+``alt-test`` and ``judge``; the kind is told by ``--kind`` or guessed from the files.  An option left out is
+passed as None (its default, decided in the library), so that one given to a kind that does not take it is
+refused, never ignored.  The command reads its
 options into one call (:func:`accord.reporting.report_files`), which reads and refuses the input (exit status 2, one
 line) before anything is written and writes the page atomically (an existing file replaced only with
 ``--force``); the command says what was written.
@@ -62,54 +64,66 @@ class AgreeReportOptions(OptionGroup):
     coders: Annotated[str | None, typer.Option(help="agree (wide): coder columns; coref: coder names, "
                                                "comma-separated.")] = None
     distance: Annotated[str | None, typer.Option(help="Distance (agree: nominal; coref: set-relation).")] = None
-    coefficient: Annotated[str, typer.Option(help="agree: 'all' or comma-separated coefficient names (those of "
-                                             "agree, or the names people use: krippendorff, cohen-kappa...).")
-                           ] = "all"
+    coefficient: Annotated[str | None, typer.Option(help="agree: 'all' (the default) or comma-separated coefficient "
+                                                    "names (those of agree, or the names people use: "
+                                                    "krippendorff, cohen-kappa...).")] = None
     order: OrderOption = None
-    bootstrap: Annotated[int, typer.Option(help="Bootstrap resamples for the intervals (0: none).")] = 1000
+    bootstrap: Annotated[int | None, typer.Option(help="Bootstrap resamples for the intervals (0: none; default "
+                                                  "1000, and 2000 for a judge audit, as accord judge --n-boot).")
+                         ] = None
     seed: Annotated[int | None, typer.Option(help="Seed of the bootstrap.")] = None
-    confidence: Annotated[float, typer.Option(help="Confidence level of the intervals and the noise bound.")] = 0.95
+    confidence: Annotated[float | None, typer.Option(help="Confidence level of the intervals and the noise bound "
+                                                     "(default 0.95).")] = None
 
 
 @dataclass(frozen=True)
 class KindOptions(OptionGroup):
     """The options of the coreference, multi-label, pyramid, span, gold and humans-and-models pages."""
 
-    fmt: Annotated[str, typer.Option("--format", help="coref: auto, conll, brat, jsonl, csv, corefud; "
-                                     "multilabel: auto, compact, ranked.")] = "auto"
+    fmt: Annotated[str | None, typer.Option("--format", help="coref: auto, conll, brat, jsonl, csv, corefud; "
+                                            "multilabel: auto, compact, ranked (default auto).")] = None
     key: Annotated[Path | None, typer.Option(help="coref: a key (gold) annotation for MUC, B3, CEAF, BLANC, LEA.")
                    ] = None
-    missing_mentions: Annotated[str, typer.Option(help="coref: singleton, missing or error.")] = "singleton"
-    align: Annotated[str, typer.Option(help="coref: tokens (the files must hold the same tokens) or words (align "
-                                       "them by their words, the differences said).")] = "tokens"
+    missing_mentions: Annotated[str | None, typer.Option(help="coref: singleton (the default), missing or error.")
+                                ] = None
+    align: Annotated[str | None, typer.Option(help="coref: tokens (the default: the files must hold the same "
+                                              "tokens) or words (align them by their words, the differences "
+                                              "said).")] = None
     p: Annotated[float | None, typer.Option("--p", help="multilabel: weight of the primary label (0.6); gold: chance "
                                             "agreement on hard items (estimated).")] = None
-    rule: Annotated[str, typer.Option(help="multilabel: pair, geometric or primary-rest.")] = "pair"
-    tolerance: Annotated[float, typer.Option(help="multilabel: tolerance of a nearly constant item.")] = 0.1
-    high: Annotated[float, typer.Option(help="multilabel: smallest score of a constant-high item.")] = 0.6
-    item: Annotated[str, typer.Option(help="multilabel: column of the item.")] = "item"
-    annotator: Annotated[str, typer.Option(help="multilabel: column of the annotator.")] = "annotator"
-    sep: Annotated[str, typer.Option(help="multilabel: separator inside a labels cell.")] = ","
-    convention: Annotated[str, typer.Option(help="pyramid: scoring convention.")] = "paper"
+    rule: Annotated[str | None, typer.Option(help="multilabel: pair (the default), geometric or primary-rest.")
+                    ] = None
+    tolerance: Annotated[float | None, typer.Option(help="multilabel: tolerance of a nearly constant item (0.1).")
+                         ] = None
+    high: Annotated[float | None, typer.Option(help="multilabel: smallest score of a constant-high item (0.6).")
+                    ] = None
+    item: Annotated[str | None, typer.Option(help="multilabel: column of the item (item).")] = None
+    annotator: Annotated[str | None, typer.Option(help="multilabel: column of the annotator (annotator).")] = None
+    sep: Annotated[str | None, typer.Option(help="multilabel: separator inside a labels cell (a comma).")] = None
+    convention: Annotated[str | None, typer.Option(help="pyramid: scoring convention (paper).")] = None
     start_regex: Annotated[str | None, typer.Option("--start-regex", help="pyramid: regex of each model's start.")
                            ] = None
-    texts: Annotated[Path | None, typer.Option(help="spans: document texts (a folder of .txt, or CSV/JSONL).")] = None
-    match: Annotated[str, typer.Option(help="spans: exact or overlap.")] = "exact"
-    tokens: Annotated[str, typer.Option(help="spans: whitespace or export tokens.")] = "whitespace"
+    texts: Annotated[Path | None, typer.Option(help="spans, relations: document texts (a folder of .txt, or "
+                                               "CSV/JSONL).")] = None
+    match: Annotated[str | None, typer.Option(help="spans, relations: exact (the default) or overlap.")] = None
+    tokens: Annotated[str | None, typer.Option(help="spans: whitespace (the default) or export tokens.")] = None
     gamma: Annotated[bool, typer.Option("--gamma", help="spans: also gamma, with the best alignment of each "
                                         "document drawn (seeded by --seed).")] = False
-    gamma_alignment: Annotated[str, typer.Option(help="spans: gamma's alignments, exact, windowed or auto.")
-                               ] = "auto"
-    target_gamma: Annotated[float, typer.Option("--target-gamma", help="gold: noise target.")] = 0.05
+    gamma_alignment: Annotated[str | None, typer.Option(help="spans: gamma's alignments, exact, windowed or auto "
+                                                        "(the default).")] = None
+    target_gamma: Annotated[float | None, typer.Option("--target-gamma", help="gold: noise target (0.05).")] = None
     drop_incomplete: Annotated[bool, typer.Option("--drop-incomplete", help="gold: leave out incomplete items.")
                                ] = False
     models: Annotated[str | None, typer.Option("--models", help="models: the coders that are models (comma-"
                                                "separated names or patterns); gives the humans-and-models page.")
                       ] = None
-    epsilon: Annotated[float, typer.Option(help="models, judge: the model's cost-benefit advantage epsilon.")] = 0.2
-    alpha: Annotated[float, typer.Option(help="models, judge: false discovery rate across the humans.")] = 0.05
-    scoring: Annotated[str, typer.Option(help="models: auto, accuracy, neg_rmse, jaccard or rank.")] = "auto"
-    min_items: Annotated[int, typer.Option(help="models, judge: least items per human tested.")] = 30
+    epsilon: Annotated[float | None, typer.Option(help="models, judge: the model's cost-benefit advantage epsilon "
+                                                  "(0.2).")] = None
+    alpha: Annotated[float | None, typer.Option(help="models, judge: false discovery rate across the humans (0.05).")
+                     ] = None
+    scoring: Annotated[str | None, typer.Option(help="models: auto (the default), accuracy, neg_rmse, jaccard or "
+                                                "rank.")] = None
+    min_items: Annotated[int | None, typer.Option(help="models, judge: least items per human tested (30).")] = None
 
 
 @dataclass(frozen=True)
@@ -127,6 +141,12 @@ class JudgeReportOptions(OptionGroup):
     run: Annotated[str | None, typer.Option(help="judge: column of the run, for repeated runs of a judge.")] = None
     positive: Annotated[str | None, typer.Option(help="judge: the verdict that is a pass (default: told from its "
                                                  "name: pass, yes, true, 1...).")] = None
+    mcnemar: Annotated[str | None, typer.Option(help="judge: McNemar's test, exact (binomial; the default) or "
+                                                "chi-square (with continuity correction).")] = None
+    pass_rate_interval: Annotated[str | None, typer.Option(help="judge: Rogan-Gladen interval, delta (the default) "
+                                                           "or bootstrap.")] = None
+    power_tuned: Annotated[bool, typer.Option("--power-tuned", help="judge: prediction-powered estimate with the "
+                                              "power-tuned lambda (PPI++).")] = False
 
 
 @with_options

@@ -169,8 +169,8 @@ def agree_fields(
     {'mood': 0.4444, 'stars': 0.9}
     """
     from accord.importers import guess_tool
-    from accord.importers._input import PLAIN_TABLES, ImportOptions, headed_table, tool_options
-    from accord.importers._layers import layers
+    from accord.importers._input import PLAIN_TABLES, ImportOptions, headed_table, reusing_reads, tool_options
+    from accord.importers._layers import layers_and_reads
 
     file = Path(file)
     importer = importer or ImportOptions()
@@ -195,7 +195,17 @@ def agree_fields(
         tool = guess_tool(file)
         if say is not None:
             say(f"accord: reading {file} with --from {tool} (guessed from the file; pass --from to choose)")
-    found = layers(file, tool=tool, **tool_options(tool, importer))
+    read_with = tool_options(tool, importer)
+    found, reads = layers_and_reads(file, tool=tool, **read_with)
+    with reusing_reads(file, tool, read_with, reads):  # each field read once, by layers, not again to measure it
+        fields, kinds, left = _measure(file, tool, found, coefficient, importer, options)
+    return AgreementByField(tool=tool, source=str(file), coefficient=coefficient, fields=fields, kinds=kinds,
+                            not_measured=tuple(left))
+
+
+def _measure(file: Path, tool: str, found: Any, coefficient: str, importer: Any, options: dict[str, Any]
+             ) -> tuple[dict[str, Agreement], dict[str, str], list[FieldNotMeasured]]:
+    """Each field of *found* that ``accord agree`` measures, measured; every other part with its reason."""
     fields: dict[str, Agreement] = {}
     kinds: dict[str, str] = {}
     left: list[FieldNotMeasured] = []
@@ -216,8 +226,7 @@ def agree_fields(
         key = name or (res.imported.field if res.imported is not None and res.imported.field else layer.name)
         fields[key] = res
         kinds[key] = layer.kind
-    return AgreementByField(tool=tool, source=str(file), coefficient=coefficient, fields=fields, kinds=kinds,
-                            not_measured=tuple(left))
+    return fields, kinds, left
 
 
 def _agree_one(file: Path, coefficient: str, importer: Any, **options: Any) -> Agreement:

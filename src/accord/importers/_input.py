@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -19,7 +21,7 @@ from typing import Any
 from accord._shared.errors import AccordError, choice_error, for_cli, no_such_file
 
 __all__ = ["PLAIN_TABLES", "ImportOptions", "describe_field", "headed_table", "holds_tables", "load_export",
-           "parse_options", "read_annotations", "suggest", "tool_options"]
+           "parse_options", "read_annotations", "reusing_reads", "suggest", "tool_options"]
 
 #: Suffixes read as a plain table when no tool is named (``.xls`` to refuse it with what to do, in
 #: :func:`accord.read`).
@@ -33,6 +35,30 @@ _HEADED_TABLES = ("inception-agreement", "mturk")
 _TABLES = (".csv", ".tsv", ".tab", ".parquet", ".pq")
 #: tables larger than this (bytes) show a progress line while they are read (with progress)
 _BIG_FILE = 64 * 2**20
+#: the imports of an export's fields already read, which :func:`load_export` returns instead of reading the
+#: export again (:func:`reusing_reads`): (file, tool, the importer's options, {field: import})
+_REUSED: ContextVar[tuple[Path, str, dict[str, Any], dict[str | None, Any]] | None] = ContextVar("_REUSED",
+                                                                                               default=None)
+
+
+@contextmanager
+def reusing_reads(file: Path, tool: str, options: dict[str, Any], reads: dict[str | None, Any]) -> Iterator[None]:
+    """Within the block, :func:`load_export` of *file* with *tool*, the importer options *options* and a field of
+    *reads* (None: no field) returns that import instead of reading the export again (``--field all``: the
+    imports :func:`accord.importers._layers.layers_and_reads` made, one read per field)."""
+    token = _REUSED.set((Path(file), tool, dict(options), dict(reads)))
+    try:
+        yield
+    finally:
+        _REUSED.reset(token)
+
+
+def _reused(file: Path, tool: str, field: str | None, options: dict[str, Any]) -> Any:
+    """The import of *field* made already with the same file, tool and options (:func:`reusing_reads`), or None."""
+    held = _REUSED.get()
+    if held is None or held[0] != Path(file) or held[1] != tool or held[2] != options:
+        return None
+    return held[3].get(field)
 
 
 @dataclass(frozen=True)
@@ -138,8 +164,10 @@ def load_export(
             tool = guess_tool(file)
         tell(f"accord: reading {file} with --from {tool} (guessed from the file; pass --from to choose)")
     options = tool_options(tool, importer, spreadsheet_options)
-    imported = read_export(file, tool=tool, field=importer.field, fits=fits if importer.field is None else None,
-                           **options)
+    imported = None if guessed else _reused(file, tool, importer.field, options)
+    if imported is None:
+        imported = read_export(file, tool=tool, field=importer.field, fits=fits if importer.field is None else None,
+                               **options)
     if guessed:  # the report says it, as read_export's own guess does
         note = f"format guessed from the file: {tool} (pass --from to choose)"
         imported = replace(imported, report=replace(imported.report, notes=(note, *imported.report.notes)))

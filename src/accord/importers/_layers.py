@@ -17,7 +17,7 @@ from typing import Any
 from accord._shared.errors import AccordError, no_such_file, plural
 from accord._shared.results import Result
 
-__all__ = ["ExportLayer", "ExportLayers", "layers"]
+__all__ = ["ExportLayer", "ExportLayers", "layers", "layers_and_reads"]
 
 #: a dropped record's reason that names a control: ``textarea 'comment': ...``, ``ranking question 'order': ...``
 _NAMED = re.compile(r"^[\w -]+ '([^']+)': ")
@@ -175,6 +175,15 @@ def layers(path: str | Path, *, tool: str | None = None, **options: Any) -> Expo
     >>> [(x.name, x.kind, x.counts) for x in found.layers]
     [('text-bound (T)', 'spans', {'alice': 1, 'bob': 1}), ('Negated', 'attribute', {'alice': 1, 'bob': 0})]
     """
+    return layers_and_reads(path, tool=tool, **options)[0]
+
+
+def layers_and_reads(path: str | Path, *, tool: str | None = None, **options: Any) -> tuple[ExportLayers,
+                                                                                           dict[str | None, Any]]:
+    """:func:`layers`, and the import of each field it read whose values are not spans, by the ``field`` it was
+    read with (None: the export's one field, read without one), for a caller that measures every field to
+    reuse instead of reading the export again (:func:`accord.importers._input.reusing_reads`).  Spans are left
+    out: :func:`layers` reads them with their attributes, which a reader of the field does not ask for."""
     from accord.importers import AmbiguousField, _module, guess_tool, read_export
 
     path = Path(path)
@@ -186,13 +195,16 @@ def layers(path: str | Path, *, tool: str | None = None, **options: Any) -> Expo
         options = {**options, "attributes": True}
     reads: list[tuple[str, Any]] = []
     failed: list[ExportLayer] = []
+    kept: dict[str | None, Any] = {}  # by the field read with
     try:
         first = read_export(path, tool=tool, **options)
         reads.append((first.field or _default_name(first), first))
+        kept[None] = first
     except AmbiguousField as exc:
         for name, kind in exc.candidates.items():
             try:
-                reads.append((name, read_export(path, tool=tool, field=name, **options)))
+                kept[name] = read_export(path, tool=tool, field=name, **options)
+                reads.append((name, kept[name]))
             except AccordError as err:
                 failed.append(ExportLayer(name, kind, {}, None, None, str(err)))
     out: list[ExportLayer] = []
@@ -226,6 +238,7 @@ def layers(path: str | Path, *, tool: str | None = None, **options: Any) -> Expo
                 except AccordError:
                     pass
                 else:
+                    kept[control[1]] = imported
                     out.append(_field_layer(imported, control[1], True))
                     continue
             command, function = _dropped_measure(reason)
@@ -235,7 +248,8 @@ def layers(path: str | Path, *, tool: str | None = None, **options: Any) -> Expo
             out.append(ExportLayer(_BRAT.get(short, short) if tool == "brat" else short, kind,
                                    dict(sorted(n.items())), command, function,
                                    None if command else f"{plural(sum(n.values()), 'record')} set aside: {reason}"))
-    return ExportLayers(tool=tool, source=str(path), coders=tuple(sorted(coders)), layers=tuple(out))
+    found = ExportLayers(tool=tool, source=str(path), coders=tuple(sorted(coders)), layers=tuple(out))
+    return found, {field: imp for field, imp in kept.items() if imp.kind != "spans"}
 
 
 def _default_name(imported: Any) -> str:

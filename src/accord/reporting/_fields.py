@@ -49,9 +49,8 @@ def fields_report(
     Report
     """
     from accord.importers import guess_tool
-    from accord.importers._input import load_export, tool_options
-    from accord.importers._layers import layers
-    from accord.reporting._imported import imported_report
+    from accord.importers._input import reusing_reads, tool_options
+    from accord.importers._layers import layers_and_reads
 
     path = Path(path)
     tool = importer.tool
@@ -59,7 +58,17 @@ def fields_report(
         tool = guess_tool(path)
         if say is not None:
             say(f"accord: reading {path} with --from {tool} (guessed from the file; pass --from to choose)")
-    found = layers(path, tool=tool, **tool_options(tool, importer))
+    read_with = tool_options(tool, importer)
+    found, reads = layers_and_reads(path, tool=tool, **read_with)
+    with reusing_reads(path, tool, read_with, reads):  # each field read once, by layers, not again for its page
+        return _page(path, tool, found, importer, title, options)
+
+
+def _page(path: Path, tool: str, found: Any, importer: Any, title: str | None, options: dict[str, Any]) -> Report:
+    """The page of every field of *found*."""
+    from accord.importers._input import load_export
+    from accord.reporting._imported import imported_report
+
     headline: list[HeadlineNumber] = []
     sections: list[Section] = []
     summary: dict[str, Any] = {}

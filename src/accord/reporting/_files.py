@@ -46,7 +46,7 @@ class ReportRun:
                 "figures": [str(w) for w in self.figures],
                 **({"read_as": self.read_as.to_dict()} if self.read_as is not None else {})}
 
-#: the options of each kind's reading and page, with their defaults (those of ``accord report``)
+#: the options of each kind's reading and page, with their defaults (None given for an option = its default)
 OPTIONS: dict[str, Any] = {
     # agree (and gold: unit, coder, value)
     "unit": None, "coder": None, "value": None, "layout": None, "table_sep": None, "coders": None, "distance": None,
@@ -63,12 +63,39 @@ OPTIONS: dict[str, Any] = {
     "target_gamma": 0.05, "drop_incomplete": False,
     # models
     "models": None, "epsilon": 0.2, "alpha": 0.05, "scoring": "auto", "min_items": 30,
-    # judge (and epsilon, alpha, min_items)
+    # judge (and epsilon, alpha, min_items); None: judge_audit's own default
     "judges": None, "position": None, "verdict_refers_to": None, "positions": None, "run": None, "positive": None,
+    "mcnemar": None, "pass_rate_interval": None, "power_tuned": False,
 }
-#: the options only a judge-audit page takes, as the command line spells them
-_JUDGE_ONLY = {"position": "--position", "verdict_refers_to": "--verdict-refers-to", "positions": "--positions",
-               "run": "--run", "positive": "--positive"}
+#: the bootstrap resamples of every page but the judge audit's (which takes judge_audit's own n_boot, as
+#: ``accord judge`` does)
+BOOTSTRAP = 1000
+_TABLE = ("agree", "models", "judge")
+_DRAWN = ("agree", "coref", "multilabel", "pyramid", "gold", "spans", "relations", "judge")
+#: the kinds (CLI names) that take each option of some kinds only; one given to another kind is refused
+KINDS_OF: dict[str, tuple[str, ...]] = {
+    "unit": (*_TABLE, "gold"), "coder": (*_TABLE, "gold"), "value": (*_TABLE, "gold"), "layout": _TABLE,
+    "table_sep": _TABLE, "coders": (*_TABLE, "coref"), "distance": (*_TABLE, "coref"), "coefficient": ("agree",),
+    "order": ("agree",),
+    "fmt": ("coref", "multilabel"), "key": ("coref",), "missing_mentions": ("coref",), "align": ("coref",),
+    "p": ("multilabel", "gold"), **{k: ("multilabel",) for k in ("rule", "tolerance", "high", "item", "annotator",
+                                                                  "sep")},
+    "convention": ("pyramid",), "start_regex": ("pyramid",),
+    "texts": ("spans", "relations"), "match": ("spans", "relations"), "tokens": ("spans",), "gamma": ("spans",),
+    "gamma_alignment": ("spans",), "target_gamma": ("gold",), "drop_incomplete": ("gold",),
+    "epsilon": ("models", "judge"), "alpha": ("models", "judge"), "min_items": ("models", "judge"),
+    "scoring": ("models",),
+    **{k: ("judge",) for k in ("position", "verdict_refers_to", "positions", "run", "positive", "mcnemar",
+                               "pass_rate_interval", "power_tuned")},
+    "bootstrap": _DRAWN, "seed": _DRAWN, "confidence": _DRAWN,
+}
+#: the options of a plain table that the spreadsheet importer reads too
+_SPREADSHEET = ("layout", "unit", "coder", "coders")
+#: the options as the command line spells them, where not --name-with-dashes
+_FLAGS = {"fmt": "--format", "table_sep": "--table-sep", "p": "--p"}
+#: how a message names the pages of a kind
+_PAGES = {"models": ("the humans-and-models page (with models)", "the humans-and-models page (with --models)"),
+          "judge": ("the judge audit (with judges)", "the judge audit (with --judges)")}
 
 
 def report_files(
@@ -82,9 +109,9 @@ def report_files(
     raw_csv: bool = False,
     title: str | None = None,
     max_rows: int = 2000,
-    bootstrap: int = 1000,
+    bootstrap: int | None = None,
     seed: int | None = None,
-    confidence: float = 0.95,
+    confidence: float | None = None,
     progress: bool = False,
     say: Callable[[str], None] | None = None,
     **options: Any,
@@ -103,14 +130,22 @@ def report_files(
         or a key of :data:`KIND_NAMES`.
     importer : ImportOptions, optional
         The importer of an annotation tool's export and its options.
-    force, figures, raw_csv, title, max_rows, bootstrap, seed, confidence, progress
+    force, figures, raw_csv, title, max_rows, seed, progress
         As :func:`accord.reporting.report` takes them.
+    bootstrap : int, optional
+        Resamples of the intervals (0: none); default 1000 (:data:`BOOTSTRAP`), and for a judge audit the
+        default of :func:`accord.models_vs_humans.judge_audit` (2000), as ``accord judge`` takes it.
+    confidence : float, optional
+        Level of the intervals (default 0.95).
     say : callable, optional
         Called with each line to tell the user while reading (a format guessed).
     **options
-        Of the kind (:data:`OPTIONS`, with their defaults).  A judge-audit page (*judges*) reads the judgments
-        as :func:`accord.models_vs_humans.judge_audit_file` does, with *bootstrap* as its ``n_boot``, *seed* as
-        its ``rng`` and *confidence* as its ``confidence_level``.
+        Of the kind (:data:`OPTIONS`; None, or False for a switch, is the default).  An option given that the
+        kind of page built does not take (:data:`KINDS_OF`; *bootstrap*, *seed* and *confidence* included) is
+        refused, never ignored.  A judge-audit page (*judges*) reads the judgments as
+        :func:`accord.models_vs_humans.judge_audit_file` does, with *bootstrap* as its ``n_boot``, *seed* as its
+        ``rng``, *confidence* as its ``confidence_level`` and its own options (*position*, *mcnemar*,
+        *pass_rate_interval*, *power_tuned*...).
 
     Returns
     -------
@@ -124,12 +159,18 @@ def report_files(
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise AccordError(f"report_files takes no option {unknown[0]!r}; its options are {', '.join(OPTIONS)}")
-    o = {**OPTIONS, **options}
+    given = [k for k, v in {**options, "bootstrap": bootstrap, "seed": seed, "confidence": confidence}.items()
+             if v is not None and v is not False]
+    o = {**OPTIONS, **{k: v for k, v in options.items() if v is not None}}
     importer = importer or ImportOptions()
     by_field = importer.field == ALL_FIELDS
     name, imported = _by_field(inputs, kind, o) if by_field else _kind_and_import(inputs, kind, importer, o, say)
-    _check_options(name, o, bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
-    o.update(bootstrap=bootstrap, seed=seed, confidence=confidence)  # a judge audit's own draws and level
+    # the importer that reads an export of values ("" for every field), whose table columns are not read
+    export = "" if by_field else imported.tool if imported is not None and name in ("agree", "models") else None
+    o.update(bootstrap=bootstrap, seed=seed, confidence=confidence)  # a judge audit's own: None, judge_audit's
+    bootstrap = BOOTSTRAP if bootstrap is None else bootstrap
+    confidence = 0.95 if confidence is None else confidence
+    _check_options(name, o, given, export=export, bootstrap=bootstrap, confidence=confidence, max_rows=max_rows)
     all_inputs = [*inputs, *([o["key"]] if o["key"] else []), *([o["texts"]] if o["texts"] else [])]
     for path in all_inputs:
         if not path.exists():
@@ -210,7 +251,11 @@ def _kind_and_import(inputs: list[Path], kind: str, importer: Any, o: dict[str, 
         from accord.importers._input import load_export
 
         fits = {"spans": "spans", "agree": "categorical", "models": "categorical"}.get(kind)
+        # a spreadsheet's columns and layout, as accord agree passes them (other importers take none)
+        sheet = {k: [c.strip() for c in o[k].split(",")] if k == "coders" else o[k] for k in _SPREADSHEET
+                 if o[k] is not None}
         imported = load_export(inputs[0], importer, plain_fallback=importer.tool is None and kind != "spans",
+                               spreadsheet_options=sheet,
                                fits=fits, say=say)
     passed = [f for f in importer.given() if f != "--field"]
     if passed and imported is None:
@@ -240,39 +285,74 @@ def _kind_and_import(inputs: list[Path], kind: str, importer: Any, o: dict[str, 
     return name, imported
 
 
-def _check_options(name: str, o: dict[str, Any], **common: Any) -> None:
-    """The options every report shares, and those that only some kinds take, refused with another kind."""
+def _check_options(name: str, o: dict[str, Any], given: list[str], *, export: str | None, **common: Any) -> None:
+    """The options every report shares, and those that only some kinds take, refused when *given* with another
+    kind (or, for a plain table's columns, with an export)."""
     from accord.reporting._agreement import check_report_options
 
+    _refuse_other_kinds(name, given, export=export)
     if name == "models":
         from accord.models_vs_humans._alt_test import _check
 
         _check(o["epsilon"], o["alpha"], o["scoring"], o["min_items"], 3)
     check_report_options(**common)
-    given = [flag for key, flag in _JUDGE_ONLY.items() if o[key] is not None]
-    if given and name != "judge":
-        verb = "is an option" if len(given) == 1 else "are options"
-        this = f"this is {'an' if name[0] in 'aeiou' else 'a'} {name} report"
-        raise AccordError(f"{' and '.join(f[2:].replace('-', '_') for f in given)} {verb} of the judge audit (with "
-                          f"judges); {this}",
-                          cli=f"{' and '.join(given)} {verb} of the judge audit (with --judges); {this}")
-    if name == "judge" and common["bootstrap"] < 1:
+    if name == "judge" and o["bootstrap"] is not None and common["bootstrap"] < 1:
         raise AccordError(f"bootstrap must be a positive integer for a judge audit (the draws of alpha's interval "
                           f"across runs and among the humans); got {common['bootstrap']}",
                           cli=f"--bootstrap must be a positive integer for a judge audit (the draws of alpha's "
                           f"interval across runs and among the humans); got {common['bootstrap']}")
-    if o["gamma"] and name != "spans":
-        raise AccordError(f"gamma is for span reports; this is a {name} report",
-                          cli=f"--gamma is for span reports; this is a {name} report")
     if name == "spans" and o["gamma_alignment"] not in ("exact", "windowed", "auto"):
         raise choice_error("gamma_alignment", o["gamma_alignment"], ("exact", "windowed", "auto"))
-    if o["order"] is not None and name != "agree":
-        raise AccordError(f"order gives the order of the labels of an agree report (ordinal, interval or ratio "
-                          f"distance); this is a {name} report",
-                          cli=f"--order gives the order of the labels of an agree report (ordinal, interval or "
-                          f"ratio distance); this is a {name} report")
     if o["layout"] is not None and o["layout"] not in ("long", "wide", "counts"):
         raise choice_error("layout", o["layout"], ("long", "wide", "counts"))
+
+
+def _flag(key: str) -> str:
+    return _FLAGS.get(key, "--" + key.replace("_", "-"))
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _pages(kinds: tuple[str, ...], cli: bool) -> str:
+    """The pages that take an option, as a message names them."""
+    if kinds == _DRAWN:
+        return f"every page but {_PAGES['models'][cli]}"
+    plain = [k for k in kinds if k not in _PAGES]
+    return _and([*([f"{_and(plain)} reports"] if plain else []), *(_PAGES[k][cli] for k in kinds if k in _PAGES)])
+
+
+def _refuse_other_kinds(name: str, given: list[str], *, export: str | None) -> None:
+    """Refuse each option *given* that a page of kind *name* does not take, naming the option, the kinds that
+    take it and the kind built: one line, in the words of Python and of the command line.  The columns of a
+    plain table are refused for an export read by the importer *export* (a spreadsheet's importer reads
+    *layout*, *unit*, *coder* and *coders*)."""
+    this = f"this is {'an' if name[0] in 'aeiou' else 'a'} {name} report"
+    read = _SPREADSHEET if export == "spreadsheet" else ()
+    table = [k for k in ("unit", "coder", "value", "layout", "table_sep", "coders") if k in given and k not in read]
+    if export is not None and table:
+        verb = "names" if len(table) == 1 else "name"
+        raise AccordError(f"{_and(table)} {verb} what to read in a plain table; {this} of an annotation tool's "
+                          "export, read by its importer (tool, field)",
+                          cli=f"{_and([_flag(k) for k in table])} {verb} what to read in a plain table; {this} of an "
+                          "annotation tool's export, read by its importer (--from, --field)")
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for key, kinds in KINDS_OF.items():
+        if key in given and name not in kinds:
+            groups.setdefault(kinds, []).append(key)
+    if not groups:
+        return
+
+    def words(cli: bool) -> str:
+        parts = []
+        for i, (kinds, keys) in enumerate(groups.items()):
+            names = _and([_flag(k) if cli else k for k in keys])
+            verb = "" if i else "is an option " if len(keys) == 1 else "are options "
+            parts.append(f"{names} {verb}of {_pages(kinds, cli)}")
+        return f"{_and(parts)}; {this}"
+
+    raise AccordError(words(False), cli=words(True))
 
 
 def _read(name: str, inputs: list[Path], imported: Any, importer: Any, o: dict[str, Any], say: Any = None
@@ -369,13 +449,16 @@ def _load_judge(inputs: list[Path], importer: Any, o: dict[str, Any], say: Any) 
     if isinstance(positions, str):
         positions = tuple(x.strip() for x in positions.split(","))
     cols = [c.strip() for c in o["coders"].split(",")] if o["coders"] else None
+    # the options given, under judge_audit's names; those not given take judge_audit's defaults, as accord judge
+    audit = {name: o[key] for key, name in (("bootstrap", "n_boot"), ("confidence", "confidence_level"),
+                                            ("mcnemar", "mcnemar"), ("pass_rate_interval", "pass_rate_interval"))
+             if o[key] is not None}
     return judge_audit_file(inputs[0], judges=o["judges"], position=o["position"], run=o["run"],
                             verdict_refers_to=o["verdict_refers_to"], positions=positions, positive=o["positive"],
                             importer=importer, unit=o["unit"], coder=o["coder"], value=o["value"],
                             layout=o["layout"], coders=cols, sep=o["table_sep"], say=say,
                             distance=o["distance"] or "auto", epsilon=o["epsilon"], alpha=o["alpha"],
-                            min_items=o["min_items"], n_boot=o["bootstrap"], rng=o["seed"],
-                            confidence_level=o["confidence"])
+                            min_items=o["min_items"], power_tuned=o["power_tuned"], rng=o["seed"], **audit)
 
 
 def _load_coref(inputs: list[Path], o: dict[str, Any], said: list[Any]) -> tuple[Any, dict[str, Any]]:

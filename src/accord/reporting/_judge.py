@@ -41,11 +41,12 @@ def _checks(a: Any) -> list[tuple[str, str, str]]:
     else:
         rows.append(("position consistency", f"{_interval(p.consistency)}; biased first "
                      f"{_interval(p.biased_first)}, second {_interval(p.biased_second)}",
-                     f"{p.verdict} (McNemar p = {p.mcnemar.p_value:.3g})"))
+                     f"{p.verdict} (McNemar, {p.mcnemar.method}: p = {p.mcnemar.p_value:.3g})"))
     if r.all_agree is None:
         rows.append(("repeatability", "undefined", r.undefined_reason or ""))
     else:
-        alpha = "undefined" if math.isnan(r.alpha) else f"{r.alpha:.3f}"
+        alpha = "undefined" if math.isnan(r.alpha) else f"{r.alpha:.3f}" + (
+            "" if math.isnan(r.alpha_ci_low) else f" [{r.alpha_ci_low:.3f}, {r.alpha_ci_high:.3f}]")
         rows.append(("repeatability", f"alpha across {r.n_runs} runs {alpha}; every run agrees on "
                      f"{_interval(r.all_agree)}", f"{len(r.flips)} items flip between runs"))
     m = h.with_majority
@@ -53,6 +54,10 @@ def _checks(a: Any) -> list[tuple[str, str, str]]:
         rows.append(("agreement with humans", "undefined", h.undefined_reason or ""))
     else:
         ceiling = _interval(h.humans_pooled)
+        if not math.isnan(h.humans_alpha):
+            ceiling += f", alpha {h.humans_alpha:.3f}"
+            if not math.isnan(h.humans_alpha_ci_low):
+                ceiling += f" [{h.humans_alpha_ci_low:.3f}, {h.humans_alpha_ci_high:.3f}]"
         kappa = "undefined" if math.isnan(m.kappa) else f"{m.kappa:.3f}"
         rows.append(("agreement with humans", f"accuracy with the majority {_interval(m.accuracy)}, kappa {kappa}",
                      f"the humans among themselves: {ceiling}"))
@@ -63,10 +68,11 @@ def _checks(a: Any) -> list[tuple[str, str, str]]:
         ppi = pr.ppi
         parts = [f"raw {pr.raw_mean:.3f}" if not math.isnan(pr.raw_mean) else "raw undefined"]
         if rg is not None:
-            parts.append(f"Rogan-Gladen {rg.estimate:.3f} [{rg.ci_low:.3f}, {rg.ci_high:.3f}]"
+            parts.append(f"Rogan-Gladen {rg.estimate:.3f} [{rg.ci_low:.3f}, {rg.ci_high:.3f}] ({rg.method})"
                          if rg.undefined_reason is None else f"Rogan-Gladen undefined: {rg.undefined_reason}")
         if ppi is not None:
-            parts.append(f"prediction-powered {ppi.estimate:.3f} [{ppi.ci_low:.3f}, {ppi.ci_high:.3f}]"
+            kind = "PPI++" if ppi.power_tuned else "PPI"
+            parts.append(f"prediction-powered ({kind}) {ppi.estimate:.3f} [{ppi.ci_low:.3f}, {ppi.ci_high:.3f}]"
                          if ppi.undefined_reason is None else f"prediction-powered undefined: {ppi.undefined_reason}")
         rows.append(("pass rate", "; ".join(parts), "report the corrected rate with its interval"))
     t = a.alt_test
@@ -101,7 +107,8 @@ def judge_report(result: Any, *, title: str | None = None, max_rows: int = MAX_R
                                                                                   "verdict"),
                        rows=check_rows, kinds=("text", "text", "text", "text"),
                        caption=f"Intervals at {result.confidence_level:.0%}: Wilson's for shares, Fleiss, Cohen & "
-                               "Everitt's for kappa.")
+                               "Everitt's for kappa, the bootstrap's for alpha (the draws of accord judge --n-boot, "
+                               "accord report --bootstrap).")
     sections = [Section(id="checks", title="Is the judge consistent, repeatable and right?", tables=(checks,),
                         paragraphs=("Position consistency follows Zheng et al. (2023): the share of items whose "
                                     "verdict names the same answer in both orders, beside the shares that follow the "
