@@ -17,9 +17,9 @@ __all__ = ["import_export", "register"]
 def import_export(
     export: Annotated[Path, typer.Argument(help="The tool's export: a file, a folder or a zip.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="The long table to write (.csv, or .tsv).")],
-    layout: Annotated[str, typer.Option(help="Spreadsheets: long or wide.")] = "long",
-    unit: Annotated[str, typer.Option(help="Spreadsheets: the unit column.")] = "unit",
-    coder: Annotated[str, typer.Option(help="Spreadsheets (long): the coder column.")] = "coder",
+    layout: Annotated[str | None, typer.Option(help="Spreadsheets: long or wide.  [default: long]")] = None,
+    unit: Annotated[str | None, typer.Option(help="Spreadsheets: the unit column.  [default: unit]")] = None,
+    coder: Annotated[str | None, typer.Option(help="Spreadsheets (long): the coder column.  [default: coder]")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")] = False,
     raw_csv: Annotated[bool, typer.Option("--raw-csv", help=RAW_CSV_HELP)] = False,
     importer: ImporterArgs = ImporterArgs(),

@@ -196,9 +196,24 @@ def tool_options(tool: str, importer: ImportOptions, spreadsheet_options: dict[s
         options["sheet"] = importer.sheet
     if tool == "spreadsheet" and spreadsheet_options:
         options.update(spreadsheet_options)
+    elif spreadsheet_options:  # a plain table's columns: the export's importer would read past them
+        refuse_table_columns(tool, list(spreadsheet_options))
     if importer.option:
         options.update(parse_options(list(importer.option), tool))
     return options
+
+
+def refuse_table_columns(tool: str, names: list[str]) -> None:
+    """Refuse the columns of a plain table (*names*: ``unit``, ``coder``, ``layout``, ``coders``, ``sep``) given
+    for an export of *tool*, which its importer reads by the tool's own fields."""
+    flags = [f"--{n}" for n in names]
+    said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    said_cli = flags[0] if len(flags) == 1 else f"{', '.join(flags[:-1])} and {flags[-1]}"
+    verb = "names" if len(names) == 1 else "name"
+    raise AccordError(f"{said} {verb} what to read in a plain table; this is a {tool} export, read by its "
+                      "importer (tool, field)",
+                      cli=f"{said_cli} {verb} what to read in a plain table; this is a {tool} export, read by its "
+                      "importer (--from, --field)")
 
 
 def holds_tables(folder: Path) -> bool:
@@ -288,6 +303,8 @@ def read_annotations(
         imported = load_export(file, read_as, plain_fallback=True, fits="categorical", say=say,
                                spreadsheet_options={k: v for k, v in given.items() if v is not None})
         if imported is not None:
+            if sep is not None:
+                refuse_table_columns(imported.tool, ["sep"])
             return imported.annotations, imported
     importer.refuse_for_table()
     big = progress and file.is_file() and file.stat().st_size > _BIG_FILE

@@ -18,13 +18,14 @@ from typing import Any
 __all__ = ["long_table_text", "write_long_table"]
 
 
-def write_long_table(export: Path, output: Path, importer: Any = None, *, layout: str = "long", unit: str = "unit",
-                     coder: str = "coder", force: bool = False, raw: bool = False,
+def write_long_table(export: Path, output: Path, importer: Any = None, *, layout: str | None = None,
+                     unit: str | None = None, coder: str | None = None, force: bool = False, raw: bool = False,
                      say: Callable[[str], None] | None = None) -> Any:
     """Read *export* with its importer (*importer*, an :class:`~accord.importers._input.ImportOptions`; the tool
     guessed when none is named) and write its long table to *output* (CSV, or TSV by suffix); return the import.
 
-    *layout*, *unit* and *coder* read a spreadsheet; *raw* writes every cell as it is (no leading ``'`` before a
+    *layout*, *unit* and *coder* read a spreadsheet (None: the spreadsheet importer's long, unit and coder),
+    and are refused for another tool's export; *raw* writes every cell as it is (no leading ``'`` before a
     cell a spreadsheet would run as a formula).
     """
     from accord._shared.output import check_output, write_output
@@ -32,7 +33,8 @@ def write_long_table(export: Path, output: Path, importer: Any = None, *, layout
 
     check_output(output, force=force, inputs=[export])
     imported = load_export(export, importer or ImportOptions(), plain_fallback=False, say=say,
-                           spreadsheet_options={"layout": layout, "unit": unit, "coder": coder})
+                           spreadsheet_options={k: v for k, v in (("layout", layout), ("unit", unit),
+                                                                  ("coder", coder)) if v is not None})
     sep = "\t" if output.suffix.lower() in (".tsv", ".tab") else ","
     write_output(output, long_table_text(imported, sep=sep, raw=raw), force=force, inputs=[export])
     return imported
