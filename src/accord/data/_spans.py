@@ -70,6 +70,21 @@ class Span:
                 f"[{self.start}, {self.end}): start must be >= 0 and end >= start"
             )
 
+    def __hash__(self) -> int:
+        # the hash of the compared fields, as the dataclass would make it, computed once: spans are hashed
+        # again and again (sets of spans, alignments by value) and a frozen span's fields never change
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.document, self.start, self.end, self.label, self.coder, self.fragments))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __getstate__(self) -> dict[str, Any]:
+        # string hashes differ between processes: a pickled span recomputes its hash where it is unpickled
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
+
     @property
     def length(self) -> int:
         """Number of code points covered (the sum over fragments)."""
