@@ -64,17 +64,22 @@ class RelationTable:
               coders: Sequence[str]) -> RelationTable:
         rels = list(data.relations)
         n = len(rels)
-        type_names = list(map(attrgetter("type"), rels))
-        types, documents = tuple(sorted(set(type_names))), data.documents
+        documents = data.documents
+        if n:  # one pass over the relations, each field then mapped to its code at C speed
+            fields = zip(*map(attrgetter("coder", "type", "document", "source", "target", "directed"), rels),
+                         strict=True)
+            coder_names, type_names, doc_names, sources, targets, flags = fields
+        else:
+            coder_names = type_names = doc_names = sources = targets = flags = ()
+        types = tuple(sorted(set(type_names)))
         ci = {c: k for k, c in enumerate(coders)}
         ti = {t: k for k, t in enumerate(types)}
         di = {d: k for k, d in enumerate(documents)}
-        coder = np.fromiter(map(ci.__getitem__, map(attrgetter("coder"), rels)), dtype=np.int64, count=n)
+        coder = np.fromiter(map(ci.__getitem__, coder_names), dtype=np.int64, count=n)
         typ = np.fromiter(map(ti.__getitem__, type_names), dtype=np.int64, count=n)
-        doc = np.fromiter(map(di.__getitem__, map(attrgetter("document"), rels)), dtype=np.int64, count=n)
-        first = al.positions(list(map(attrgetter("source"), rels)))
-        second = al.positions(list(map(attrgetter("target"), rels)))
-        directed = np.fromiter(map(attrgetter("directed"), rels), dtype=bool, count=n)
+        doc = np.fromiter(map(di.__getitem__, doc_names), dtype=np.int64, count=n)
+        first, second = al.positions(sources), al.positions(targets)
+        directed = np.array(flags, dtype=bool)
         if declared:
             directed &= ~np.array([t in declared for t in types], dtype=bool)[typ]
         lo, hi = np.minimum(first, second), np.maximum(first, second)
@@ -107,6 +112,7 @@ class RelationTable:
         theirs: dict[int, list[int]] = {}
         if len(both):
             mine = np.flatnonzero(self.coder == other)
+            mine = mine[np.isin(self.pair[mine], self.pair[both])]
             for k, p in zip(mine.tolist(), self.pair[mine].tolist(), strict=True):
                 theirs.setdefault(p, []).append(k)
         first, second, directed = self.first.tolist(), self.second.tolist(), self.directed.tolist()
