@@ -8,6 +8,7 @@ coders' relations can only match when their arguments are at the same positions.
 from __future__ import annotations
 
 import contextlib
+import copy
 import dataclasses
 import gc
 import math
@@ -133,7 +134,7 @@ def agreement(
     undirected : iterable of str
         Relation types whose direction does not matter (``["sibling_of"]``).
     bootstrap : int
-        Resamples of documents for alpha's interval (0, the default: none;
+        Resamples of documents for alpha's interval, and Cohen's kappa's with two coders (0, the default: none;
         :meth:`RelationAgreement.confidence_interval` draws one afterwards).
     confidence : float
         Level of the interval (default 0.95).
@@ -145,7 +146,9 @@ def agreement(
     RelationAgreement
         Per coder pair the F1 with and without the type and the unmatched relations with their reasons;
         alpha (and Cohen's kappa for two coders) over the candidate pairs; with *bootstrap*, alpha's interval
-        (``alpha_ci_low``, ``alpha_ci_high``), or why it could not be drawn (``interval_undefined_reason``).
+        (``alpha_ci_low``, ``alpha_ci_high``), or why it could not be drawn (``interval_undefined_reason``), and
+        with two coders kappa's on the same resamples (``kappa_ci_low``, ``kappa_ci_high``,
+        ``kappa_interval_undefined_reason``).
 
     Notes
     -----
@@ -174,7 +177,9 @@ def agreement(
     span measures do (:meth:`accord.spans.SpanF1.confidence_interval`); the percentile interval is taken
     over the resamples on which alpha is defined. With one candidate per document this is alpha's own unit
     bootstrap (:meth:`accord.AlphaResult.confidence_interval`) on :attr:`RelationAgreement.candidates`. It
-    is undefined, with the reason, when alpha is, or with fewer than two documents.
+    is undefined, with the reason, when alpha is, or with fewer than two documents. With two coders, Cohen's
+    kappa gets its interval from the same resamples: on each, the observed agreement and the two coders'
+    marginals are summed over the candidates both valued in the documents drawn.
 
     Examples
     --------
@@ -195,11 +200,20 @@ def agreement(
         res = _agreement(data, declared, match, argument_labels, ignore_type, unmarked, bootstrap, confidence)
     if not bootstrap:
         return res
+    rng = np.random.default_rng(rng) if not isinstance(rng, np.random.Generator) else rng
+    kappa: dict[str, Any] = {}
+    if len(res.coders) == 2:  # on the resamples alpha's interval draws (a copy of the generator draws them again)
+        kappa_rng = copy.deepcopy(rng)
+        try:
+            kappa["kappa_ci_low"], kappa["kappa_ci_high"] = res.confidence_interval(
+                confidence, n_resamples=bootstrap, rng=kappa_rng, coefficient="kappa")
+        except AccordError as exc:
+            kappa["kappa_interval_undefined_reason"] = str(exc)
     try:
         low, high = res.confidence_interval(confidence, n_resamples=bootstrap, rng=rng)
     except AccordError as exc:
-        return dataclasses.replace(res, interval_undefined_reason=str(exc))
-    return dataclasses.replace(res, alpha_ci_low=low, alpha_ci_high=high)
+        return dataclasses.replace(res, interval_undefined_reason=str(exc), **kappa)
+    return dataclasses.replace(res, alpha_ci_low=low, alpha_ci_high=high, **kappa)
 
 
 def _agreement(data: RelationAnnotations, declared: frozenset[str], match: str, argument_labels: bool,
