@@ -110,10 +110,6 @@ class Alignment:
             out = [self.of(s) if p is None else p for p, s in zip(out, spans, strict=True)]
         return np.array(out, dtype=np.int64)
 
-    def marked(self) -> set[tuple[str, int]]:
-        """Every (coder, position) where the coder marked a span."""
-        return {(s.coder, p) for p, g in enumerate(self.spans_at) for s in g}
-
     def marked_matrix(self, coders: Sequence[str]) -> np.ndarray:
         """``m[c, p]``: whether ``coders[c]`` (who must name every coder of the spans) marked a span at p."""
         index = {c: k for k, c in enumerate(coders)}
