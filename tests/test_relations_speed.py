@@ -114,3 +114,34 @@ def test_span_hash_is_cached_and_equal_to_the_fields_hash():
         assert back == s and hash(back) == hash(s) and back.text == "Alice"
     assert "_hash" not in pickle.loads(pickle.dumps(s)).__dict__  # recomputed where unpickled
     assert sorted([Span("d", 3, 4, "X", "a"), s]) == [s, Span("d", 3, 4, "X", "a")]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_gamma_alignment_equals_the_loop_over_relations(seed):
+    data = _project(100 + seed)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            res = agreement(data, match="gamma")
+        except Exception as exc:
+            assert "two coders" in str(exc)
+            return
+    want = oracle(data, match="gamma")
+    assert [u.to_dict() for u in res.unmatched] == [u.to_dict() for u in want["unmatched"]]
+    assert _plain([p.to_dict() for p in res.pairs]) == _plain([p.to_dict() for p in want["pairs"]])
+
+
+def test_the_collector_is_resumed_as_it_was():
+    import gc
+
+    data = _project(3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        agreement(data)
+        assert gc.isenabled()
+        gc.disable()
+        try:
+            agreement(data)
+            assert not gc.isenabled()  # left off, as the caller had it
+        finally:
+            gc.enable()
