@@ -71,7 +71,7 @@ def export_agreement(
         parts.append(spans)
         if report is not None:
             reports.append(report)
-    data = parts[0] if len(parts) == 1 else merge_spans(parts, paths)
+    data = parts[0] if len(parts) == 1 else SpanAnnotations.merged(parts, paths)
     result = agreement(data, match=match, ignore_labels=ignore_labels, distances=distances, orders=orders,
                        unset=unset)
     return dataclasses.replace(result, report=reports[0] if len(paths) == 1 and reports else None,
@@ -124,25 +124,3 @@ def _read_one(path: Path, tool: str | None, field: str | None, options: dict[str
     if imported.spans is None:  # pragma: no cover - the importers that read attributes read spans
         raise AccordError(f"{tool} export {path}: no spans read")
     return imported.spans, imported.report
-
-
-def merge_spans(parts: Sequence[SpanAnnotations], paths: Sequence[Path]) -> SpanAnnotations:
-    """The spans of several exports as one project: each coder's annotations of a document from one export,
-    a document's text (and tokens) the same wherever it is given."""
-    owner: dict[tuple[str, str], Path] = {}
-    texts: dict[str, str] = {}
-    tokens: dict[str, tuple[tuple[int, int], ...]] = {}
-    for part, p in zip(parts, paths, strict=True):
-        for d, c in sorted(part.seen):
-            if (d, c) in owner:
-                raise AccordError(f"{p}: coder {c!r} annotated document {d!r} here and in {owner[(d, c)]}; read "
-                                  "each coder's annotations of a document from one export")
-            owner[(d, c)] = p
-        for d, t in part.texts.items():
-            if texts.setdefault(d, t) != t:
-                raise AccordError(f"{p}: the text of document {d!r} differs from another export's")
-        for d, tok in (part.tokens or {}).items():
-            if tokens.setdefault(d, tok) != tok:
-                raise AccordError(f"{p}: the tokens of document {d!r} differ from another export's")
-    return SpanAnnotations.from_spans([s for part in parts for s in part.spans], texts=texts, seen=list(owner),
-                                      tokens=tokens or None, source=", ".join(map(str, paths)))
