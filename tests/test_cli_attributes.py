@@ -161,3 +161,12 @@ def test_command_reads_several_exports(export, per_coder):
     table = CliRunner().invoke(app, ["attributes", str(per_coder / "export_alice"), str(per_coder / "export_bob"),
                                      "--from", "brat"])
     assert table.exit_code == 0 and "1 marked by one annotator only" in table.stdout
+
+
+def test_command_on_a_span_table(export, tmp_path_factory):
+    """A span table has no import report: the command prints the table without one."""
+    out = tmp_path_factory.mktemp("table") / "long.csv"
+    CliRunner().invoke(app, ["import", str(export), "--from", "brat", "--option", "attributes=true", "-o", str(out)])
+    res = CliRunner().invoke(app, ["attributes", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "Negated" in res.stdout and "1 marked by one annotator only" in res.stdout
