@@ -118,3 +118,76 @@ def test_layers_lists_the_relation_layer(tmp_path):
     assert rows["Knows"].kind == "relation" and rows["Knows"].counts == {"alice": 1, "bob": 1}
     assert rows["NamedEntity|value"].command == "accord spans --field 'NamedEntity|value'"
     assert rows["tags"].kind == "attribute" and rows["tags"].counts == {"alice": 1, "bob": 1}
+
+
+# --- relation layers (relations=True): INCEpTION's relation layers in CAS JSON --------------------------------------
+# A relation feature structure references its two annotations as the specification writes references,
+# "@Governor": <%ID>, "@Dependent": <%ID>, with its own features beside them (a custom layer's "label"), its
+# offsets those of the dependent; declared in %TYPES with Governor and Dependent ranges of the span layer.
+
+REL_TYPES = {REL: {"%NAME": REL, "%SUPER_TYPE": "uima.tcas.Annotation",
+                   "label": {"%NAME": "label", "%RANGE": "uima.cas.String"},
+                   "Governor": {"%NAME": "Governor", "%RANGE": NE},
+                   "Dependent": {"%NAME": "Dependent", "%RANGE": NE}}}
+
+
+def _rel_cas(label_rel, *, extra=(), reverse=False):
+    doc = json.loads(_cas("PER", None, []))
+    doc["%TYPES"].update(REL_TYPES)
+    knows = doc["%FEATURE_STRUCTURES"][6]
+    if reverse:
+        knows.update({"@Governor": 6, "@Dependent": 5, "begin": 3, "end": 6})
+    if label_rel is not None:
+        knows["label"] = label_rel
+    for fs in extra:
+        doc["%FEATURE_STRUCTURES"].append(fs)
+        doc["%VIEWS"]["_InitialView"]["%MEMBERS"].append(fs["%ID"])
+    return json.dumps(doc)
+
+
+def _rel_export(tmp_path, alice, bob):
+    target = tmp_path / "rels.zip"
+    with zipfile.ZipFile(target, "w") as z:
+        z.writestr("annotation/doc1.txt/alice.json", alice)
+        z.writestr("annotation/doc1.txt/bob.json", bob)
+    return target
+
+
+def test_relations_from_cas_json(tmp_path):
+    from accord.relations import agreement, read_relations
+
+    # a relation of bob over two tokens (another layer's annotations): counted, not read
+    over_tokens = {"%ID": 20, "%TYPE": REL, "@sofa": 1, "begin": 7, "end": 10, "@Governor": 2, "@Dependent": 3,
+                   "label": "knows"}
+    src = _rel_export(tmp_path, _rel_cas("knows"), _rel_cas("likes", extra=[over_tokens]))
+    data, reports = read_relations(src, tool="inception", field="NamedEntity|value")
+    got = sorted((r.coder, r.type, data.spans.texts["doc1.txt"][r.source.start:r.source.end],
+                  data.spans.texts["doc1.txt"][r.target.start:r.target.end], r.source.label) for r in data.relations)
+    # from the governor (Ann, id 5) to the dependent (Bob, id 6), offsets re-anchored from UTF-16
+    assert got == [("alice", "knows", "Ann", "Bob", "PER"), ("bob", "likes", "Ann", "Bob", "PER")]
+    assert reports[0].dropped_reasons() == {
+        "relation over another span layer than the one read (not compared)": 1}
+    assert not any("relation Knows" in n for n in reports[0].notes)  # read, not counted in the note
+    res = agreement(data)
+    assert res.pairs[0].untyped.f1 == 1.0 and res.pairs[0].typed.f1 == 0.0
+    assert [u.reason for u in res.unmatched] == ["type", "type"]
+
+
+def test_a_cas_relation_without_its_feature_is_typed_by_its_layer(tmp_path):
+    from accord.relations import agreement, read_relations
+
+    src = _rel_export(tmp_path, _rel_cas(None), _rel_cas("*", reverse=True))
+    data, _ = read_relations(src, tool="inception", field="NamedEntity|value")
+    assert {(r.coder, r.type) for r in data.relations} == {("alice", "Knows"), ("bob", "Knows")}
+    assert [u.reason for u in agreement(data).unmatched] == ["direction", "direction"]
+
+
+def test_a_cas_relation_naming_nothing_is_one_clear_error(tmp_path):
+    from accord.relations import read_relations
+
+    broken = json.loads(_rel_cas("knows"))
+    broken["%FEATURE_STRUCTURES"][6]["@Dependent"] = 99
+    src = _rel_export(tmp_path, json.dumps(broken), _rel_cas("knows"))
+    with pytest.raises(AccordError, match=r"rels.zip, annotation/doc1.txt/alice: relation 7 \(webanno.custom.Knows\): "
+                                          r"its Dependent 99 names no feature structure of the file"):
+        read_relations(src, tool="inception", field="NamedEntity|value")

@@ -172,3 +172,76 @@ def test_report_page_shows_the_interval(tmp_path: Path) -> None:
     assert build_report(data, bootstrap=0).headline[0].interval is None
     one = build_report(_random_project(8, 1, 4), bootstrap=100, seed=1).headline[0]
     assert one.interval is None and "needs at least two" in one.interval_note
+
+
+# --- Cohen's kappa's interval (two coders): the same document bootstrap ------------------------------------------
+
+def test_a_kappa_resample_is_cohens_kappa_on_the_documents_drawn() -> None:
+    """The kappa statistic at document weights w equals sklearn's Cohen's kappa on the candidates both coders
+    valued, each document's repeated w times (random weights; candidates one coder did not value included)."""
+    from sklearn.metrics import cohen_kappa_score
+
+    from accord.relations._bootstrap import kappa_statistic
+
+    data = _random_project(6, 10, 3, coders="ab", p_same=0.6)
+    # a few relations only coder a made, on spans b did not mark: candidates with one value
+    extra = [_rel(f"d{d:03d}", "a", "Part", (500, 504), (510, 514)) for d in range(0, 10, 3)]
+    data = RelationAnnotations.from_relations([*data.relations, *extra])
+    res = agreement(data)
+    doc_of, n_docs = res._documents
+    stat = kappa_statistic(res.candidates, doc_of, n_docs)
+    assert stat(np.ones(n_docs)) == pytest.approx(res.kappa, abs=1e-12)
+    frame = res.candidates_frame().pivot(index="candidate", columns="coder", values="value").dropna()
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        w = rng.multinomial(n_docs, np.full(n_docs, 1 / n_docs))
+        rows = [u for u in frame.index for _ in range(w[int(doc_of[u])])]
+        want = cohen_kappa_score(frame.loc[rows, "a"], frame.loc[rows, "b"])
+        assert stat(w.astype(float)) == pytest.approx(want, abs=1e-12)
+
+
+def test_kappa_interval_with_two_coders_on_alphas_resamples() -> None:
+    data = _random_project(7, 20, 2, coders="ab", p_same=0.7)
+    res = agreement(data, bootstrap=300, rng=5)
+    assert res.kappa_interval_undefined_reason is None
+    assert res.kappa_ci_low <= res.kappa <= res.kappa_ci_high
+    assert res.confidence_interval(n_resamples=300, rng=5, coefficient="kappa") == (res.kappa_ci_low,
+                                                                                   res.kappa_ci_high)
+    # alpha's interval is what it was before kappa's was drawn: the same seed gives the same interval
+    assert res.confidence_interval(n_resamples=300, rng=5) == (res.alpha_ci_low, res.alpha_ci_high)
+    d = res.to_dict()
+    assert (d["kappa_ci_low"], d["kappa_ci_high"], d["kappa_interval_undefined_reason"]) == (
+        res.kappa_ci_low, res.kappa_ci_high, None)
+    # with one candidate per document it is kappa's unit bootstrap: the same as a percentile over resampled units
+    one = agreement(_random_project(8, 40, 1, coders="ab", p_same=0.6), bootstrap=200, rng=2)
+    assert one.kappa_ci_low <= one.kappa <= one.kappa_ci_high
+
+
+def test_kappa_interval_undefined_says_why() -> None:
+    three = agreement(_random_project(3, 10, 2), bootstrap=50, rng=1)
+    assert math.isnan(three.kappa_ci_low) and three.kappa_interval_undefined_reason is None  # not asked: 3 coders
+    with pytest.raises(AccordError, match="relation kappa is undefined .*two coders; there are 3"):
+        three.confidence_interval(coefficient="kappa")
+    with pytest.raises(AccordError, match="coefficient must be one of"):
+        three.confidence_interval(coefficient="gamma")
+    one_doc = agreement(_random_project(4, 1, 6, coders="ab"), bootstrap=50, rng=1)
+    assert one_doc.kappa_interval_undefined_reason == ("a confidence interval for relation kappa resamples "
+                                                       "documents and needs at least two; the data have 1")
+
+
+def test_cli_shows_kappas_interval(tmp_path: Path) -> None:
+    import shutil
+
+    for coder in ("alice", "bob"):  # two coders of the example: kappa is given, and its interval
+        shutil.copytree(ROUND1 / coder, tmp_path / "two" / coder)
+    args = ["relations", str(tmp_path / "two"), "--from", "brat", "--show", "0", "--bootstrap", "200", "--seed", "1"]
+    out = CliRunner().invoke(app, [*args, "--json"])
+    assert out.exit_code == 0, out.output
+    d = json.loads(out.stdout)
+    res = agreement(read_relations(tmp_path / "two", tool="brat")[0], bootstrap=200, rng=1)
+    assert (d["kappa_ci_low"], d["kappa_ci_high"], d["kappa_interval_undefined_reason"]) == (
+        res.to_dict()["kappa_ci_low"], res.to_dict()["kappa_ci_high"], res.kappa_interval_undefined_reason)
+    text = " ".join(CliRunner().invoke(app, args).stdout.split())
+    shown = (f"[{res.kappa_ci_low:.4f}, {res.kappa_ci_high:.4f}] (95%, same resamples)"
+             if res.kappa_interval_undefined_reason is None else "no interval")
+    assert "Cohen's kappa over the same candidates:" in text and shown in text

@@ -130,8 +130,10 @@ class AttributesResult(Result):
     unaligned : tuple of UnalignedSpan
         Every span only one annotator marked (``value`` None).
     report : ImportReport or None
-        What the importer read, when the spans came from a tool's export
+        What the importer read, when the spans came from one tool's export
         (:func:`accord.attributes.export_agreement`).
+    reports : tuple of ImportReport
+        Each export's import report, when the spans came from one or several exports (in the order read).
 
     Examples
     --------
@@ -155,6 +157,7 @@ class AttributesResult(Result):
     attributes: tuple[AttributeAgreement, ...]
     unaligned: tuple[UnalignedSpan, ...]
     report: Any = None
+    reports: tuple[Any, ...] = ()
 
     @property
     def names(self) -> tuple[str, ...]:

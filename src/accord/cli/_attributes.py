@@ -30,8 +30,11 @@ def _pairs(given: list[str] | None, flag: str) -> dict[str, str]:
 
 
 def attributes(
-    export: Annotated[Path, typer.Argument(help="The tool's export (a brat folder, an INCEpTION project...).")],
-    from_: Annotated[str | None, typer.Option("--from", help="The tool that wrote it (guessed when omitted).")] = None,
+    export: Annotated[list[Path], typer.Argument(help="The tool's export (a brat folder, an INCEpTION project...), "
+                                                      "or several (one per coder, or a quoted glob: 'exports/*.json'), "
+                                                      "read as one project.")],
+    from_: Annotated[str | None, typer.Option("--from", help="The tool that wrote it (guessed from each file when "
+                                                             "omitted).")] = None,
     field: Annotated[str | None, typer.Option(help="The span layer whose attributes to compare (INCEpTION: "
                                                    "NamedEntity|value).")] = None,
     match: Annotated[str, typer.Option(help="How spans align: exact (offsets and label) or overlap.")] = "exact",
@@ -51,7 +54,7 @@ def attributes(
     nominal, binary (a brat attribute set or not: not set is false), ordinal with --ordinal, MASI for
     several values. Spans only one annotator marked are counted and listed, not scored.
     Examples: accord attributes round1/ --from brat; accord attributes project.zip --from inception --field
-    'NamedEntity|value' --match overlap
+    'NamedEntity|value' --match overlap; accord attributes alice.json bob.json --from label-studio
     """
     from rich.table import Table
 
@@ -63,10 +66,11 @@ def attributes(
     if json_:
         print_json(res.to_dict())
         return
-    echo(res.report.summary(cli=True), err=True)
+    for rep in res.reports:
+        echo(rep.summary(cli=True), err=True)
     if not res.attributes:
-        echo(f"no span of {export} carries an attribute (brat's A, M and N lines; the other features of an "
-             "INCEpTION layer)")
+        echo(f"no span of {', '.join(map(str, export))} carries an attribute (brat's A, M and N lines; the other "
+             "features of an INCEpTION layer)")
         return
     table = Table(title=f"Attribute agreement over spans aligned by {match} match"
                   + (", labels ignored" if ignore_labels else ""))

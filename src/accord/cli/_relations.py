@@ -28,6 +28,15 @@ def _interval(res: Any) -> str:
             "documents)")
 
 
+def _kappa_interval(res: Any) -> str:
+    """Kappa's bootstrap interval as the line shows it (nothing without --bootstrap)."""
+    if not res.bootstrap:
+        return ""
+    if res.kappa_interval_undefined_reason:
+        return f"; no interval ({said(res.kappa_interval_undefined_reason)})"
+    return f" [{res.kappa_ci_low:.4f}, {res.kappa_ci_high:.4f}] ({res.confidence:.0%}, same resamples)"
+
+
 def _render(res: Any, reports: list[Any], *, title: str, show: int) -> None:
     from rich.table import Table
 
@@ -54,7 +63,8 @@ def _render(res: Any, reports: list[Any], *, title: str, show: int) -> None:
            f"undefined ({said(res.undefined_reason)})"))
     if len(res.coders) == 2:
         console.print("Cohen's kappa over the same candidates: "
-                      + (_f(res.kappa) if res.kappa_result is not None and not math.isnan(res.kappa)
+                      + (_f(res.kappa) + _kappa_interval(res)
+                         if res.kappa_result is not None and not math.isnan(res.kappa)
                          else f"undefined ({said(res.kappa_undefined_reason)})"))
     if res.unshared_pairs:
         console.print(f"{plural(len(res.unshared_pairs), 'coder pair has', 'coder pairs have')} no scores (no "
@@ -88,7 +98,8 @@ def relations(
                                                               "(repeatable).")] = None,
     texts: Annotated[Path | None, typer.Option(help="brat: the folder of <document>.txt files, when they are not "
                                                     "beside the .ann files.")] = None,
-    bootstrap: Annotated[int, typer.Option(help="Resamples of documents for alpha's interval (0: none).")] = 0,
+    bootstrap: Annotated[int, typer.Option(help="Resamples of documents for alpha's (and kappa's) interval (0: "
+                                               "none).")] = 0,
     seed: Annotated[int | None, typer.Option(help="Seed of the bootstrap.")] = None,
     confidence: Annotated[float, typer.Option(help="Level of the interval.")] = 0.95,
     show: Annotated[int, typer.Option(help="Unmatched relations to list (0: none).")] = 20,

@@ -70,6 +70,21 @@ class Span:
                 f"[{self.start}, {self.end}): start must be >= 0 and end >= start"
             )
 
+    def __hash__(self) -> int:
+        # the hash of the compared fields, as the dataclass would make it, computed once: spans are hashed
+        # again and again (sets of spans, alignments by value) and a frozen span's fields never change
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.document, self.start, self.end, self.label, self.coder, self.fragments))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __getstate__(self) -> dict[str, Any]:
+        # string hashes differ between processes: a pickled span recomputes its hash where it is unpickled
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
+
     @property
     def length(self) -> int:
         """Number of code points covered (the sum over fragments)."""
@@ -138,6 +153,33 @@ class SpanAnnotations:
                 )
         tok = None if tokens is None else {d: tuple(map(tuple, t)) for d, t in tokens.items()}
         return cls(spans=spans, texts=texts, seen=frozenset(seen_set), tokens=tok, source=source)
+
+    @classmethod
+    def merged(cls, parts: Sequence[SpanAnnotations], sources: Sequence[Any]) -> SpanAnnotations:
+        """The spans of several exports (*sources*, one per part, for messages) as one project.
+
+        What ``accord relations`` and ``accord attributes`` read from several files. The exports'
+        tokenisations are not kept: neither measure reads them.
+
+        Raises
+        ------
+        AccordError
+            One coder's annotations of a document in two exports, or a document's text differing between
+            exports.
+        """
+        owner: dict[tuple[str, str], Any] = {}
+        texts: dict[str, str] = {}
+        for part, p in zip(parts, sources, strict=True):
+            for d, c in sorted(part.seen):
+                if (d, c) in owner:
+                    raise AccordError(f"{p}: coder {c!r} annotated document {d!r} here and in {owner[(d, c)]}; read "
+                                      "each coder's annotations of a document from one export")
+                owner[(d, c)] = p
+            for d, t in part.texts.items():
+                if texts.setdefault(d, t) != t:
+                    raise AccordError(f"{p}: the text of document {d!r} differs from another export's")
+        return cls.from_spans([s for part in parts for s in part.spans], texts=texts, seen=list(owner),
+                              source=", ".join(map(str, sources)))
 
     @property
     def documents(self) -> tuple[str, ...]:

@@ -33,7 +33,7 @@ from typing import Any
 
 from accord._shared.errors import AccordError, plural, words
 from accord.importers import Imported
-from accord.importers._brat_attributes import attach, parse_line
+from accord.importers._brat_attributes import attach, event_note, parse_line
 from accord.importers._brat_relations import read_relation_lines, renumber_note
 from accord.importers._common import folder_entries, opt, quote, symlink_note, symlink_refused
 from accord.importers._report import DroppedRecord, ImportReport
@@ -202,7 +202,7 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
     dropped: list[DroppedRecord] = []
     documents: set[str] = set()
     rels: list[Any] = []
-    renumbered = 0
+    renumbered = event_attributes = 0
     for cdir in coders:
         coder = cdir.name
         for ann in folder_entries(cdir, "*.ann", follow_symlinks=follow_symlinks, skipped=skipped):
@@ -222,6 +222,7 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
             linked: list[tuple[int, str]] = []  # the R and E lines, read once the file's T lines are known
             span_of: dict[str, int] = {}  # a T id -> its span in spans, for the attribute and relation lines
             pending: list[Any] = []
+            events: dict[str, tuple[int, str]] = {}
             # brat's lines end at a newline only: a tab, form feed or U+2028 is part of a span's text
             for lineno, raw in enumerate(_read_text(ann, bom=True).split("\n"), start=1):
                 if not raw.strip():
@@ -233,6 +234,8 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
                         raise _fail(ann, lineno, f"the id {ident} is used twice (first on line {ids[ident]})",
                                     ident, "id")
                     ids[ident] = lineno
+                if kind == "E" and attributes:  # an event's attributes are its trigger's
+                    events[ident] = (lineno, raw)
                 if relations and kind in "RE":
                     linked.append((lineno, raw))
                     continue
@@ -251,9 +254,11 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
                                   text=_SEP.join(text[a:b] for a, b in fragments)))
                 span_of[ident] = len(spans) - 1
                 n_spans += 1
-            for a in attach(ann, pending, spans, span_of, ids, _fail):
-                dropped.append(DroppedRecord(f"{doc}:{a.ident}", "attribute of an event or relation (not compared)",
-                                             a.line, coder))
+            others, n_event_attributes = attach(ann, pending, spans, span_of, ids, _fail, events)
+            for a in others:
+                what = "a relation" if a.target.startswith("R") else "an annotation that is not a span"
+                dropped.append(DroppedRecord(f"{doc}:{a.ident}", f"attribute of {what} (not compared)", a.line, coder))
+            event_attributes += n_event_attributes
             if linked:  # after the attributes: the relations' arguments are the spans as they end up
                 textbound = {ident: spans[i] for ident, i in span_of.items()}
                 found, k = read_relation_lines(ann, doc, coder, linked, textbound, _fail)
@@ -262,7 +267,7 @@ def read(path: str | Path, *, field: str | None = None, texts: str | Path | None
             seen.append((doc, coder))
             cells.append((doc, coder, "annotated" if n_spans else "empty"))
     data = SpanAnnotations.from_spans(spans, texts=doc_texts, seen=seen, source=str(path))
-    notes = [n for n in (symlink_note(path, skipped), renumber_note(renumbered)) if n]
+    notes = [n for n in (symlink_note(path, skipped), renumber_note(renumbered), event_note(event_attributes)) if n]
     report = ImportReport.from_cells(
         TOOL, str(path), items=sorted(documents), cells=cells, coders=[c.name for c in coders], dropped=dropped,
         notes=notes,

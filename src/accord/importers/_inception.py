@@ -387,8 +387,9 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
         Read the files of an export folder that are symbolic links, and enter linked folders (default: left
         out, and counted in a note).
     relations : bool
-        Also read the relation layers over the span layer read (:mod:`accord.importers._inception_relations`,
-        ``kind="relations"``); otherwise each relation is counted as dropped.
+        Also read the relation layers over the span layer read (:mod:`accord.importers._inception_relations`
+        for TSV files, :mod:`accord.importers._inception_cas` for CAS JSON ones; ``kind="relations"``);
+        otherwise each relation is counted (as dropped, or in a note for CAS JSON files).
     attributes : bool
         Read the other features of the field's layer (the ``identifier`` of a named entity beside its
         ``value``...) as the spans' attributes (:attr:`accord.spans.Span.attributes`), for
@@ -472,7 +473,8 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
             continue
         cas = is_cas_json(content)
         if cas:
-            key, text, raw, toks, links = parse_cas(content, where, field if chosen is None else chosen, _fail, _pick)
+            key, text, raw, toks, links, (cas_rels, elsewhere) = parse_cas(
+                content, where, field if chosen is None else chosen, _fail, _pick, relations=relations)
             unread_parts.update(links)
         else:
             key, text, raw, toks = _parse(content, where, field if chosen is None else chosen)
@@ -512,8 +514,15 @@ def read(path: str | Path, *, field: str | None = None, in_progress: str = "read
             spans.append(Span(doc, cp(b), cp(e), tidy.label(label), user, attributes=features if attributes else {}))
             if features and not attributes:
                 unread.update(features.keys())
-        # (a CAS file's relation links are counted with the other parts the CAS reader does not read: the note)
-        if relations and not cas:
+        # (without relations=True, a CAS file's relation links are counted with the other parts the CAS reader
+        # does not read: the note)
+        if relations and cas:
+            rels += [Relation(doc, user, tidy.label(t), *(Span(doc, cp(b), cp(e), tidy.label(lab), user)
+                                                        for b, e, lab in (g, d)))
+                     for g, d, t in cas_rels]
+            dropped.extend([DroppedRecord(f"{doc}/{user}", "relation over another span layer than the one read (not "
+                                          "compared)", None, user)] * elsewhere)
+        elif relations:
             rels += [Relation(doc, user, tidy.label(t), *(Span(doc, cp(b), cp(e), tidy.label(lab), user)
                                                         for b, e, lab in (g, d)))
                      for g, d, t in tsv_relations(content, where, key, _fail, _unescape_value)]

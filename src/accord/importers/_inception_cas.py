@@ -14,6 +14,14 @@ chains (``next`` links, ``first`` elements): its fields are ``<type>|<feature>``
 (a string array is a multi-valued feature, read as the tuple of its values), or ``<type>|`` when it has none,
 as the WebAnno TSV reader names them. The feature asked for is the label; the others are the span's features.
 
+A relation layer (INCEpTION's relation layers, ``webanno.custom.<Name>`` with ``Governor`` and ``Dependent``
+features) is a type whose feature structures reference two annotations: ``"@Governor": <%ID>`` and
+``"@Dependent": <%ID>``, the ``@`` marking a reference. Asked for (``relations=True``), each relation whose
+governor and dependent are annotations of the span layer read is the relation from the governor's span to
+the dependent's, typed, as the TSV reader types it, by the value of the layer's first feature (declared in
+``%TYPES``, else the first met), or by the layer's short name when that is unset or ``*``; a relation over
+another layer's annotations (tokens, say) is counted, not read.
+
 Not public: :mod:`accord.importers._inception` reads an export with it.
 """
 
@@ -26,6 +34,8 @@ from typing import Any
 from accord._shared.errors import AccordError
 
 __all__ = ["is_cas_json", "parse_cas"]
+
+Span16 = tuple[int, int, str]  # (begin, end) in UTF-16 code units, and the label
 
 _NOT_LAYERS = {"uima.tcas.Annotation", "uima.tcas.DocumentAnnotation",
                "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.DocumentMetaData",
@@ -57,16 +67,18 @@ def _supers(types: dict[str, Any], name: str) -> list[str]:
 
 
 def parse_cas(text: str, where: str, field: str | None, fail: Callable[..., AccordError],
-              pick: Callable[[dict[str, Any], str | None, str], str] | None) -> tuple[
+              pick: Callable[[dict[str, Any], str | None, str], str] | None, *, relations: bool = False) -> tuple[
                   str, str, list[tuple[int, int, str, dict[str, Any]]], list[tuple[int, int]],
-                  dict[tuple[str, str], int]]:
-    """``(field key, text, spans as (begin16, end16, label, features), tokens, unread)`` of one CAS JSON file;
-    *unread* counts the relations and chain links of each relation and chain layer (``(layer, "relation" or
-    "chain")``), which are not spans.
+                  dict[tuple[str, str], int], tuple[list[tuple[Span16, Span16, str]], int]]:
+    """``(field key, text, spans as (begin16, end16, label, features), tokens, unread, (relations, elsewhere))``
+    of one CAS JSON file; *unread* counts the relations and chain links of each relation and chain layer
+    (``(layer, "relation" or "chain")``), which are not spans.
 
     *pick* chooses the field among the layer keys as the TSV reader does (an ambiguous or unknown field is its
     error); without it no field is read (the key is empty, the spans none: what :func:`accord.importers.layers`
-    asks for the counts). *fail* makes an error naming *where*.
+    asks for the counts). *fail* makes an error naming *where*. With *relations*, the relations over the span
+    layer read are returned as (governor, dependent, type), each argument as (begin16, end16, label), and
+    counted in *elsewhere* when over another layer's annotations, instead of in *unread*.
     """
     try:
         doc = json.loads(text.lstrip("\ufeff"))
@@ -95,7 +107,11 @@ def parse_cas(text: str, where: str, field: str | None, fail: Callable[..., Acco
     tokens: list[tuple[int, int]] = []
     anchored = []
     unread: dict[tuple[str, str], int] = {}
+    links: list[dict[str, Any]] = []  # the relation layers' feature structures, read once the spans are
     for fs in pool:
+        if relations and "@Governor" in fs and "@Dependent" in fs:
+            links.append(fs)
+            continue
         if "^begin" in fs or "^end" in fs:  # the specification's anchor marker, where a writer uses it
             fs = {**fs, "begin": fs.get("begin", fs.get("^begin")), "end": fs.get("end", fs.get("^end"))}
         if not _int(fs.get("begin")) or not _int(fs.get("end")):
@@ -122,12 +138,13 @@ def parse_cas(text: str, where: str, field: str | None, fail: Callable[..., Acco
                 own.append(name)
         anchored.append(fs)
     if pick is None:
-        return "", sofa["sofaString"], [], sorted(tokens), unread
+        return "", sofa["sofaString"], [], sorted(tokens), unread, ([], 0)
     keys = {f"{layer}|{f}": (layer, f) for layer, fs_ in layers.items() for f in (fs_ or [""])}
     key = pick(keys, field, where)
     layer, label_feature = keys[key]
     short = layer.rsplit(".", 1)[-1]
     spans = []
+    span_at: dict[int, Span16] = {}
     for fs in anchored:
         if fs["%TYPE"] != layer:
             continue
@@ -146,7 +163,44 @@ def parse_cas(text: str, where: str, field: str | None, fail: Callable[..., Acco
         raw = values.pop(label_feature, None) if label_feature else None
         label = short if raw is None else ("|".join(raw) if isinstance(raw, tuple) else str(raw))
         spans.append((fs["begin"], fs["end"], label, values))
-    return key, sofa["sofaString"], spans, sorted(tokens), unread
+        span_at[fs["%ID"]] = (fs["begin"], fs["end"], label)
+    return key, sofa["sofaString"], spans, sorted(tokens), unread, _relations(links, span_at, by_id, types, where,
+                                                                               fail)
+
+
+def _relations(links: list[dict[str, Any]], span_at: dict[int, Span16], by_id: dict[Any, dict[str, Any]],
+               types: dict[str, Any], where: str, fail: Callable[..., AccordError],
+               ) -> tuple[list[tuple[Span16, Span16, str]], int]:
+    """The relations among *links* between spans of the layer read (*span_at*: %ID -> span), typed by their
+    layer's first feature; and how many join other annotations."""
+    first: dict[str, str | None] = {}  # each relation layer's first feature
+    for fs in links:
+        kind = fs["%TYPE"]
+        if kind not in first:
+            declared = types.get(kind) if isinstance(types.get(kind), dict) else {}
+            names = [k for k in declared if not k.startswith("%") and _primitive(types, declared[k])]
+            names += [k for k in fs if not k.startswith(("%", "@", "^")) and k not in _OWN]
+            first[kind] = next((n for n in names if n not in ("Governor", "Dependent")), None)
+    out, elsewhere = [], 0
+    for fs in links:
+        ends = []
+        for role in ("Governor", "Dependent"):
+            ref = fs[f"@{role}"]
+            if not _int(ref) or ref not in by_id:
+                raise fail(where, f"relation {fs['%ID']} ({fs['%TYPE']}): its {role} {ref!r} names no feature "
+                           "structure of the file")
+            ends.append(span_at.get(ref))
+        if ends[0] is None or ends[1] is None:
+            elsewhere += 1
+            continue
+        feature = first[fs["%TYPE"]]
+        value = fs.get(feature) if feature is not None else None
+        if value is not None and not isinstance(value, (str, int, float, bool)):
+            raise fail(where, f"relation {fs['%ID']} ({fs['%TYPE']}): feature {feature!r} holds a JSON "
+                       f"{type(value).__name__}, not a value")
+        typ = fs["%TYPE"].rsplit(".", 1)[-1] if value in (None, "", "*") else str(value)
+        out.append((ends[0], ends[1], typ))
+    return out, elsewhere
 
 
 def _primitive(types: dict[str, Any], feature: Any) -> bool:

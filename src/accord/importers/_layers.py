@@ -24,7 +24,8 @@ _NAMED = re.compile(r"^[\w -]+ '([^']+)': ")
 #: brat's lines that are not spans, by the reason its importer drops them with
 _BRAT = {"relation": "relations (R)", "event": "events (E)", "note": "notes (#)", "equivalence": "equivalences (*)",
          "attribute": "attributes (A, M)", "normalisation": "normalisations (N)",
-         "attribute of an event or relation": "attributes of events and relations"}
+         "attribute of a relation": "attributes of relations",
+         "attribute of an annotation that is not a span": "attributes of annotations that are not spans"}
 
 
 @dataclass(frozen=True)

@@ -7,45 +7,44 @@ coders' relations can only match when their arguments are at the same positions.
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import dataclasses
+import gc
 import math
-from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import numpy as np
 
 from accord._shared.errors import AccordError, choice_error, plural, warn_undefined
-from accord.data._relations import Relation, RelationAnnotations
+from accord.data._relations import RelationAnnotations
 from accord.relations._align import MATCHES, Alignment, align_arguments
 from accord.relations._results import RelationAgreement, RelationPairScores, RelationScore, UnmatchedRelation
+from accord.relations._table import NONE, RelationTable
 
 __all__ = ["NONE", "UNMARKED", "agreement", "check_options"]
 
-#: The value of a coder who marked both arguments of a candidate pair and did not relate them.
-NONE = "none"
 #: What a coder who did not mark an argument of a candidate pair counts as.
 UNMARKED = ("missing", "none")
-_RELATED = "related"
 
 
-class _Rel:
-    """A relation at its arguments' positions (each coder's identical relations merged into one)."""
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused for the block (and resumed after, if it ran before).
 
-    __slots__ = ("coder", "directed", "document", "first", "key", "pair", "relation", "second", "type")
-
-    def __init__(self, coder: str, document: str, type: str, first: int, second: int, directed: bool,
-                 relation: Relation) -> None:
-        self.coder, self.document, self.type, self.relation = coder, document, type, relation
-        self.first, self.second, self.directed = first, second, directed  # source and target positions
-        self.pair = (first, second) if first <= second else (second, first)
-        # what a typed match compares: the positions (in order when directed), the type, the directedness
-        self.key = (first, second, type, True) if directed else (*self.pair, type, False)
-
-    def same_direction(self, other: _Rel) -> bool:
-        if self.directed and other.directed:
-            return (self.first, self.second) == (other.first, other.second)
-        return self.directed == other.directed
+    The agreement makes few objects that outlive it, but each pass of the collector walks every object alive,
+    the data's hundreds of thousands of spans and relations included: at 100,000 relations x 3 coders, the
+    passes the allocations set off took half the time (BENCHMARKS.md section 13). Cycles made in the block
+    are collected on the next pass after it.
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _ratio(num: float, den: float) -> float:
@@ -93,7 +92,7 @@ def _check(data: object, match: object, argument_labels: object, ignore_type: ob
         raise AccordError(f"data must be accord.relations.RelationAnnotations; got {type(data).__name__}")
     declared = check_options(match, argument_labels, ignore_type, unmarked, undirected, bootstrap=bootstrap,
                              confidence=confidence)
-    unknown = sorted(declared - set(data.types))
+    unknown = sorted(declared - set(data.types)) if declared else []
     if unknown:
         raise AccordError(f"undirected names {plural(len(unknown), 'type')} no relation has: "
                           f"{', '.join(map(repr, unknown))} (the types: {', '.join(map(repr, data.types)) or 'none'})")
@@ -101,43 +100,6 @@ def _check(data: object, match: object, argument_labels: object, ignore_type: ob
         raise AccordError(f"{data.source or 'data'}: relation agreement needs at least two coders; found "
                           + (f"{len(data.coders)} ({', '.join(map(repr, data.coders))})" if data.coders else "none"))
     return declared
-
-
-def _placed(data: RelationAnnotations, al: Alignment, declared: frozenset[str]) -> tuple[list[_Rel], int]:
-    """The relations at their positions, each coder's identical ones merged (and how many were merged)."""
-    out: dict[tuple[str, tuple[int, int, str, bool]], _Rel] = {}
-    for r in data.relations:
-        x = _Rel(r.coder, r.document, r.type, al.of(r.source), al.of(r.target),
-                 r.directed and r.type not in declared, r)
-        out.setdefault((r.coder, x.key), x)
-    return list(out.values()), len(data.relations) - len(out)
-
-
-def _reason(r: _Rel, other: str, marked: set[tuple[str, int]], by_pair: dict[tuple[str, tuple[int, int]], list[_Rel]],
-            ) -> tuple[str, str | None, str | None]:
-    """(reason, missing argument, other type) for a relation of one coder without a typed match in *other*'s."""
-    has_first, has_second = (other, r.first) in marked, (other, r.second) in marked
-    if not (has_first and has_second):
-        return "argument", "both" if not (has_first or has_second) else "source" if not has_first else "target", None
-    theirs = by_pair.get((other, r.pair), [])
-    for o in theirs:
-        if o.same_direction(r) and o.type != r.type:
-            return "type", None, o.type
-    for o in theirs:
-        if o.type == r.type and not o.same_direction(r):
-            return "direction", None, o.type
-    for o in theirs:
-        return "type+direction", None, o.type
-    return "absent", None, None
-
-
-def _value(r: _Rel, ignore_type: bool, declared: frozenset[str]) -> str:
-    base = _RELATED if ignore_type else r.type
-    if r.first == r.second:
-        return base
-    if r.directed:
-        return base if r.first < r.second else f"{base} (reversed)"
-    return base if ignore_type or r.type in declared else f"{base} (undirected)"
 
 
 def agreement(
@@ -172,7 +134,7 @@ def agreement(
     undirected : iterable of str
         Relation types whose direction does not matter (``["sibling_of"]``).
     bootstrap : int
-        Resamples of documents for alpha's interval (0, the default: none;
+        Resamples of documents for alpha's interval, and Cohen's kappa's with two coders (0, the default: none;
         :meth:`RelationAgreement.confidence_interval` draws one afterwards).
     confidence : float
         Level of the interval (default 0.95).
@@ -184,7 +146,9 @@ def agreement(
     RelationAgreement
         Per coder pair the F1 with and without the type and the unmatched relations with their reasons;
         alpha (and Cohen's kappa for two coders) over the candidate pairs; with *bootstrap*, alpha's interval
-        (``alpha_ci_low``, ``alpha_ci_high``), or why it could not be drawn (``interval_undefined_reason``).
+        (``alpha_ci_low``, ``alpha_ci_high``), or why it could not be drawn (``interval_undefined_reason``), and
+        with two coders kappa's on the same resamples (``kappa_ci_low``, ``kappa_ci_high``,
+        ``kappa_interval_undefined_reason``).
 
     Notes
     -----
@@ -213,7 +177,9 @@ def agreement(
     span measures do (:meth:`accord.spans.SpanF1.confidence_interval`); the percentile interval is taken
     over the resamples on which alpha is defined. With one candidate per document this is alpha's own unit
     bootstrap (:meth:`accord.AlphaResult.confidence_interval`) on :attr:`RelationAgreement.candidates`. It
-    is undefined, with the reason, when alpha is, or with fewer than two documents.
+    is undefined, with the reason, when alpha is, or with fewer than two documents. With two coders, Cohen's
+    kappa gets its interval from the same resamples: on each, the observed agreement and the two coders'
+    marginals are summed over the candidates both valued in the documents drawn.
 
     Examples
     --------
@@ -230,112 +196,172 @@ def agreement(
     (0.5, 1.0, 2, ['type', 'type'])
     """
     declared = _check(data, match, argument_labels, ignore_type, unmarked, undirected, bootstrap, confidence)
+    with _collector_paused():
+        res = _agreement(data, declared, match, argument_labels, ignore_type, unmarked, bootstrap, confidence)
+    if not bootstrap:
+        return res
+    rng = np.random.default_rng(rng) if not isinstance(rng, np.random.Generator) else rng
+    kappa: dict[str, Any] = {}
+    if len(res.coders) == 2:  # on the resamples alpha's interval draws (a copy of the generator draws them again)
+        kappa_rng = copy.deepcopy(rng)
+        try:
+            kappa["kappa_ci_low"], kappa["kappa_ci_high"] = res.confidence_interval(
+                confidence, n_resamples=bootstrap, rng=kappa_rng, coefficient="kappa")
+        except AccordError as exc:
+            kappa["kappa_interval_undefined_reason"] = str(exc)
+    try:
+        low, high = res.confidence_interval(confidence, n_resamples=bootstrap, rng=rng)
+    except AccordError as exc:
+        return dataclasses.replace(res, interval_undefined_reason=str(exc), **kappa)
+    return dataclasses.replace(res, alpha_ci_low=low, alpha_ci_high=high, **kappa)
+
+
+def _agreement(data: RelationAnnotations, declared: frozenset[str], match: str, argument_labels: bool,
+               ignore_type: bool, unmarked: str, bootstrap: int, confidence: float) -> RelationAgreement:
     coders = data.coders
     al = align_arguments(data.spans, match=match, labels=argument_labels)
-    rels, merged = _placed(data, al, declared)
-    marked = al.marked()
+    table = RelationTable.build(data, al, declared, coders)
+    marked = al.marked_matrix(coders)
     seen_docs: dict[str, set[str]] = {c: set() for c in coders}
     for d, c in data.spans.seen:
         seen_docs[c].add(d)
-    by_pair: dict[tuple[str, tuple[int, int]], list[_Rel]] = {}
-    by_coder: dict[str, list[_Rel]] = {c: [] for c in coders}
-    for r in rels:
-        by_pair.setdefault((r.coder, r.pair), []).append(r)
-        by_coder[r.coder].append(r)
+    doc_index = {d: k for k, d in enumerate(table.documents)}
+    seen = np.zeros((len(coders), len(table.documents)), dtype=bool)
+    for k, c in enumerate(coders):
+        seen[k, [doc_index[d] for d in seen_docs[c]]] = True
+    n_types = len(table.types)
+    n_pairs = int(table.pair.max()) + 1 if len(table.pair) else 0
+    key_type = np.zeros(int(table.key.max()) + 1 if len(table.key) else 0, dtype=np.int64)
+    key_type[table.key] = table.type
 
     pairs: list[RelationPairScores] = []
     unmatched: list[UnmatchedRelation] = []
     unshared: list[tuple[str, str]] = []
+    described: dict[int, str] = {}
     for i, a in enumerate(coders):
-        for b in coders[i + 1:]:
-            shared = seen_docs[a] & seen_docs[b]
-            if not shared:
+        for j in range(i + 1, len(coders)):
+            b = coders[j]
+            shared = seen[i] & seen[j]
+            if not shared.any():
                 unshared.append((a, b))
                 continue
-            ra, rb = (by_coder[c] if seen_docs[c] <= shared else [r for r in by_coder[c] if r.document in shared]
-                      for c in (a, b))
-            ka, kb = {r.key for r in ra}, {r.key for r in rb}
-            ua, ub = Counter(r.pair for r in ra), Counter(r.pair for r in rb)
-            tp_untyped = sum(min(n, ub[p]) for p, n in ua.items())
-            na_t, nb_t = Counter(r.type for r in ra), Counter(r.type for r in rb)
-            tp_t = Counter(k[2] for k in ka & kb)
-            per_type = [_score(t, tp_t[t], na_t[t], nb_t[t]) for t in sorted(na_t.keys() | nb_t.keys())]
-            tp = sum(tp_t.values())
-            pairs.append(RelationPairScores(a, b, len(shared), _score("(typed)", tp, len(ra), len(rb)),
+            in_shared = shared[table.document]
+            ra, rb = np.flatnonzero((table.coder == i) & in_shared), np.flatnonzero((table.coder == j) & in_shared)
+            ka, kb = table.key[ra], table.key[rb]
+            tp_t = np.bincount(key_type[np.intersect1d(ka, kb, assume_unique=True)], minlength=n_types)
+            na_t = np.bincount(table.type[ra], minlength=n_types)
+            nb_t = np.bincount(table.type[rb], minlength=n_types)
+            tp_untyped = int(np.minimum(np.bincount(table.pair[ra], minlength=n_pairs),
+                                        np.bincount(table.pair[rb], minlength=n_pairs)).sum())
+            per_type = [_score(t, int(tp_t[k]), int(na_t[k]), int(nb_t[k])) for k, t in enumerate(table.types)
+                        if na_t[k] or nb_t[k]]
+            tp = int(tp_t.sum())
+            pairs.append(RelationPairScores(a, b, int(shared.sum()), _score("(typed)", tp, len(ra), len(rb)),
                                             _score("(untyped)", tp_untyped, len(ra), len(rb)), tuple(per_type)))
-            for own, other, other_keys in ((ra, b, kb), (rb, a, ka)):
-                for r in own:
-                    if r.key in other_keys:
-                        continue
-                    reason, missing, other_type = _reason(r, other, marked, by_pair)
-                    unmatched.append(UnmatchedRelation(
-                        r.document, r.coder, other, r.relation.id, r.type, al.describe(r.first),
-                        al.describe(r.second), reason, missing, other_type))
+            unmatched += table.unmatched(ra, j, kb, coders, marked, al, described)
+            unmatched += table.unmatched(rb, i, ka, coders, marked, al, described)
     if not pairs:
         raise AccordError(f"{data.source or 'data'}: no document was seen by two coders; nothing to compare")
 
-    # candidates: the pairs of positions some coder related
-    units = sorted({r.pair for r in rels})
-    values: dict[tuple[tuple[int, int], str], set[str]] = {}
-    for r in rels:
-        values.setdefault((r.pair, r.coder), set()).add(_value(r, ignore_type, declared))
-    records = []
-    for u, (x, y) in enumerate(units):
-        doc = al.document[x]
-        for c in coders:
-            given = values.get(((x, y), c))
-            if given:
-                records.append((u, c, " + ".join(sorted(given))))
-            elif ((c, x) in marked and (c, y) in marked) or (unmarked == "none" and doc in seen_docs[c]):
-                records.append((u, c, NONE))
-    alpha_res, kappa_res, reason, kappa_reason, candidates, n_pairable = _coefficients(records, coders)
-    shared_docs = [d for d in data.documents if sum(d in seen_docs[c] for c in coders) >= 2]
-    documents = _documents(records, [al.document[x] for x, _ in units], shared_docs)
-    res = RelationAgreement(
+    candidates, per_unit, unit_doc = _candidates(table, coders, marked, seen, unmarked, ignore_type, declared, al)
+    alpha_res, kappa_res, reason, kappa_reason, n_pairable = _coefficients(candidates, per_unit, coders)
+    shared_docs = seen.sum(axis=0) >= 2
+    documents = _documents(per_unit, unit_doc, shared_docs)
+    x, y = table.pairs()
+    units = list(zip(x.tolist(), y.tolist(), strict=True))
+    merged = table.n_merged
+    return RelationAgreement(
         match=match, argument_labels=argument_labels, ignore_type=ignore_type, unmarked=unmarked,
         undirected=tuple(sorted(declared)), coders=coders, pairs=tuple(pairs),
         f1=_nanmean(p.typed.f1 for p in pairs), f1_untyped=_nanmean(p.untyped.f1 for p in pairs),
         alpha=alpha_res.alpha if alpha_res is not None else math.nan, alpha_result=alpha_res,
         kappa=kappa_res.kappa if kappa_res is not None else math.nan, kappa_result=kappa_res,
-        n_documents=len(shared_docs), n_relations=len(data.relations), n_candidates=len(units), n_pairable=n_pairable,
+        n_documents=int(shared_docs.sum()), n_relations=len(data.relations), n_candidates=len(units),
+        n_pairable=n_pairable,
         unmatched=tuple(unmatched), unshared_pairs=tuple(unshared), undefined_reason=reason,
         kappa_undefined_reason=kappa_reason, n_merged=merged, _candidates=candidates,
         _candidate_pairs=(al, tuple(units)), bootstrap=bootstrap, confidence=float(confidence),
         _documents=documents,
     )
-    if not bootstrap:
-        return res
-    try:
-        low, high = res.confidence_interval(confidence, n_resamples=bootstrap, rng=rng)
-    except AccordError as exc:
-        return dataclasses.replace(res, interval_undefined_reason=str(exc))
-    return dataclasses.replace(res, alpha_ci_low=low, alpha_ci_high=high)
 
 
-def _documents(records: list[tuple[int, str, str]], document_of_candidate: list[str], shared: list[str]
-               ) -> tuple[np.ndarray, int]:
+def _candidates(table: RelationTable, coders: tuple[str, ...], marked: np.ndarray, seen: np.ndarray,
+                unmarked: str, ignore_type: bool, declared: frozenset[str], al: Alignment
+                ) -> tuple[Any, np.ndarray, np.ndarray]:
+    """The candidate pairs as Annotations (unit = candidate number, coder, value), the number of values on each
+    candidate and each candidate's document (an index into ``table.documents``)."""
+    from accord.data._annotations import Annotations
+
+    x, y = table.pairs()
+    n_units, n_coders = len(x), len(coders)
+    vid, names = table.values(ignore_type, declared)
+    # each (candidate, coder)'s values, distinct, as one text: "a + b" for two
+    cell = table.pair * n_coders + table.coder
+    given = np.zeros(n_units * n_coders, dtype=bool)
+    given[cell] = True
+    uniq = np.unique(np.stack([cell, vid], axis=1), axis=0) if len(cell) else np.zeros((0, 2), dtype=np.int64)
+    starts = np.flatnonzero(np.r_[True, uniq[1:, 0] != uniq[:-1, 0]]) if len(uniq) else np.zeros(0, np.int64)
+    ends = np.r_[starts[1:], len(uniq)].astype(np.int64)
+    texts = [NONE]
+    text_code: dict[str, int] = {NONE: 0}
+    cell_value = np.zeros(n_units * n_coders, dtype=np.int64)
+    vids = uniq[:, 1].tolist()
+    for lo, hi, c in zip(starts.tolist(), ends.tolist(), uniq[starts, 0].tolist(), strict=True):
+        v = names[vids[lo]] if hi - lo == 1 else " + ".join(sorted(names[k] for k in vids[lo:hi]))
+        code = text_code.get(v)
+        if code is None:
+            code = text_code[v] = len(texts)
+            texts.append(v)
+        cell_value[c] = code
+    given = given.reshape(n_units, n_coders)
+    position_doc = _position_documents(al, table.documents)
+    unit_doc = position_doc[x] if n_units else np.zeros(0, dtype=np.int64)
+    none = marked[:, x].T & marked[:, y].T
+    if unmarked == "none":
+        none |= seen[:, unit_doc].T
+    has = given | none  # a coder with no value given and not "none" is missing
+    u, c = np.nonzero(has)  # row-major: candidate by candidate, coders in order
+    values = np.where(given[u, c], cell_value.reshape(n_units, n_coders)[u, c], 0)
+    per_unit = has.sum(axis=1)
+    if not len(u):
+        return None, per_unit, unit_doc
+    unit_labels = np.empty(n_units, dtype=object)
+    unit_labels[:] = list(range(n_units))
+    coder_labels = np.empty(n_coders, dtype=object)
+    coder_labels[:] = list(coders)
+    value_labels = np.empty(len(texts), dtype=object)
+    value_labels[:] = texts
+    data = Annotations._from_codes(u.astype(np.int64), unit_labels, c.astype(np.int64), coder_labels,
+                                   values.astype(np.int64), value_labels, source=None,
+                                   row_numbers=np.arange(1, len(u) + 1, dtype=np.int64))
+    return data, per_unit, unit_doc
+
+
+def _position_documents(al: Alignment, documents: tuple[str, ...]) -> np.ndarray:
+    index = {d: k for k, d in enumerate(documents)}
+    return np.fromiter((index[d] for d in al.document), dtype=np.int64, count=len(al.document))
+
+
+def _documents(per_unit: np.ndarray, unit_doc: np.ndarray, shared: np.ndarray) -> tuple[np.ndarray, int]:
     """The document of each candidate, as an index into the documents the bootstrap draws (those two coders or
     more saw, and any other holding a candidate with two values), and how many those are."""
-    per_unit = Counter(u for u, _, _ in records)
-    drawn = set(shared) | {document_of_candidate[u] for u, n in per_unit.items() if n >= 2}
-    index = {d: i for i, d in enumerate(sorted(drawn))}
+    drawn = shared.copy()
+    drawn[unit_doc[per_unit >= 2]] = True
+    index = np.cumsum(drawn) - 1
     # a candidate with fewer than two values enters no resample's alpha: its document index is never read
-    return np.array([index.get(d, 0) for d in document_of_candidate], dtype=np.int64), len(index)
+    return np.where(drawn[unit_doc], index[unit_doc], 0).astype(np.int64), int(drawn.sum())
 
 
-def _coefficients(records: list[tuple[int, str, str]], coders: tuple[str, ...]) -> tuple:
+def _coefficients(candidates: Any, per_unit: np.ndarray, coders: tuple[str, ...]) -> tuple:
     """Alpha (and Cohen's kappa for two coders) over the candidate values, or why they are undefined."""
     from accord.coefficients._alpha import alpha
     from accord.coefficients._kappa import cohen_kappa
-    from accord.data._annotations import Annotations
 
-    per_unit = Counter(u for u, _, _ in records)
-    n_pairable = sum(1 for n in per_unit.values() if n >= 2)
-    candidates = Annotations.from_records(records) if records else None
+    n_pairable = int((per_unit >= 2).sum())
     alpha_res = kappa_res = None
     reason = kappa_reason = None
     if not n_pairable:
-        reason = ("no coder related any pair of spans" if not per_unit
+        reason = ("no coder related any pair of spans" if not (per_unit > 0).any()
                   else "no candidate pair has values of two coders (no other coder marked both arguments of a "
                        "related pair)")
         warn_undefined("relation alpha", reason)
@@ -352,4 +378,4 @@ def _coefficients(records: list[tuple[int, str, str]], coders: tuple[str, ...]) 
             kappa_reason = kappa_res.undefined_reason
         except AccordError as exc:
             kappa_reason = str(exc)
-    return alpha_res, kappa_res, reason, kappa_reason, candidates, n_pairable
+    return alpha_res, kappa_res, reason, kappa_reason, n_pairable

@@ -18,6 +18,9 @@ play no part. A span a coder marked twice is one argument of theirs.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
+from operator import attrgetter
+from typing import Any
 
 import numpy as np
 
@@ -69,25 +72,52 @@ class Alignment:
         Each position's document.
     """
 
-    def __init__(self, spans_at: list[list[Span]]) -> None:
+    def __init__(self, spans_at: list[list[Span]], *, exact_labels: bool | None = None,
+                 flat: tuple[list[Span], np.ndarray, list[str]] | None = None) -> None:
         self.spans_at = spans_at
-        self.document = [g[0].document for g in spans_at]
+        if flat is None:
+            self._flat = list(chain.from_iterable(spans_at))
+            self._flat_position = np.repeat(np.arange(len(spans_at), dtype=np.int64), list(map(len, spans_at)))
+            self.document = [g[0].document for g in spans_at]
+        else:  # the spans in position order, the position of each, each position's document
+            self._flat, self._flat_position, self.document = flat
         # by identity first (the relations' arguments are most often the very spans held): no hashing of spans
-        self._by_id = {id(s): p for p, g in enumerate(spans_at) for s in g}
-        self._by_value: dict[Span, int] | None = None
+        self._by_id = dict(zip(map(id, self._flat), self._flat_position.tolist(), strict=True))
+        self._by_value: dict[Any, int] | None = None
+        self._exact_labels = exact_labels  # with exact offsets, equal spans' position follows from their key
+
+    def _key(self, s: Span) -> Any:
+        if self._exact_labels is None:
+            return s
+        return (s.document, s.start, s.end, s.fragments, s.label if self._exact_labels else "")
 
     def of(self, span: Span) -> int:
         """The position of *span* (a span of the data, or one equal to it)."""
         p = self._by_id.get(id(span))
         if p is None:
             if self._by_value is None:
-                self._by_value = {s: q for q, g in enumerate(self.spans_at) for s in g}
-            p = self._by_value[span]
+                if self._exact_labels is None:
+                    self._by_value = dict(zip(self._flat, self._flat_position.tolist(), strict=True))
+                else:
+                    self._by_value = {self._key(g[0]): q for q, g in enumerate(self.spans_at)}
+            p = self._by_value[self._key(span)]
         return p
 
-    def marked(self) -> set[tuple[str, int]]:
-        """Every (coder, position) where the coder marked a span."""
-        return {(s.coder, p) for p, g in enumerate(self.spans_at) for s in g}
+    def positions(self, spans: Sequence[Span]) -> np.ndarray:
+        """The position of each of *spans*, as an array (:meth:`of` for each)."""
+        out = list(map(self._by_id.get, map(id, spans)))
+        if None in out:
+            out = [self.of(s) if p is None else p for p, s in zip(out, spans, strict=True)]
+        return np.array(out, dtype=np.int64)
+
+    def marked_matrix(self, coders: Sequence[str]) -> np.ndarray:
+        """``m[c, p]``: whether ``coders[c]`` (who must name every coder of the spans) marked a span at p."""
+        index = {c: k for k, c in enumerate(coders)}
+        m = np.zeros((len(coders), len(self.spans_at)), dtype=bool)
+        who = np.fromiter(map(index.__getitem__, map(attrgetter("coder"), self._flat)), dtype=np.int64,
+                          count=len(self._flat))
+        m[who, self._flat_position] = True
+        return m
 
     def describe(self, p: int) -> str:
         """``[0, 5) 'PER'`` for the first span at *p*, as messages and tables show a position."""
@@ -126,13 +156,36 @@ def align_arguments(data: SpanAnnotations, *, match: str = "exact", labels: bool
     3
     """
     if match == "exact":
-        by_key: dict[tuple[object, ...], list[Span]] = {}
-        for s in data.spans:  # identical spans of one coder share their key, hence their position
-            by_key.setdefault((s.document, s.start, s.end, s.fragments, s.label if labels else ""), []).append(s)
-        groups = [by_key[k] for k in sorted(by_key)]
-    else:
-        groups = _aligned(data, match, labels)
-    return Alignment(groups)
+        return _exact(data.spans, labels)
+    return Alignment(_aligned(data, match, labels))
+
+
+def _ranks(keys: Sequence[Any]) -> np.ndarray:
+    """The rank of each key among the distinct keys, in their sorted order."""
+    table = {k: r for r, k in enumerate(sorted(set(keys)))}
+    return np.fromiter(map(table.__getitem__, keys), dtype=np.int64, count=len(keys))
+
+
+def _exact(spans: Sequence[Span], labels: bool) -> Alignment:
+    """The spans grouped by (document, start, end, fragments, label), groups in the order of those keys and each
+    group's spans in their order in *spans*: identical spans of one coder share their key, hence their position."""
+    if not spans:
+        return Alignment([], exact_labels=labels)
+    n = len(spans)
+    document, start, end, fragments, label = zip(*map(attrgetter("document", "start", "end", "fragments", "label"),
+                                                       spans), strict=True)
+    doc_rank = _ranks(document)
+    cols = [_ranks(label) if labels else np.zeros(n, dtype=np.int64), _ranks(fragments),
+            np.array(end, dtype=np.int64), np.array(start, dtype=np.int64), doc_rank]
+    order = np.lexsort(cols)  # stable: a group keeps the spans' order
+    ordered = np.stack([c[order] for c in cols])
+    new = np.r_[True, (ordered[:, 1:] != ordered[:, :-1]).any(axis=0)]
+    cuts = np.flatnonzero(new).tolist()
+    in_order = list(map(spans.__getitem__, order.tolist()))
+    groups = [in_order[lo:hi] for lo, hi in zip(cuts, [*cuts[1:], n], strict=True)]
+    docs = sorted(set(document))
+    return Alignment(groups, exact_labels=labels,
+                     flat=(in_order, np.cumsum(new) - 1, [docs[k] for k in ordered[4, new].tolist()]))
 
 
 def _aligned(data: SpanAnnotations, match: str, labels: bool) -> list[list[Span]]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["alpha_statistic", "document_interval"]
+__all__ = ["alpha_statistic", "document_interval", "kappa_statistic"]
 
 
 def alpha_statistic(candidates: Any, document_of_candidate: np.ndarray, n_documents: int
@@ -43,11 +43,44 @@ def alpha_statistic(candidates: Any, document_of_candidate: np.ndarray, n_docume
     return statistic
 
 
+def kappa_statistic(candidates: Any, document_of_candidate: np.ndarray, n_documents: int
+                    ) -> Callable[[np.ndarray], float]:
+    """Cohen's kappa over *candidates* (two coders; the candidates both gave a value) as a function of the weight
+    of each document; NaN where it is undefined (no candidate drawn, or no expected disagreement).
+
+    Per document, the candidates both coders valued, those they agree on, and each coder's count of each value
+    are summed once; a resample's kappa is ``1 - (1 - p_o) / (1 - sum_v p_a(v) p_b(v))`` over the weighted sums.
+    """
+    u, c, v = candidates.unit_index, candidates.coder_index, candidates.value_index
+    n_values = len(candidates.values)
+    # entries are sorted by unit then coder: a unit both coders valued is two consecutive entries
+    both = np.flatnonzero((u[1:] == u[:-1]) & (c[1:] != c[:-1])) if len(u) else np.zeros(0, dtype=np.int64)
+    va, vb = v[both], v[both + 1]
+    doc = document_of_candidate[np.asarray(candidates.units, dtype=np.int64)[u[both]]]
+    n_d = np.bincount(doc, minlength=n_documents).astype(float)
+    agree = np.bincount(doc, weights=(va == vb).astype(float), minlength=n_documents)
+    marg_a = np.bincount(doc * n_values + va, minlength=n_documents * n_values).reshape(n_documents, n_values)
+    marg_b = np.bincount(doc * n_values + vb, minlength=n_documents * n_values).reshape(n_documents, n_values)
+
+    def statistic(w: np.ndarray) -> float:
+        n = float(w @ n_d)
+        if n <= 0:
+            return np.nan
+        d_e = 1.0 - float((w @ marg_a) @ (w @ marg_b)) / (n * n)
+        return 1.0 - (1.0 - float(w @ agree) / n) / d_e if d_e > 0 else np.nan
+
+    return statistic
+
+
 def document_interval(candidates: Any, document_of_candidate: np.ndarray, n_documents: int, *,
-                      confidence_level: float, n_resamples: int, method: str, rng: Any) -> tuple[float, float]:
-    """The bootstrap interval of relation alpha over *n_documents* documents drawn with replacement."""
+                      confidence_level: float, n_resamples: int, method: str, rng: Any,
+                      coefficient: str = "alpha") -> tuple[float, float]:
+    """The bootstrap interval of relation alpha (or Cohen's kappa, *coefficient* ``"kappa"``) over *n_documents*
+    documents drawn with replacement."""
     from accord.spans._bootstrap import document_bootstrap
 
-    return document_bootstrap(n_documents, alpha_statistic(candidates, document_of_candidate, n_documents),
-                              what="relation alpha", confidence_level=confidence_level, n_resamples=n_resamples,
+    make = kappa_statistic if coefficient == "kappa" else alpha_statistic
+    what = "relation kappa" if coefficient == "kappa" else "relation alpha"
+    return document_bootstrap(n_documents, make(candidates, document_of_candidate, n_documents),
+                              what=what, confidence_level=confidence_level, n_resamples=n_resamples,
                               method=method, rng=rng)

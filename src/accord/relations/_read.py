@@ -75,20 +75,10 @@ def read_relations(paths: str | Path | Sequence[str | Path], *, tool: str | None
 
 
 def _merge(parts: list[RelationAnnotations], paths: list[Path]) -> RelationAnnotations:
-    owner: dict[tuple[str, str], Path] = {}
-    texts: dict[str, str] = {}
-    for part, p in zip(parts, paths, strict=True):
-        for d, c in part.spans.seen:
-            if (d, c) in owner:
-                raise AccordError(f"{p}: coder {c!r} annotated document {d!r} here and in {owner[(d, c)]}; read "
-                                  "each coder's annotations of a document from one export")
-            owner[(d, c)] = p
-        for d, t in part.spans.texts.items():
-            if texts.setdefault(d, t) != t:
-                raise AccordError(f"{p}: the text of document {d!r} differs from another export's")
-    return RelationAnnotations.from_relations(
-        [r for part in parts for r in part.relations], spans=[s for part in parts for s in part.spans.spans],
-        texts=texts, seen=list(owner), source=", ".join(map(str, paths)))
+    from accord.data._spans import SpanAnnotations
+
+    spans = SpanAnnotations.merged([part.spans for part in parts], paths)
+    return RelationAnnotations.from_relations([r for part in parts for r in part.relations], spans=spans)
 
 
 def agreement_of_exports(paths: str | Path | Sequence[str | Path], *, tool: str | None = None,

@@ -156,6 +156,13 @@ class RelationAgreement(Coefficient):
     interval_undefined_reason : str or None
         Why the interval asked for could not be drawn: alpha undefined, fewer than two documents, alpha
         undefined on every resample.
+    kappa_ci_low, kappa_ci_high : float
+        Cohen's kappa's bootstrap interval over the same resamples of documents
+        (``confidence_interval(coefficient="kappa")``); NaN without *bootstrap*, with other than two coders, or
+        when it could not be drawn (see ``kappa_interval_undefined_reason``).
+    kappa_interval_undefined_reason : str or None
+        Why kappa's interval asked for could not be drawn: kappa undefined, fewer than two documents, kappa
+        undefined on every resample.
     """
 
     _value_field: ClassVar[str] = "alpha"
@@ -188,6 +195,9 @@ class RelationAgreement(Coefficient):
     alpha_ci_low: float = math.nan
     alpha_ci_high: float = math.nan
     interval_undefined_reason: str | None = None
+    kappa_ci_low: float = math.nan
+    kappa_ci_high: float = math.nan
+    kappa_interval_undefined_reason: str | None = None
     _candidates: Any = field(default=None, repr=False, compare=False)
     _candidate_pairs: Any = field(default=None, repr=False, compare=False)  # (alignment, position pairs)
     _documents: Any = field(default=None, repr=False, compare=False)  # (document index of each candidate, count)
@@ -199,12 +209,14 @@ class RelationAgreement(Coefficient):
         n_resamples: int = 1000,
         method: Literal["percentile", "basic", "BCa"] = "percentile",
         rng: Any = None,
+        coefficient: Literal["alpha", "kappa"] = "alpha",
     ) -> tuple[float, float]:
-        """Bootstrap interval for ``alpha``, resampling documents (each with all its candidate pairs).
+        """Bootstrap interval for ``alpha`` (or ``kappa``), resampling documents (each with all its candidate pairs).
 
-        Documents that two coders or more saw are drawn with replacement and nominal alpha is recomputed on
-        each resample (observed and expected disagreement), with :func:`scipy.stats.bootstrap`; resamples on
-        which alpha is undefined are left out of the percentile and basic intervals.
+        Documents that two coders or more saw are drawn with replacement and nominal alpha (observed and
+        expected disagreement), or Cohen's kappa (observed agreement and both coders' marginals, over the
+        candidates both valued), is recomputed on each resample, with :func:`scipy.stats.bootstrap`; resamples
+        on which it is undefined are left out of the percentile and basic intervals.
 
         Parameters
         ----------
@@ -215,6 +227,8 @@ class RelationAgreement(Coefficient):
         method : {"percentile", "basic", "BCa"}
         rng : numpy.random.Generator, int or None
             Seed or generator, for reproducible intervals.
+        coefficient : {"alpha", "kappa"}
+            Whose interval: alpha's (default) or Cohen's kappa's (two coders).
 
         Returns
         -------
@@ -223,18 +237,24 @@ class RelationAgreement(Coefficient):
         Raises
         ------
         AccordError
-            Alpha undefined, fewer than two documents to draw, or alpha undefined on every resample.
+            The coefficient undefined, fewer than two documents to draw, or the coefficient undefined on every
+            resample.
         """
-        from accord._shared.errors import AccordError
+        from accord._shared.errors import AccordError, choice_error
         from accord.relations._bootstrap import document_interval
 
-        if math.isnan(self.alpha):
+        if coefficient not in ("alpha", "kappa"):
+            raise choice_error("coefficient", coefficient, ("alpha", "kappa"))
+        if coefficient == "alpha" and math.isnan(self.alpha):
             raise AccordError(f"relation alpha is undefined ({self.undefined_reason}); no confidence interval")
+        if coefficient == "kappa" and math.isnan(self.kappa):
+            raise AccordError(f"relation kappa is undefined ({self.kappa_undefined_reason}); no confidence "
+                              "interval")
         if self._candidates is None or self._documents is None:
             raise AccordError("this result carries no data to resample")
         doc_of, n_docs = self._documents
         return document_interval(self._candidates, doc_of, n_docs, confidence_level=confidence_level,
-                                 n_resamples=n_resamples, method=method, rng=rng)
+                                 n_resamples=n_resamples, method=method, rng=rng, coefficient=coefficient)
 
     @property
     def candidates(self) -> Any:
