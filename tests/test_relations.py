@@ -202,6 +202,16 @@ def test_alpha_undefined_is_said():
     assert math.isnan(res.alpha) and "two coders" in res.undefined_reason
 
 
+def test_no_relation_at_all_is_undefined_not_a_crash():
+    """Spans marked by two coders and no relation anywhere (an INCEpTION project whose relation layer is empty):
+    alpha undefined with its reason, F1 of nothing, no error."""
+    data = RelationAnnotations.from_relations([], spans=[sp("a", *X), sp("b", *X), sp("a", *Y)])
+    with pytest.warns(AccordWarning, match="relation alpha is undefined"):
+        res = agreement(data)
+    assert math.isnan(res.alpha) and res.undefined_reason
+    json.dumps(res.to_dict(), allow_nan=False)
+
+
 # --------------------------------------------------------------------------------------------------- refusals
 def test_refusals():
     data = RelationAnnotations.from_relations([rel("a", "T", X, Y), rel("b", "T", X, Y)])

@@ -301,7 +301,7 @@ def _candidates(table: RelationTable, coders: tuple[str, ...], marked: np.ndarra
     given[cell] = True
     uniq = np.unique(np.stack([cell, vid], axis=1), axis=0) if len(cell) else np.zeros((0, 2), dtype=np.int64)
     starts = np.flatnonzero(np.r_[True, uniq[1:, 0] != uniq[:-1, 0]]) if len(uniq) else np.zeros(0, np.int64)
-    ends = np.r_[starts[1:], len(uniq)].astype(np.int64)
+    ends = np.r_[starts[1:], len(uniq)].astype(np.int64) if len(uniq) else np.zeros(0, np.int64)
     texts = [NONE]
     text_code: dict[str, int] = {NONE: 0}
     cell_value = np.zeros(n_units * n_coders, dtype=np.int64)
