@@ -61,8 +61,9 @@ def test_inception_lists_span_fields_and_the_layers_it_does_not_read():
     rows = {x.name: x for x in found.layers}
     assert rows["NamedEntity|value"].counts == {"alice": 4, "bob": 3, "carol": 0, "dave": 0}
     assert rows["NamedEntity|value"].command == "accord spans --field 'NamedEntity|value'"
-    assert rows["Link"].kind == "relation" and rows["Link"].command is None
-    assert "relation layer" in rows["Link"].reason
+    # a relation layer is accord relations' (TSV and UIMA CAS JSON), over the span layer it links
+    assert rows["Link"].kind == "relations" and rows["Link"].command == "accord relations"
+    assert rows["Link"].function == "accord.relations" and rows["Link"].reason is None
 
 
 def test_label_studio_lists_every_control():

@@ -13,7 +13,7 @@ import re
 __all__ = ["WHY", "unread_layers"]
 
 #: Why each kind of part is not measured.
-WHY = {"relation": "a relation layer: not read from INCEpTION by this version of accord",
+WHY = {"relation": "a relation layer: read by accord relations, over the span layer it links",
        "chain": "a chain layer (coreference): not read from INCEpTION (accord coref reads CoNLL and CorefUD)",
        "slot feature": "a slot (link) feature: its links are not compared"}
 _STACK = re.compile(r"(?<!\\)\|")

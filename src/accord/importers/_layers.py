@@ -280,6 +280,8 @@ def _inception_other_layers(path: Path, follow_symlinks: bool) -> list[ExportLay
             found = unread_layers(content)
         for key, n in found.items():
             counts.setdefault(key, Counter())[user] += n
-    return [ExportLayer(name, kind, dict(sorted(n.items())), None, None,
-                        f"{WHY[kind]}; counted as its items")
+    # a relation layer is read by accord relations (over the span layer it links, named with --field)
+    return [ExportLayer(name, "relations", dict(sorted(n.items())), *_dropped_measure("relation"), None)
+            if kind == "relation" else
+            ExportLayer(name, kind, dict(sorted(n.items())), None, None, f"{WHY[kind]}; counted as its items")
             for (name, kind), n in counts.items()]
