@@ -31,6 +31,14 @@ ATTRIBUTES = {
                   "A2\tSeverity T2 moderate\nN1\tReference T3 DrugBank:DB00316\tacetaminophen\nT4\tSymptom 0 2\tNo\n"),
 }
 ATTRIBUTES_TEXT = "No fever, mild cough, aspirin given.\n"
+# relations whose types and annotators have long names (user text: it folds, it is never cut)
+LONG_TEXT = "Sony formed a joint venture with Ericsson, a mobile phone company based in Sweden.\n"
+LONG_SPANS = "T1\tOrganization 0 4\tSony\nT2\tOrganization 33 41\tEricsson\nT3\tCountry 75 81\tSweden\n"
+LONG_RELATIONS = {
+    "annotator-with-a-rather-long-name": "R1\tJoint_venture_partner_of_the_organization Arg1:T1 Arg2:T2\n"
+                                         "R2\tHeadquartered_in_country Arg1:T2 Arg2:T3\n",
+    "second-annotator-with-a-long-name": "R1\tJoint_venture_partner_of_the_organization Arg1:T2 Arg2:T1\n",
+}
 
 
 def _cases(tmp: Path) -> dict[str, list[str]]:
@@ -52,8 +60,10 @@ def _cases(tmp: Path) -> dict[str, list[str]]:
         "relations": ["relations", str(EX / "relations" / "round1"), "--from", "brat", "--show", "4"],
         "relations-overlap": ["relations", str(EX / "relations" / "round1"), "--from", "brat", "--match", "overlap",
                               "--ignore-type", "--undirected", "Partner", "--bootstrap", "50", "--seed", "1"],
+        "relations-long-names": ["relations", str(tmp / "long"), "--from", "brat"],
         "attributes": ["attributes", str(tmp / "attributes"), "--from", "brat"],
         "judge": judge,
+        "judge-pass-fail": ["judge", str(DATASETS / "judge_passfail.csv"), "--judges", "gpt-a", "--max-rows", "3"],
         "layers": ["layers", str(EX / "importers" / "project.zip"), "--from", "inception"],
         "layers-brat": ["layers", str(EX / "importers" / "round1"), "--from", "brat"],
         "alt-test": ["alt-test", str(EX / "reviews-with-models.csv"), "--models", "gpt-4o,small-llm",
@@ -90,6 +100,10 @@ def tmp(tmp_path_factory) -> Path:
         f.parent.mkdir(parents=True, exist_ok=True)
         f.write_text(content, encoding="utf-8")
         f.with_suffix(".txt").write_text(ATTRIBUTES_TEXT, encoding="utf-8")
+    for coder, lines in LONG_RELATIONS.items():
+        (root / "long" / coder).mkdir(parents=True)
+        (root / "long" / coder / "d1.txt").write_text(LONG_TEXT, encoding="utf-8")
+        (root / "long" / coder / "d1.ann").write_text(LONG_SPANS + lines, encoding="utf-8")
     return root
 
 

@@ -17,6 +17,7 @@ from rich.table import Table
 
 from accord._shared.errors import plural
 from accord._shared.names import coefficient as coefficient_name
+from accord._shared.sanitize import terminal_safe
 from accord.cli._common import console, said
 
 __all__ = ["finite", "fmt", "label", "print_extra", "print_table", "table", "value_of"]
@@ -46,19 +47,21 @@ def print_table(t: Table, *, out: Any = None) -> None:
     widest cell (``units used`` over ``units`` / ``used``), so a header does not widen a column that cannot wrap;
     if the number columns still leave the text too little room, the table loses its borders (columns two spaces
     apart, a rule under the header), which gives each column three characters back; then the text columns share
-    the room left, each given at least its longest word (up to 20 characters; 30 for the first, which names the
-    row) where the room allows, so a name folds inside a word only when nothing else would fit.
+    the room left, each given at least its longest word up to 20 characters (the others' down to 12, then 8,
+    when the room is short, before the first column's, which names the row), so a name folds inside a word only
+    when nothing else fits.
     """
     out = out or console
     width = out.width
     if out.measure(t, options=out.options.update_width(10_000)).maximum > width:
         for col in t.columns:
             if col.no_wrap and isinstance(col.header, str) and " " in col.header:
-                widest = max((cell_len(line) for c in col.cells for line in str(c).splitlines()), default=0)
+                widest = max((cell_len(line) for c in col.cells for line in terminal_safe(str(c)).splitlines()),
+                             default=0)
                 col.header = "\n".join(textwrap.wrap(col.header, max(widest, 1), break_long_words=False))
         if t.box is not None and _text_widths(t, width, first=8, floor=8) is None:
             t.box, t.show_edge, t.pad_edge, t.padding = box.SIMPLE_HEAD, False, False, (0, 1, 0, 0)
-        for first, floor in ((30, 20), (30, 12), (30, 8), (12, 8), (8, 8)):
+        for first, floor in ((20, 20), (20, 12), (20, 8), (12, 8), (8, 8)):
             widths = _text_widths(t, width, first=first, floor=floor)
             if widths is not None:
                 for col, w in zip((c for c in t.columns if not c.no_wrap), widths, strict=True):
@@ -68,7 +71,8 @@ def print_table(t: Table, *, out: Any = None) -> None:
 
 
 def _lines(col: Any) -> list[str]:
-    return [line for c in (col.header, *col.cells) for line in str(c).splitlines()]
+    """The lines of *col*'s header and cells as the console shows them (control characters escaped)."""
+    return [line for c in (col.header, *col.cells) for line in terminal_safe(str(c)).splitlines()]
 
 
 def _text_widths(t: Table, width: int, *, first: int, floor: int) -> list[int] | None:
