@@ -738,3 +738,22 @@ def test_tuple_labels_survive_exclusion():
     with pytest.warns(AccordWarning, match="Magadan"):
         res = study(df)
     assert ("Newport", 1) in res.systems and len(res.systems) == 4
+
+
+def test_cli_says_each_undefined_statistic_once(cli, tmp_path):
+    """The output states every undefined statistic beside its reason and every system left out under "Left
+    out": the library's warnings of them are not repeated on stderr."""
+    import warnings
+
+    rows = [(s, d, a, 0.5) for s in "xyz" for d in range(4) for a in "AB"] + [("w", 0, "A", 0.2)]
+    f = tmp_path / "const.csv"
+    pd.DataFrame(rows, columns=["site", "doc", "ann", "y"]).to_csv(f, index=False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        out = cli(f, *COLS)
+    assert out.exit_code == 0, out.output
+    assert not [w for w in caught if issubclass(w.category, AccordWarning)]
+    assert "accord: warning" not in out.output
+    text = " ".join(out.output.split())
+    assert "scores are constant within every annotation group" in text
+    assert "Left out" in text and "scored in annotation 'A' only" in text

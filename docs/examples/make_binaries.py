@@ -8,6 +8,7 @@ tests/test_importers_inception.py (``_project``), the doccano zip holds tests/da
 
 from __future__ import annotations
 
+import re
 import sys
 import zipfile
 from pathlib import Path
@@ -30,6 +31,26 @@ def _zip(path: Path, files: dict[str, str]) -> None:
             z.writestr(zipfile.ZipInfo(name, STAMP), text.encode("utf-8"))
 
 
+#: ISO date-times a workbook's writer stamps in its properties (openpyxl's docProps/core.xml, odfpy's meta.xml)
+_WRITTEN_AT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z?")
+
+
+def _unstamped(path: Path) -> None:
+    """Rewrite the workbook *path* (a zip) with the fixed date in its entries and properties, so that writing it
+    again changes no byte (openpyxl and odfpy stamp the time of writing)."""
+    with zipfile.ZipFile(path) as z:
+        entries = [(info, z.read(info)) for info in z.infolist()]
+    stamp = "{:04d}-{:02d}-{:02d}T{:02d}:{:02d}:{:02d}".format(*STAMP)
+    with zipfile.ZipFile(path, "w") as z:
+        for info, data in entries:
+            if info.filename in ("docProps/core.xml", "meta.xml"):
+                data = _WRITTEN_AT.sub(stamp + ("Z" if info.filename.startswith("docProps") else ""),
+                                       data.decode("utf-8")).encode("utf-8")
+            fixed = zipfile.ZipInfo(info.filename, STAMP)
+            fixed.compress_type, fixed.external_attr = info.compress_type, info.external_attr
+            z.writestr(fixed, data)
+
+
 def workbooks() -> None:
     long = pd.DataFrame({"unit": ["q1", "q1", "q2", "q2", "q3", "q4"],
                          "coder": ["ann", "bob", "ann", "bob", "ann", "bob"],
@@ -40,6 +61,7 @@ def workbooks() -> None:
         with pd.ExcelWriter(HERE / "importers" / f"round1.{suffix}", engine=engine) as w:
             long.to_excel(w, sheet_name="long", index=False)
             scores.to_excel(w, sheet_name="scores", index=False)
+        _unstamped(HERE / "importers" / f"round1.{suffix}")
     # formulas written by a program that does not compute them: no value is stored beside them
     from openpyxl import Workbook
 
@@ -50,6 +72,7 @@ def workbooks() -> None:
                 ("q2", "ann", "no"), ("q2", "bob", '=LOWER("NO")')):
         sheet.append(row)
     book.save(HERE / "importers" / "computed.xlsx")
+    _unstamped(HERE / "importers" / "computed.xlsx")
 
 
 def zips() -> None:

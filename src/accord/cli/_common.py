@@ -120,6 +120,19 @@ def warnings_said(func: Any, *args: Any, **kwargs: Any) -> Any:
     return out
 
 
+def shown_in_output(func: Any, *args: Any, **kwargs: Any) -> Any:
+    """*func*'s result, the AccordWarnings it raises not said: for a command whose output states each of them
+    where it belongs (an undefined statistic beside its reason, what was left out and why), so that stderr does
+    not repeat the table.  Other warnings go their usual way."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", AccordWarning)
+        out = func(*args, **kwargs)
+    for w in caught:
+        if not issubclass(w.category, AccordWarning):
+            warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+    return out
+
+
 def cli_errors(func: F) -> F:
     """Turn an :class:`~accord.AccordError` (or a missing file) into one line on stderr and exit status 2."""
 

@@ -15,7 +15,7 @@ import typer
 from rich.markup import escape
 
 from accord._shared.errors import plural
-from accord.cli._common import cli_errors, console, print_json
+from accord.cli._common import cli_errors, console, print_json, shown_in_output
 from accord.cli._render import print_table
 from accord.cli._render import table as make_table
 from accord.significance import PearsonCorrelation, SignificanceStudy
@@ -164,9 +164,11 @@ def significance(
     """
     from accord.significance._files import significance_file
 
-    result = significance_file(file, system=system, docset=docset, score=score, annotation=annotation,
-                               format=format, alpha=alpha, confidence_level=confidence_level,  # type: ignore[arg-type]
-                               power=power, power_sig_level=power_sig_level)
+    # every undefined statistic is printed with its reason, and every exclusion under "Left out" (the JSON holds
+    # both): the library's warnings of them would repeat the output
+    result = shown_in_output(significance_file, file, system=system, docset=docset, score=score,
+                             annotation=annotation, format=format, alpha=alpha,  # type: ignore[arg-type]
+                             confidence_level=confidence_level, power=power, power_sig_level=power_sig_level)
     if as_json:
         print_json(result)
     else:
