@@ -74,6 +74,8 @@ def _cases(tmp: Path) -> dict[str, list[str]]:
                   "--key", str(EX / "coreference" / "gold.conll")],
         "coref-csv": ["coref", str(COREF / "passonneau2004_table1.csv")],
         "multilabel": ["multilabel", str(DATASETS / "multilabel_example.csv"), "--classes", "--sharpen"],
+        "multilabel-sweep": ["multilabel", str(DATASETS / "multilabel_example.csv"), "--sweep", "--ci",
+                             "--n-resamples", "100", "--seed", "1"],
         "pyramid-show": ["pyramid", "show", str(PYR / "duc07.pyr"), "--peer", str(PYR / "duc07_peer1.pan")],
         "pyramid-score": ["pyramid", "score", str(PYR / "duc07.pyr"), str(PYR / "duc07_peer1.pan"),
                           str(PYR / "duc07_peer2.pan"), "--convention", "nist-duc"],
