@@ -1,4 +1,5 @@
-"""Renderers the commands share: numbers as the tables show them, the coefficients' names, the ICC's table.
+"""Renderers the commands share: tables that fit the terminal, numbers as the tables show them, the
+coefficients' names, the ICC's table.
 
 A command turns the result of its one library call into text with these (and its own tables); nothing here
 computes or decides.
@@ -78,7 +79,7 @@ def _lines(col: Any) -> list[str]:
 def _text_widths(t: Table, width: int, *, first: int, floor: int) -> list[int] | None:
     """Widths of *t*'s text columns that fill *width* beside its number columns (whole), each at least its
     longest word or *floor* (*first* for the first, which names the row), whichever is less, and at most its
-    widest line; None if they cannot."""
+    widest line; None if they cannot (or, with no text column, if the numbers alone do not fit)."""
     n = len(t.columns)
     top, right, bottom, left = t.padding
     pads = n * (left + right) - (0 if t.pad_edge else left + right)
@@ -92,8 +93,10 @@ def _text_widths(t: Table, width: int, *, first: int, floor: int) -> list[int] |
         else:
             word = max((cell_len(w) for line in lines for w in line.split()), default=0)
             text.append((min(word, floor if text else first, widest), widest))
-    if not text or sum(lo for lo, _ in text) > room:
+    if sum(lo for lo, _ in text) > room:
         return None
+    if not text:
+        return []
     level = 0  # the water level: each column as wide as the level, within its least and widest
     while level < max(hi for _, hi in text) and sum(min(hi, max(lo, level + 1)) for lo, hi in text) <= room:
         level += 1
