@@ -336,7 +336,8 @@ def test_cohen_kappa_in_the_cli_has_the_standard_error_interval_and_p_value(tmp_
 
     table = RUNNER.invoke(app, ["agree", str(f), "--coefficient", "cohen"])
     assert table.exit_code == 0, table.output
-    line = next(x for x in table.stdout.splitlines() if x.startswith("Cohen's kappa: "))
+    flat = " ".join(table.stdout.split())  # the line wraps at the terminal's width
+    line = flat[flat.index("Cohen's kappa: "):flat.index(" beyond chance") + len(" beyond chance")]
     assert line == (f"Cohen's kappa: standard error {res.standard_error:.4f}, 95% interval [{lo:.4f}, {hi:.4f}], "
                     f"p = {res.p_value:.4g} against no agreement beyond chance"), line
 

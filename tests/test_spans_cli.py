@@ -87,7 +87,7 @@ def test_cli_tables(files):
     res = runner.invoke(app, ["spans", str(files / "spans.csv"), "--texts", str(files / "docs")])
     assert res.exit_code == 0, res.output
     text = " ".join(res.stdout.split())
-    assert "span F1, exact match" in text
+    assert "span F1 per coder pair, exact match" in text
     assert "token agreement (whitespace tokens, label values, 12 tokens in 2 documents" in text
     assert "unitizing alpha (Krippendorff)" in text and "1 document not seen by every coder left out" in text
     assert "Reykjavík" in text

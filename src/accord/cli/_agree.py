@@ -20,7 +20,7 @@ from accord._shared.names import column
 from accord.cli._common import cli_errors, console, echo, print_json, said
 from accord.cli._importing import ImporterArgs
 from accord.cli._options import OptionGroup, OrderOption, TableOptions, with_options
-from accord.cli._render import finite, fmt, label, print_extra, value_of
+from accord.cli._render import finite, fmt, label, print_extra, print_table, table, value_of
 from accord.coefficients._registry import ALL_COEFFICIENTS, same_coefficients
 from accord.distances import DISTANCE_NAMES
 
@@ -140,15 +140,15 @@ def agree(
 
 def print_agreement(res: Any, file: Path) -> None:
     """The table of coefficients, the lines under it (inference, left out, bootstraps, notes), diagnostics."""
-    table = _table(res, file)
-    if table.row_count:
-        console.print(table)
+    coefficients = _table(res, file)
+    if coefficients.row_count:
+        print_table(coefficients)
     for name, r in res.results.items():
         if name not in ("kendall-w", "icc"):
             _print_inference(label(name, r), r, res.intervals[name], res.confidence)
     for old, new in same_coefficients(res.results):
         console.print(f"{label(old, res.results[old])} is {label(new, res.results[new])} here: every coder rated "
-                      "every unit (they differ only over missing ratings)", highlight=False, soft_wrap=True)
+                      "every unit (they differ only over missing ratings)", highlight=False)
     print_extra(res.results, res.left_out, res.confidence)
     _print_counts(res)
     scale_note = getattr(res.results.get("alpha"), "note", None)
@@ -157,13 +157,13 @@ def print_agreement(res: Any, file: Path) -> None:
     for msg in dict.fromkeys(notes):
         console.print(f"[yellow]note:[/yellow] {escape(str(msg))}", markup=True)
     for title, frame in (res.diagnostics or {}).items():
-        t = Table(title={"units": "Units with most disagreement", "pairs": "Coder pairs",
-                         "left_out": "Alpha with each coder left out"}[title])
-        for col in frame.columns:
-            t.add_column(column(str(col)))
+        headers = [column(str(col)) for col in frame.columns]
+        t = table({"units": "Units with most disagreement", "pairs": "Coder pairs",
+                   "left_out": "Alpha with each coder left out"}[title], headers,
+                  numbers=[h for h, col in zip(headers, frame.columns, strict=True) if frame[col].dtype.kind in "iuf"])
         for row in frame.itertuples(index=False):
             t.add_row(*(fmt(x) for x in row))
-        console.print(t)
+        print_table(t)
 
 
 def print_by_field(res: Any, file: Path, *, json_out: bool) -> None:
@@ -186,28 +186,25 @@ def print_by_field(res: Any, file: Path, *, json_out: bool) -> None:
                 echo(f"  {name}: {line.strip()}" if n else line, err=True)
     frame = res.to_frame()
     measured = frame[frame["coefficient"].notna()]
-    table = Table(title=f"Agreement in {file.name} by field ({res.tool})")
+    level = f"{next(iter(res.fields.values())).confidence * 100:g}% interval"
     shown = measured["low"].notna().any()
-    for col in ("field", "distance", "coefficient", "value", "observed", "expected", "units used",
-                *([f"{next(iter(res.fields.values())).confidence * 100:g}% interval"] if shown else [])):
-        table.add_column(col, justify="left" if col in ("field", "distance", "coefficient") else "right")
+    numbers = ("value", "observed", "expected", "units used", *([level] if shown else []))
+    t = table(f"Agreement in {file.name} by field ({res.tool})", ("field", "distance", "coefficient", *numbers),
+              numbers=numbers)
     for row in measured.itertuples(index=False):
         agreement = res.fields[row.field]
-        table.add_row(escape(row.field), agreement.distance.name,
-                      label(row.coefficient, agreement.results[row.coefficient]), fmt(row.value), fmt(row.observed),
-                      fmt(row.expected), str(row.units_used),
-                      *([f"[{row.low:.4f}, {row.high:.4f}]" if row.low == row.low else "-"] if shown else []))
-    if table.row_count:
-        console.print(table)
+        t.add_row(row.field, agreement.distance.name, label(row.coefficient, agreement.results[row.coefficient]),
+                  fmt(row.value), fmt(row.observed), fmt(row.expected), str(row.units_used),
+                  *([f"[{row.low:.4f}, {row.high:.4f}]" if row.low == row.low else "-"] if shown else []))
+    if t.row_count:
+        print_table(t)
     for name, agreement in res.fields.items():
         for coef, why in agreement.left_out.items():
-            console.print(f"{escape(name)}: left out: {label(coef, None)} {escape(said(why))}", highlight=False,
-                          soft_wrap=True)
+            console.print(f"{name}: left out: {label(coef, None)} {said(why)}", highlight=False)
         for msg in dict.fromkeys(map(said, agreement.notes)):
-            console.print(f"{escape(name)}: note: {escape(msg)}", highlight=False, soft_wrap=True)
+            console.print(f"{name}: note: {msg}", highlight=False)
     for part in res.not_measured:
-        console.print(f"not measured: {escape(part.field)} ({part.kind}): {escape(said(part.reason))}",
-                      highlight=False, soft_wrap=True)
+        console.print(f"not measured: {part.field} ({part.kind}): {said(part.reason)}", highlight=False)
 
 
 def _table(res: Any, file: Path) -> Table:
@@ -217,13 +214,12 @@ def _table(res: Any, file: Path) -> Table:
         via += f", memory limit {res.memory_limit}"
     if res.weights is not None:
         via += f", {res.weights} weights" + (" over ranks" if res.weight_scores == "ranks" else "")
-    table = Table(title=f"Agreement in {file.name} ({plural(res.n_coders, 'coder')}, {plural(res.n_units, 'unit')}, "
-                  f"{plural(res.n_entries, 'value')}, distance {res.distance.name}{via})")
-    for col in ("coefficient", "value", "observed", "expected", "units used"):
-        table.add_column(col, justify="left" if col == "coefficient" else "right")
     shown = any(res.intervals.values())
-    if shown:
-        table.add_column(f"{res.confidence * 100:g}% interval", justify="right")
+    level = f"{res.confidence * 100:g}% interval"
+    numbers = ("value", "observed", "expected", "units used", *([level] if shown else []))
+    table_ = table(f"Agreement in {file.name} ({plural(res.n_coders, 'coder')}, {plural(res.n_units, 'unit')}, "
+                   f"{plural(res.n_entries, 'value')}, distance {res.distance.name}{via})", ("coefficient", *numbers),
+                   numbers=numbers)
     first = next(iter(res.results.values()), None)
     n_units = getattr(first, "n_units", None) or getattr(first, "n_pairable_units", "")
     for name, r in res.results.items():
@@ -231,10 +227,10 @@ def _table(res: Any, file: Path) -> Table:
             continue  # its own table of the ten forms
         used = getattr(r, "n_pairable_units", None) or getattr(r, "n_units", None) or n_units
         iv = res.intervals[name]
-        table.add_row(label(name, r), fmt(value_of(r)), fmt(getattr(r, "observed_disagreement", None)),
+        table_.add_row(label(name, r), fmt(value_of(r)), fmt(getattr(r, "observed_disagreement", None)),
                       fmt(getattr(r, "expected_disagreement", None)), str(used),
-                      *([f"[{iv[0]:.4f}, {iv[1]:.4f}]" if iv else "-"] if shown else []))
-    return table
+                       *([f"[{iv[0]:.4f}, {iv[1]:.4f}]" if iv else "-"] if shown else []))
+    return table_
 
 
 def _print_counts(res: Any) -> None:
@@ -246,10 +242,10 @@ def _print_counts(res: Any) -> None:
                       f"{r.n_units - r.n_pairable_units} ({plural(r.n_unpairable_values, 'value')} left out)")
         if "alpha" in res.bootstrapped:
             console.print(f"the {level} interval of alpha is a bootstrap's ({res.bootstrap} resamples of units, "
-                          f"{seed})", highlight=False, soft_wrap=True)
+                          f"{seed})", highlight=False)
     if "light" in res.bootstrapped:
         console.print(f"the {level} interval of Light's kappa is a bootstrap's ({res.bootstrap} resamples of the "
-                      f"units every coder rated, {seed})", highlight=False, soft_wrap=True)
+                      f"units every coder rated, {seed})", highlight=False)
 
 
 def _print_inference(name: str, res: Any, interval: tuple[float, float] | None, confidence: float) -> None:
@@ -263,7 +259,7 @@ def _print_inference(name: str, res: Any, interval: tuple[float, float] | None, 
         parts.append(f"{confidence * 100:g}% interval [{interval[0]:.4f}, {interval[1]:.4f}]")
     if p is not None:
         parts.append(f"p = {p:.4g} against no agreement beyond chance")
-    console.print(f"{name}: {', '.join(parts)}", highlight=False, soft_wrap=True)
+    console.print(f"{name}: {', '.join(parts)}", highlight=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -12,12 +12,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from accord._shared.errors import AccordError
 from accord.cli._common import cli_errors, console, echo, print_json, said
 from accord.cli._importing import ImporterArgs
 from accord.cli._options import OptionGroup, TableOptions, with_options
+from accord.cli._render import print_table, table
 
 __all__ = ["register"]
 
@@ -142,15 +142,14 @@ def _print(file: Path, result: Any, agreement: Any, departures: Any, notes: list
     from accord.models_vs_humans._guidance import EPSILON_RULES, ITEMS_ADVICE
 
     eps = f"epsilon {result.epsilon:g}, alpha {result.alpha:g}"
-    summary = Table(title=f"Alternative annotator test in {file.name} ({len(result.humans)} humans, "
-                    f"{result.n_units} items; scoring {result.scoring}, {eps})")
-    for col in ("model", "items", "humans tested", "wins", "omega", "rho", "verdict"):
-        summary.add_column(col, justify="left" if col in ("model", "verdict") else "right")
+    numbers = ("items", "humans tested", "wins", "omega", "rho")
+    summary = table(f"Alternative annotator test in {file.name} ({len(result.humans)} humans, {result.n_units} items; "
+                    f"scoring {result.scoring}, {eps})", ("model", *numbers, "verdict"), numbers=numbers)
     for t in result.tests:
         verdict = "undefined" if t.passes is None else "passes" if t.passes else "fails"
         summary.add_row(str(t.model), str(t.n_items), str(t.n_humans), str(t.n_wins), _fmt(t.omega), _fmt(t.rho),
                         verdict)
-    console.print(summary)
+    print_table(summary)
     for t in result.tests:
         if t.passes is not None:
             console.print(f"{t.model} {'passes' if t.passes else 'fails'}: it wins against {t.n_wins} of {t.n_humans} "
@@ -161,13 +160,12 @@ def _print(file: Path, result: Any, agreement: Any, departures: Any, notes: list
             console.print(f"[yellow]{escape(str(t.model))}: undefined:[/yellow] {escape(t.undefined_reason)}",
                           markup=True)
             continue
-        table = Table(title=f"{t.model} against each human left out")
-        for col in ("human", "items", "rho model", "rho human", "t", "p", "p (BY)", "model wins"):
-            table.add_column(col, justify="left" if col == "human" else "right")
+        numbers = ("items", "rho model", "rho human", "t", "p", "p (BY)", "model wins")
+        per = table(f"{t.model} against each human left out", ("human", *numbers), numbers=numbers)
         for c in t.comparisons:
-            table.add_row(str(c.human), str(c.n_items), _fmt(c.rho_model), _fmt(c.rho_human), _fmt(c.t_statistic, 3),
-                          _p(c.p_value), _p(c.p_adjusted), "yes" if c.model_wins else "no")
-        console.print(table)
+            per.add_row(str(c.human), str(c.n_items), _fmt(c.rho_model), _fmt(c.rho_human), _fmt(c.t_statistic, 3),
+                        _p(c.p_value), _p(c.p_adjusted), "yes" if c.model_wins else "no")
+        print_table(per)
         for c in t.comparisons:
             if c.note:
                 console.print(f"note: {c.human}: {c.note}")
@@ -179,12 +177,11 @@ def _print(file: Path, result: Any, agreement: Any, departures: Any, notes: list
                       "omega decides whether one may replace the humans")
     rule = ", ".join(f"{v:g} for {k}" for k, v in EPSILON_RULES.items())
     console.print(f"epsilon: the paper suggests {rule}, smaller when the humans agree little; items: {ITEMS_ADVICE}")
-    a = Table(title=f"Agreement among the humans, and with each model added (alpha, {agreement.distance})")
-    for col in ("coders", "alpha", "change", "pairable units"):
-        a.add_column(col, justify="left" if col == "coders" else "right")
+    a = table(f"Agreement among the humans, and with each model added (alpha, {agreement.distance})",
+              ("coders", "alpha", "change", "pairable units"), numbers=("alpha", "change", "pairable units"))
     for row in agreement.to_frame().itertuples(index=False):
         a.add_row(str(row.coders), _fmt(row.alpha), _fmt(row.change), str(row.n_pairable_units))
-    console.print(a)
+    print_table(a)
     for msg in notes:
         console.print(f"[yellow]note:[/yellow] {escape(msg)}", markup=True)
     frame = departures.to_frame()
@@ -194,30 +191,24 @@ def _print(file: Path, result: Any, agreement: Any, departures: Any, notes: list
         share = f" ({k / n:.1%})" if n else ""
         console.print(f"{model} departs from a {panel} human panel on {k} of {n} items{share}")
     if len(frame) and max_rows:
-        d = Table(title=f"Items to adjudicate: the model departs from the panel (first {min(max_rows, len(frame))} "
-                        f"of {len(frame)})")
-        for col in ("model", "unit", "model value", "panel value", "panel"):
-            d.add_column(col)
+        d = table(f"Items to adjudicate: the model departs from the panel (first {min(max_rows, len(frame))} "
+                  f"of {len(frame)})", ("model", "unit", "model value", "panel value", "panel"))
         for row in frame.head(max_rows).itertuples(index=False):
             d.add_row(str(row.model), str(row.unit), str(row.model_value), str(row.panel_value),
                       f"{row.n_agree} of {row.n_panel}")
-        console.print(d)
+        print_table(d)
 
 
 def _print_guidance(sim: Any) -> None:
     frame = sim.to_frame()
-    t = Table(title=f"Simulated winning rate omega by items and epsilon ({sim.n_categories} labels, {sim.n_humans} "
-              f"humans, noise humans {sim.noise_humans:g}, model {sim.noise_model:g}; {sim.n_datasets} datasets x "
-              f"{sim.n_boots} draws, seed {sim.seed})")
-    t.add_column("items", justify="right")
-    for e in sim.epsilons:
-        t.add_column(f"omega, eps {e:g}", justify="right")
-    for col in ("rho", "humans' alpha"):
-        t.add_column(col, justify="right")
+    numbers = ("items", *(f"eps {e:g}" for e in sim.epsilons), "rho", "humans' alpha")
+    t = table(f"Simulated winning rate omega by items (rows) and epsilon (eps, columns) ({sim.n_categories} labels, "
+              f"{sim.n_humans} humans, noise humans {sim.noise_humans:g}, model {sim.noise_model:g}; "
+              f"{sim.n_datasets} datasets x {sim.n_boots} draws, seed {sim.seed})", numbers, numbers=numbers)
     for row in frame.to_dict("records"):
         t.add_row(str(int(row["size"])), *[_fmt(row[f"omega_{e:g}"], 2) for e in sim.epsilons], _fmt(row["rho"], 3),
                   _fmt(row["alpha_humans"], 3))
-    console.print(t)
+    print_table(t)
     needed = ", ".join(f"eps {e:g}: {'never' if n is None else f'{n} items'}" for e, n in sim.items_needed().items())
     console.print(f"mean omega reaches 0.5 from: {needed}")
 

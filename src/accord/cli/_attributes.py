@@ -56,9 +56,8 @@ def attributes(
     Examples: accord attributes round1/ --from brat; accord attributes project.zip --from inception --field
     'NamedEntity|value' --match overlap; accord attributes alice.json bob.json --from label-studio
     """
-    from rich.table import Table
-
     from accord.attributes import export_agreement
+    from accord.cli._render import print_table, table
 
     orders = {k: v.split(",") for k, v in _pairs(ordinal, "--ordinal").items()}
     res = export_agreement(export, tool=from_, field=field, match=match, ignore_labels=ignore_labels, unset=unset,
@@ -72,14 +71,14 @@ def attributes(
         echo(f"no span of {', '.join(map(str, export))} carries an attribute (brat's A, M and N lines; the other "
              "features of an INCEpTION layer)")
         return
-    table = Table(title=f"Attribute agreement over spans aligned by {match} match"
-                  + (", labels ignored" if ignore_labels else ""))
-    for col in ("attribute", "kind", "distance", "alpha", "units", "pairable", "values", "unaligned"):
-        table.add_column(col, justify="left" if col in ("attribute", "kind", "distance") else "right")
+    numbers = ("alpha", "units", "pairable", "values", "unaligned")
+    how = f"{match} match" + (", labels ignored" if ignore_labels else "")
+    t = table(f"Attribute agreement over spans aligned by {how}", ("attribute", "kind", "distance", *numbers),
+              numbers=numbers)
     for a in res.attributes:
-        table.add_row(a.name, a.kind, a.distance, _f(a.alpha), str(a.n_units), str(a.n_pairable_units),
-                      str(a.n_values), str(a.n_unaligned))
-    console.print(table)
+        t.add_row(a.name, a.kind, a.distance, _f(a.alpha), str(a.n_units), str(a.n_pairable_units), str(a.n_values),
+                  str(a.n_unaligned))
+    print_table(t)
     lines: list[Any] = [f"{res.n_aligned} aligned spans; {len(res.unaligned)} marked by one annotator only "
                         "(listed, not scored)"]
     lines += [f"alpha of {a.name} undefined: {a.undefined_reason}" for a in res.attributes if a.undefined_reason]

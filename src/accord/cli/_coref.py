@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
 from accord._shared.errors import plural
 from accord._shared.names import CONLL, COREF_METRICS
 from accord.cli._common import cli_errors, console, note, print_json, warn
 from accord.cli._options import OptionGroup, with_options
+from accord.cli._render import print_table, table
 from accord.coref._alpha import default_convention
 from accord.coref._report import CorefReliability
 from accord.coref._run import SET_DISTANCES as _DISTANCES
@@ -28,19 +28,14 @@ def _f(x: float) -> str:
 
 def render_coref(rep: CorefReliability, *, title: str) -> None:
     """Print a coreference reliability report as rich tables."""
-    t = Table(title=title)
-    t.add_column("distance")
-    t.add_column("value of a mention")
-    t.add_column("alpha", justify="right")
-    t.add_column("D_o", justify="right")
-    t.add_column("D_e", justify="right")
-    t.add_column("paper's convention", justify="center")
+    t = table(title, ("distance", "value of a mention", "alpha", "D_o", "D_e", "paper's convention"),
+              numbers=("alpha", "D_o", "D_e"), centered=("paper's convention",))
     for dist, by_conv in rep.alpha.items():
         for conv, res in by_conv.items():
             label = "its class" if conv == "classes" else "its class less the mention"
             mark = "yes" if default_convention(dist) == conv else ""
             t.add_row(dist, label, _f(res.alpha), _f(res.observed_disagreement), _f(res.expected_disagreement), mark)
-    console.print(t)
+    print_table(t)
     first = next(iter(rep.alpha.values()))["classes"]
     console.print(
         f"{plural(rep.n_documents, 'document')}, {plural(rep.n_mentions, 'mention')} ({first.n_pairable_units} "
@@ -49,28 +44,24 @@ def render_coref(rep: CorefReliability, *, title: str) -> None:
         f"{plural(rep.n_partial_mentions, 'mention')} present for only some coders (policy: {rep.missing_mentions})"
     )
     if rep.pairwise:
-        p = Table(title="Coder pairs")
-        for col in ("coder a", "coder b", "distance", "alpha"):
-            p.add_column(col)
+        p = table("Coder pairs", ("coder a", "coder b", "distance", "alpha"), numbers=("alpha",))
         for row in rep.pairwise:
             p.add_row(str(row["coder_a"]), str(row["coder_b"]), row["distance"], _f(row["alpha"]))
-        console.print(p)
+        print_table(p)
     for coder, sc in rep.scores.items():
         render_scores(sc, title=f"{coder} against the key")
 
 
 def render_scores(scores: CorefScores, *, title: str) -> None:
     """Print the MUC, B-cubed, CEAF, BLANC and LEA scores of one response as a rich table."""
-    s = Table(title=title)
-    for col in ("metric", "recall", "precision", "F1"):
-        s.add_column(col, justify="right" if col != "metric" else "left")
+    s = table(title, ("metric", "recall", "precision", "F1"), numbers=("recall", "precision", "F1"))
     for metric, row in scores.to_frame().iterrows():
         if metric == "conll":  # an average of three F1s: it has no recall or precision of its own
             s.add_row(CONLL, "", "", _f(row["f1"]))
         else:
             s.add_row(COREF_METRICS.get(str(metric), str(metric)), _f(row["recall"]), _f(row["precision"]),
                       _f(row["f1"]))
-    console.print(s)
+    print_table(s)
 
 
 def _print_one(run: Any, key: Path, json_out: bool) -> None:

@@ -7,12 +7,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.panel import Panel
-from rich.table import Table
 
 from accord._shared.errors import plural
 from accord._shared.names import ITEM_CLASSES
 from accord.cli._common import cli_errors, console, echo
 from accord.cli._coref import render_coref
+from accord.cli._render import print_table, table
 from accord.reporting._demo import demo_pages
 
 __all__ = ["demo", "demo_pages", "register"]
@@ -35,13 +35,13 @@ def _krippendorff(tour: Any) -> None:
         "4 observers, 12 units, values 1-5 with missing cells. Printed alphas: nominal .743, ordinal .815, "
         "interval .849, ratio .797.",
     ), markup=True)
-    t = Table(title="Krippendorff's alpha by level of measurement")
-    for col in ("distance", "alpha", "D_o", "D_e", "95% bootstrap CI (1000 resamples, seed 1)"):
-        t.add_column(col, justify="right" if col != "distance" else "left")
+    numbers = ("alpha", "D_o", "D_e", "95% bootstrap CI")
+    t = table("Krippendorff's alpha by level of measurement", ("distance", *numbers), numbers=numbers,
+              caption="the intervals: 1000 bootstrap resamples, seed 1")
     for level, r, (lo, hi) in tour.krippendorff:
         t.add_row(level, f"{r.alpha:.4f}", f"{r.observed_disagreement:.4f}", f"{r.expected_disagreement:.4f}",
                   f"[{lo:.3f}, {hi:.3f}]")
-    console.print(t)
+    print_table(t)
     pa, s = tour.percent, tour.bennett
     console.print(
         f"percent agreement {pa.percent_agreement:.4f} over {pa.n_pairable_units} pairable units; "
@@ -58,12 +58,10 @@ def _multilabel(tour: Any) -> None:
         "A small synthetic e-mail set (bundled, built by hand): 3 annotators give a primary and sometimes a "
         "secondary label. K' weighs the primary p and the secondary 1 - p; p = 1 is Cohen's kappa on primaries.",
     ), markup=True)
-    t = Table(title="Augmented kappa K' (mean over annotator pairs)")
-    t.add_column("p")
-    t.add_column("K'", justify="right")
+    t = table("Augmented kappa K' (mean over annotator pairs)", ("p", "K'"), numbers=("p", "K'"))
     for p, kappa in tour.multilabel_kappa:
         t.add_row(f"{p:.1f}", f"{kappa:.4f}")
-    console.print(t)
+    print_table(t)
     console.print("Items by class over the sweep: "
                   + ", ".join(f"{ITEM_CLASSES.get(k, k)} {v}" for k, v in tour.classes.counts.items()))
     console.print(f"Beside it, alpha with MASI (1 - J*M, Passonneau 2006) on the label sets: "

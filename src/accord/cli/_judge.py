@@ -12,11 +12,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from accord.cli._common import cli_errors, console, echo, print_json
 from accord.cli._importing import ImporterArgs
 from accord.cli._options import OptionGroup, TableOptions, with_options
+from accord.cli._render import print_table
+from accord.cli._render import table as make_table
 
 __all__ = ["register"]
 
@@ -38,6 +39,14 @@ def _prop(p: Any) -> str:
     if p.n == 0:
         return "undefined (no items)"
     return f"{p.estimate:.3f} [{p.ci_low:.3f}, {p.ci_high:.3f}] ({p.count}/{p.n})"
+
+
+def _prop_lines(p: Any) -> str:
+    """A proportion as a cell of two lines, the estimate and counts over the interval: a table of three of them
+    fits 80 columns."""
+    if p is None or p.n == 0:
+        return _prop(p)
+    return f"{p.estimate:.3f} ({p.count}/{p.n})\n[{p.ci_low:.3f}, {p.ci_high:.3f}]"
 
 
 def _pval(x: float) -> str:
@@ -116,16 +125,14 @@ def judge_command(
 
 def _print(file: Path, result: Any, max_rows: int) -> None:
     level = f"{result.confidence_level:.0%}"
-    summary = Table(title=f"Judge audit of {file.name} ({len(result.humans)} humans; {result.kind} verdicts; "
-                          f"{level} intervals)")
-    summary.add_column("check")
-    for a in result.audits:
-        summary.add_column(str(a.judge), justify="right")
+    summary = make_table(f"Judge audit of {file.name} ({len(result.humans)} humans; {result.kind} verdicts; "
+                    f"{level} intervals)", ("check", *(str(a.judge) for a in result.audits)),
+                    numbers=[str(a.judge) for a in result.audits])
     heads = [a.summary() for a in result.audits]
     for key in list(heads[0])[1:]:
         shown = _pval if key == "McNemar p" else _p
         summary.add_row(key, *[str(h[key]) if isinstance(h[key], int) else shown(h[key]) for h in heads])
-    console.print(summary)
+    print_table(summary)
     if result.n_missing:
         console.print(f"{result.n_missing} rows of the humans without a verdict are left out")
     for a in result.audits:
@@ -140,13 +147,12 @@ def _print_audit(a: Any, result: Any, max_rows: int) -> None:
     if p.undefined_reason:
         console.print(f"position consistency: undefined: {escape(p.undefined_reason)}", markup=True)
     else:
-        t = Table(title=f"Position consistency over {p.n_pairs} pairs (Zheng et al. 2023)")
-        t.add_column("share")
-        t.add_column("estimate [interval] (count/pairs)", justify="right")
+        t = make_table(f"Position consistency over {p.n_pairs} pairs (Zheng et al. 2023)",
+                  ("share", "estimate [interval] (count/pairs)"), numbers=("estimate [interval] (count/pairs)",))
         for label, prop in (("consistency", p.consistency), ("biased toward first", p.biased_first),
                             ("biased toward second", p.biased_second), ("error", p.error)):
             t.add_row(label, _prop(prop))
-        console.print(t)
+        print_table(t)
         m = p.mcnemar
         console.print(f"McNemar ({m.method}): {m.count_first} lean first, {m.count_second} second, p = "
                       f"{_pval(m.p_value)}: {p.verdict}")
@@ -165,23 +171,8 @@ def _print_audit(a: Any, result: Any, max_rows: int) -> None:
     if h.undefined_reason:
         console.print(f"agreement with humans: undefined: {escape(h.undefined_reason)}", markup=True)
     else:
-        others = (*h.with_humans, *((h.with_majority,) if h.with_majority else ()))
-        ties = result.kind == "pairwise"
-        binary = any(w.true_positive_rate is not None for w in others)
-        cols = ["with", "items", "accuracy", *(["without ties"] if ties else []), "kappa [interval]",
-                *(["TPR", "TNR", "precision"] if binary else [])]
-        t = Table(title="Agreement with the humans")
-        for col in cols:
-            t.add_column(col, justify="left" if col == "with" else "right")
-        for w in others:
-            kappa = (f"{w.kappa:.3f} [{w.kappa_ci_low:.3f}, {w.kappa_ci_high:.3f}]" if not math.isnan(w.kappa_ci_low)
-                     else _p(w.kappa))
-            cells = [str(w.other), str(w.n_items), _prop(w.accuracy), *([_prop(w.accuracy_without_ties)] if ties
-                                                                         else []), kappa]
-            if binary:
-                cells += [_prop(w.true_positive_rate), _prop(w.true_negative_rate), _prop(w.precision)]
-            t.add_row(*cells)
-        console.print(t)
+        _print_with_humans((*h.with_humans, *((h.with_majority,) if h.with_majority else ())),
+                           ties=result.kind == "pairwise")
         console.print(f"pooled over votes (Zheng et al.): judge {_prop(h.pooled)}; the humans among themselves "
                       f"{_prop(h.humans_pooled)}, alpha {_p(h.humans_alpha)}"
                       + ("" if math.isnan(h.humans_alpha_ci_low) else
@@ -219,17 +210,36 @@ def _print_audit(a: Any, result: Any, max_rows: int) -> None:
         console.print(f"alt-test: not run: {escape(a.alt_test_reason or 'undefined')}", markup=True)
 
 
+def _print_with_humans(others: tuple[Any, ...], *, ties: bool) -> None:
+    """The judge against each human and the majority: accuracy (without ties), kappa; with binary verdicts, a
+    second table of the rates on the pass label. Each cell is the estimate and counts over the interval."""
+    t = make_table("Agreement with the humans: estimate (count/items), interval below",
+              ("with", "items", "accuracy", *(["without ties"] if ties else []), "kappa"),
+              numbers=("items", "accuracy", "without ties", "kappa"))
+    for w in others:
+        kappa = (f"{w.kappa:.3f}\n[{w.kappa_ci_low:.3f}, {w.kappa_ci_high:.3f}]" if not math.isnan(w.kappa_ci_low)
+                 else _p(w.kappa))
+        t.add_row(str(w.other), str(w.n_items), _prop_lines(w.accuracy),
+                  *([_prop_lines(w.accuracy_without_ties)] if ties else []), kappa)
+    print_table(t)
+    if any(w.true_positive_rate is not None for w in others):
+        t = make_table("Rates on the pass label, the humans' as truth", ("with", "TPR", "TNR", "precision"),
+                  numbers=("TPR", "TNR", "precision"))
+        for w in others:
+            t.add_row(str(w.other), _prop_lines(w.true_positive_rate), _prop_lines(w.true_negative_rate),
+                      _prop_lines(w.precision))
+        print_table(t)
+
+
 def _flips(title: str, rows: list[tuple[Any, ...]], cols: tuple[str, ...], max_rows: int) -> None:
     if not rows or not max_rows:
         if rows:
             console.print(f"{title}: {len(rows)} (listed with --max-rows or --json)")
         return
-    t = Table(title=f"{title} (first {min(max_rows, len(rows))} of {len(rows)})")
-    for c in cols:
-        t.add_column(c)
+    t = make_table(f"{title} (first {min(max_rows, len(rows))} of {len(rows)})", cols)
     for row in rows[:max_rows]:
         t.add_row(*["-" if x is None else str(x) for x in row])
-    console.print(t)
+    print_table(t)
 
 
 def register(app: typer.Typer) -> None:

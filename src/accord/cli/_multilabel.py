@@ -13,12 +13,13 @@ from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from accord._shared.errors import plural
 from accord._shared.names import ITEM_CLASSES as ITEM_CLASS_NAMES
 from accord.cli._common import cli_errors, console, print_json, said
 from accord.cli._options import OptionGroup, with_options
+from accord.cli._render import print_table
+from accord.cli._render import table as make_table
 from accord.multilabel._sweep import ITEM_CLASSES
 
 __all__ = ["register"]
@@ -121,9 +122,8 @@ def _print_study(study: Any, file: Path, *, sweep: bool, classes: bool) -> None:
     """K' and its quantities, the pairs, the sweep, the classes and the sharpening, as tables."""
     res, interval, sw, cls = study.augmented_kappa, study.confidence_interval, study.sweep, study.classes
     alpha_res, sharp = study.masi_alpha, study.sharpening
-    table = Table(title=f"Augmented kappa K' (p = {res.p:g}, rule {res.rule}) for {file}", show_header=False)
-    table.add_column("quantity")
-    table.add_column("value", justify="right")
+    table = make_table(f"Augmented kappa K' (p = {res.p:g}, rule {res.rule}) for {file}", ("quantity", "value"),
+                       numbers=("value",), show_header=False)
     table.add_row("items in at least one pair", str(res.n_items))
     table.add_row("items labelled by one annotator (in no pair)", str(res.n_items_unpaired))
     table.add_row("annotators", str(res.n_annotators))
@@ -139,49 +139,41 @@ def _print_study(study: Any, file: Path, *, sweep: bool, classes: bool) -> None:
     table.add_row("p(E)" if res.n_annotators == 2 else "p(E), mean of pairs", _num(res.expected_agreement))
     if alpha_res is not None:
         table.add_row(f"Krippendorff's alpha, {alpha_res.distance} on label sets", _num(alpha_res.alpha))
-    console.print(table)
+    print_table(table)
     if res.n_items_unpaired:
         shown = ", ".join(map(str, res.unpaired_items[:10])) + (" ..." if res.n_items_unpaired > 10 else "")
         console.print(f"[yellow]note:[/yellow] {plural(res.n_items_unpaired, 'item')} in no pair: "
                       f"{escape(shown)}", markup=True)
 
     if res.n_annotators > 2:
-        pairs = Table(title="Pairwise K'")
-        for col in ("annotator A", "annotator B", "items", "p(A)", "p(E)", "K'"):
-            pairs.add_column(col, justify="right" if col not in ("annotator A", "annotator B") else "left")
+        pairs = make_table("Pairwise K'", ("annotator A", "annotator B", "items", "p(A)", "p(E)", "K'"),
+                           numbers=("items", "p(A)", "p(E)", "K'"))
         for t in res.pairs:
             pairs.add_row(str(t.annotator_a), str(t.annotator_b), str(t.n_items), _num(t.observed_agreement),
                           _num(t.expected_agreement), _num(t.kappa))
-        console.print(pairs)
+        print_table(pairs)
 
     if sw is not None and (sweep or not classes):
-        st = Table(title="K' over p")
-        for col in ("p", "K'", "p(A)", "p(E)"):
-            st.add_column(col, justify="right")
+        st = make_table("K' over p", ("p", "K'", "p(A)", "p(E)"), numbers=("p", "K'", "p(A)", "p(E)"))
         for j, pv in enumerate(sw.grid):
             st.add_row(f"{pv:.2f}", _num(sw.kappa[j]), _num(sw.observed_agreement[j]),
                        _num(sw.expected_agreement[j]))
-        console.print(st)
+        print_table(st)
 
     if cls is not None and classes:
-        ct = Table(
-            title=f"Items by class (tolerance {cls.tolerance:g}, high {cls.high:g}, {cls.scale} scale)"
-        )
-        ct.add_column("class")
-        ct.add_column("items", justify="right")
+        ct = make_table(f"Items by class (tolerance {cls.tolerance:g}, high {cls.high:g}, {cls.scale} scale)",
+                        ("class", "items"), numbers=("items",))
         for name in (*ITEM_CLASSES, "unpaired"):
             ct.add_row(_CLASS_TITLES[name], str(cls.counts[name]))
-        console.print(ct)
+        print_table(ct)
 
     if sharp is not None:
-        sh = Table(title=f"Sharpening: {plural(sharp.n_iterations, 'iteration')}, "
-                   f"{'converged' if sharp.converged else 'not converged'}")
-        sh.add_column("annotator")
-        sh.add_column("weight", justify="right")
-        sh.add_column("K' vs group", justify="right")
+        sh = make_table(f"Sharpening: {plural(sharp.n_iterations, 'iteration')}, "
+                        f"{'converged' if sharp.converged else 'not converged'}",
+                        ("annotator", "weight", "K' vs group"), numbers=("weight", "K' vs group"))
         for a, w, k in zip(sharp.annotators, sharp.annotator_weights, sharp.annotator_kappa, strict=True):
             sh.add_row(str(a), _num(w), _num(k))
-        console.print(sh)
+        print_table(sh)
         console.print("per-item labels and confidences: use --json")
 
 

@@ -14,12 +14,13 @@ from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from accord._shared.errors import AccordError, AccordWarning, plural
 from accord._shared.output import atomic_output, check_output
 from accord._shared.sanitize import csv_cell
 from accord.cli._common import RAW_CSV_HELP, cli_errors, console, print_json, said, warn
+from accord.cli._render import print_table
+from accord.cli._render import table as make_table
 from accord.noise import ChanceDifference, DisagreementTolerance, NoiseBound
 from accord.noise._study import gold_standard_file, noise_model
 
@@ -63,7 +64,7 @@ def _say_notes(reasons: list[Any], caught: list[str], *, json_out: bool) -> None
 
 
 def _model_rows(
-    table: Table,
+    table: Any,
     bound: NoiseBound | None,
     cd: ChanceDifference | None,
     cdn: ChanceDifference | None,
@@ -148,9 +149,7 @@ def _write_gold(res: Any, out: Path, file: Path, *, force: bool, raw_csv: bool) 
 
 def _print_gold(res: Any, file: Path) -> None:
     """The gold standard's table."""
-    table = Table(title=f"Gold standard from {file}", show_header=False)
-    table.add_column("quantity")
-    table.add_column("value", justify="right")
+    table = make_table(f"Gold standard from {file}", ("quantity", "value"), numbers=("value",), show_header=False)
     table.add_row("items (n)", str(res.n_items))
     if res.n_dropped_incomplete:
         table.add_row("incomplete items left out", str(res.n_dropped_incomplete))
@@ -165,7 +164,7 @@ def _print_gold(res: Any, file: Path) -> None:
     table.add_row("K (Siegel & Castellan)", _num(res.k.kappa))
     if res.k_noise is not None:
         table.add_row("noise implied by K", _pct(res.k_noise.noise))
-    console.print(table)
+    print_table(table)
 
 
 def _noise(
@@ -186,13 +185,12 @@ def _noise(
         print_json(model)
         _say_notes([], caught, json_out=True)
         return
-    table = Table(title=f"Noise model: n = {n}, d = {d}, p = {p:g}", show_header=False)
-    table.add_column("quantity")
-    table.add_column("value", justify="right")
+    table = make_table(f"Noise model: n = {n}, d = {d}, p = {p:g}", ("quantity", "value"), numbers=("value",),
+                       show_header=False)
     table.add_row("agreed items", str(bound.n_agreed))
     _model_rows(table, bound, model.chance_difference, model.chance_difference_normal, model.tolerance,
                 target_gamma)
-    console.print(table)
+    print_table(table)
     _say_notes([bound.reason], caught, json_out=False)
 
 

@@ -15,12 +15,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from accord._shared.errors import for_cli, plural
 from accord._shared.sanitize import csv_cell, terminal_safe
 from accord.cli._common import RAW_CSV_HELP, cli_errors, console, print_json
 from accord.cli._common import note as note_line
+from accord.cli._render import print_table, table
 from accord.pyramid import CONVENTIONS
 from accord.pyramid._model import MODEL_RULES
 
@@ -73,15 +73,15 @@ def show(
         return
     console.print(f"[bold]{escape(str(file))}[/bold]: {plural(pyr.n_models, 'model')}, {plural(len(pyr.scus), 'SCU')}, "
                   f"Xₐ = {tiers.x_a:.4g} (weight = {escape(str(weight))})", markup=True)
-    console.print(_found_by(pyr.n_models, pyr.models_found_by), highlight=False, soft_wrap=True)
-    t = Table("weight", "SCUs", title="Tiers")
+    console.print(_found_by(pyr.n_models, pyr.models_found_by), highlight=False)
+    t = table("Tiers", ("weight", "SCUs"), numbers=("weight", "SCUs"))
     for w, n in zip(tiers.weights, tiers.sizes, strict=True):
         t.add_row(str(w), str(n))
-    console.print(t)
-    s = Table("SCU", "weight", "contributors", "label", title="SCUs")
+    print_table(t)
+    s = table("SCUs", ("SCU", "weight", "contributors", "label"), numbers=("weight", "contributors"))
     for scu in sorted(pyr.scus, key=lambda x: (-weights[x.id], x.id)):
-        s.add_row(str(scu.id), str(weights[scu.id]), str(len(scu.contributors)), scu.label[:70])
-    console.print(s)
+        s.add_row(str(scu.id), str(weights[scu.id]), str(len(scu.contributors)), scu.label)
+    print_table(s)
     if report.defects:
         for d in report.defects:
             text = str(replace(d, message=for_cli(d.message)))  # its advice in the command line's words
@@ -124,13 +124,14 @@ def score(
         text = buf.getvalue()
         sys.stdout.write(terminal_safe(text) if sys.stdout.isatty() else text)  # data when piped, not on a screen
         return
-    console.print(_found_by(res.n_models, res.models_found_by), highlight=False, soft_wrap=True)
+    console.print(_found_by(res.n_models, res.models_found_by), highlight=False)
     title = f"Scores ({res.convention}" + (", each peer against its embedded pyramid)" if against == "embedded"
                                            else ")")
-    t = Table("peer", "raw", "PSEs", "original", "Xₐ used", "modified", title=title)
+    numbers = ("raw", "PSEs", "original", "Xₐ used", "modified")
+    t = table(title, ("peer", *numbers), numbers=numbers)
     for s in res.scores:
         t.add_row(s.peer, f"{s.raw:g}", str(s.n_pses), _num(s.original), f"{s.x_a_used:g}", _num(s.modified))
-    console.print(t)
+    print_table(t)
 
 
 @pyramid_app.command("agree")
@@ -152,10 +153,10 @@ def agree(
     if as_json:
         print_json(res)
         return
-    t = Table("distance", "alpha", title=f"Pyramid agreement ({plural(res.n_units, 'word')})")
+    t = table(f"Pyramid agreement ({plural(res.n_units, 'word')})", ("distance", "alpha"), numbers=("alpha",))
     for k, v in res.alphas.items():
         t.add_row(k, _num(v))
-    console.print(t)
+    print_table(t)
     if any(res.n_unaligned):
         ua, ub = res.n_unaligned[0], res.n_unaligned[1]
         console.print(f"words left out by the alignment: {ua} in A, {ub} in B")
@@ -177,11 +178,11 @@ def agree_peers(
     if as_json:
         print_json(res)
         return
-    t = Table("measure", "alpha", title=f"Peer annotation agreement ({plural(res.n_units, 'SCU')})")
+    t = table(f"Peer annotation agreement ({plural(res.n_units, 'SCU')})", ("measure", "alpha"), numbers=("alpha",))
     t.add_row("Dice (PSE multisets)", _num(res.alpha_dice))
     t.add_row("Binary", _num(res.alpha_binary))
     t.add_row("Binary'", _num(res.alpha_binary_prime))
-    console.print(t)
+    print_table(t)
 
 
 def register(app: typer.Typer) -> None:

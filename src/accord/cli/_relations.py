@@ -38,19 +38,28 @@ def _kappa_interval(res: Any) -> str:
 
 
 def _render(res: Any, reports: list[Any], *, title: str, show: int) -> None:
-    from rich.table import Table
+    """Two tables of F1 (per coder pair, with and without the type; then per type), the lines of alpha and
+    kappa, and the unmatched relations: each table fits 80 columns (precision and recall are in --json)."""
+    from accord.cli._render import print_table, table
 
     for rep in reports:
         console.print(said(rep.summary(cli=True)), highlight=False)
     how = f"{res.match} argument match" + ("" if res.argument_labels else ", argument labels ignored")
-    t = Table(title=f"{title}: relation F1, {how}")
-    for col in ("coder a", "coder b", "relations", "tp", "relations a", "relations b", "precision", "recall", "F1"):
-        t.add_column(col, justify="left" if col in ("coder a", "coder b", "relations") else "right")
+    counts = ("a", "b", "both")
+    t = table(f"{title}: relation F1 per coder pair, {how}", ("coder a", "coder b", *counts, "F1", "F1 untyped"),
+              numbers=(*counts, "F1", "F1 untyped"),
+              caption="a, b: the relations each coder drew; both: those drawn by both, same arguments and type; "
+                      "F1 untyped: the type ignored; precision and recall: --json")
     for p in res.pairs:
-        for s in (p.typed, p.untyped, *p.types):
-            t.add_row(p.coder_a, p.coder_b, s.label, str(s.true_positives), str(s.n_a), str(s.n_b), _f(s.precision),
-                      _f(s.recall), _f(s.f1))
-    console.print(t)
+        t.add_row(p.coder_a, p.coder_b, str(p.typed.n_a), str(p.typed.n_b), str(p.typed.true_positives),
+                  _f(p.typed.f1), _f(p.untyped.f1))
+    print_table(t)
+    by_type = [(s, p) for p in res.pairs for s in p.types]
+    if by_type:
+        t = table("F1 per relation type", ("type", "coder a", "coder b", *counts, "F1"), numbers=(*counts, "F1"))
+        for s, p in sorted(by_type, key=lambda sp: sp[0].label):
+            t.add_row(s.label, p.coder_a, p.coder_b, str(s.n_a), str(s.n_b), str(s.true_positives), _f(s.f1))
+        print_table(t)
     console.print(f"{plural(res.n_relations, 'relation')} in {plural(res.n_documents, 'document')} seen by two "
                   f"coders or more; mean over coder pairs: F1 {_f(res.f1)} with the type, {_f(res.f1_untyped)} "
                   "without" + (f"; {plural(res.n_merged, 'repeated relation')} counted once" if res.n_merged else ""))
@@ -70,13 +79,20 @@ def _render(res: Any, reports: list[Any], *, title: str, show: int) -> None:
         console.print(f"{plural(len(res.unshared_pairs), 'coder pair has', 'coder pairs have')} no scores (no "
                       "document in common): " + ", ".join(f"{a}/{b}" for a, b in res.unshared_pairs))
     if res.unmatched and show:
-        d = Table(title=f"Unmatched relations ({len(res.unmatched)}; first {min(show, len(res.unmatched))})")
-        for col in ("document", "coder", "relation", "type", "source", "target", "why", "other coder"):
-            d.add_column(col)
-        for u in res.unmatched[:show]:
-            why = u.reason + (f" ({u.missing})" if u.missing else "") + (f": {u.other_type}" if u.other_type else "")
-            d.add_row(u.document, u.coder, u.relation or "", u.type, u.source, u.target, why, u.other_coder)
-        console.print(d)
+        _render_unmatched(res.unmatched, show)
+
+
+def _render_unmatched(unmatched: list[Any], show: int) -> None:
+    """The first *show* unmatched relations: the relation, its arguments, and why it has no match."""
+    from accord.cli._render import print_table, table
+
+    d = table(f"Unmatched relations ({len(unmatched)}; first {min(show, len(unmatched))})",
+              ("document", "coder", "relation: source -> target", "why", "other coder"))
+    for u in unmatched[:show]:
+        why = u.reason + (f" ({u.missing})" if u.missing else "") + (f": {u.other_type}" if u.other_type else "")
+        d.add_row(u.document, u.coder, f"{u.relation + ' ' if u.relation else ''}{u.type}\n{u.source}\n-> {u.target}",
+                  why, u.other_coder)
+    print_table(d)
 
 
 def relations(

@@ -13,10 +13,11 @@ from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from accord._shared.errors import plural
 from accord.cli._common import cli_errors, console, print_json, shown_in_output
+from accord.cli._render import print_table
+from accord.cli._render import table as make_table
 from accord.significance import PearsonCorrelation, SignificanceStudy
 
 __all__ = ["register", "significance"]
@@ -40,7 +41,7 @@ def _labels(xs: Any) -> str:
     return ", ".join(str(x) for x in xs)
 
 
-def _correlation_row(table: Table, c: PearsonCorrelation) -> None:
+def _correlation_row(table: Any, c: PearsonCorrelation) -> None:
     table.add_row(
         str(c.label),
         _num(c.r),
@@ -77,16 +78,15 @@ def _print(result: SignificanceStudy, path: Path) -> None:
         )
     if result.peer_correlations:
         level = result.peer_correlations[0].confidence_level
-        t = Table(title=f"Pearson's r between the annotations ({level:.0%} Fisher interval)")
-        for col in ("system", "r", "p", "interval", "n", "note"):
-            t.add_column(col)
+        t = make_table(f"Pearson's r between the annotations ({level:.0%} Fisher interval)",
+                       ("system", "r", "p", "interval", "n", "note"), numbers=("r", "p", "interval", "n"))
         for c in result.peer_correlations:
             _correlation_row(t, c)
         t.add_section()
         for c in (result.pooled_correlation, result.system_mean_correlation):
             if c is not None:
                 _correlation_row(t, c)
-        console.print(t)
+        print_table(t)
     for an in result.analyses:
         name = "" if an.annotation is None else f" - annotation {an.annotation!r}"
         s = an.system_anova
@@ -97,16 +97,13 @@ def _print(result: SignificanceStudy, path: Path) -> None:
         )
         if an.tukey is not None:
             tk = an.tukey
-            t = Table(
-                title=f"Significantly distinct groups of systems, Tukey's HSD ({_num(tk.hsd)}, alpha {alpha})"
-            )
-            for col in ("systems", "mean", "better than", "their mean"):
-                t.add_column(col)
+            t = make_table(f"Significantly distinct groups of systems, Tukey's HSD ({_num(tk.hsd)}, alpha {alpha})",
+                           ("systems", "mean", "better than", "their mean"), numbers=("mean", "their mean"))
             for g in tk.groups:
                 t.add_row(_labels(g.systems), _num(g.mean), _labels(g.better_than), _num(g.better_than_mean))
             if not tk.groups:
                 t.add_row("no significant difference", "", "", "")
-            console.print(t)
+            print_table(t)
         if an.power is not None:
             p = an.power
             console.print(
@@ -124,9 +121,8 @@ def _print(result: SignificanceStudy, path: Path) -> None:
             markup=True,
         )
         if rc.differing_pairs:
-            t = Table()
-            for col in ("pair", f"verdict {ann[0]}", f"verdict {ann[1]}", f"p {ann[0]}", f"p {ann[1]}"):
-                t.add_column(col)
+            t = make_table(None, ("pair", f"verdict {ann[0]}", f"verdict {ann[1]}", f"p {ann[0]}", f"p {ann[1]}"),
+                           numbers=(f"p {ann[0]}", f"p {ann[1]}"))
             for pv in rc.differing_pairs:
                 t.add_row(
                     f"{pv.first} vs {pv.second}",
@@ -135,7 +131,7 @@ def _print(result: SignificanceStudy, path: Path) -> None:
                     _num(pv.pvalue[0]),
                     _num(pv.pvalue[1]),
                 )
-            console.print(t)
+            print_table(t)
     if result.exclusions:
         console.print("\n[bold]Left out[/]:", markup=True)
         for e in result.exclusions:

@@ -27,18 +27,25 @@ def _f(x: Any) -> str:
 
 def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed: int | None,
             confidence: float) -> None:
-    from rich.table import Table
+    from accord.cli._render import print_table, table
 
     f1 = rep["f1"]
-    t = Table(title=f"{title}: span F1, {f1.match} match" + (", labels ignored" if f1.ignore_labels else ""))
-    for col in ("coder a", "coder b", "label", "tp", "spans a", "spans b", "precision", "recall", "F1"):
-        t.add_column(col, justify="left" if col in ("coder a", "coder b", "label") else "right")
+    counts = ("a", "b", "both")
+    t = table(f"{title}: span F1 per coder pair, {f1.match} match" + (", labels ignored" if f1.ignore_labels else ""),
+              ("coder a", "coder b", *counts, "micro F1", "macro F1"), numbers=(*counts, "micro F1", "macro F1"),
+              caption="a, b: the spans each coder marked; both: the spans they share"
+                      + ("" if f1.ignore_labels else ", with the same label")
+                      + "; precision and recall: --json")
     for p in f1.pairs:
-        for s in (*p.labels, p.micro, p.macro):
-            tp = "" if isinstance(s.true_positives, float) and math.isnan(s.true_positives) else str(s.true_positives)
-            t.add_row(p.coder_a, p.coder_b, s.label, tp, str(s.n_a), str(s.n_b), _f(s.precision), _f(s.recall),
-                      _f(s.f1))
-    console.print(t)
+        t.add_row(p.coder_a, p.coder_b, str(p.micro.n_a), str(p.micro.n_b), str(p.micro.true_positives),
+                  _f(p.micro.f1), _f(p.macro.f1))
+    print_table(t)
+    by_label = [(s, p) for p in f1.pairs for s in p.labels]
+    if by_label and not f1.ignore_labels:
+        t = table("F1 per label", ("label", "coder a", "coder b", *counts, "F1"), numbers=(*counts, "F1"))
+        for s, p in sorted(by_label, key=lambda sp: sp[0].label):
+            t.add_row(s.label, p.coder_a, p.coder_b, str(s.n_a), str(s.n_b), str(s.true_positives), _f(s.f1))
+        print_table(t)
     console.print(
         f"{plural(f1.n_documents, 'document')} seen by two or more coders, {plural(f1.n_spans, 'span')} compared"
         + (f", {plural(f1.n_spans_unshared, 'span')} in documents only one coder saw (not "
@@ -92,16 +99,15 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
                 f"seed {seed}): [{ci[0]:.4f}, {ci[1]:.4f}]"
             )
     if f1.diagnosis and show:
-        d = Table(title=f"Unmatched spans ({len(f1.diagnosis)}; first {min(show, len(f1.diagnosis))})")
-        for col in ("document", "coder", "span", "label", "text", "why", "other coder's span"):
-            d.add_column(col)
+        d = table(f"Unmatched spans ({len(f1.diagnosis)}; first {min(show, len(f1.diagnosis))})",
+                  ("document", "coder", "span", "label", "text", "why", "other coder's span"))
         for x in f1.diagnosis[:show]:
             other = (
                 "" if x.other_label is None else f"[{x.other_start}, {x.other_end}) {x.other_label} ({x.other_coder})"
             )
             d.add_row(x.document, x.coder, f"[{x.start}, {x.end})", x.label, repr(x.text) if x.text is not None else "",
                       x.kind, other)
-        console.print(d)
+        print_table(d)
 
 
 @dataclass(frozen=True)
