@@ -115,7 +115,8 @@ def test_layers_lists_the_relation_layer(tmp_path):
 
     found = layers(_export(tmp_path), tool="inception")
     rows = {x.name: x for x in found.layers}
-    assert rows["Knows"].kind == "relation" and rows["Knows"].counts == {"alice": 1, "bob": 1}
+    assert rows["Knows"].kind == "relations" and rows["Knows"].counts == {"alice": 1, "bob": 1}
+    assert rows["Knows"].command == "accord relations"  # CAS JSON relation layers are read (relations=True)
     assert rows["NamedEntity|value"].command == "accord spans --field 'NamedEntity|value'"
     assert rows["tags"].kind == "attribute" and rows["tags"].counts == {"alice": 1, "bob": 1}
 
