@@ -399,3 +399,133 @@ def test_import_of_a_guessed_field_writes_the_table(tmp_path):
     assert res.exit_code == 0, res.output
     assert f"wrote {out} (spans of field 'role')" in res.stderr
     assert len(pd.read_csv(out)) == 4
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 9. Label Studio: Ranker, Pairwise and TextArea as the JSON export and the JSON-MIN writer give them.
+#
+# A project with the "Text" + "Choices" + "TextArea" + "List"/"Ranker" (+ "Bucket") + "Pairwise" controls
+# (https://labelstud.io/tags/ranker, /tags/pairwise, /tags/textarea), exported as JSON (a region per control,
+# https://labelstud.io/guide/export#Label-Studio-JSON-format-of-annotated-tasks) and run through Label Studio's
+# own JSON-MIN writer (label-studio-converter 0.0.59, Converter.convert_to_json_min): each control's regions are
+# written without their type, a single choice and a one-line text bare, several lines as {"text": [...]}, a
+# ranker as [{"ranker": {...}}], a pairwise choice as [{"selected": ...}].  The Ranker docs: with buckets "items
+# ... can be moved to these buckets, and resulting groups will be exported as a dict { bucket-name-1: [array of
+# ids in this bucket], ... }"; without a default bucket the items left in the list are kept under "_", "an
+# internal value".  Buckets have no order among them: accord reads the set of (bucket, item) pairs placed.
+
+def _rr(name, kind, value, rid):
+    return {"id": rid, "from_name": name, "to_name": "results" if kind == "ranker" else "text", "type": kind,
+            "origin": "manual", "value": value}
+
+
+def _ls_answers(who, mood, lines, order, groups, side):
+    result = [_rr("mood", "choices", {"choices": [mood]}, "m"), _rr("rank", "ranker", {"ranker": {"results": order}},
+                                                                     "r"),
+              _rr("bins", "ranker", {"ranker": groups}, "b"), _rr("pw", "pairwise", {"selected": side}, "p")]
+    if lines:
+        result.append(_rr("why", "textarea", {"text": lines}, "w"))
+    return {"id": who * 10, "completed_by": {"id": who, "email": f"u{who}@example.org"}, "was_cancelled": False,
+            "result": result}
+
+
+def _ls_rank_tasks():
+    items = [{"id": i, "title": i.upper()} for i in ("a", "b", "c")]
+    return [
+        {"id": 1, "data": {"text": "Ana works at Acme.", "items": items}, "annotations": [
+            _ls_answers(1, "pos", ["fine", "really"], ["b", "a", "c"], {"relevant": ["a", "b"], "biased": ["c"]},
+                        "left"),
+            _ls_answers(2, "neg", ["meh"], ["a", "b", "c"], {"relevant": ["a"], "biased": ["b", "c"]}, "right")]},
+        {"id": 2, "data": {"text": "Bob left.", "items": items}, "annotations": [
+            _ls_answers(1, "neg", ["bad"], ["c", "b", "a"], {"relevant": ["c"], "_": ["a", "b"]}, "left"),
+            _ls_answers(2, "neg", [], ["c", "a", "b"], {"relevant": ["c"], "_": ["a", "b"]}, "left")]},
+    ]
+
+
+def _json_min_rows(tasks):
+    """What the JSON-MIN writer makes of the tasks above: data, id, the controls' values, annotator, metadata."""
+    def bare(values):
+        if len(values) == 1 and set(values[0]) == {"choices"} and len(values[0]["choices"]) == 1:
+            return values[0]["choices"][0]
+        if len(values) == 1 and set(values[0]) == {"text"}:
+            return values[0]["text"][0] if len(values[0]["text"]) == 1 else values[0]
+        return values
+
+    rows = []
+    for t in tasks:
+        for a in t["annotations"]:
+            row = {**t["data"], "id": t["id"]}
+            for r in a["result"]:
+                row[r["from_name"]] = bare([r["value"]])
+            row.update({"annotator": a["completed_by"]["email"], "annotation_id": a["id"],
+                        "created_at": "2024-01-01T00:00:00Z", "updated_at": "2024-01-01T00:00:00Z", "lead_time": 3.5})
+            rows.append(row)
+    return rows
+
+
+@pytest.fixture(params=["json", "json-min"])
+def ls_rank_export(tmp_path, request):
+    tasks = _ls_rank_tasks()
+    f = tmp_path / "export.json"
+    f.write_text(json.dumps(tasks if request.param == "json" else _json_min_rows(tasks), indent=2), encoding="utf-8")
+    return f
+
+
+def test_label_studio_ranker_with_buckets_is_read_as_the_items_placed(ls_rank_export):
+    imp = read_export(ls_rank_export, tool="label-studio", field="bins")
+    assert imp.kind == "set"
+    got = {(u, c): v for u, c, v in imp.annotations.to_frame()[["unit", "coder", "value"]].itertuples(index=False)}
+    assert got[1, "u1@example.org"] == frozenset({("relevant", "a"), ("relevant", "b"), ("biased", "c")})
+    assert got[2, "u2@example.org"] == frozenset({("relevant", "c")})  # the items under "_" are placed nowhere
+    assert any(n.startswith("Ranker 'bins' sorts items into buckets") for n in imp.report.notes)
+    # MASI (the set default): unit 1 shares 2 of 4 pairs, neither a subset: d = 1 - 1/2 * 1/3; unit 2 agrees
+    res = runner.invoke(app, ["agree", str(ls_rank_export), "--field", "bins", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    d = 1 - 0.5 / 3
+    assert out["observed_disagreement"] == pytest.approx(2 * d / 4)
+    # the pairs of the 4 sets: d between unit 1's two, 0 between unit 2's two, 1 for the 4 disjoint ones
+    assert out["expected_disagreement"] == pytest.approx(2 * (d + 4) / 12)
+
+
+def test_label_studio_ranker_pairwise_textarea_read_alike_from_json_and_json_min(ls_rank_export):
+    rank = read_export(ls_rank_export, tool="label-studio", field="rank")
+    assert rank.kind == "ranking" and rank.report.counts["u1@example.org"]["annotated"] == 2
+    pw = read_export(ls_rank_export, tool="label-studio", field="pw")
+    assert pw.kind == "nominal"
+    assert sorted(pw.annotations.to_frame()["value"]) == ["first", "first", "first", "second"]
+    why = read_export(ls_rank_export, tool="label-studio", field="why")  # one line bare, two as {"text": [...]}
+    assert why.kind == "text" and sorted(why.annotations.to_frame()["value"]) == ["bad", "fine\nreally", "meh"]
+    assert why.report.counts["u2@example.org"] == {"annotated": 1, "empty": 1, "skipped": 0, "unassigned": 0}
+
+
+def test_label_studio_controls_not_read_are_counted_and_only_when_named_is_true(ls_rank_export):
+    imp = read_export(ls_rank_export, tool="label-studio")  # the one choices control is guessed
+    assert imp.field == "mood"
+    assert imp.report.dropped_reasons() == {
+        "ranker 'rank': a ranking, read only when named as the field": 4,
+        "ranker 'bins': items sorted into buckets, read only when named as the field": 4,
+        "pairwise 'pw': a preference, read only when named as the field": 4,
+        "textarea 'why': free text, read only when named as the field": 3,
+    }
+    # accord agree --field all then measures each of them as its own field, as the summary says
+    res = runner.invoke(app, ["agree", str(ls_rank_export), "--field", "all", "--json"])
+    assert res.exit_code == 0, res.output
+    fields = {f["field"]: f for f in json.loads(res.stdout)["fields"]}
+    assert {n for n, f in fields.items() if f["measured"]} == {"mood", "rank", "bins", "pw", "why"}
+    assert "counted, not compared" not in res.stderr
+    found = {x.name: x.kind for x in __import__("accord.importers", fromlist=["layers"]).layers(
+        ls_rank_export, tool="label-studio").layers}
+    assert found == {"mood": "nominal", "rank": "ranking", "bins": "set", "pw": "nominal", "why": "text"}
+
+
+def test_label_studio_json_min_control_of_no_known_shape_is_counted(tmp_path):
+    rows = [{"text": "t", "id": 1, "mood": "pos", "odd": [{"points": [1, 2]}], "annotator": 1, "annotation_id": 1},
+            {"text": "t", "id": 1, "mood": "neg", "odd": [{"points": [3]}], "annotator": 2, "annotation_id": 2}]
+    f = tmp_path / "min.json"
+    f.write_text(json.dumps(rows), encoding="utf-8")
+    imp = read_export(f, tool="label-studio")
+    assert imp.field == "mood"
+    (reason,) = imp.report.dropped_reasons()
+    assert reason.startswith("control 'odd': values of no shape accord reads") and \
+        imp.report.dropped_reasons()[reason] == 2

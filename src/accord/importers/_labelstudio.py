@@ -32,12 +32,15 @@ Controls read (the ``type`` of a region):
     browser) and are re-anchored to Python code points, and each region's
     ``text`` is checked against the document;
 ``textarea``, ``ranker``, ``pairwise``
-    read only when named (``field=``; JSON export): a textarea's lines
-    (``value.text``) joined as one text, a Ranker's item ids
-    (``value.ranker``, without buckets) as a ranking, a Pairwise choice
-    (``value.selected``: left, right) as ``first`` or ``second``
-    (:mod:`accord.importers._answers`); otherwise each region is counted as a
-    dropped record.
+    read only when named (``field=``): a textarea's lines (``value.text``)
+    joined as one text, a Ranker's item ids (``value.ranker``) as a ranking,
+    a Pairwise choice (``value.selected``: left, right) as ``first`` or
+    ``second`` (:mod:`accord.importers._answers`); otherwise each region is
+    counted as a dropped record ("read only when named").  A Ranker with
+    ``Bucket`` tags sorts items into groups with no order among them
+    (https://labelstud.io/tags/ranker): its answer is read as the set of
+    ``(bucket, item id)`` pairs placed, compared as sets are (the items left
+    in the list, ``_``, are placed nowhere and left out).
 
 A control with ``perRegion`` answers about one span and its regions carry
 that span's region ``id``: it is not a value of the task, so it is not
@@ -76,7 +79,7 @@ from accord.importers._common import (
     reanchor_span,
 )
 from accord.importers._json_relations import labelstudio_relations
-from accord.importers._labelstudio_common import TOOL, VALUE, span_notes, spans_result
+from accord.importers._labelstudio_common import BUCKETS_NOTE, TOOL, VALUE, span_notes, spans_result
 from accord.importers._labelstudio_min import read_min
 from accord.importers._labelstudio_regions import region_attributes
 from accord.importers._offsets import Utf16Index
@@ -87,7 +90,6 @@ COMPARED = {"choices": "nominal", "taxonomy": "set", "rating": "ordinal", "numbe
 #: Controls read only when named (``field=``), never guessed: free text, a ranking (Ranker), a pairwise preference
 #: (``first`` or ``second``) -> the kind of their values (:mod:`accord.importers._answers` reads them).
 NAMED_ONLY = {"textarea": "text", "ranker": "ranking", "pairwise": "nominal"}
-NOT_COMPARED = {"textarea"}
 _SPAN_TYPES = {"labels", "hypertextlabels", "paragraphlabels", "rectanglelabels", "polygonlabels", "ellipselabels",
                "keypointlabels", "brushlabels", "timeserieslabels"}
 def sniff(path: Path, head: str) -> bool:
@@ -305,6 +307,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     emails: dict[str, str] = {}  # user id -> email, where some annotation gives completed_by as an object
     n_regions: Counter[str] = Counter()
     n_per_region: Counter[str] = Counter()  # regions that answer about one span (perRegion), sharing its id
+    bucketed: set[str] = set()  # Ranker controls with buckets
     for idx, line, rec in records:
         anns = rec.get("annotations") or []
         if not isinstance(anns, list):
@@ -321,6 +324,8 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             span_ids = {r.get("id") for r in regions if r.get("type") in _SPAN_TYPES and r.get("id")}
             for r in regions:
                 types[str(r["from_name"])][str(r.get("type"))] += 1
+                if r.get("type") == "ranker" and _bucketed(r):
+                    bucketed.add(str(r["from_name"]))
                 if r.get("type") not in _SPAN_TYPES:
                     n_regions[str(r["from_name"])] += 1
                     n_per_region[str(r["from_name"])] += r.get("id") in span_ids
@@ -338,10 +343,15 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                 if isinstance(r, dict) and r.get("from_name") == name
             )
         vkind = "set" if multiple else "nominal"
+    buckets = ctype == "ranker" and name in bucketed
+    if buckets:
+        ctype, vkind = "ranker-buckets", "set"
     cells = Cells(TOOL, str(path))
+    if buckets:
+        cells.notes.append(BUCKETS_NOTE.format(name=quote(name)))
     others = sorted(n for n in types if n != name and _comparable(types[n]) and n not in per_region)
     if others:
-        cells.notes.append(words(f"read control {quote(name)} ({ctype}); not read: {', '.join(others)} (pass ",
+        cells.notes.append(words(f"read control {quote(name)} ({_shown(ctype)}); not read: {', '.join(others)} (pass ",
                                  opt("field"), " to choose)"))
     if per_region:
         names = ", ".join(sorted(per_region))
@@ -388,16 +398,14 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             unit: Hashable = doc if vkind == "spans" else task
             results = [r for r in ann.get("result") or [] if isinstance(r, dict)]
             for r in results:
-                if r.get("type") in NOT_COMPARED and r.get("from_name") != name:
-                    cells.drop(task, f"{r.get('type')} {quote(r.get('from_name'))}: free text is counted, not compared",
-                               line=line, coder=coder)
-                elif r.get("type") == "relation":
+                other, rtype = r.get("from_name") != name, r.get("type")
+                if rtype == "relation":
                     if not relations:
                         cells.drop(task, "relation between regions (not compared; relations=True reads it)",
                                    line=line, coder=coder)
-                elif r.get("type") not in COMPARED and r.get("from_name") != name:
-                    cells.drop(task, f"region of type {quote(r.get('type'))} ({quote(r.get('from_name'))}) is not read",
-                               line=line, coder=coder)
+                elif other and (rtype in NAMED_ONLY or rtype not in COMPARED):
+                    cells.drop(task, _set_aside(rtype, r.get("from_name"), per_region, bucketed), line=line,
+                               coder=coder)
             if cells.has(unit, coder):
                 cells.drop(task, "second annotation of the same annotator on the task (the first is kept)",
                            line=line, coder=coder)
@@ -468,6 +476,33 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     return cells.imported(name, vkind)  # type: ignore[arg-type]
 
 
+def _shown(ctype: str) -> str:
+    """A control type as messages name it."""
+    return "ranker with buckets" if ctype == "ranker-buckets" else ctype
+
+
+def _bucketed(region: dict[str, Any]) -> bool:
+    """Whether a Ranker's region sorts items into buckets: its ``value.ranker`` maps names other than the List it
+    ranks (``to_name``) to item ids, or holds ``_``, the items left in the list (https://labelstud.io/tags/ranker)."""
+    ranked = region["value"].get("ranker") if isinstance(region.get("value"), dict) else None
+    return isinstance(ranked, dict) and ("_" in ranked or any(k != region.get("to_name") for k in ranked))
+
+
+def _set_aside(rtype: Any, control: Any, per_region: set[str], bucketed: set[str]) -> str:
+    """Why a region of a control other than the one read is set aside: the words name the control first
+    (``textarea 'comment': ...``), so that :func:`accord.importers.layers` can read it as a field of its own."""
+    if control in per_region:
+        return f"per-region {rtype} {quote(control)}: about one span, not the task: not compared"
+    if rtype in NAMED_ONLY:
+        holds = "items sorted into buckets" if control in bucketed else _NAMED_AS[rtype]
+        return f"{rtype} {quote(control)}: {holds}, read only when named as the field"
+    return f"region of type {quote(rtype)} ({quote(control)}) is not read"
+
+
+#: What a control read only when named holds, as the reason it is set aside says it.
+_NAMED_AS = {"textarea": "free text", "ranker": "a ranking", "pairwise": "a preference"}
+
+
 def _prediction_coder(pred: dict[str, Any]) -> str:
     """The coder a prediction is read as: its ``model_version``, else ``prediction``."""
     version = pred.get("model_version")
@@ -476,7 +511,7 @@ def _prediction_coder(pred: dict[str, Any]) -> str:
 
 def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool, kw: dict[str, Any],
            tidy: Tidy) -> Any:
-    if ctype in NAMED_ONLY:
+    if ctype in NAMED_ONLY or ctype == "ranker-buckets":
         from accord.importers._answers import label_studio_value
 
         return label_studio_value(path, ctype, regions, kw)

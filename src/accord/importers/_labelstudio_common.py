@@ -13,9 +13,12 @@ from accord._shared.errors import plural
 from accord.importers import Imported
 from accord.importers._common import Cells, TextCheck
 
-__all__ = ["TOOL", "VALUE", "span_notes", "spans_result"]
+__all__ = ["BUCKETS_NOTE", "TOOL", "VALUE", "span_notes", "spans_result"]
 
 TOOL = "label-studio"
+#: The note on a Ranker with buckets (:func:`accord.importers._answers.label_studio_buckets`).
+BUCKETS_NOTE = ("Ranker {name} sorts items into buckets: each answer read as the set of (bucket, item) pairs "
+                "placed (buckets have no order; the items left in the list are placed nowhere)")
 #: A region's value, per key (``choices``, ``labels``...: https://labelstud.io/tags/).
 VALUE = {"choices": "list of label", "labels": "list of label", "taxonomy": "list of list|label",
           "rating": "number", "number": "number", "start": "integer", "end": "integer"}

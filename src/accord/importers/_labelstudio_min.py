@@ -29,14 +29,18 @@ from accord.importers._common import (
     quote,
     reanchor_span,
 )
-from accord.importers._labelstudio_common import TOOL, VALUE, span_notes, spans_result
+from accord.importers._labelstudio_common import BUCKETS_NOTE, TOOL, VALUE, span_notes, spans_result
 from accord.importers._offsets import Utf16Index
 
 __all__ = ["read_min"]
 
 #: A JSON-MIN control's shape (:func:`_min_kind`) -> the kind of its values.
 _MIN_KINDS = {"choices": "nominal", "choices-multi": "set", "taxonomy": "set", "rating": "ordinal",
-              "number": "interval", "labels": "spans", "textarea": "text"}
+              "number": "interval", "labels": "spans", "textarea": "text", "ranker": "ranking", "ranker-buckets": "set",
+              "pairwise": "nominal"}
+#: Controls read only when named (``field=``), as in the JSON export -> what they hold, as a reason says it.
+_NAMED_ONLY = {"textarea": "free text", "ranker": "a ranking", "ranker-buckets": "items sorted into buckets",
+               "pairwise": "a preference"}
 _MIN_META = {
     "id", "annotator", "annotation_id", "created_at", "updated_at", "lead_time", "drafts", "predictions",
     "agreement", "total_annotations", "cancelled_annotations", "total_predictions", "annotations_ids",
@@ -65,14 +69,24 @@ def _min_kind(values: list[Any]) -> str:
     single choice (or a one-line text) becomes the bare string, several choices
     ``{"choices": [...]}``, a rating ``[{"rating": 4}]``, a number
     ``[{"number": 2.5}]``, a taxonomy ``[{"taxonomy": [[...]]}]``, spans a list
-    of ``{"start", "end", "text", "labels"}``.
+    of ``{"start", "end", "text", "labels"}``, a Ranker ``[{"ranker": {list: [ids]}}]`` (with buckets, one
+    key per bucket and ``_`` for the items left in the list), a Pairwise choice ``[{"selected": "left"}]``,
+    a textarea of several lines ``{"text": [...]}`` (one line bare).
     """
     shapes = set()
+    rankers: set[str] = set()  # the keys of the Ranker values: one List's name, or buckets
     for v in values:
         regions = _regions(v)
         if regions is not None:
             keys = set().union(*(r.keys() for r in regions))
-            if {"start", "end"} <= keys:
+            if "ranker" in keys:
+                shapes.add("ranker")
+                for r in regions:
+                    ranked = r.get("ranker")
+                    rankers.update(ranked if isinstance(ranked, dict) else ["?"])
+            elif "selected" in keys:
+                shapes.add("pairwise")
+            elif {"start", "end"} <= keys:
                 shapes.add("labels")
             elif "choices" in keys:
                 shapes.add("choices-multi")
@@ -100,6 +114,10 @@ def _min_kind(values: list[Any]) -> str:
             shapes.add("other")
     if shapes <= {"rating", "number"} and "number" in shapes:
         return "number"
+    if shapes == {"ranker"}:  # one List's name throughout is a ranking; several keys, or "_", are buckets
+        return "ranker" if len(rankers) == 1 and "_" not in rankers else "ranker-buckets"
+    if shapes == {"choices", "textarea"}:  # a textarea writes one line bare and several as {"text": [...]}
+        return "textarea"
     if shapes <= {"choices", "choices-multi"} and shapes:
         return "choices-multi" if "choices-multi" in shapes else "choices"
     if not shapes:
@@ -183,7 +201,7 @@ def read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | No
             controls[name] = _min_kind(vals)
             data_keys.remove(name)
     else:
-        candidates = [k for k, t in controls.items() if t not in ("other", "mixed", "textarea")]
+        candidates = [k for k, t in controls.items() if t not in ("other", "mixed", *_NAMED_ONLY)]
         if not candidates:
             raise fail(TOOL, path, words("no control to compare in this JSON-MIN export (keys that are the same for "
                                          "every annotator of a task are read as task data: "
@@ -198,8 +216,8 @@ def read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | No
         name = candidates[0]
     ctype = controls[name]
     if ctype in ("other", "mixed"):
-        raise fail(TOOL, path, f"cannot read the values of {quote(name)} as choices, taxonomy, rating, number or "
-                   "labels",
+        raise fail(TOOL, path, f"cannot read the values of {quote(name)} as choices, taxonomy, rating, number, "
+                   "labels, textarea, ranker or pairwise",
                    field=name)
     vkind = _MIN_KINDS[ctype]
     if multiple is not None and ctype.startswith("choices"):
@@ -209,9 +227,11 @@ def read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | No
     cells = Cells(TOOL, str(path), tidy=tidy)
     cells.notes.append(words(f"JSON-MIN export: control {quote(name)} read as {vkind} (JSON-MIN does not give control "
                              "types; pass ", opt("kind"), " or ", opt("multiple"), " to change)"))
+    if ctype == "ranker-buckets":
+        cells.notes.append(BUCKETS_NOTE.format(name=quote(name)))
     cells.notes.append("JSON-MIN leaves cancelled annotations out: they count as unassigned here (the JSON export "
                        "tells them apart as skipped)")
-    others = sorted(k for k, t in controls.items() if k != name and t not in ("other", "mixed", "textarea"))
+    others = sorted(k for k, t in controls.items() if k != name and t not in ("other", "mixed", *_NAMED_ONLY))
     if others:
         cells.notes.append(words(f"not read: {', '.join(others)} (pass ", opt("field"), " to choose)"))
     spans: list[Any] = []
@@ -238,9 +258,16 @@ def read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | No
                 cells.cell(unit, coder, "skipped", line=line)
                 continue
             kw = {"record": task, "line": line, "field": name, "coder": coder}
-            for k, t in controls.items():
-                if t == "textarea" and rec.get(k) is not None and k != name:
-                    cells.drop(task, f"textarea {quote(k)}: free text is counted, not compared", line=line, coder=coder)
+            for k, t in controls.items():  # the controls not read, by what they hold (as the JSON export says)
+                if k == name or rec.get(k) in (None, [], ""):
+                    continue
+                if t in _NAMED_ONLY:
+                    shown = "ranker" if t.startswith("ranker") else t
+                    cells.drop(task, f"{shown} {quote(k)}: {_NAMED_ONLY[t]}, read only when named as the field",
+                               line=line, coder=coder)
+                elif t in ("other", "mixed"):
+                    cells.drop(task, f"control {quote(k)}: values of no shape accord reads (choices, taxonomy, "
+                               "rating, number, labels, textarea, ranker, pairwise), not read", line=line, coder=coder)
             v = rec.get(name)
             if vkind == "spans":
                 text = _min_text(path, rec, data_keys, text_key, task, line)
@@ -300,6 +327,12 @@ def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any], t
 
         return label_studio_min_text(path, v, kw)
     regions = _regions(v)
+    if ctype in ("ranker", "ranker-buckets", "pairwise"):
+        from accord.importers._answers import label_studio_value
+
+        if regions is None:
+            raise fail(TOOL, path, f"expected [{{{quote(ctype.split('-')[0])}: ...}}]; got {quote(v)}", **kw)
+        return label_studio_value(path, ctype, [{"value": r} for r in regions], kw)
     for i, r in enumerate(regions or []):
         for key, expected in VALUE.items():
             check(TOOL, path, r.get(key), expected, field=f"{kw['field']}[{i}].{key}", null=True, **place(kw))
