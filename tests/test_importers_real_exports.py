@@ -529,3 +529,81 @@ def test_label_studio_json_min_control_of_no_known_shape_is_counted(tmp_path):
     (reason,) = imp.report.dropped_reasons()
     assert reason.startswith("control 'odd': values of no shape accord reads") and \
         imp.report.dropped_reasons()[reason] == 2
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 10. Argilla 1.x: the dataset format of a FeedbackDataset (argilla 1.29, FeedbackDataset.format_as("datasets"),
+# which push_to_huggingface uploads; saved here as JSON lines as datasets' to_json writes them).  One column per
+# question holding [{"user_id", "value", "status"}], beside "<q>-suggestion" and "<q>-suggestion-metadata"; the
+# record's "external_id" and "metadata" (a JSON text).  A ranking is stored as a struct of columns
+# {"value": [...], "rank": [...]} and spans as {"start": [...], "end": [...], "label": [...], "text": [...]}.  The
+# format keeps no response without a value: a user who discarded a record without answering is not in it.
+
+def _v1_row(text, rid, answers):
+    row = {"text": text}
+    for q in ("mood", "tags", "stars", "order", "ents"):
+        row[q] = [{"user_id": u, "value": v, "status": st} for u, (q2, v, st) in answers if q2 == q]
+        row[f"{q}-suggestion"] = None
+        row[f"{q}-suggestion-metadata"] = {"type": None, "score": None, "agent": None}
+    row.update({"external_id": rid, "metadata": "{}"})
+    return row
+
+
+U1, U2 = "00000000-0000-0000-0000-000000000001", "00000000-0000-0000-0000-000000000002"
+
+
+def _argilla_v1(tmp_path):
+    rows = [
+        _v1_row("Ana works at Acme.", "r1", [
+            (U1, ("mood", "pos", "submitted")), (U1, ("tags", ["a", "b"], "submitted")), (U1, ("stars", 4, "submitted")),
+            (U1, ("order", {"value": ["x", "y", "z"], "rank": [1, 2, 2]}, "submitted")),
+            (U1, ("ents", {"start": [0], "end": [3], "label": ["PER"], "text": ["Ana"]}, "submitted")),
+            (U2, ("mood", "neg", "submitted")), (U2, ("tags", ["a"], "submitted")), (U2, ("stars", 3, "submitted")),
+            (U2, ("order", {"value": ["x", "y", "z"], "rank": [1, 2, 3]}, "submitted")),
+            (U2, ("ents", {"start": [0, 13], "end": [3, 17], "label": ["PER", "ORG"], "text": ["Ana", "Acme"]},
+                  "submitted"))]),
+        _v1_row("Bob left.", "r2", [(U2, ("mood", "neg", "submitted")), (U2, ("stars", 2, "submitted"))]),
+        _v1_row("Cy.", "r3", [(U1, ("mood", "pos", "draft"))]),
+    ]
+    f = tmp_path / "feedback.jsonl"
+    f.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return f
+
+
+def test_argilla_1x_dataset_format_is_read(tmp_path):
+    f = _argilla_v1(tmp_path)
+    assert guess_tool(f) == "argilla"
+    mood = read_export(f, tool="argilla", field="mood")
+    assert mood.kind == "nominal"
+    assert mood.report.counts[U1] == {"annotated": 1, "empty": 0, "skipped": 1, "unassigned": 1}  # r3: a draft
+    assert mood.report.counts[U2] == {"annotated": 2, "empty": 0, "skipped": 0, "unassigned": 1}
+    assert mood.report.dropped_reasons() == {"ranking question 'order': answers read only when named as the field": 2}
+    tags = read_export(f, tool="argilla", field="tags")
+    assert tags.kind == "set" and frozenset({"a", "b"}) in set(tags.annotations.to_frame()["value"])
+    order = read_export(f, tool="argilla", field="order")
+    from accord.distances import ranking
+
+    assert set(order.annotations.to_frame()["value"]) == {ranking({"x": 1, "y": 2, "z": 2}),
+                                                          ranking(["x", "y", "z"])}
+    ents = read_export(f, tool="argilla", field="ents")  # the text field is "text", not the external_id
+    assert sorted((s.coder, s.start, s.end, s.label) for s in ents.spans.spans) == [
+        (U1, 0, 3, "PER"), (U2, 0, 3, "PER"), (U2, 13, 17, "ORG")]
+    res = runner.invoke(app, ["agree", str(f), "--field", "stars", "--json"])
+    assert res.exit_code == 0, res.output
+    # the two ratings of r1 pair; r2 has one rating, r3 a draft
+    assert json.loads(res.stdout)["n_pairable"] == 2
+
+
+def test_argilla_1x_record_dicts_keep_a_discard_without_values(tmp_path):
+    # a FeedbackRecord as a dict: a discarded response may hold no values; the user is skipped, not unassigned
+    f = tmp_path / "records.json"
+    f.write_text(json.dumps([
+        {"fields": {"text": "x"}, "external_id": "e1", "responses": [
+            {"user_id": "u1", "values": {"mood": {"value": "a"}}, "status": "submitted"},
+            {"user_id": "u2", "values": {}, "status": "discarded"}]},
+        {"fields": {"text": "y"}, "external_id": "e2", "responses": [
+            {"user_id": "u1", "values": {"mood": {"value": "b"}}, "status": "submitted"},
+            {"user_id": "u2", "values": {"mood": {"value": "b"}}, "status": "submitted"}]}]), encoding="utf-8")
+    imp = read_export(f, tool="argilla")
+    assert imp.field == "mood"
+    assert imp.report.counts["u2"] == {"annotated": 1, "empty": 0, "skipped": 1, "unassigned": 0}

@@ -158,8 +158,9 @@ def test_argilla_text_and_ranking_questions(tmp_path):
     ])
     guessed = argilla.read(folder)
     assert guessed.field == "label"
-    assert guessed.report.dropped_reasons() == {"text question 'comment': answers are counted, not compared": 2,
-                                                "ranking question 'order': answers are counted, not compared": 4}
+    assert guessed.report.dropped_reasons() == {
+        "text question 'comment': answers read only when named as the field": 2,
+        "ranking question 'order': answers read only when named as the field": 4}
     text = argilla.read(folder, field="comment")
     assert text.kind == "text" and sorted(text.annotations.values.tolist()) == ["too long", "too long!"]
     order = argilla.read(folder, field="order")
