@@ -555,7 +555,8 @@ U1, U2 = "00000000-0000-0000-0000-000000000001", "00000000-0000-0000-0000-000000
 def _argilla_v1(tmp_path):
     rows = [
         _v1_row("Ana works at Acme.", "r1", [
-            (U1, ("mood", "pos", "submitted")), (U1, ("tags", ["a", "b"], "submitted")), (U1, ("stars", 4, "submitted")),
+            (U1, ("mood", "pos", "submitted")), (U1, ("tags", ["a", "b"], "submitted")),
+            (U1, ("stars", 4, "submitted")),
             (U1, ("order", {"value": ["x", "y", "z"], "rank": [1, 2, 2]}, "submitted")),
             (U1, ("ents", {"start": [0], "end": [3], "label": ["PER"], "text": ["Ana"]}, "submitted")),
             (U2, ("mood", "neg", "submitted")), (U2, ("tags", ["a"], "submitted")), (U2, ("stars", 3, "submitted")),
