@@ -608,3 +608,52 @@ def test_argilla_1x_record_dicts_keep_a_discard_without_values(tmp_path):
     imp = read_export(f, tool="argilla")
     assert imp.field == "mood"
     assert imp.report.counts["u2"] == {"annotated": 1, "empty": 0, "skipped": 1, "unassigned": 0}
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 11. doccano: a sequence-labelling project with relations.  Its JSONL export (doccano 1.6 and later; the
+# relation_extraction example of doccano's data_export pipeline) writes per line the example's "entities"
+# ({"id", "label", "start_offset", "end_offset"}) and "relations" ({"id", "from_id", "to_id", "type"}), one
+# <username>.jsonl per annotator.  The relations were neither read nor counted.
+
+FOUNDED = "Acme was founded in 1998 by Ana Lee and Bo Kim."
+
+
+def _doccano_rel(tmp_path, per_user):
+    folder = tmp_path / "dc"
+    folder.mkdir()
+    ents = [{"id": 1, "label": "ORG", "start_offset": 0, "end_offset": 4},
+            {"id": 2, "label": "DATE", "start_offset": 20, "end_offset": 24},
+            {"id": 3, "label": "PER", "start_offset": 28, "end_offset": 35},
+            {"id": 4, "label": "PER", "start_offset": 40, "end_offset": 46}]
+    for who, rels in per_user.items():
+        line = {"id": 9, "text": FOUNDED, "entities": ents,
+                "relations": [{"id": i, "from_id": a, "to_id": b, "type": t} for i, (a, b, t) in enumerate(rels)],
+                "Comments": []}
+        (folder / f"{who}.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    return folder
+
+
+def test_doccano_relations_are_counted_then_read(tmp_path):
+    folder = _doccano_rel(tmp_path, {"alice": [(1, 2, "foundedAt"), (1, 3, "foundedBy"), (1, 4, "foundedBy")],
+                                     "bob": [(1, 2, "foundedAt"), (1, 3, "foundedBy")]})
+    spans = read_export(folder, tool="doccano")
+    assert spans.kind == "spans" and len(spans.spans.spans) == 8
+    assert spans.report.dropped_reasons() == {"relation between entities (not compared; relations=True reads it)": 5}
+    rels = read_export(folder, tool="doccano", relations=True)
+    assert rels.kind == "relations"
+    got = {(r.coder, r.type, r.source.start, r.target.start) for r in rels.relations.relations}
+    assert got == {("alice", "foundedAt", 0, 20), ("alice", "foundedBy", 0, 28), ("alice", "foundedBy", 0, 40),
+                   ("bob", "foundedAt", 0, 20), ("bob", "foundedBy", 0, 28)}
+    res = runner.invoke(app, ["relations", str(folder), "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["f1"] == pytest.approx(2 * 2 / (3 + 2))  # bob's two are alice's; alice has one more
+    assert out["n_relations"] == 5
+
+
+def test_doccano_relation_naming_no_entity_is_refused(tmp_path):
+    folder = _doccano_rel(tmp_path, {"alice": [(1, 7, "foundedBy")], "bob": []})
+    with pytest.raises(AccordError, match=r"alice.jsonl, line 1, record 9, annotator alice, field 'relations\[0\]"
+                                          r".to_id': a relation's to_id 7 names no entity"):
+        read_export(folder, tool="doccano", relations=True)

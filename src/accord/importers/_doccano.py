@@ -11,7 +11,9 @@ text classification
     value, several (multi-label projects) a set;
 sequence labeling
     ``"label": [[start, end, "ORG"], ...]``, or with relations
-    ``"entities": [{"id", "label", "start_offset", "end_offset"}, ...]``;
+    ``"entities": [{"id", "label", "start_offset", "end_offset"}, ...]`` and
+    ``"relations": [{"id", "from_id", "to_id", "type"}, ...]`` (read with
+    ``relations=True``, else each counted as dropped);
 intent detection and slot filling
     ``"cats": ["flight"]`` (the intents, read as categories) and
     ``"entities": [[start, end, "City"], ...]`` (the slots, spans): one is read
@@ -161,7 +163,7 @@ def _sources(path: Path, follow_symlinks: bool, skipped: list[Path]) -> Iterator
 
 @gc_paused
 def read(path: str | Path, *, field: str | None = None, multiple: bool | None = None,
-         offsets: str = "utf16", follow_symlinks: bool = False) -> Imported:
+         offsets: str = "utf16", follow_symlinks: bool = False, relations: bool = False) -> Imported:
     """Read a doccano JSONL export: one annotator's file, a folder of them, or the zip.
 
     Parameters
@@ -179,6 +181,9 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         How the span offsets count characters (see the module docstring).
     follow_symlinks : bool
         Read the files of a folder that are symbolic links (default: left out, and counted in a note).
+    relations : bool
+        Also read the ``relations`` between the ``entities`` (:mod:`accord.importers._json_relations`;
+        ``kind="relations"``); otherwise each relation is counted as dropped.
 
     Returns
     -------
@@ -253,8 +258,10 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     by_text = any(i is None for i in ids)
     if by_text:
         cells.notes.append("examples without an 'id' are matched across annotators by their text")
+    if relations and not spans_mode:
+        raise fail(TOOL, path, f"relations join spans; field {quote(key)} holds categories, not spans", field=key)
     if spans_mode:
-        return _read_spans(path, cells, rows, key, by_text, offsets)
+        return _read_spans(path, cells, rows, key, by_text, offsets, relations=relations)
     if multiple is None:
         multiple = any(len(o.get(key) or []) > 1 for _, _, _, o in rows)
     kind = "set" if multiple else "nominal"
@@ -285,7 +292,7 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
 
 #: What an example's keys hold, as doccano's JSONL export writes them (null allowed): see the module docstring.
 _EXAMPLE = {"id": "id", "text": "text", "label": "list", "labels": "list", "cats": "list of label",
-            "entities": "list of list|object", "annotations": "list of object"}
+            "entities": "list of list|object", "annotations": "list of object", "relations": "list of object"}
 _ENTITY = {"label": "label", "start_offset": "integer", "end_offset": "integer", "user": "id"}
 
 
@@ -345,10 +352,12 @@ def _old_format(fname: str, line: int, obj: dict[str, Any]) -> Iterator[tuple[st
 
 
 def _read_spans(path: Path, cells: Cells, rows: list[tuple[str, str, int, dict[str, Any]]], key: str,
-                by_text: bool, offsets: str) -> Imported:
+                by_text: bool, offsets: str, *, relations: bool = False) -> Imported:
     from accord.data._spans import Span, SpanAnnotations
+    from accord.importers._json_relations import doccano_relations
 
     spans: list[Span] = []
+    rels: list[Any] = []
     texts: dict[str, str] = {}
     astral: set[str] = set()
     for coder, fname, line, o in rows:
@@ -367,6 +376,7 @@ def _read_spans(path: Path, cells: Cells, rows: list[tuple[str, str, int, dict[s
         if index is not None and index.has_astral:
             astral.add(doc)
         mine = []
+        ids: dict[Any, Span] = {}  # entity id -> its span, for the relations
         for item in o.get(key) or []:
             kw = {"record": doc, "line": line, "field": key, "coder": coder}
             if isinstance(item, dict):
@@ -379,7 +389,15 @@ def _read_spans(path: Path, cells: Cells, rows: list[tuple[str, str, int, dict[s
             s, e, _ = reanchor_span(TOOL, fname, text, start, end, covered=None, utf16=offsets == "utf16",
                                     index=index, **kw)
             mine.append(Span(doc, s, e, str(label), coder))
+            if isinstance(item, dict) and item.get("id") is not None:
+                ids[item["id"]] = mine[-1]
         spans.extend(mine)
+        if relations:
+            rels += doccano_relations(Path(fname), o.get("relations") or [], ids, doc, coder, line=line)
+        else:  # counted, never dropped unsaid
+            for _ in o.get("relations") or ():
+                cells.drop(doc, "relation between entities (not compared; relations=True reads it)", line=line,
+                           coder=coder)
         cells.cell(doc, coder, "annotated" if mine else "empty", line=line)
     if astral:
         cells.notes.append(words(f"{plural(len(astral), 'document holds', 'documents hold')} characters outside the "
@@ -387,4 +405,9 @@ def _read_spans(path: Path, cells: Cells, rows: list[tuple[str, str, int, dict[s
                                  opt("offsets", "codepoints"), " if your doccano counted code points"))
     seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
     sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(path))
+    if relations:
+        from accord.data._relations import RelationAnnotations
+
+        return Imported(tool=TOOL, field=key, kind="relations", annotations=None, spans=sa, report=cells.report(),
+                        relations=RelationAnnotations.from_relations(rels, spans=sa))
     return Imported(tool=TOOL, field=key, kind="spans", annotations=None, spans=sa, report=cells.report())
