@@ -657,3 +657,42 @@ def test_doccano_relation_naming_no_entity_is_refused(tmp_path):
     with pytest.raises(AccordError, match=r"alice.jsonl, line 1, record 9, annotator alice, field 'relations\[0\]"
                                           r".to_id': a relation's to_id 7 names no entity"):
         read_export(folder, tool="doccano", relations=True)
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 12. Prodigy ner_manual: a span whose "text" is not the document's at its offsets, the offsets being its tokens'.
+#
+# Tasks pre-annotated by a model (a subword model's span "text": "Krí") and corrected in ner.manual keep the input
+# span's keys: Prodigy snaps "start"/"end" to the tokens ("token_start", "token_end", inclusive) and writes the
+# span back with its old "text" (https://prodi.gy/docs/api-interfaces#ner_manual: the span is {"start", "end",
+# "token_start", "token_end", "label"}, other keys passed through).  Seen in a public Slovak NER project's db-out
+# files (90 of 10,662 spans).  The offsets and the tokens agree: the span is what Prodigy shows.
+
+def _pg_task(who, spans, text="Býval na Kríži a v Nitre ."):
+    tokens, pos = [], 0
+    for i, w in enumerate(text.split(" ")):
+        tokens.append({"text": w, "start": pos, "end": pos + len(w), "id": i})
+        pos += len(w) + 1
+    return {"text": text, "_input_hash": 11, "_task_hash": 12, "tokens": tokens, "_view_id": "ner_manual",
+            "spans": spans, "answer": "accept", "_session_id": None, "_annotator_id": who}
+
+
+def test_prodigy_stale_span_text_is_read_by_its_token_checked_offsets(tmp_path):
+    f = tmp_path / "ner.jsonl"
+    rows = [_pg_task("ana", [{"text": "Krí", "start": 9, "end": 14, "token_start": 2, "token_end": 2,
+                               "label": "LOC"}]),
+            _pg_task("bo", [{"start": 9, "end": 14, "token_start": 2, "token_end": 2, "label": "LOC"},
+                             {"start": 19, "end": 24, "token_start": 5, "token_end": 5, "label": "LOC"}])]
+    f.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    imp = read_export(f, tool="prodigy")
+    assert sorted((s.coder, s.start, s.end, s.text) for s in imp.spans.spans) == [
+        ("ana", 9, 14, "Kríži"), ("bo", 9, 14, "Kríži"), ("bo", 19, 24, "Nitre")]
+    assert any(n.startswith("1 span whose 'text' is not the document's") and "'Krí' for 'Kríži'" in n
+               for n in imp.report.notes)
+    # a text that differs where no token confirms the offsets is still refused
+    rows[0]["spans"][0].pop("token_start")
+    rows[0]["spans"][0].pop("token_end")
+    f.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    with pytest.raises(AccordError, match=r"span \[9, 14\) covers 'Kríži' in the document but the export gives its "
+                                          r"text as 'Krí'"):
+        read_export(f, tool="prodigy")
