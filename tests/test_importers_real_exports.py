@@ -696,3 +696,22 @@ def test_prodigy_stale_span_text_is_read_by_its_token_checked_offsets(tmp_path):
     with pytest.raises(AccordError, match=r"span \[9, 14\) covers 'Kríži' in the document but the export gives its "
                                           r"text as 'Krí'"):
         read_export(f, tool="prodigy")
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 13. Label Studio: one task per file.  A target storage holds a file per task, "<task id>.json", the task object of
+# the JSON export (https://labelstud.io/guide/export: "Cloud storage buckets contain one file per labeled task
+# named task_id.json"; Label Studio's own tests keep such a previous export: one task object, its annotation's
+# completed_by an object with id and email).  It was read with --from but not recognised.
+
+def test_label_studio_one_task_object_is_recognised(tmp_path):
+    task = {"id": 1234, "annotations": [{"id": 5678, "completed_by": {"id": 42, "email": "ann@example.org"},
+                                         "result": [{"id": "x", "type": "choices", "value": {"choices": ["Cat"]},
+                                                     "to_name": "image", "from_name": "label"}],
+                                         "was_cancelled": False, "ground_truth": False}],
+            "predictions": [], "data": {"image": "pets.jpg"}, "meta": {}, "project": 49}
+    f = tmp_path / "1234.json"
+    f.write_text("\ufeff" + json.dumps(task, indent=2), encoding="utf-8")
+    assert guess_tool(f) == "label-studio"
+    imp = read_export(f)
+    assert imp.field == "label" and imp.report.counts["ann@example.org"]["annotated"] == 1

@@ -93,11 +93,14 @@ NAMED_ONLY = {"textarea": "text", "ranker": "ranking", "pairwise": "nominal"}
 _SPAN_TYPES = {"labels", "hypertextlabels", "paragraphlabels", "rectanglelabels", "polygonlabels", "ellipselabels",
                "keypointlabels", "brushlabels", "timeserieslabels"}
 def sniff(path: Path, head: str) -> bool:
-    """A JSON array whose tasks hold ``annotations`` with ``completed_by``, or JSON-MIN rows with ``annotator``."""
-    h = head.lstrip()
+    """A JSON array whose tasks hold ``annotations`` with ``completed_by``, or JSON-MIN rows with ``annotator``;
+    or one task object (Label Studio writes a task per file to a target storage, ``<task id>.json``)."""
+    h = head.lstrip().lstrip("\ufeff").lstrip()
+    full = '"annotations"' in head and ('"completed_by"' in head or '"from_name"' in head)
+    if h.startswith("{"):
+        return full
     if not h.startswith("["):
         return False
-    full = '"annotations"' in head and ('"completed_by"' in head or '"from_name"' in head)
     minimal = '"annotator"' in head and '"annotation_id"' in head
     return full or minimal
 
