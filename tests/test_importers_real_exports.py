@@ -715,3 +715,59 @@ def test_label_studio_one_task_object_is_recognised(tmp_path):
     assert guess_tool(f) == "label-studio"
     imp = read_export(f)
     assert imp.field == "label" and imp.report.counts["ann@example.org"]["annotated"] == 1
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 14. Label Studio's CSV and TSV exports (https://labelstud.io/guide/export#CSV; the writer is the converter's
+# csv2.convert, label-studio-converter 0.0.59): the JSON-MIN rows as a table, the columns sorted by name, every
+# value that is not text written as its JSON (the task data's lists too), a missing key as an empty cell, numbers
+# unquoted (QUOTE_NONNUMERIC).  They were read as a plain table, or refused with --from label-studio.
+
+def _ls_csv(rows, sep=","):
+    import csv as csvmod
+    import io
+
+    keys = sorted({k for r in rows for k in r} | {"annotator", "annotation_id", "created_at", "updated_at",
+                                                  "lead_time"})
+    buf = io.StringIO()
+    w = csvmod.DictWriter(buf, fieldnames=keys, quoting=csvmod.QUOTE_NONNUMERIC, delimiter=sep, lineterminator="\n")
+    w.writeheader()
+    for r in rows:
+        w.writerow({k: v if isinstance(v, (str, int, float)) else json.dumps(v) for k, v in r.items()})
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("sep,name", [(",", "export.csv"), ("\t", "export.tsv"), ("\t", "result.csv")])
+def test_label_studio_csv_export_reads_as_json_min(tmp_path, sep, name):
+    rows = _json_min_rows(_ls_rank_tasks())
+    f = tmp_path / name
+    f.write_text(_ls_csv(rows, sep), encoding="utf-8")
+    assert guess_tool(f) == "label-studio"
+    g = tmp_path / "min.json"
+    g.write_text(json.dumps(rows), encoding="utf-8")
+    for field in ("mood", "rank", "bins", "pw", "why"):
+        a, b = read_export(f, field=field), read_export(g, field=field)
+        assert a.kind == b.kind and a.report.counts == b.report.counts, field
+        assert sorted(map(repr, a.annotations.to_frame()["value"])) == sorted(map(repr, b.annotations.to_frame()
+                                                                                      ["value"])), field
+    assert read_export(f).field == "mood"  # the items column (the task data's list, as JSON) is data, not a control
+    res = runner.invoke(app, ["agree", str(f), "--field", "rank", "--json"])
+    assert res.exit_code == 0, res.output
+    assert any(n.startswith("CSV export: control 'rank' read as ranking") for n in
+               json.loads(res.stdout)["import"]["report"]["notes"])
+
+
+def test_label_studio_csv_spans_and_a_plain_table_stays_plain(tmp_path):
+    rows = [{"text": DEPUTY, "id": 7, "role": [{"start": 4, "end": 18, "text": "deputy sheriff", "labels": ["ROLE"]}],
+             "annotator": "a@x.org", "annotation_id": 1},
+            {"text": DEPUTY, "id": 7, "role": [{"start": 4, "end": 10, "text": "deputy", "labels": ["ROLE"]}],
+             "annotator": "b@x.org", "annotation_id": 2}]
+    f = tmp_path / "export.csv"
+    f.write_text(_ls_csv(rows), encoding="utf-8")
+    imp = read_export(f)
+    assert imp.kind == "spans" and {(s.coder, s.start, s.end) for s in imp.spans.spans} == {("a@x.org", 4, 18),
+                                                                                            ("b@x.org", 4, 10)}
+    plain = tmp_path / "plain.csv"
+    plain.write_text("unit,annotator,value\n1,a,x\n1,b,y\n", encoding="utf-8")
+    with pytest.raises(AccordError, match="cannot tell which tool"):
+        guess_tool(plain)

@@ -1,4 +1,4 @@
-"""Label Studio: the JSON and JSON-MIN exports of a project.
+"""Label Studio: the JSON, JSON-MIN and CSV (or TSV) exports of a project.
 
 Schema followed: Label Studio 1.x "JSON" export, one task per element of a JSON
 array, each with ``id``, ``data`` and ``annotations``; every annotation has
@@ -14,7 +14,13 @@ their type (a single choice as the bare string, several as
 ``[{"taxonomy": [[...]]}]``, spans as ``{"start", "end", "text", "labels"}``),
 so the control types are read from the values' shape (``kind=`` and
 ``multiple=`` correct a wrong reading); JSON-MIN leaves cancelled annotations
-out, so they count as unassigned there.
+out, so they count as unassigned there.  The "CSV" and "TSV" exports
+(https://labelstud.io/guide/export#CSV) write the JSON-MIN rows as a table,
+one column per key (the header names ``id``, ``annotator`` and
+``annotation_id``), a value that is not text as its JSON: they are read as
+JSON-MIN rows (:mod:`accord.importers._labelstudio_min`).  A file holding
+one task object (a target storage's ``<task id>.json``) is read as a JSON
+export of that task.
 
 Controls read (the ``type`` of a region):
 
@@ -76,11 +82,12 @@ from accord.importers._common import (
     iter_json_records,
     opt,
     quote,
+    read_text,
     reanchor_span,
 )
 from accord.importers._json_relations import labelstudio_relations
 from accord.importers._labelstudio_common import BUCKETS_NOTE, TOOL, VALUE, span_notes, spans_result
-from accord.importers._labelstudio_min import read_min
+from accord.importers._labelstudio_min import csv_rows, is_csv_export, read_min
 from accord.importers._labelstudio_regions import region_attributes
 from accord.importers._offsets import Utf16Index
 
@@ -95,6 +102,8 @@ _SPAN_TYPES = {"labels", "hypertextlabels", "paragraphlabels", "rectanglelabels"
 def sniff(path: Path, head: str) -> bool:
     """A JSON array whose tasks hold ``annotations`` with ``completed_by``, or JSON-MIN rows with ``annotator``;
     or one task object (Label Studio writes a task per file to a target storage, ``<task id>.json``)."""
+    if is_csv_export(path, head):
+        return True
     h = head.lstrip().lstrip("\ufeff").lstrip()
     full = '"annotations"' in head and ('"completed_by"' in head or '"from_name"' in head)
     if h.startswith("{"):
@@ -117,7 +126,7 @@ def read(
     relations: bool = False,
     attributes: bool = False,
 ) -> Imported:
-    """Read a Label Studio JSON or JSON-MIN export.
+    """Read a Label Studio JSON, JSON-MIN or CSV export.
 
     Parameters
     ----------
@@ -171,7 +180,10 @@ def read(
     path = Path(path)
     if kind is not None and kind not in ("nominal", "set", "ordinal", "interval", "text"):
         raise AccordError(f"kind must be one of nominal, set, ordinal, interval, text; got {quote(kind)}")
-    records = list(iter_json_records(TOOL, path))
+    if path.suffix.lower() in (".csv", ".tsv") and path.is_file():  # the CSV export: JSON-MIN rows as a table
+        records = csv_rows(path, read_text(TOOL, path))
+    else:
+        records = list(iter_json_records(TOOL, path))
     if not records:
         raise fail(TOOL, path, "the export holds no tasks")
     first = next((r for _, _, r in records if isinstance(r, dict)), None)
@@ -195,7 +207,8 @@ def read(
         raise fail(TOOL, path, "predictions=True reads the predictions of a JSON export; a JSON-MIN export holds "
                    "none")
     if any("annotator" in r or "annotation_id" in r for _, _, r in records):
-        return read_min(path, records, field=field, text_key=text_key, multiple=multiple, kind=kind)
+        return read_min(path, records, field=field, text_key=text_key, multiple=multiple, kind=kind,
+                        form="CSV" if path.suffix.lower() in (".csv", ".tsv") else "JSON-MIN")
     raise fail(
         TOOL, path, "not a Label Studio export: tasks have neither 'annotations' (JSON export) nor 'annotator' "
         "(JSON-MIN export)", record=first.get("id", 1), line=records[0][1],

@@ -5,11 +5,18 @@ copies the task data, sets ``id``, adds one key per control holding the regions'
 single choice or a one-line text bare, several choices ``{"choices": [...]}``, ``[{"rating": 4}]``...), then
 ``annotator`` and the annotation's metadata.  Cancelled annotations are left out.
 
+The CSV export (``convert_to_csv``) writes the same rows as a table: one column per key, sorted by name,
+a value that is not text as its JSON (``[{"rating": 4}]``; a single choice or a one-line text bare), a
+missing key as an empty cell; :func:`csv_rows` makes them the JSON-MIN rows again.
+
 Not public: :func:`accord.importers._labelstudio.read` reads this export.
 """
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from collections import defaultdict
 from collections.abc import Hashable
 from pathlib import Path
@@ -32,7 +39,7 @@ from accord.importers._common import (
 from accord.importers._labelstudio_common import BUCKETS_NOTE, TOOL, VALUE, span_notes, spans_result
 from accord.importers._offsets import Utf16Index
 
-__all__ = ["read_min"]
+__all__ = ["csv_rows", "is_csv_export", "read_min"]
 
 #: A JSON-MIN control's shape (:func:`_min_kind`) -> the kind of its values.
 _MIN_KINDS = {"choices": "nominal", "choices-multi": "set", "taxonomy": "set", "rating": "ordinal",
@@ -154,7 +161,8 @@ def _min_key_order(records: list[tuple[int, int, Any]]) -> set[str] | None:
 
 
 def read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | None, text_key: str | None,
-              multiple: bool | None, kind: str | None) -> Imported:
+             multiple: bool | None, kind: str | None, form: str = "JSON-MIN") -> Imported:
+    """The rows of a JSON-MIN export (*form* ``CSV``: of the CSV export, :func:`csv_rows`) read as *field*."""
     by_task: dict[Any, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
     keys: set[str] = set()
     tidy = Tidy()
@@ -203,7 +211,7 @@ def read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | No
     else:
         candidates = [k for k, t in controls.items() if t not in ("other", "mixed", *_NAMED_ONLY)]
         if not candidates:
-            raise fail(TOOL, path, words("no control to compare in this JSON-MIN export (keys that are the same for "
+            raise fail(TOOL, path, words(f"no control to compare in this {form} export (keys that are the same for "
                                          "every annotator of a task are read as task data: "
                                          f"{', '.join(data_keys) or 'none'}); pass ", opt("field")))
         if len(candidates) > 1:
@@ -225,11 +233,11 @@ def read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | No
     if kind is not None and vkind != "spans":
         vkind = kind
     cells = Cells(TOOL, str(path), tidy=tidy)
-    cells.notes.append(words(f"JSON-MIN export: control {quote(name)} read as {vkind} (JSON-MIN does not give control "
+    cells.notes.append(words(f"{form} export: control {quote(name)} read as {vkind} ({form} does not give control "
                              "types; pass ", opt("kind"), " or ", opt("multiple"), " to change)"))
     if ctype == "ranker-buckets":
         cells.notes.append(BUCKETS_NOTE.format(name=quote(name)))
-    cells.notes.append("JSON-MIN leaves cancelled annotations out: they count as unassigned here (the JSON export "
+    cells.notes.append(f"{form} leaves cancelled annotations out: they count as unassigned here (the JSON export "
                        "tells them apart as skipped)")
     others = sorted(k for k, t in controls.items() if k != name and t not in ("other", "mixed", *_NAMED_ONLY))
     if others:
@@ -364,3 +372,75 @@ def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any], t
     if vkind == "set":
         return frozenset([x])
     return x
+
+
+#: The keys a JSON-MIN value's regions hold, by control (what :func:`_min_kind` reads): a CSV cell holding the JSON
+#: of a list of such objects is a control's value; any other text (the task data's lists too) is kept as text.
+_REGION_KEYS = {"start", "choices", "taxonomy", "rating", "number", "text", "ranker", "selected"}
+#: The columns the CSV writer always writes (label_studio_converter's csv2: annotator, annotation_id...) and "id".
+_CSV_NEEDS = {"id", "annotator", "annotation_id"}
+
+
+def is_csv_export(path: Path, head: str) -> bool:
+    """A CSV (or TSV) whose header names ``id``, ``annotator`` and ``annotation_id``: Label Studio's CSV export."""
+    if path.is_dir() or path.suffix.lower() not in (".csv", ".tsv"):
+        return False
+    first = head.lstrip("\ufeff").split("\n", 1)[0].rstrip("\r")
+    try:
+        header = next(csv.reader([first], delimiter=_delimiter(first)), [])
+    except csv.Error:
+        return False
+    return _CSV_NEEDS <= {h.strip() for h in header}
+
+
+def _delimiter(header: str) -> str:
+    """The TSV export is the CSV writer's with a tab for the comma (its file may still be named ``.csv``)."""
+    return "\t" if "\t" in header else ","
+
+
+def csv_rows(path: Path, text: str) -> list[tuple[int, int, Any]]:
+    """The rows of Label Studio's CSV export as JSON-MIN rows ``(index, line, row)``: an empty cell is a key the
+    annotation has not, a cell holding the JSON of a control's regions is those regions, a number column of the
+    annotation (``annotation_id``, ``lead_time``) is left as text (only messages show it)."""
+    text = text.lstrip("\ufeff")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text.split("\n", 1)[0]))
+    try:
+        header = [h.strip() for h in next(reader)]
+    except StopIteration:
+        raise fail(TOOL, path, "empty file") from None
+    except csv.Error as exc:
+        raise fail(TOOL, path, f"not a CSV file ({exc})", line=1) from None
+    out: list[tuple[int, int, Any]] = []
+    try:
+        for i, cells in enumerate(reader, start=1):
+            line = reader.line_num
+            if not any(c.strip() for c in cells):
+                continue
+            if len(cells) != len(header):
+                raise fail(TOOL, path, f"the row has {plural(len(cells), 'cell')}, the header "
+                           f"{plural(len(header), 'column')}", line=line)
+            row: dict[str, Any] = {}
+            for key, cell in zip(header, cells, strict=True):
+                if cell == "":
+                    continue
+                row[key] = _csv_value(cell) if key not in ("id", "annotator") else cell
+            out.append((i, line, row))
+    except csv.Error as exc:
+        raise fail(TOOL, path, f"not a CSV file ({exc})", line=reader.line_num) from None
+    return out
+
+
+def _csv_value(cell: str) -> Any:
+    """A cell as the JSON-MIN value it was written from: the JSON of a control's regions, else the text."""
+    head = cell.lstrip()[:1]
+    if head not in ("[", "{"):
+        return cell
+    try:
+        value = json.loads(cell)
+    except ValueError:
+        return cell
+    regions = [value] if isinstance(value, dict) else value
+    if isinstance(regions, list) and regions and all(isinstance(r, dict) and r.keys() & _REGION_KEYS
+                                                     for r in regions):
+        return value
+    return cell
