@@ -771,3 +771,22 @@ def test_label_studio_csv_spans_and_a_plain_table_stays_plain(tmp_path):
     plain.write_text("unit,annotator,value\n1,a,x\n1,b,y\n", encoding="utf-8")
     with pytest.raises(AccordError, match="cannot tell which tool"):
         guess_tool(plain)
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 15. Label Studio: an export whose only comparable control is per-region (a Repeater project of the SDK's tests:
+# a rectangle region and a taxonomy result carrying the rectangle's id, https://labelstud.io/tags/taxonomy
+# perRegion).  The refusal named the taxonomy among the controls as if it could be compared.
+
+def test_label_studio_refusal_says_which_controls_are_per_region(tmp_path):
+    box = {"x": 1, "y": 2, "width": 3, "height": 4, "rotation": 0}
+    result = [{"id": "R1", "type": "rectanglelabels", "from_name": "box", "to_name": "img",
+               "value": {**box, "rectanglelabels": ["Car"]}},
+              {"id": "R1", "type": "taxonomy", "from_name": "kind", "to_name": "img",
+               "value": {**box, "taxonomy": [["Vehicle", "Car"]]}}]
+    f = tmp_path / "export.json"
+    f.write_text(json.dumps([{"id": 1, "data": {"img": "a.jpg"}, "annotations": [
+        {"id": 1, "completed_by": 1, "was_cancelled": False, "result": result}]}]), encoding="utf-8")
+    with pytest.raises(AccordError, match=r"no control accord can compare .*the export has box \(rectanglelabels\), "
+                                          r"kind \(taxonomy, per-region\)"):
+        read_export(f, tool="label-studio")

@@ -258,7 +258,8 @@ def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None,
                 per_region: set[str] = frozenset()) -> tuple[str, str]:  # type: ignore[assignment]
     """The control to read and its type (perRegion controls, about one span each, are not candidates)."""
     def describe(names: list[str]) -> str:
-        return ", ".join(f"{n} ({'/'.join(sorted(types[n]))})" for n in names)
+        return ", ".join(f"{n} ({'/'.join(sorted(types[n]))}{', per-region' if n in per_region else ''})"
+                         for n in names)
 
     if field is not None:
         if field not in types:
