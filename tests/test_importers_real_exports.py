@@ -790,3 +790,41 @@ def test_label_studio_refusal_says_which_controls_are_per_region(tmp_path):
     with pytest.raises(AccordError, match=r"no control accord can compare .*the export has box \(rectanglelabels\), "
                                           r"kind \(taxonomy, per-region\)"):
         read_export(f, tool="label-studio")
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 16. doccano 1.8.4's export, run on a project (its data_export celery task, export_dataset): the zip holds one file
+# per project member, admins included; every example goes into every member's file (unless "Export only approved
+# documents"), the example's metadata keys at the top of each line, "Comments": [].  The JSON format writes each
+# member's examples as one JSON array (<username>.json), which was not read.  A member who never annotated has
+# every example with no label: read as having marked nothing, which was not said.
+
+def _doccano_zip(tmp_path, ext):
+    lines = {"alice": [["positive"], ["negative"], ["negative"]], "bob": [["positive"], ["positive"], []],
+             "admin": [[], [], []]}
+    texts = ["Acme was founded in 1998.", "Bob 😀 met Cy.", "Nothing here."]
+    target = tmp_path / f"export_{ext}.zip"
+    with zipfile.ZipFile(target, "w") as z:
+        for who, labels in lines.items():
+            rows = [{"id": 4 + i, "text": t, "src": i, "label": lab, "Comments": []}
+                    for i, (t, lab) in enumerate(zip(texts, labels, strict=True))]
+            body = (json.dumps(rows, ensure_ascii=False, separators=(",", ":")) if ext == "json" else
+                    "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+            z.writestr(f"{who}.{ext}", body)
+    return target
+
+
+@pytest.mark.parametrize("ext", ["jsonl", "json"])
+def test_doccano_export_zip_as_doccano_writes_it(tmp_path, ext):
+    f = _doccano_zip(tmp_path, ext)
+    assert guess_tool(f) == "doccano"
+    imp = read_export(f)
+    assert imp.kind == "nominal" and imp.report.coders == ("admin", "alice", "bob")
+    assert imp.report.counts["bob"] == {"annotated": 2, "empty": 1, "skipped": 0, "unassigned": 0}
+    (note,) = [n for n in imp.report.notes if "no label on any example" in n]
+    assert note.startswith("1 annotator with no label on any example of their file: admin;")
+    res = runner.invoke(app, ["agree", str(f), "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    # alice and bob: positive/positive, negative/positive; the third has alice's answer alone
+    assert out["n_pairable"] == 4 and out["alpha"] == pytest.approx(0.0)
