@@ -828,3 +828,22 @@ def test_doccano_export_zip_as_doccano_writes_it(tmp_path, ext):
     out = json.loads(res.stdout)
     # alice and bob: positive/positive, negative/positive; the third has alice's answer alone
     assert out["n_pairable"] == 4 and out["alpha"] == pytest.approx(0.0)
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 17. Label Studio: a per-region TextArea beside a per-region Choices (https://labelstud.io/tags/textarea,
+# perRegion: its result carries the id of the region it is about).  Read with attributes=True, the note said every
+# per-region control was read as the spans' attributes, the text area too, which is counted and not read.
+
+def test_label_studio_per_region_textarea_is_not_said_to_be_an_attribute(tmp_path):
+    result = [_region(4, 18, "deputy sheriff", rid="s1"),
+              {"id": "s1", "from_name": "sure", "to_name": "text", "type": "choices", "value": {"choices": ["yes"]}},
+              {"id": "s1", "from_name": "why", "to_name": "text", "type": "textarea", "value": {"text": ["a title"]}}]
+    f = tmp_path / "export.json"
+    f.write_text(json.dumps([{"id": 7, "data": {"text": DEPUTY}, "annotations": [
+        {"completed_by": 1, "was_cancelled": False, "result": result}]}]), encoding="utf-8")
+    imp = read_export(f, tool="label-studio", attributes=True)
+    assert imp.spans.spans[0].attributes == {"sure": "yes"}
+    assert "per-region controls (answers about one span) read as the spans' attributes: sure" in imp.report.notes
+    assert "per-region controls (answers about one span) not compared: why" in imp.report.notes
+    assert imp.report.dropped_reasons() == {"per-region textarea 'why': about one span, not the task: not compared": 1}

@@ -88,7 +88,7 @@ from accord.importers._common import (
 from accord.importers._json_relations import labelstudio_relations
 from accord.importers._labelstudio_common import BUCKETS_NOTE, TOOL, VALUE, span_notes, spans_result
 from accord.importers._labelstudio_min import csv_rows, is_csv_export, read_min
-from accord.importers._labelstudio_regions import region_attributes
+from accord.importers._labelstudio_regions import ATTRIBUTE_TYPES, region_attributes
 from accord.importers._offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -371,9 +371,15 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
         cells.notes.append(words(f"read control {quote(name)} ({_shown(ctype)}); not read: {', '.join(others)} (pass ",
                                  opt("field"), " to choose)"))
     if per_region:
-        names = ", ".join(sorted(per_region))
-        read_as = "read as the spans' attributes" if attributes and vkind == "spans" else "not compared"
-        cells.notes.append(f"per-region controls (answers about one span) {read_as}: {names}")
+        # read as attributes: the per-region choices, rating, number and taxonomy (a textarea is free text)
+        as_attrs = {n for n in per_region if set(types[n]) <= ATTRIBUTE_TYPES} if attributes and vkind == "spans" \
+            else set()
+        if as_attrs:
+            cells.notes.append(f"per-region controls (answers about one span) read as the spans' attributes: "
+                               f"{', '.join(sorted(as_attrs))}")
+        if per_region - as_attrs:
+            cells.notes.append(f"per-region controls (answers about one span) not compared: "
+                               f"{', '.join(sorted(per_region - as_attrs))}")
     if n_pred and predictions:
         versions = sorted({_prediction_coder(p) for _, _, rec in records for p in rec.get("predictions") or []
                            if isinstance(p, dict)})
