@@ -81,7 +81,7 @@ def test_records_json_alone_and_flattened_jsonl():
 
 
 def test_argilla_1x_records_are_read_and_other_tools_refused(tmp_path):
-    # Argilla 1.x FeedbackRecord: one response per user, its values per question (tests/test_importers_real_exports)
+    # Argilla 1.x FeedbackRecord: one response per user, its values per question (test_importers_real_exports_tools, 10)
     old = tmp_path / "v1.json"
     old.write_text(json.dumps([{"fields": {"text": "x"}, "responses": [
         {"user_id": "u", "values": {"label": {"value": "a"}}, "status": "submitted"}], "external_id": "e1"}]))

@@ -99,7 +99,7 @@ def test_label_studio_textarea_ranker_pairwise(ls_export):
 
 
 def test_label_studio_ranker_with_buckets_is_a_set_and_repeats_are_refused(tmp_path):
-    # buckets are groups, not an order: read as (bucket, item) pairs (tests/test_importers_real_exports.py, 9)
+    # buckets are groups, not an order: read as (bucket, item) pairs (tests/test_importers_real_exports_tools.py, 9)
     bucket = {"id": "r", "from_name": "rank", "to_name": "results", "type": "ranker",
               "value": {"ranker": {"relevant": ["mdn"], "_": ["blog", "wiki"]}}}
     f = tmp_path / "b.json"
