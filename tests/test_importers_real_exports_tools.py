@@ -348,7 +348,9 @@ def test_label_studio_one_task_object_is_recognised(tmp_path):
 # 14. Label Studio's CSV and TSV exports (https://labelstud.io/guide/export#CSV; the writer is the converter's
 # csv2.convert, label-studio-converter 0.0.59): the JSON-MIN rows as a table, the columns sorted by name, every
 # value that is not text written as its JSON (the task data's lists too), a missing key as an empty cell, numbers
-# unquoted (QUOTE_NONNUMERIC).  They were read as a plain table, or refused with --from label-studio.
+# unquoted (QUOTE_NONNUMERIC), lines ending in CRLF.  Label Studio 1.23's server (its export API, the SDK's converter)
+# writes the TSV export with the same writer and a tab, and names the file .csv.  They were read as a plain table,
+# or refused with --from label-studio.
 
 def _ls_csv(rows, sep=","):
     import csv as csvmod
@@ -357,7 +359,7 @@ def _ls_csv(rows, sep=","):
     keys = sorted({k for r in rows for k in r} | {"annotator", "annotation_id", "created_at", "updated_at",
                                                   "lead_time"})
     buf = io.StringIO()
-    w = csvmod.DictWriter(buf, fieldnames=keys, quoting=csvmod.QUOTE_NONNUMERIC, delimiter=sep, lineterminator="\n")
+    w = csvmod.DictWriter(buf, fieldnames=keys, quoting=csvmod.QUOTE_NONNUMERIC, delimiter=sep)  # CRLF
     w.writeheader()
     for r in rows:
         w.writerow({k: v if isinstance(v, (str, int, float)) else json.dumps(v) for k, v in r.items()})
