@@ -476,3 +476,26 @@ def test_label_studio_per_region_textarea_is_not_said_to_be_an_attribute(tmp_pat
     assert "per-region controls (answers about one span) read as the spans' attributes: sure" in imp.report.notes
     assert "per-region controls (answers about one span) not compared: why" in imp.report.notes
     assert imp.report.dropped_reasons() == {"per-region textarea 'why': about one span, not the task: not compared": 1}
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 18. Prodigy: a dataset saved by the review recipe (https://prodi.gy/docs/recipes#review): one task per input with
+# the reviewer's answer and "versions", the annotators' answers it was made from, each with the "sessions" that gave
+# it.  No real review dataset was found; the shape is the documentation's.  The versions were dropped unsaid.
+
+def test_prodigy_review_dataset_says_the_versions_are_not_read(tmp_path):
+    def task(h, reviewer, accept, versions):
+        return {"text": f"t{h}", "_input_hash": h, "_task_hash": h + 100, "_view_id": "choice", "answer": "accept",
+                "options": [{"id": "A", "text": "A"}, {"id": "B", "text": "B"}], "accept": accept,
+                "_annotator_id": reviewer, "_session_id": reviewer,
+                "versions": [{"accept": a, "answer": "accept", "sessions": s, "default": i == 0}
+                             for i, (a, s) in enumerate(versions)]}
+    rows = [task(1, "rev-ann", ["A"], [(["A"], ["ds-al", "ds-bo"])]),
+            task(2, "rev-ann", ["B"], [(["A"], ["ds-al"]), (["B"], ["ds-bo"])]),
+            task(1, "rev-cy", ["A"], [(["A"], ["ds-al", "ds-bo"])])]
+    f = tmp_path / "review.jsonl"
+    f.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    imp = read_export(f, tool="prodigy")
+    assert imp.report.coders == ("rev-ann", "rev-cy")
+    assert any(n.startswith("3 tasks from Prodigy's review interface: read as the reviewer's answer") for n in
+               imp.report.notes)

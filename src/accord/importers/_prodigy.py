@@ -35,6 +35,11 @@ alice.jsonl``). A task with neither ``_annotator_id`` nor ``_session_id``
 (counted in a note); in a single file such a task is an error, as nobody
 can tell who answered.
 
+A dataset saved by the ``review`` recipe holds the reviewer's answer per
+input, with the annotators' answers it was made from under ``versions``
+(https://prodi.gy/docs/recipes#review): the reviewer's answer is read, the
+versions are not (counted in a note).
+
 Cell states: ``ignore`` is *skipped*; in the manual interfaces (choice and
 spans) a ``reject`` flags the task rather than giving a value, so it is
 *skipped* too (counted in a note); an accepted task with nothing chosen or no
@@ -200,6 +205,11 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         cells.notes.append(f"{plural(named, 'task names', 'tasks name')} no annotator (neither _annotator_id "
                            "nor _session_id): each is the "
                            "annotator of its file's name")
+    reviewed = sum(isinstance(t.get("versions"), list) for _, t in tasks)
+    if reviewed:  # https://prodi.gy/docs/recipes#review: each version an answer, with the sessions that gave it
+        cells.notes.append(f"{plural(reviewed, 'task')} from Prodigy's review interface: read as the reviewer's "
+                           "answer; the annotators' versions it holds ('versions', each with its 'sessions') are not "
+                           "read (read the annotators' own datasets to compare them)")
     if field not in FIELDS:
         return _read_text(path, cells, field, tasks)
     chosen = [(line, t) for line, t in tasks if field in _fields_of(t)]
