@@ -499,3 +499,50 @@ def test_prodigy_review_dataset_says_the_versions_are_not_read(tmp_path):
     assert imp.report.coders == ("rev-ann", "rev-cy")
     assert any(n.startswith("3 tasks from Prodigy's review interface: read as the reviewer's answer") for n in
                imp.report.notes)
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 19. Label Studio's target storage (https://labelstud.io/guide/storage), seen on Label Studio 1.23's local-files
+# export storage: by default one file per annotation, named by the annotation's id with no extension, the task
+# nested under "task" (id, data; no annotations) and completed_by an object with id and email; with the task format,
+# one "<task id>.json" per task, a task of the JSON export.  A folder of them was refused ("is a folder"), and an
+# annotation file was "not a Label Studio export".
+
+def _stored(aid, task_id, who, choice):
+    return {"id": aid, "result": [{"id": "c", "from_name": "mood", "to_name": "text", "type": "choices",
+                                   "value": {"choices": [choice]}}],
+            "completed_by": {"id": who, "first_name": "", "last_name": "", "email": f"u{who}@example.org"},
+            "task": {"id": task_id, "data": {"text": f"text {task_id}"}, "meta": {}, "inner_id": task_id},
+            "was_cancelled": False, "ground_truth": False, "lead_time": 2.5}
+
+
+def test_label_studio_target_storage_folder_of_annotations_or_tasks(tmp_path):
+    folder = tmp_path / "target"
+    folder.mkdir()
+    answers = [(11, 1, 1, "pos"), (12, 1, 2, "neg"), (13, 2, 1, "neg"), (14, 2, 2, "neg"), (15, 3, 1, "pos")]
+    for aid, task_id, who, choice in answers:
+        (folder / str(aid)).write_text(json.dumps(_stored(aid, task_id, who, choice)), encoding="utf-8")
+    (folder / ".DS_Store").write_bytes(b"\x00\x01")
+    assert guess_tool(folder) == "label-studio"
+    imp = read_export(folder)
+    assert imp.field == "mood" and imp.report.n_items == 3
+    assert imp.report.counts["u1@example.org"] == {"annotated": 3, "empty": 0, "skipped": 0, "unassigned": 0}
+    assert imp.report.counts["u2@example.org"] == {"annotated": 2, "empty": 0, "skipped": 0, "unassigned": 1}
+    assert "target storage folder: 5 annotation files and 0 task files gathered into 3 tasks" in imp.report.notes
+    one = read_export(folder / "12")  # one annotation file alone
+    assert one.report.counts == {"u2@example.org": {"annotated": 1, "empty": 0, "skipped": 0, "unassigned": 0}}
+    # the task format: <task id>.json, every annotation of the task; a task file and an annotation file both
+    # holding annotation 11 read it once
+    tasks = tmp_path / "tasks"
+    tasks.mkdir()
+    for task_id in (1, 2, 3):
+        anns = [{k: v for k, v in _stored(a, t, w, c).items() if k != "task"} for a, t, w, c in answers if t == task_id]
+        (tasks / f"{task_id}.json").write_text(json.dumps({"id": task_id, "data": {"text": f"text {task_id}"},
+                                                           "annotations": anns, "predictions": []}), encoding="utf-8")
+    (tasks / "11").write_text(json.dumps(_stored(11, 1, 1, "pos")), encoding="utf-8")
+    both = read_export(tasks)
+    assert both.report.counts == imp.report.counts
+    assert "1 annotation held by two files (the same id) read once" in both.report.notes
+    (tasks / "junk.json").write_text(json.dumps({"hello": 1}), encoding="utf-8")
+    with pytest.raises(AccordError, match=r"junk.json: not a Label Studio task nor a stored annotation"):
+        read_export(tasks, tool="label-studio")

@@ -18,9 +18,10 @@ out, so they count as unassigned there.  The "CSV" and "TSV" exports
 (https://labelstud.io/guide/export#CSV) write the JSON-MIN rows as a table,
 one column per key (the header names ``id``, ``annotator`` and
 ``annotation_id``), a value that is not text as its JSON: they are read as
-JSON-MIN rows (:mod:`accord.importers._labelstudio_min`).  A file holding
-one task object (a target storage's ``<task id>.json``) is read as a JSON
-export of that task.
+JSON-MIN rows (:mod:`accord.importers._labelstudio_min`).  A target
+storage's files (one per annotation, its task nested, or one per task) are
+read as the tasks of a JSON export, a folder of them or one alone
+(:mod:`accord.importers._labelstudio_storage`).
 
 Controls read (the ``type`` of a region):
 
@@ -89,6 +90,12 @@ from accord.importers._json_relations import labelstudio_relations
 from accord.importers._labelstudio_common import BUCKETS_NOTE, TOOL, VALUE, span_notes, spans_result
 from accord.importers._labelstudio_min import csv_rows, is_csv_export, read_min
 from accord.importers._labelstudio_regions import ATTRIBUTE_TYPES, region_attributes
+from accord.importers._labelstudio_storage import (
+    is_storage_object,
+    looks_like_storage,
+    single_annotation,
+    storage_tasks,
+)
 from accord.importers._offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
@@ -99,15 +106,20 @@ COMPARED = {"choices": "nominal", "taxonomy": "set", "rating": "ordinal", "numbe
 NAMED_ONLY = {"textarea": "text", "ranker": "ranking", "pairwise": "nominal"}
 _SPAN_TYPES = {"labels", "hypertextlabels", "paragraphlabels", "rectanglelabels", "polygonlabels", "ellipselabels",
                "keypointlabels", "brushlabels", "timeserieslabels"}
+
+
 def sniff(path: Path, head: str) -> bool:
     """A JSON array whose tasks hold ``annotations`` with ``completed_by``, or JSON-MIN rows with ``annotator``;
-    or one task object (Label Studio writes a task per file to a target storage, ``<task id>.json``)."""
+    the CSV export; or a target storage's files: a folder of them, or one (a task, or an annotation with its
+    ``task``: :mod:`accord.importers._labelstudio_storage`)."""
+    if path.is_dir():
+        return looks_like_storage(path)
     if is_csv_export(path, head):
         return True
     h = head.lstrip().lstrip("\ufeff").lstrip()
     full = '"annotations"' in head and ('"completed_by"' in head or '"from_name"' in head)
     if h.startswith("{"):
-        return full
+        return full or ('"task"' in head and '"result"' in head and '"completed_by"' in head)
     if not h.startswith("["):
         return False
     minimal = '"annotator"' in head and '"annotation_id"' in head
@@ -180,10 +192,15 @@ def read(
     path = Path(path)
     if kind is not None and kind not in ("nominal", "set", "ordinal", "interval", "text"):
         raise AccordError(f"kind must be one of nominal, set, ordinal, interval, text; got {quote(kind)}")
-    if path.suffix.lower() in (".csv", ".tsv") and path.is_file():  # the CSV export: JSON-MIN rows as a table
+    notes: list[str] = []
+    if path.is_dir():  # a target storage: one file per annotation or per task
+        records, notes = storage_tasks(path)
+    elif path.suffix.lower() in (".csv", ".tsv") and path.is_file():  # the CSV export: JSON-MIN rows as a table
         records = csv_rows(path, read_text(TOOL, path))
     else:
         records = list(iter_json_records(TOOL, path))
+        if len(records) == 1 and is_storage_object(records[0][2]):  # one annotation file of a target storage
+            records = [(1, records[0][1], single_annotation(path, records[0][2]))]
     if not records:
         raise fail(TOOL, path, "the export holds no tasks")
     first = next((r for _, _, r in records if isinstance(r, dict)), None)
@@ -200,7 +217,7 @@ def read(
         _validate(path, idx, line, rec)
     if any("annotations" in r for _, _, r in records):
         return _read_json(path, records, field=field, text_key=text_key, multiple=multiple, predictions=predictions,
-                          relations=relations, attributes=attributes)
+                          relations=relations, attributes=attributes, notes=notes)
     if relations:
         raise fail(TOOL, path, "relations=True reads the relations of a JSON export; a JSON-MIN export holds none")
     if predictions:
@@ -314,9 +331,9 @@ def _text_of(path: Path, data: dict[str, Any], text_key: str | None, to_name: st
                                  f"{', '.join(map(str, data))}); pass ", opt("text_key")), record=task, line=line)
 
 
-def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | None, text_key: str | None,
+def _read_json(path: Path, records: list[tuple[int, Any, Any]], *, field: str | None, text_key: str | None,
                multiple: bool | None, predictions: bool = False, relations: bool = False,
-               attributes: bool = False) -> Imported:
+               attributes: bool = False, notes: list[str] | None = None) -> Imported:
     from accord.data._spans import Span
 
     types: dict[str, Counter[str]] = defaultdict(Counter)
@@ -364,6 +381,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     if buckets:
         ctype, vkind = "ranker-buckets", "set"
     cells = Cells(TOOL, str(path))
+    cells.notes.extend(notes or ())
     if buckets:
         cells.notes.append(BUCKETS_NOTE.format(name=quote(name)))
     others = sorted(n for n in types if n != name and _comparable(types[n]) and n not in per_region)
