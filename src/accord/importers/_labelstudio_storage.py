@@ -35,7 +35,8 @@ def looks_like_storage(path: Path) -> bool:
     if not files:
         return False
     try:
-        obj = json.loads(files[0].read_text(encoding="utf-8-sig"))
+        with open(files[0], "rb") as fh:  # a stored annotation or task is small: a larger first file is not one
+            obj = json.loads(fh.read(1 << 20).decode("utf-8-sig"))
     except (OSError, ValueError, RecursionError):
         return False
     task = isinstance(obj, dict) and isinstance(obj.get("annotations"), list) and "data" in obj
