@@ -36,8 +36,8 @@ def test_label_selection_with_submitted_discarded_draft():
     assert imp.annotations.n_entries == 3
     assert any("draft" in n for n in imp.report.notes)
     reasons = imp.report.dropped_reasons()
-    assert reasons == {"ranking question 'order': answers are counted, not compared": 1,
-                       "text question 'comment': answers are counted, not compared": 1}
+    assert reasons == {"ranking question 'order': answers read only when named as the field": 1,
+                       "text question 'comment': answers read only when named as the field": 1}
     with_drafts = argilla.read(DS, field="sentiment", drafts=True)
     assert with_drafts.report.counts["u-ana"]["annotated"] == 3
 
@@ -80,12 +80,13 @@ def test_records_json_alone_and_flattened_jsonl():
     assert {(s.start, s.end) for s in spans.spans.spans} == {(6, 12)}
 
 
-def test_argilla_1x_and_other_tools_are_refused(tmp_path):
+def test_argilla_1x_records_are_read_and_other_tools_refused(tmp_path):
+    # Argilla 1.x FeedbackRecord: one response per user, its values per question (test_importers_real_exports_tools, 10)
     old = tmp_path / "v1.json"
     old.write_text(json.dumps([{"fields": {"text": "x"}, "responses": [
         {"user_id": "u", "values": {"label": {"value": "a"}}, "status": "submitted"}], "external_id": "e1"}]))
-    with pytest.raises(AccordError, match="Argilla 1.x FeedbackDataset"):
-        argilla.read(old)
+    imp = argilla.read(old)
+    assert imp.field == "label" and imp.report.counts["u"]["annotated"] == 1
     other = tmp_path / "other.json"
     other.write_text(json.dumps([{"id": 1, "data": {"text": "x"}, "annotations": []}]))
     with pytest.raises(AccordError, match="argilla export .*record 1: not an Argilla 2.x export"):

@@ -40,7 +40,7 @@ def test_single_choice_is_nominal_with_the_four_states():
     assert imp.annotations.n_entries == 3
     assert sorted(map(str, imp.annotations.values)) == ["Negative", "Positive"]
     # the textarea regions are counted, never silently dropped
-    assert imp.report.dropped_reasons() == {"textarea 'comment': free text is counted, not compared": 2}
+    assert imp.report.dropped_reasons() == {"textarea 'comment': free text, read only when named as the field": 2}
     assert any("prediction" in n for n in imp.report.notes)
 
 
@@ -102,7 +102,7 @@ def test_json_min_export():
     assert imp.kind == "nominal"
     assert imp.report.counts["al@example.org"] == {"annotated": 2, "empty": 0, "skipped": 0, "unassigned": 1}
     assert any("cancelled" in n for n in imp.report.notes)
-    assert imp.report.dropped_reasons() == {"textarea 'comment': free text is counted, not compared": 1}
+    assert imp.report.dropped_reasons() == {"textarea 'comment': free text, read only when named as the field": 1}
     tags = ls.read(MIN, field="tags")
     assert tags.kind == "set"
     assert frozenset({"travel"}) in set(tags.annotations.values)  # a bare single choice of a multiple control

@@ -72,14 +72,14 @@ def test_label_studio_guesses_only_the_choices_and_counts_the_rest(ls_export):
     imp = labelstudio.read(ls_export)
     assert imp.field == "quality" and imp.kind == "nominal"
     assert imp.report.dropped_reasons() == {
-        "textarea 'note': free text is counted, not compared": 3,
-        "region of type 'ranker' ('rank') is not read": 4,
-        "region of type 'pairwise' ('pw') is not read": 4,
+        "textarea 'note': free text, read only when named as the field": 3,
+        "ranker 'rank': a ranking, read only when named as the field": 4,
+        "pairwise 'pw': a preference, read only when named as the field": 4,
     }
     # named, each is read and the others are counted
     assert labelstudio.read(ls_export, field="rank").report.dropped_reasons() == {
-        "textarea 'note': free text is counted, not compared": 3,
-        "region of type 'pairwise' ('pw') is not read": 4,
+        "textarea 'note': free text, read only when named as the field": 3,
+        "pairwise 'pw': a preference, read only when named as the field": 4,
     }
 
 
@@ -98,13 +98,14 @@ def test_label_studio_textarea_ranker_pairwise(ls_export):
     assert pw.kind == "nominal" and sorted(pw.annotations.values.tolist()) == ["first", "second"]
 
 
-def test_label_studio_ranker_with_buckets_and_repeats_are_refused(tmp_path):
+def test_label_studio_ranker_with_buckets_is_a_set_and_repeats_are_refused(tmp_path):
+    # buckets are groups, not an order: read as (bucket, item) pairs (tests/test_importers_real_exports_tools.py, 9)
     bucket = {"id": "r", "from_name": "rank", "to_name": "results", "type": "ranker",
               "value": {"ranker": {"relevant": ["mdn"], "_": ["blog", "wiki"]}}}
     f = tmp_path / "b.json"
     f.write_text(json.dumps([_ls_task(1, [(1, [bucket])])]))
-    with pytest.raises(AccordError, match="buckets sorts items into groups.*not a ranking"):
-        labelstudio.read(f, field="rank")
+    imp = labelstudio.read(f, field="rank")
+    assert imp.kind == "set" and imp.annotations.values.tolist() == [frozenset({("relevant", "mdn")})]
     f.write_text(json.dumps([_ls_task(1, [(1, [_rank("mdn", "blog", "mdn")])])]))
     with pytest.raises(AccordError, match="names item 'mdn' twice"):
         labelstudio.read(f, field="rank")
@@ -157,8 +158,9 @@ def test_argilla_text_and_ranking_questions(tmp_path):
     ])
     guessed = argilla.read(folder)
     assert guessed.field == "label"
-    assert guessed.report.dropped_reasons() == {"text question 'comment': answers are counted, not compared": 2,
-                                                "ranking question 'order': answers are counted, not compared": 4}
+    assert guessed.report.dropped_reasons() == {
+        "text question 'comment': answers read only when named as the field": 2,
+        "ranking question 'order': answers read only when named as the field": 4}
     text = argilla.read(folder, field="comment")
     assert text.kind == "text" and sorted(text.annotations.values.tolist()) == ["too long", "too long!"]
     order = argilla.read(folder, field="order")

@@ -61,5 +61,5 @@ def test_bad_input_is_one_line(tmp_path):
     assert res.stderr.count("\n") == 1 and "its argument T7 names no text-bound annotation" in res.stderr
     res = runner.invoke(app, ["relations", str(root), "--match", "fuzzy"])
     assert res.exit_code == 2 and "match" in res.stderr
-    res = runner.invoke(app, ["relations", str(root), "--from", "doccano"])
-    assert res.exit_code == 2 and "--from must be one of brat, inception, label-studio, prodigy" in res.stderr
+    res = runner.invoke(app, ["relations", str(root), "--from", "argilla"])
+    assert res.exit_code == 2 and "--from must be one of brat, doccano, inception, label-studio, prodigy" in res.stderr

@@ -235,8 +235,8 @@ def test_inception_relation_layer(tmp_path):
 
 
 def test_a_tool_without_relations_is_refused(tmp_path):
-    with pytest.raises(AccordError, match="tool must be one of brat, inception, label-studio, prodigy"):
-        read_relations(tmp_path, tool="doccano")
+    with pytest.raises(AccordError, match="tool must be one of brat, doccano, inception, label-studio, prodigy"):
+        read_relations(tmp_path, tool="argilla")
 
 
 def test_several_exports_read_as_one_project(tmp_path):

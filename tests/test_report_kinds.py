@@ -201,8 +201,8 @@ def test_an_exports_page_opens_with_what_the_import_read(tmp_path):
     assert _cards(html)["alpha"] == ref["alpha"]["alpha"]
     assert "what label-studio wrote and what was read" in html
     assert "import_states" in html and "al@example.org" in html
-    assert "textarea &#39;comment&#39;: free text is counted, not compared" in html or \
-        "textarea 'comment': free text is counted, not compared" in html
+    assert "textarea &#39;comment&#39;: free text, read only when named as the field" in html or \
+        "textarea 'comment': free text, read only when named as the field" in html
 
 
 def test_an_exports_page_is_guessed_and_spans_get_the_span_page(tmp_path):

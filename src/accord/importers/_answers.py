@@ -17,8 +17,8 @@ from typing import Any
 from accord._shared.errors import AccordError
 from accord.importers._common import fail, quote
 
-__all__ = ["argilla_ranking", "label_studio_min_text", "label_studio_pairwise", "label_studio_ranker",
-           "label_studio_text", "label_studio_value", "text_answer"]
+__all__ = ["argilla_ranking", "label_studio_buckets", "label_studio_min_text", "label_studio_pairwise",
+           "label_studio_ranker", "label_studio_text", "label_studio_value", "text_answer"]
 
 #: Label Studio's ``Pairwise`` control: which side was chosen -> the preference
 _SIDES = {"left": "first", "right": "second"}
@@ -65,7 +65,7 @@ def label_studio_ranker(path: Path, regions: list[dict[str, Any]], kw: dict[str,
     """A ``Ranker`` control's answer: ``value.ranker`` maps the List's name to its item ids in the order given.
 
     With ``Bucket`` tags the map has one key per bucket (and ``_`` for the items left in the list): buckets
-    sort items into groups, not into an order, and are refused.
+    sort items into groups, not into an order, and are read by :func:`label_studio_buckets` instead.
     """
     from accord.distances._rank import ranking
 
@@ -88,6 +88,36 @@ def label_studio_ranker(path: Path, regions: list[dict[str, Any]], kw: dict[str,
         return ranking([str(x) for x in ranked])
     except AccordError as exc:
         raise fail("label-studio", path, str(exc), **kw) from None
+
+
+def label_studio_buckets(path: Path, regions: list[dict[str, Any]], kw: dict[str, Any]) -> frozenset | None:
+    """A ``Ranker`` with ``Bucket`` tags: the set of ``(bucket, item id)`` pairs the annotator placed.
+
+    Label Studio's Ranker documentation (https://labelstud.io/tags/ranker): with buckets, items "can be moved to
+    these buckets, and resulting groups will be exported as a dict ``{ bucket-name-1: [array of ids in this
+    bucket], ... }``"; the items left in the list are stored under ``_``, "an internal value".  The buckets are
+    groups with no order among them, so the answer is which item went to which bucket (a set, compared as
+    sets are), not a ranking; the items under ``_`` were placed nowhere and are left out.
+    """
+    if len(regions) > 1:
+        raise fail("label-studio", path, f"{len(regions)} ranker regions in one annotation; a ranker answers once",
+                   **kw)
+    ranked = (regions[0].get("value") or {}).get("ranker")
+    if not isinstance(ranked, dict) or not all(
+            isinstance(ids, list) and all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in ids)
+            for ids in ranked.values()):
+        raise fail("label-studio", path, "a Ranker with buckets must map each bucket to a list of item ids; got "
+                   f"{quote(ranked)}", **kw)
+    placed: dict[str, str] = {}
+    for bucket, ids in ranked.items():
+        if bucket == "_":
+            continue
+        for item in map(str, ids):
+            if item in placed:
+                raise fail("label-studio", path, f"item {quote(item)} is in two buckets, {quote(placed[item])} and "
+                           f"{quote(bucket)}", **kw)
+            placed[item] = str(bucket)
+    return frozenset((bucket, item) for item, bucket in placed.items())
 
 
 def label_studio_pairwise(path: Path, regions: list[dict[str, Any]], kw: dict[str, Any]) -> str | None:
@@ -138,6 +168,8 @@ def argilla_ranking(path: Path, value: Any, kw: dict[str, Any]) -> tuple[frozens
 
 
 def label_studio_value(path: Path, ctype: str, regions: list[dict[str, Any]], kw: dict[str, Any]) -> Any:
-    """The answer of a ``textarea``, ``ranker`` or ``pairwise`` control (one annotation's regions of it)."""
-    read = {"textarea": label_studio_text, "ranker": label_studio_ranker, "pairwise": label_studio_pairwise}[ctype]
+    """The answer of a ``textarea``, ``ranker`` (``ranker-buckets``: with buckets) or ``pairwise`` control (one
+    annotation's regions of it)."""
+    read = {"textarea": label_studio_text, "ranker": label_studio_ranker, "ranker-buckets": label_studio_buckets,
+            "pairwise": label_studio_pairwise}[ctype]
     return read(path, regions, kw)

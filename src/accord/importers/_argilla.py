@@ -1,4 +1,4 @@
-"""Argilla 2.x: a dataset's records with every user's responses to every question.
+"""Argilla 2.x (and 1.x): a dataset's records with every user's responses to every question.
 
 Schema followed: the Argilla 2.x Python SDK's record export
 (https://docs.argilla.io/latest/how_to_guides/import_export/ and
@@ -18,6 +18,15 @@ https://docs.argilla.io/latest/reference/argilla/records/responses/):
 ``to_list(flatten=True)`` / ``to_datasets()`` saved as JSON lines
     the same records flattened: the fields at the top, and per question
     ``<q>.responses``, ``<q>.responses.users``, ``<q>.responses.status``.
+
+Argilla 1.x ``FeedbackDataset`` records are read too: the dataset format
+(``format_as("datasets")``, which ``push_to_huggingface`` writes, saved as
+JSON lines) has one column per question holding ``[{"user_id", "value",
+"status"}]`` beside ``<q>-suggestion`` and ``<q>-suggestion-metadata``, a
+ranking as ``{"value": [...], "rank": [...]}`` and spans as ``{"start":
+[...], "end": [...], "label": [...], "text": [...]}`` (read as 2.x gives
+them); a ``FeedbackRecord`` as a dict has ``responses``, a list of
+``{"user_id", "values": {question: {"value"}}, "status"}``.
 
 Without ``settings.json`` the question types are read from the values' shape
 (a string is a label, a list of strings a multi-label set, an integer a rating,
@@ -80,14 +89,16 @@ KINDS = {"label_selection": "nominal", "multi_label_selection": "set", "rating":
 NAMED_ONLY = {"text": "text", "ranking": "ranking"}
 NOT_COMPARED = {"text", "ranking"}
 _STATES = {"submitted", "discarded", "draft"}
-_RESERVED = {"id", "status", "_server_id", "inserted_at", "updated_at", "score"}
+_RESERVED = {"id", "status", "_server_id", "inserted_at", "updated_at", "score", "external_id"}
 
 
 def sniff(path: Path, head: str) -> bool:
-    """A ``to_disk`` folder, or records carrying ``responses`` with ``user_id`` (or flattened ``.responses.users``)."""
+    """A ``to_disk`` folder, or records carrying ``responses`` with ``user_id`` (or flattened ``.responses.users``,
+    or Argilla 1.x's question columns beside their ``-suggestion`` columns)."""
     if path.is_dir():
         return (path / "records.json").is_file() and (path / "settings.json").is_file()
-    return ('"responses"' in head and '"user_id"' in head and '"fields"' in head) or ".responses.users" in head
+    return (('"responses"' in head and '"user_id"' in head and '"fields"' in head) or ".responses.users" in head
+            or ('-suggestion"' in head and '"user_id"' in head and '"status"' in head))
 
 
 @gc_paused
@@ -205,8 +216,8 @@ def read(
         if t in NOT_COMPARED and q != field:
             for r in records:
                 for user, _, _ in r["responses"].get(q, []):
-                    cells.drop(r["id"], f"{t} question {quote(q)}: answers are counted, not compared", line=r["line"],
-                               coder=user)
+                    cells.drop(r["id"], f"{t} question {quote(q)}: answers read only when named as the field",
+                               line=r["line"], coder=user)
     others = [q for q, t in types.items() if t in KINDS and q != field]
     if others:
         cells.notes.append(words(f"read question {quote(field)} ({qtype}); not read: {', '.join(others)} (pass ",
@@ -224,7 +235,7 @@ def read(
         unit = str(rid) if kind == "spans" else rid
         cells.item(unit)
         # every user's status on the record: the status of their responses (all questions)
-        status_of: dict[str, str | None] = {}
+        status_of: dict[str, str | None] = dict(r["statuses"])
         has_value: set[str] = set()
         for resps in r["responses"].values():
             for user, v, st in resps:
@@ -359,19 +370,32 @@ def _normalise(source: Path, line: int, index: int, rec: Any, tidy: Tidy) -> dic
     """One record as ``{"id", "line", "fields", "responses": {question: [(user, value, status)]}}``."""
     if not isinstance(rec, dict):
         raise fail(TOOL, source, f"expected a record object, found a {type(rec).__name__}", record=index, line=line)
-    if isinstance(rec.get("responses"), list):
-        raise fail(TOOL, source, "'responses' is a list of per-user answers: this is an Argilla 1.x FeedbackDataset "
-                   "export; export the dataset with Argilla 2.x (dataset.to_disk or records.to_json)",
-                   record=rec.get("external_id", index), line=line)
+    v1 = _v1_questions(rec)
+    if v1:
+        rec = _from_v1_columns(rec, v1)
     key = next((k for k in ("id", "_server_id", "external_id") if rec.get(k) is not None), None)
     if key is None:
         raise fail(TOOL, source, "the record has neither 'id' nor '_server_id'", record=index, line=line)
     rid = tidy.id(check(TOOL, source, rec[key], "id", field=key, record=index, line=line))
     where = {"record": rid, "line": line}
-    for k, expected in (("status", "text"), ("fields", "object"), ("responses", "object")):
+    for k, expected in (("status", "text"), ("fields", "object"), ("responses", "object|list of object")):
         check(TOOL, source, rec.get(k), expected, field=k, null=True, **where)
     responses: dict[str, list[tuple[str, Any, str]]] = {}
-    if isinstance(rec.get("responses"), dict):
+    statuses: dict[str, str | None] = {}  # Argilla 1.x: each user's status on the record, answered or not
+    if isinstance(rec.get("responses"), list):  # Argilla 1.x: one response per user, its values per question
+        fields = rec.get("fields") or {}
+        for i, x in enumerate(rec["responses"]):
+            at = f"responses[{i}]"
+            if "user_id" not in x:
+                raise fail(TOOL, source, f"{at} has no 'user_id'", record=rid, line=line)
+            user = tidy.id(check(TOOL, source, x["user_id"], "id", field=f"{at}.user_id", **where))
+            status = check(TOOL, source, x.get("status"), "text", field=f"{at}.status", null=True, **where)
+            statuses[user] = status
+            values = check(TOOL, source, x.get("values"), "object", field=f"{at}.values", null=True, **where) or {}
+            for q, v in values.items():
+                check(TOOL, source, v, "object", field=f"{at}.values.{q}", null=True, **where)
+                responses.setdefault(str(q), []).append((user, _v1_value((v or {}).get("value")), status))
+    elif isinstance(rec.get("responses"), dict):
         fields = rec.get("fields") or {}
         for q, resps in rec["responses"].items():
             out = []
@@ -404,7 +428,47 @@ def _normalise(source: Path, line: int, index: int, rec: Any, tidy: Tidy) -> dic
                            "length", record=rid, line=line, field=q)
             responses[q] = [(tidy.id(u), v, s) for u, v, s in zip(users, vals, sts, strict=True)]
         fields = {k: v for k, v in rec.items() if isinstance(v, str) and k not in _RESERVED and "." not in k}
-    return {"id": rid, "line": line, "fields": fields, "responses": responses}
+    return {"id": rid, "line": line, "fields": fields, "responses": responses, "statuses": statuses}
+
+
+def _v1_questions(rec: dict[str, Any]) -> list[str]:
+    """The questions of a record in Argilla 1.x's dataset format (``FeedbackDataset.format_as("datasets")``, which
+    ``push_to_huggingface`` writes): one column per question holding ``[{"user_id", "value", "status"}]``, beside
+    its ``<question>-suggestion`` and ``<question>-suggestion-metadata`` columns."""
+    def answers(v: Any) -> bool:
+        return isinstance(v, list) and all(isinstance(x, dict) and "user_id" in x and "status" in x for x in v)
+
+    return [k for k, v in rec.items() if f"{k}-suggestion" in rec and answers(v)]
+
+
+def _from_v1_columns(rec: dict[str, Any], questions: list[str]) -> dict[str, Any]:
+    """An Argilla 1.x dataset-format record as the 2.x flattened one: ``<q>.responses``, ``.users``, ``.status``,
+    the fields the other text columns (not the suggestions, ``external_id`` or the ``metadata`` JSON text)."""
+    out: dict[str, Any] = {"external_id": rec.get("external_id")}
+    for q in questions:
+        resps = rec[q]
+        out[f"{q}.responses"] = [_v1_value(x.get("value")) for x in resps]
+        out[f"{q}.responses.users"] = [x.get("user_id") for x in resps]
+        out[f"{q}.responses.status"] = [x.get("status") for x in resps]
+    skip = {*questions, "external_id", "metadata", "vectors"}
+    for k, v in rec.items():
+        if k not in skip and not k.endswith(("-suggestion", "-suggestion-metadata")) and isinstance(v, str):
+            out[k] = v
+    return out
+
+
+def _v1_value(value: Any) -> Any:
+    """An Argilla 1.x answer as 2.x gives it: the dataset format stores a ranking as ``{"value": [...], "rank":
+    [...]}`` and spans as ``{"start": [...], "end": [...], "label": [...], "text": [...]}`` (columns of a
+    struct), 2.x as a list of ``{"value", "rank"}`` and of ``{"label", "start", "end"}``."""
+    if isinstance(value, dict) and isinstance(value.get("value"), list) and isinstance(value.get("rank"), list) \
+            and len(value["value"]) == len(value["rank"]):
+        return [{"value": v, "rank": r} for v, r in zip(value["value"], value["rank"], strict=True)]
+    cols = ("start", "end", "label")
+    if isinstance(value, dict) and all(isinstance(value.get(c), list) for c in cols) \
+            and len({len(value[c]) for c in cols}) == 1:
+        return [{c: value[c][i] for c in cols} for i in range(len(value["start"]))]
+    return value
 
 
 def _span_text(source: Path, r: dict[str, Any], span_field: str | None) -> str:

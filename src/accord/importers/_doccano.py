@@ -1,4 +1,4 @@
-"""doccano: the JSONL export, one file per annotator, alone, in a folder or in the zip doccano hands out.
+"""doccano: the JSONL (or JSON) export, one file per annotator, alone, in a folder or in the zip doccano gives.
 
 Schema followed: doccano 1.x dataset export, "JSONL" format
 (https://doccano.github.io/doccano/tutorial/#export-dataset and
@@ -11,14 +11,18 @@ text classification
     value, several (multi-label projects) a set;
 sequence labeling
     ``"label": [[start, end, "ORG"], ...]``, or with relations
-    ``"entities": [{"id", "label", "start_offset", "end_offset"}, ...]``;
+    ``"entities": [{"id", "label", "start_offset", "end_offset"}, ...]`` and
+    ``"relations": [{"id", "from_id", "to_id", "type"}, ...]`` (read with
+    ``relations=True``, else each counted as dropped);
 intent detection and slot filling
     ``"cats": ["flight"]`` (the intents, read as categories) and
     ``"entities": [[start, end, "City"], ...]`` (the slots, spans): one is read
     at a time, chosen with ``field=``.
 
 Every line also carries ``Comments`` (the annotator's comments on the
-example, not read) and the example's metadata keys.
+example, not read) and the example's metadata keys.  The "JSON" export
+format writes the same examples as one array per annotator
+(``<username>.json``); it is read the same way.
 
 Before 1.2, doccano wrote one file for the whole project with an
 ``annotations`` list whose items carry the ``user`` id (``{"label",
@@ -37,7 +41,8 @@ or cancel, so no cell is *skipped*.  doccano writes every example of the
 project into every annotator's file unless "Export only approved documents" is
 ticked (then a file holds the examples that annotator confirmed): export with
 that option, or an example an annotator never opened reads as one they saw and
-left empty.  With collaborative annotation on, doccano writes one ``all.jsonl``
+left empty (an annotator with no label on any example is named in a note).
+With collaborative annotation on, doccano writes one ``all.jsonl``
 holding everybody's labels merged, without who gave them; such a file is
 refused (there is no annotator to compare).
 """
@@ -59,6 +64,7 @@ from accord.importers._common import (
     fail,
     folder_entries,
     gc_paused,
+    iter_json_records,
     iter_jsonl,
     json_type,
     opt,
@@ -75,14 +81,16 @@ TOOL = "doccano"
 
 
 def sniff(path: Path, head: str) -> bool:
-    """A zip of ``.jsonl`` files, a folder of them, or JSON lines with ``text`` and ``label`` / ``entities``."""
+    """A zip of ``.jsonl`` files, a folder of them, or JSON lines with ``text`` and ``label`` / ``entities``
+    (or the same of ``.json`` files, each one array: doccano's JSON export)."""
     if path.is_dir():
-        files = folder_entries(path, "*.jsonl", follow_symlinks=False)
+        files = folder_entries(path, "*.jsonl", follow_symlinks=False) or \
+            folder_entries(path, "*.json", follow_symlinks=False)
         return bool(files) and all(_looks_like(_head(f)) for f in files)
     if is_zip(path):
         try:
             with ZipArchive(TOOL, path) as z:
-                names = [n for n in z.names() if n.endswith(".jsonl")]
+                names = [n for n in z.names() if n.endswith(".jsonl")] or [n for n in z.names() if n.endswith(".json")]
                 return bool(names) and _looks_like(z.head(names[0], 4096).decode("utf-8", errors="replace"))
         except AccordError:
             return False
@@ -103,9 +111,12 @@ def _looks_like(head: str) -> bool:
     objects, ``cats`` as a list of names; before 1.2, ``annotations`` items with a ``user``.  A line whose
     ``label`` is one string (a span table's row) is not doccano's.
     """
-    first = head.lstrip().split("\n", 1)[0]
+    first = head.lstrip().lstrip("\ufeff").lstrip()
     try:
-        obj = json.loads(first)
+        if first.startswith("["):  # the JSON export: an array, its first example first
+            obj, _ = json.JSONDecoder().raw_decode(first[1:].lstrip())
+        else:
+            obj = json.loads(first.split("\n", 1)[0])
     except (ValueError, RecursionError):  # not JSON, nested too deep, a number too long
         return False
     if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
@@ -137,31 +148,44 @@ def _doccano_labels(key: str, value: Any) -> bool:
     return all(isinstance(x, str) for x in value) or all(_is_triple(x) for x in value)
 
 
-def _sources(path: Path, follow_symlinks: bool, skipped: list[Path]) -> Iterator[tuple[str | None, str, list[str]]]:
-    """``(coder from the file name, file name for messages, lines)`` of each per-annotator file."""
+def _sources(path: Path, follow_symlinks: bool,
+             skipped: list[Path]) -> Iterator[tuple[str | None, str, list[tuple[int, Any]]]]:
+    """``(coder from the file name, file name for messages, (line, example) pairs)`` of each per-annotator file:
+    doccano's JSONL export (``<username>.jsonl``), or its JSON export (``<username>.json``, one array)."""
     if path.is_dir():
-        files = folder_entries(path, "*.jsonl", follow_symlinks=follow_symlinks, skipped=skipped)
+        files = folder_entries(path, "*.jsonl", follow_symlinks=follow_symlinks, skipped=skipped) or \
+            folder_entries(path, "*.json", follow_symlinks=follow_symlinks, skipped=skipped)
         if not files:
             raise fail(TOOL, path, words("the folder holds no .jsonl file", *(
                 (f" but {plural(len(skipped), 'symbolic link')} to one, not followed (pass ",
                  opt("follow_symlinks", True), " to read them)") if skipped else ())))
         for f in files:
-            yield f.stem, str(f), read_text(TOOL, f).splitlines()
+            yield f.stem, str(f), _examples(Path(f), read_text(TOOL, f))
         return
     if is_zip(path):
         with ZipArchive(TOOL, path) as z:
-            names = sorted(n for n in z.names() if n.endswith(".jsonl"))
+            names = sorted(n for n in z.names() if n.endswith(".jsonl")) or \
+                sorted(n for n in z.names() if n.endswith(".json"))
             if not names:
                 raise fail(TOOL, path, "the zip holds no .jsonl file (export the dataset as JSONL)")
             for n in names:
-                yield Path(n).stem, f"{path}:{n}", read_text(TOOL, f"{path}:{n}", z.read(n)).splitlines()
+                yield Path(n).stem, f"{path}:{n}", _examples(Path(n), read_text(TOOL, f"{path}:{n}", z.read(n)),
+                                                              f"{path}:{n}")
         return
-    yield path.stem, str(path), read_text(TOOL, path).splitlines()
+    yield path.stem, str(path), _examples(path, read_text(TOOL, path))
+
+
+def _examples(name: Path, text: str, where: str | None = None) -> list[tuple[int, Any]]:
+    """The ``(line, example)`` pairs of one file: JSON lines, or (doccano's JSON export) one array."""
+    source = Path(where) if where else name
+    if name.suffix.lower() == ".json" and text.lstrip().lstrip("\ufeff").lstrip().startswith("["):
+        return [(line, obj) for _, line, obj in iter_json_records(TOOL, source, text)]
+    return list(iter_jsonl(TOOL, source, text.splitlines()))
 
 
 @gc_paused
 def read(path: str | Path, *, field: str | None = None, multiple: bool | None = None,
-         offsets: str = "utf16", follow_symlinks: bool = False) -> Imported:
+         offsets: str = "utf16", follow_symlinks: bool = False, relations: bool = False) -> Imported:
     """Read a doccano JSONL export: one annotator's file, a folder of them, or the zip.
 
     Parameters
@@ -179,6 +203,9 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         How the span offsets count characters (see the module docstring).
     follow_symlinks : bool
         Read the files of a folder that are symbolic links (default: left out, and counted in a note).
+    relations : bool
+        Also read the ``relations`` between the ``entities`` (:mod:`accord.importers._json_relations`;
+        ``kind="relations"``); otherwise each relation is counted as dropped.
 
     Returns
     -------
@@ -203,20 +230,23 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     file_coders: set[str] = set()  # an annotator whose file is empty is still an annotator (of nothing)
     skipped: list[Path] = []
     tidy = Tidy()
-    for coder, fname, lines in _sources(path, follow_symlinks, skipped):
+    for coder, fname, examples in _sources(path, follow_symlinks, skipped):
         coder = None if coder is None else tidy.id(coder)
         if coder == "all":
-            raise fail(TOOL, fname, "all.jsonl is doccano's collaborative-annotation export: it merges every "
+            raise fail(TOOL, fname, f"{Path(fname).name} is doccano's collaborative-annotation export: it merges every "
                        "annotator's labels without saying who gave them; export a project with collaborative "
                        "annotation off (one <username>.jsonl per annotator)")
-        for line, obj in iter_jsonl(TOOL, Path(fname), lines):
+        for line, obj in examples:
+            if not isinstance(obj, dict):
+                raise fail(TOOL, fname, f"each example must be a JSON object, found a {type(obj).__name__}",
+                           line=line)
             _validate(fname, line, obj, tidy)
             if "annotations" in obj and isinstance(obj["annotations"], list) and "label" not in obj:
                 rows.extend(_old_format(fname, line, obj))
                 continue
             rows.append((coder or "", fname, line, obj))
             file_coders.add(coder or "")
-        if not any(line.strip() for line in lines) and coder:
+        if not examples and coder:
             file_coders.add(coder)
     if not rows:
         raise fail(TOOL, path, "the export holds no example")
@@ -253,8 +283,10 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
     by_text = any(i is None for i in ids)
     if by_text:
         cells.notes.append("examples without an 'id' are matched across annotators by their text")
+    if relations and not spans_mode:
+        raise fail(TOOL, path, f"relations join spans; field {quote(key)} holds categories, not spans", field=key)
     if spans_mode:
-        return _read_spans(path, cells, rows, key, by_text, offsets)
+        return _read_spans(path, cells, rows, key, by_text, offsets, relations=relations)
     if multiple is None:
         multiple = any(len(o.get(key) or []) > 1 for _, _, _, o in rows)
     kind = "set" if multiple else "nominal"
@@ -280,12 +312,28 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
             cells.cell(unit, coder, "annotated", frozenset(labs), line=line)
         else:
             cells.cell(unit, coder, "annotated", labs[0], line=line)
+    _note_silent_members(cells)
     return cells.imported(key, kind)  # type: ignore[arg-type]
+
+
+def _note_silent_members(cells: Cells) -> None:
+    """Say which annotators left every example of their file without a label: doccano writes every example of
+    the project into every member's file unless "Export only approved documents" is ticked, so a member who
+    never annotated reads as one who saw every example and marked nothing (and is compared so)."""
+    states: dict[str, set[str]] = {}
+    for (_, coder), state in cells.cells.items():
+        states.setdefault(str(coder), set()).add(state)
+    silent = sorted(c for c, st in states.items() if st == {"empty"})
+    if silent and len(silent) < len(states):
+        cells.notes.append(f"{plural(len(silent), 'annotator')} with no label on any example of their file: "
+                           f"{', '.join(silent)}; doccano writes every example into every member's file unless "
+                           "'Export only approved documents' is ticked, so these may be members who never "
+                           "annotated, here compared as having marked nothing")
 
 
 #: What an example's keys hold, as doccano's JSONL export writes them (null allowed): see the module docstring.
 _EXAMPLE = {"id": "id", "text": "text", "label": "list", "labels": "list", "cats": "list of label",
-            "entities": "list of list|object", "annotations": "list of object"}
+            "entities": "list of list|object", "annotations": "list of object", "relations": "list of object"}
 _ENTITY = {"label": "label", "start_offset": "integer", "end_offset": "integer", "user": "id"}
 
 
@@ -345,10 +393,12 @@ def _old_format(fname: str, line: int, obj: dict[str, Any]) -> Iterator[tuple[st
 
 
 def _read_spans(path: Path, cells: Cells, rows: list[tuple[str, str, int, dict[str, Any]]], key: str,
-                by_text: bool, offsets: str) -> Imported:
+                by_text: bool, offsets: str, *, relations: bool = False) -> Imported:
     from accord.data._spans import Span, SpanAnnotations
+    from accord.importers._json_relations import doccano_relations
 
     spans: list[Span] = []
+    rels: list[Any] = []
     texts: dict[str, str] = {}
     astral: set[str] = set()
     for coder, fname, line, o in rows:
@@ -367,6 +417,7 @@ def _read_spans(path: Path, cells: Cells, rows: list[tuple[str, str, int, dict[s
         if index is not None and index.has_astral:
             astral.add(doc)
         mine = []
+        ids: dict[Any, Span] = {}  # entity id -> its span, for the relations
         for item in o.get(key) or []:
             kw = {"record": doc, "line": line, "field": key, "coder": coder}
             if isinstance(item, dict):
@@ -379,12 +430,26 @@ def _read_spans(path: Path, cells: Cells, rows: list[tuple[str, str, int, dict[s
             s, e, _ = reanchor_span(TOOL, fname, text, start, end, covered=None, utf16=offsets == "utf16",
                                     index=index, **kw)
             mine.append(Span(doc, s, e, str(label), coder))
+            if isinstance(item, dict) and item.get("id") is not None:
+                ids[item["id"]] = mine[-1]
         spans.extend(mine)
+        if relations:
+            rels += doccano_relations(Path(fname), o.get("relations") or [], ids, doc, coder, line=line)
+        else:  # counted, never dropped unsaid
+            for _ in o.get("relations") or ():
+                cells.drop(doc, "relation between entities (not compared; relations=True reads it)", line=line,
+                           coder=coder)
         cells.cell(doc, coder, "annotated" if mine else "empty", line=line)
     if astral:
         cells.notes.append(words(f"{plural(len(astral), 'document holds', 'documents hold')} characters outside the "
                                  "Basic Multilingual Plane (emoji): span offsets were read as UTF-16 code units; pass ",
                                  opt("offsets", "codepoints"), " if your doccano counted code points"))
+    _note_silent_members(cells)
     seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
     sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(path))
+    if relations:
+        from accord.data._relations import RelationAnnotations
+
+        return Imported(tool=TOOL, field=key, kind="relations", annotations=None, spans=sa, report=cells.report(),
+                        relations=RelationAnnotations.from_relations(rels, spans=sa))
     return Imported(tool=TOOL, field=key, kind="spans", annotations=None, spans=sa, report=cells.report())

@@ -29,8 +29,8 @@ PLAIN_TABLES = (".csv", ".tsv", ".tab", ".txt", ".parquet", ".pq", ".xlsx", ".xl
 _JSONL = (".jsonl", ".ndjson", ".jsonlines")
 #: Tools whose export is a plain table with a header no plain table has: guessed instead of reading the file
 #: as a plain table (which would take ``<no annotation>`` for a label, or an MTurk batch's ``HITId`` column
-#: for nothing).
-_HEADED_TABLES = ("inception-agreement", "mturk")
+#: for nothing, or Label Studio's CSV export's JSON cells for labels).
+_HEADED_TABLES = ("inception-agreement", "mturk", "label-studio")
 #: the tables read by accord.read, not by an importer, when no tool is named
 _TABLES = (".csv", ".tsv", ".tab", ".parquet", ".pq")
 #: tables larger than this (bytes) show a progress line while they are read (with progress)

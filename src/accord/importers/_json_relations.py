@@ -1,4 +1,4 @@
-"""Relations of the JSON exports: Label Studio ``relation`` results and Prodigy ``relations``.
+"""Relations of the JSON exports: Label Studio ``relation`` results, Prodigy and doccano ``relations``.
 
 **Label Studio** (JSON export; https://labelstud.io/guide/task_format, and the ``Relations`` and
 ``Relation`` tags, https://labelstud.io/tags/relations): a relation is a result of an annotation beside its
@@ -15,7 +15,13 @@ indices, ``head_span`` and ``child_span`` the spans they belong to (``start``, `
 ``token_end``, ``label``). The relation goes from head to child. Without ``head_span``/``child_span``, the
 argument is the task's span holding that token, or the token itself (labelled ``(token)``).
 
-A region or token id that names nothing of the annotation is an error naming the file, the record, the
+**doccano** (the JSONL export of a sequence-labelling project with relations, doccano 1.6 and later: the
+``relation_extraction`` example of doccano's ``data_export`` pipeline, and doccano's documentation, "Export
+dataset"): an example's ``entities`` are ``{"id", "label", "start_offset", "end_offset"}`` and its
+``relations`` ``{"id", "from_id", "to_id", "type"}``, ``from_id`` and ``to_id`` naming entities of the same
+line; the relation goes from ``from_id`` to ``to_id`` and its type is its label.
+
+A region, entity or token id that names nothing of the annotation is an error naming the file, the record, the
 annotator and the field.
 """
 
@@ -28,7 +34,7 @@ from accord._shared.tool_errors import fail, quote
 from accord.data._relations import Relation
 from accord.data._spans import Span
 
-__all__ = ["UNLABELLED", "labelstudio_relations", "prodigy_relations"]
+__all__ = ["UNLABELLED", "doccano_relations", "labelstudio_relations", "prodigy_relations"]
 
 #: The type of a relation its tool gives no label.
 UNLABELLED = "(unlabelled)"
@@ -115,4 +121,29 @@ def prodigy_relations(path: Path, t: dict[str, Any], doc: str, coder: str, token
         child = _prodigy_end(path, t, rel, "child", doc, coder, tokens, kw)
         out.append(Relation(doc, coder, str(label).strip() if label and str(label).strip() else UNLABELLED, head,
                             child, id=f"{rel.get('head')}->{rel.get('child')}"))
+    return out
+
+
+def doccano_relations(path: Path, rels: Any, entities: dict[Any, Span], doc: str, coder: str, *,
+                      line: int) -> list[Relation]:
+    """The relations of one doccano example (from ``from_id`` to ``to_id``); *entities* maps the example's entity
+    ids to their spans."""
+    kw = {"record": doc, "line": line, "coder": coder}
+    if not isinstance(rels, list):
+        raise fail("doccano", path, f"'relations' must be a list; got {quote(rels)}", field="relations", **kw)
+    out = []
+    for i, rel in enumerate(rels):
+        if not isinstance(rel, dict):
+            raise fail("doccano", path, f"each relation must be an object; got {quote(rel)}", field="relations",
+                       **kw)
+        ends = []
+        for key in ("from_id", "to_id"):
+            eid = rel.get(key)
+            if isinstance(eid, bool) or not isinstance(eid, (int, str)) or eid not in entities:
+                raise fail("doccano", path, f"a relation's {key} {quote(eid)} names no entity of the example",
+                           field=f"relations[{i}].{key}", **kw)
+            ends.append(entities[eid])
+        label = rel.get("type")
+        label = str(label).strip() if label is not None and str(label).strip() else UNLABELLED
+        out.append(Relation(doc, coder, label, ends[0], ends[1], id=str(rel.get("id", i))))
     return out

@@ -1,4 +1,4 @@
-"""Label Studio: the JSON and JSON-MIN exports of a project.
+"""Label Studio: the JSON, JSON-MIN and CSV (or TSV) exports of a project.
 
 Schema followed: Label Studio 1.x "JSON" export, one task per element of a JSON
 array, each with ``id``, ``data`` and ``annotations``; every annotation has
@@ -14,7 +14,14 @@ their type (a single choice as the bare string, several as
 ``[{"taxonomy": [[...]]}]``, spans as ``{"start", "end", "text", "labels"}``),
 so the control types are read from the values' shape (``kind=`` and
 ``multiple=`` correct a wrong reading); JSON-MIN leaves cancelled annotations
-out, so they count as unassigned there.
+out, so they count as unassigned there.  The "CSV" and "TSV" exports
+(https://labelstud.io/guide/export#CSV) write the JSON-MIN rows as a table,
+one column per key (the header names ``id``, ``annotator`` and
+``annotation_id``), a value that is not text as its JSON: they are read as
+JSON-MIN rows (:mod:`accord.importers._labelstudio_min`).  A target
+storage's files (one per annotation, its task nested, or one per task) are
+read as the tasks of a JSON export, a folder of them or one alone
+(:mod:`accord.importers._labelstudio_storage`).
 
 Controls read (the ``type`` of a region):
 
@@ -32,12 +39,15 @@ Controls read (the ``type`` of a region):
     browser) and are re-anchored to Python code points, and each region's
     ``text`` is checked against the document;
 ``textarea``, ``ranker``, ``pairwise``
-    read only when named (``field=``; JSON export): a textarea's lines
-    (``value.text``) joined as one text, a Ranker's item ids
-    (``value.ranker``, without buckets) as a ranking, a Pairwise choice
-    (``value.selected``: left, right) as ``first`` or ``second``
-    (:mod:`accord.importers._answers`); otherwise each region is counted as a
-    dropped record.
+    read only when named (``field=``): a textarea's lines (``value.text``)
+    joined as one text, a Ranker's item ids (``value.ranker``) as a ranking,
+    a Pairwise choice (``value.selected``: left, right) as ``first`` or
+    ``second`` (:mod:`accord.importers._answers`); otherwise each region is
+    counted as a dropped record ("read only when named").  A Ranker with
+    ``Bucket`` tags sorts items into groups with no order among them
+    (https://labelstud.io/tags/ranker): its answer is read as the set of
+    ``(bucket, item id)`` pairs placed, compared as sets are (the items left
+    in the list, ``_``, are placed nowhere and left out).
 
 A control with ``perRegion`` answers about one span and its regions carry
 that span's region ``id``: it is not a value of the task, so it is not
@@ -72,41 +82,46 @@ from accord.importers._common import (
     gc_paused,
     iter_json_records,
     opt,
-    place,
     quote,
+    read_text,
     reanchor_span,
 )
 from accord.importers._json_relations import labelstudio_relations
-from accord.importers._labelstudio_regions import region_attributes
+from accord.importers._labelstudio_common import BUCKETS_NOTE, TOOL, VALUE, span_notes, spans_result
+from accord.importers._labelstudio_min import csv_rows, is_csv_export, read_min
+from accord.importers._labelstudio_regions import ATTRIBUTE_TYPES, region_attributes
+from accord.importers._labelstudio_storage import (
+    is_storage_object,
+    looks_like_storage,
+    single_annotation,
+    storage_tasks,
+)
 from accord.importers._offsets import Utf16Index
 
 __all__ = ["read", "sniff"]
 
-TOOL = "label-studio"
 COMPARED = {"choices": "nominal", "taxonomy": "set", "rating": "ordinal", "number": "interval", "labels": "spans"}
 #: Controls read only when named (``field=``), never guessed: free text, a ranking (Ranker), a pairwise preference
 #: (``first`` or ``second``) -> the kind of their values (:mod:`accord.importers._answers` reads them).
 NAMED_ONLY = {"textarea": "text", "ranker": "ranking", "pairwise": "nominal"}
-NOT_COMPARED = {"textarea"}
 _SPAN_TYPES = {"labels", "hypertextlabels", "paragraphlabels", "rectanglelabels", "polygonlabels", "ellipselabels",
                "keypointlabels", "brushlabels", "timeserieslabels"}
-#: A JSON-MIN control's shape (:func:`_min_kind`) -> the kind of its values.
-_MIN_KINDS = {"choices": "nominal", "choices-multi": "set", "taxonomy": "set", "rating": "ordinal",
-              "number": "interval", "labels": "spans", "textarea": "text"}
-_MIN_META = {
-    "id", "annotator", "annotation_id", "created_at", "updated_at", "lead_time", "drafts", "predictions",
-    "agreement", "total_annotations", "cancelled_annotations", "total_predictions", "annotations_ids",
-    "annotations_results", "file_upload", "storage_filename", "inner_id", "project", "updated_by", "comment_count",
-    "unresolved_comment_count", "last_comment_updated_at", "meta",
-}
 
 
 def sniff(path: Path, head: str) -> bool:
-    """A JSON array whose tasks hold ``annotations`` with ``completed_by``, or JSON-MIN rows with ``annotator``."""
-    h = head.lstrip()
+    """A JSON array whose tasks hold ``annotations`` with ``completed_by``, or JSON-MIN rows with ``annotator``;
+    the CSV export; or a target storage's files: a folder of them, or one (a task, or an annotation with its
+    ``task``: :mod:`accord.importers._labelstudio_storage`)."""
+    if path.is_dir():
+        return looks_like_storage(path)
+    if is_csv_export(path, head):
+        return True
+    h = head.lstrip().lstrip("\ufeff").lstrip()
+    full = '"annotations"' in head and ('"completed_by"' in head or '"from_name"' in head)
+    if h.startswith("{"):
+        return full or ('"task"' in head and '"result"' in head and '"completed_by"' in head)
     if not h.startswith("["):
         return False
-    full = '"annotations"' in head and ('"completed_by"' in head or '"from_name"' in head)
     minimal = '"annotator"' in head and '"annotation_id"' in head
     return full or minimal
 
@@ -123,7 +138,7 @@ def read(
     relations: bool = False,
     attributes: bool = False,
 ) -> Imported:
-    """Read a Label Studio JSON or JSON-MIN export.
+    """Read a Label Studio JSON, JSON-MIN or CSV export.
 
     Parameters
     ----------
@@ -177,7 +192,15 @@ def read(
     path = Path(path)
     if kind is not None and kind not in ("nominal", "set", "ordinal", "interval", "text"):
         raise AccordError(f"kind must be one of nominal, set, ordinal, interval, text; got {quote(kind)}")
-    records = list(iter_json_records(TOOL, path))
+    notes: list[str] = []
+    if path.is_dir():  # a target storage: one file per annotation or per task
+        records, notes = storage_tasks(path)
+    elif path.suffix.lower() in (".csv", ".tsv") and path.is_file():  # the CSV export: JSON-MIN rows as a table
+        records = csv_rows(path, read_text(TOOL, path))
+    else:
+        records = list(iter_json_records(TOOL, path))
+        if len(records) == 1 and is_storage_object(records[0][2]):  # one annotation file of a target storage
+            records = [(1, records[0][1], single_annotation(path, records[0][2]))]
     if not records:
         raise fail(TOOL, path, "the export holds no tasks")
     first = next((r for _, _, r in records if isinstance(r, dict)), None)
@@ -194,14 +217,15 @@ def read(
         _validate(path, idx, line, rec)
     if any("annotations" in r for _, _, r in records):
         return _read_json(path, records, field=field, text_key=text_key, multiple=multiple, predictions=predictions,
-                          relations=relations, attributes=attributes)
+                          relations=relations, attributes=attributes, notes=notes)
     if relations:
         raise fail(TOOL, path, "relations=True reads the relations of a JSON export; a JSON-MIN export holds none")
     if predictions:
         raise fail(TOOL, path, "predictions=True reads the predictions of a JSON export; a JSON-MIN export holds "
                    "none")
     if any("annotator" in r or "annotation_id" in r for _, _, r in records):
-        return _read_min(path, records, field=field, text_key=text_key, multiple=multiple, kind=kind)
+        return read_min(path, records, field=field, text_key=text_key, multiple=multiple, kind=kind,
+                        form="CSV" if path.suffix.lower() in (".csv", ".tsv") else "JSON-MIN")
     raise fail(
         TOOL, path, "not a Label Studio export: tasks have neither 'annotations' (JSON export) nor 'annotator' "
         "(JSON-MIN export)", record=first.get("id", 1), line=records[0][1],
@@ -215,9 +239,6 @@ def read(
 _TASK = {"data": "object", "annotations": "list of object", "predictions": "list of object", "drafts": "list"}
 _ANNOTATION = {"completed_by": "id|object", "was_cancelled": "boolean", "result": "list"}
 _REGION = {"from_name": "text", "to_name": "text", "type": "text", "id": "id", "value": "object"}
-#: A region's value, per key (``choices``, ``labels``...: https://labelstud.io/tags/).
-_VALUE = {"choices": "list of label", "labels": "list of label", "taxonomy": "list of list|label",
-          "rating": "number", "number": "number", "start": "integer", "end": "integer"}
 _MIN_ROW = {"annotator": "id|object", "annotation_id": "id", "was_cancelled": "boolean"}
 
 
@@ -243,7 +264,7 @@ def _validate(path: Path, idx: int, line: int, rec: dict[str, Any]) -> None:
                 for key, expected in _REGION.items():
                     check(TOOL, path, region.get(key), expected, field=f"{here}.{key}", null=True, **where)
                 value = region.get("value") or {}
-                for key, expected in _VALUE.items():
+                for key, expected in VALUE.items():
                     check(TOOL, path, value.get(key), expected, field=f"{here}.value.{key}", null=True, **where)
 
 
@@ -254,7 +275,8 @@ def _pick_field(path: Path, types: dict[str, Counter[str]], field: str | None,
                 per_region: set[str] = frozenset()) -> tuple[str, str]:  # type: ignore[assignment]
     """The control to read and its type (perRegion controls, about one span each, are not candidates)."""
     def describe(names: list[str]) -> str:
-        return ", ".join(f"{n} ({'/'.join(sorted(types[n]))})" for n in names)
+        return ", ".join(f"{n} ({'/'.join(sorted(types[n]))}{', per-region' if n in per_region else ''})"
+                         for n in names)
 
     if field is not None:
         if field not in types:
@@ -309,9 +331,9 @@ def _text_of(path: Path, data: dict[str, Any], text_key: str | None, to_name: st
                                  f"{', '.join(map(str, data))}); pass ", opt("text_key")), record=task, line=line)
 
 
-def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | None, text_key: str | None,
+def _read_json(path: Path, records: list[tuple[int, Any, Any]], *, field: str | None, text_key: str | None,
                multiple: bool | None, predictions: bool = False, relations: bool = False,
-               attributes: bool = False) -> Imported:
+               attributes: bool = False, notes: list[str] | None = None) -> Imported:
     from accord.data._spans import Span
 
     types: dict[str, Counter[str]] = defaultdict(Counter)
@@ -319,6 +341,7 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
     emails: dict[str, str] = {}  # user id -> email, where some annotation gives completed_by as an object
     n_regions: Counter[str] = Counter()
     n_per_region: Counter[str] = Counter()  # regions that answer about one span (perRegion), sharing its id
+    bucketed: set[str] = set()  # Ranker controls with buckets
     for idx, line, rec in records:
         anns = rec.get("annotations") or []
         if not isinstance(anns, list):
@@ -335,6 +358,8 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             span_ids = {r.get("id") for r in regions if r.get("type") in _SPAN_TYPES and r.get("id")}
             for r in regions:
                 types[str(r["from_name"])][str(r.get("type"))] += 1
+                if r.get("type") == "ranker" and _bucketed(r):
+                    bucketed.add(str(r["from_name"]))
                 if r.get("type") not in _SPAN_TYPES:
                     n_regions[str(r["from_name"])] += 1
                     n_per_region[str(r["from_name"])] += r.get("id") in span_ids
@@ -352,15 +377,27 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
                 if isinstance(r, dict) and r.get("from_name") == name
             )
         vkind = "set" if multiple else "nominal"
+    buckets = ctype == "ranker" and name in bucketed
+    if buckets:
+        ctype, vkind = "ranker-buckets", "set"
     cells = Cells(TOOL, str(path))
+    cells.notes.extend(notes or ())
+    if buckets:
+        cells.notes.append(BUCKETS_NOTE.format(name=quote(name)))
     others = sorted(n for n in types if n != name and _comparable(types[n]) and n not in per_region)
     if others:
-        cells.notes.append(words(f"read control {quote(name)} ({ctype}); not read: {', '.join(others)} (pass ",
+        cells.notes.append(words(f"read control {quote(name)} ({_shown(ctype)}); not read: {', '.join(others)} (pass ",
                                  opt("field"), " to choose)"))
     if per_region:
-        names = ", ".join(sorted(per_region))
-        read_as = "read as the spans' attributes" if attributes and vkind == "spans" else "not compared"
-        cells.notes.append(f"per-region controls (answers about one span) {read_as}: {names}")
+        # read as attributes: the per-region choices, rating, number and taxonomy (a textarea is free text)
+        as_attrs = {n for n in per_region if set(types[n]) <= ATTRIBUTE_TYPES} if attributes and vkind == "spans" \
+            else set()
+        if as_attrs:
+            cells.notes.append(f"per-region controls (answers about one span) read as the spans' attributes: "
+                               f"{', '.join(sorted(as_attrs))}")
+        if per_region - as_attrs:
+            cells.notes.append(f"per-region controls (answers about one span) not compared: "
+                               f"{', '.join(sorted(per_region - as_attrs))}")
     if n_pred and predictions:
         versions = sorted({_prediction_coder(p) for _, _, rec in records for p in rec.get("predictions") or []
                            if isinstance(p, dict)})
@@ -402,16 +439,14 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             unit: Hashable = doc if vkind == "spans" else task
             results = [r for r in ann.get("result") or [] if isinstance(r, dict)]
             for r in results:
-                if r.get("type") in NOT_COMPARED and r.get("from_name") != name:
-                    cells.drop(task, f"{r.get('type')} {quote(r.get('from_name'))}: free text is counted, not compared",
-                               line=line, coder=coder)
-                elif r.get("type") == "relation":
+                other, rtype = r.get("from_name") != name, r.get("type")
+                if rtype == "relation":
                     if not relations:
                         cells.drop(task, "relation between regions (not compared; relations=True reads it)",
                                    line=line, coder=coder)
-                elif r.get("type") not in COMPARED and r.get("from_name") != name:
-                    cells.drop(task, f"region of type {quote(r.get('type'))} ({quote(r.get('from_name'))}) is not read",
-                               line=line, coder=coder)
+                elif other and (rtype in NAMED_ONLY or rtype not in COMPARED):
+                    cells.drop(task, _set_aside(rtype, r.get("from_name"), per_region, bucketed), line=line,
+                               coder=coder)
             if cells.has(unit, coder):
                 cells.drop(task, "second annotation of the same annotator on the task (the first is kept)",
                            line=line, coder=coder)
@@ -470,16 +505,43 @@ def _read_json(path: Path, records: list[tuple[int, int, Any]], *, field: str | 
             value = _value(path, ctype, mine, bool(multiple), kw, tidy)
             empty = value == frozenset() or value is None
             cells.cell(unit, coder, "empty" if empty else "annotated", value, line=line)
-    _span_notes(cells, fallbacks, texts_check, repeats)
+    span_notes(cells, fallbacks, texts_check, repeats)
     if relations:
         from accord.data._relations import RelationAnnotations
 
-        imp = _spans_result(path, cells, name, spans, texts)
+        imp = spans_result(path, cells, name, spans, texts)
         return dataclasses.replace(imp, kind="relations", relations=RelationAnnotations.from_relations(
             rels, spans=imp.spans))
     if vkind == "spans":
-        return _spans_result(path, cells, name, spans, texts)
+        return spans_result(path, cells, name, spans, texts)
     return cells.imported(name, vkind)  # type: ignore[arg-type]
+
+
+def _shown(ctype: str) -> str:
+    """A control type as messages name it."""
+    return "ranker with buckets" if ctype == "ranker-buckets" else ctype
+
+
+def _bucketed(region: dict[str, Any]) -> bool:
+    """Whether a Ranker's region sorts items into buckets: its ``value.ranker`` maps names other than the List it
+    ranks (``to_name``) to item ids, or holds ``_``, the items left in the list (https://labelstud.io/tags/ranker)."""
+    ranked = region["value"].get("ranker") if isinstance(region.get("value"), dict) else None
+    return isinstance(ranked, dict) and ("_" in ranked or any(k != region.get("to_name") for k in ranked))
+
+
+def _set_aside(rtype: Any, control: Any, per_region: set[str], bucketed: set[str]) -> str:
+    """Why a region of a control other than the one read is set aside: the words name the control first
+    (``textarea 'comment': ...``), so that :func:`accord.importers.layers` can read it as a field of its own."""
+    if control in per_region:
+        return f"per-region {rtype} {quote(control)}: about one span, not the task: not compared"
+    if rtype in NAMED_ONLY:
+        holds = "items sorted into buckets" if control in bucketed else _NAMED_AS[rtype]
+        return f"{rtype} {quote(control)}: {holds}, read only when named as the field"
+    return f"region of type {quote(rtype)} ({quote(control)}) is not read"
+
+
+#: What a control read only when named holds, as the reason it is set aside says it.
+_NAMED_AS = {"textarea": "free text", "ranker": "a ranking", "pairwise": "a preference"}
 
 
 def _prediction_coder(pred: dict[str, Any]) -> str:
@@ -488,25 +550,9 @@ def _prediction_coder(pred: dict[str, Any]) -> str:
     return str(version) if version not in (None, "") else "prediction"
 
 
-def _span_notes(cells: Cells, fallbacks: int, check: TextCheck, repeats: list[str]) -> None:
-    """The notes on what reading the spans accepted: code-point offsets, whitespace-only text differences,
-    regions repeating another of the same annotation."""
-    if fallbacks:
-        cells.notes.append(f"{plural(fallbacks, 'span')} matched their text only as code points (not UTF-16) "
-                           "and were read so")
-    note = check.note()
-    if note:
-        cells.notes.append(note)
-    if repeats:
-        where = ", ".join(dict.fromkeys(repeats[:5])) + (f" and {len(repeats) - 5} more" if len(repeats) > 5 else "")
-        cells.notes.append(f"{plural(len(repeats), 'region repeats', 'regions repeat')} another region of the "
-                           "same annotation (same offsets, "
-                           f"same label), read once (task/annotator: {where})")
-
-
 def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool, kw: dict[str, Any],
            tidy: Tidy) -> Any:
-    if ctype in NAMED_ONLY:
+    if ctype in NAMED_ONLY or ctype == "ranker-buckets":
         from accord.importers._answers import label_studio_value
 
         return label_studio_value(path, ctype, regions, kw)
@@ -531,299 +577,4 @@ def _value(path: Path, ctype: str, regions: list[dict[str, Any]], multiple: bool
     x = nums[0]
     if isinstance(x, bool) or not isinstance(x, (int, float)):
         raise fail(TOOL, path, f"a {ctype} value must be a number; got {quote(x)}", **kw)
-    return x
-
-
-def _spans_result(path: Path, cells: Cells, name: str, spans: list[Any], texts: dict[str, str]) -> Imported:
-    from accord.data._spans import SpanAnnotations
-
-    seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
-    sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, source=str(path))
-    return Imported(tool=cells.tool, field=name, kind="spans", annotations=None, spans=sa, report=cells.report())
-
-
-# ----------------------------------------------------------------------------------------------- JSON-MIN export
-
-
-def _regions(v: Any) -> list[dict[str, Any]] | None:
-    """A JSON-MIN value as its list of regions (``{"choices": [...]}``, ``{"rating": 4}``...), or None."""
-    if isinstance(v, dict):
-        return [v]
-    if isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
-        return v
-    return None
-
-
-def _min_kind(values: list[Any]) -> str:
-    """The control type a JSON-MIN key's values look like.
-
-    Label Studio's JSON-MIN writer keeps a region's value without its type: a
-    single choice (or a one-line text) becomes the bare string, several choices
-    ``{"choices": [...]}``, a rating ``[{"rating": 4}]``, a number
-    ``[{"number": 2.5}]``, a taxonomy ``[{"taxonomy": [[...]]}]``, spans a list
-    of ``{"start", "end", "text", "labels"}``.
-    """
-    shapes = set()
-    for v in values:
-        regions = _regions(v)
-        if regions is not None:
-            keys = set().union(*(r.keys() for r in regions))
-            if {"start", "end"} <= keys:
-                shapes.add("labels")
-            elif "choices" in keys:
-                shapes.add("choices-multi")
-            elif "taxonomy" in keys:
-                shapes.add("taxonomy")
-            elif "rating" in keys:
-                shapes.add("rating")
-            elif "number" in keys:
-                shapes.add("number")
-            elif "text" in keys:
-                shapes.add("textarea")
-            else:
-                shapes.add("other")
-        elif isinstance(v, list) and not v:
-            continue
-        elif isinstance(v, bool):
-            shapes.add("other")
-        elif isinstance(v, int):
-            shapes.add("rating")
-        elif isinstance(v, float):
-            shapes.add("number")
-        elif isinstance(v, str):
-            shapes.add("choices")
-        else:
-            shapes.add("other")
-    if shapes <= {"rating", "number"} and "number" in shapes:
-        return "number"
-    if shapes <= {"choices", "choices-multi"} and shapes:
-        return "choices-multi" if "choices-multi" in shapes else "choices"
-    if not shapes:
-        return "other"
-    return shapes.pop() if len(shapes) == 1 else "mixed"
-
-
-def _min_key_order(records: list[tuple[int, int, Any]]) -> set[str] | None:
-    """The control keys when every annotated row has its keys in the JSON-MIN writer's order, else None.
-
-    The writer copies the task data, sets ``id``, adds the controls, then ``annotator`` and the annotation's
-    metadata; the controls are the keys between ``id`` and ``annotator``.  A row where a key known as a
-    control elsewhere comes before ``id`` (a file edited by hand, or a writer that orders keys otherwise)
-    makes the order uninformative, as does a key after ``annotator`` other than the annotation's metadata.
-    """
-    controls: set[str] = set()
-    before: set[str] = set()
-    seen = False
-    for _, _, rec in records:
-        if rec.get("annotator") is None:
-            continue
-        keys = list(rec)
-        if "id" not in keys or "annotator" not in keys or keys.index("id") > keys.index("annotator"):
-            return None
-        i, j = keys.index("id"), keys.index("annotator")
-        if any(k not in _MIN_META for k in keys[j + 1 :]):
-            return None  # keys after "annotator" other than the annotation's metadata: not the writer's order
-        before.update(keys[:i])
-        controls.update(k for k in keys[i + 1 : j] if k not in _MIN_META)
-        seen = True
-    if not seen or controls & before:
-        return None
-    return controls
-
-
-def _read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | None, text_key: str | None,
-              multiple: bool | None, kind: str | None) -> Imported:
-    by_task: dict[Any, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
-    keys: set[str] = set()
-    tidy = Tidy()
-    for idx, line, rec in records:
-        if "id" not in rec:
-            raise fail(TOOL, path, "the row has no task 'id'", record=idx, line=line)
-        by_task[tidy.id(rec["id"])].append((line, rec))
-        if rec.get("annotator") is not None:
-            keys.update(k for k in rec if k not in _MIN_META)
-    # Label Studio's JSON-MIN writer (label_studio_sdk.converter: convert_to_json_min) starts each row with the
-    # task data, then sets "id", then one key per control, then "annotator": where every annotated row is in that
-    # order, a key before "id" is task data and a key between "id" and "annotator" a control, whatever its values
-    ordered = _min_key_order(records)
-    # else a key is task data when it is text, present in every annotated row of its task and equal across them
-    controls: dict[str, str] = {}
-    data_keys: list[str] = []
-    for k in sorted(keys):
-        if ordered is not None:
-            if k in ordered:
-                controls[k] = _min_kind([r[k] for rows in by_task.values() for _, r in rows
-                                         if r.get("annotator") is not None and k in r])
-            else:
-                data_keys.append(k)
-            continue
-        vals: list[Any] = []
-        varies = False
-        for rows in by_task.values():
-            annotated = [r for _, r in rows if r.get("annotator") is not None]
-            present = [r[k] for r in annotated if k in r]
-            vals.extend(present)
-            if present and (len(present) != len(annotated) or any(p != present[0] for p in present)):
-                varies = True
-        if not varies and all(isinstance(v, str) for v in vals):
-            data_keys.append(k)
-        else:
-            controls[k] = _min_kind(vals)
-    if field is not None:
-        if field not in keys:
-            raise fail(TOOL, path, f"no control named {quote(field)}; the rows have keys {', '.join(sorted(keys))}",
-                       field=field)
-        name = field
-        if name not in controls:
-            vals = [r[name] for rows in by_task.values() for _, r in rows if name in r]
-            controls[name] = _min_kind(vals)
-            data_keys.remove(name)
-    else:
-        candidates = [k for k, t in controls.items() if t not in ("other", "mixed", "textarea")]
-        if not candidates:
-            raise fail(TOOL, path, words("no control to compare in this JSON-MIN export (keys that are the same for "
-                                         "every annotator of a task are read as task data: "
-                                         f"{', '.join(data_keys) or 'none'}); pass ", opt("field")))
-        if len(candidates) > 1:
-            raise AmbiguousField(
-                fail(TOOL, path, words(f"the export has {plural(len(candidates), 'control')}: "
-                                       f"{', '.join(f'{k} ({controls[k]})' for k in candidates)}; pass ", opt("field"),
-                                       " to choose one")),
-                {k: _MIN_KINDS[controls[k]] for k in candidates},
-            )
-        name = candidates[0]
-    ctype = controls[name]
-    if ctype in ("other", "mixed"):
-        raise fail(TOOL, path, f"cannot read the values of {quote(name)} as choices, taxonomy, rating, number or "
-                   "labels",
-                   field=name)
-    vkind = _MIN_KINDS[ctype]
-    if multiple is not None and ctype.startswith("choices"):
-        vkind = "set" if multiple else "nominal"
-    if kind is not None and vkind != "spans":
-        vkind = kind
-    cells = Cells(TOOL, str(path), tidy=tidy)
-    cells.notes.append(words(f"JSON-MIN export: control {quote(name)} read as {vkind} (JSON-MIN does not give control "
-                             "types; pass ", opt("kind"), " or ", opt("multiple"), " to change)"))
-    cells.notes.append("JSON-MIN leaves cancelled annotations out: they count as unassigned here (the JSON export "
-                       "tells them apart as skipped)")
-    others = sorted(k for k, t in controls.items() if k != name and t not in ("other", "mixed", "textarea"))
-    if others:
-        cells.notes.append(words(f"not read: {', '.join(others)} (pass ", opt("field"), " to choose)"))
-    spans: list[Any] = []
-    texts: dict[str, str] = {}
-    fallbacks = 0
-    texts_check = TextCheck()
-    repeats: list[str] = []
-    from accord.data._spans import Span
-
-    for task, rows in by_task.items():
-        doc = str(task)
-        unit: Hashable = doc if vkind == "spans" else task
-        cells.item(unit)
-        for line, rec in rows:
-            coder = coder_name(rec.get("annotator"))
-            if coder is None:
-                continue  # a task nobody annotated
-            coder = tidy.id(coder)
-            if cells.has(unit, coder):
-                cells.drop(task, "second annotation of the same annotator on the task (the first is kept)",
-                           line=line, coder=coder)
-                continue
-            if rec.get("was_cancelled"):
-                cells.cell(unit, coder, "skipped", line=line)
-                continue
-            kw = {"record": task, "line": line, "field": name, "coder": coder}
-            for k, t in controls.items():
-                if t == "textarea" and rec.get(k) is not None and k != name:
-                    cells.drop(task, f"textarea {quote(k)}: free text is counted, not compared", line=line, coder=coder)
-            v = rec.get(name)
-            if vkind == "spans":
-                text = _min_text(path, rec, data_keys, text_key, task, line)
-                texts[doc] = text
-                index = Utf16Index(text)
-                found: set[tuple[int, int, str]] = set()
-                check(TOOL, path, v, "list of object", field=name, null=True, **place(kw))
-                for r_i, region in enumerate(v or []):
-                    check(TOOL, path, region.get("labels"), "list of label", field=f"{name}[{r_i}].labels",
-                          null=True, **place(kw))
-                    s, e, fb = reanchor_span(TOOL, path, text, region.get("start"), region.get("end"),
-                                             covered=region.get("text"), utf16=True, index=index,
-                                             check=texts_check, **kw)
-                    fallbacks += fb
-                    labels = [str(tidy.label(x)) for x in region.get("labels") or []]
-                    if not labels:
-                        raise fail(TOOL, path, "a labels region has no label", **kw)
-                    for lab in labels:
-                        if (s, e, lab) in found:
-                            repeats.append(f"{task}/{coder}")
-                            continue
-                        found.add((s, e, lab))
-                        spans.append(Span(doc, s, e, lab, coder, text=region.get("text")))
-                cells.cell(unit, coder, "annotated" if found else "empty", line=line)
-                continue
-            value = _min_value(path, v, ctype, vkind, kw, tidy)
-            if value is None or value == frozenset():
-                cells.cell(unit, coder, "empty", frozenset() if vkind == "set" else None, line=line)
-            else:
-                cells.cell(unit, coder, "annotated", value, line=line)
-    _span_notes(cells, fallbacks, texts_check, repeats)
-    if vkind == "spans":
-        return _spans_result(path, cells, name, spans, texts)
-    return cells.imported(name, vkind)  # type: ignore[arg-type]
-
-
-def _min_text(path: Path, rec: dict[str, Any], data_keys: list[str], text_key: str | None, task: Any,
-              line: int) -> str:
-    if text_key is not None:
-        if not isinstance(rec.get(text_key), str):
-            raise fail(TOOL, path, f"the row has no text under {quote(text_key)}", record=task, line=line)
-        return rec[text_key]
-    if isinstance(rec.get("text"), str):
-        return rec["text"]
-    present = [k for k in data_keys if isinstance(rec.get(k), str)]
-    if len(present) == 1:
-        return rec[present[0]]
-    raise fail(TOOL, path, words(f"cannot tell which key holds the text the spans point into ({', '.join(present)}); "
-                                 "pass ", opt("text_key")), record=task, line=line)
-
-
-def _min_value(path: Path, v: Any, ctype: str, vkind: str, kw: dict[str, Any], tidy: Tidy) -> Any:
-    if v is None:
-        return None
-    if vkind == "text":
-        from accord.importers._answers import label_studio_min_text
-
-        return label_studio_min_text(path, v, kw)
-    regions = _regions(v)
-    for i, r in enumerate(regions or []):
-        for key, expected in _VALUE.items():
-            check(TOOL, path, r.get(key), expected, field=f"{kw['field']}[{i}].{key}", null=True, **place(kw))
-    if ctype.startswith("choices"):
-        chosen = ([tidy.label(v)] if isinstance(v, str) else
-                  [str(tidy.label(c)) for r in regions or [] for c in (r.get("choices") or [])])
-        if regions is None and not isinstance(v, str):
-            raise fail(TOOL, path, f"expected a choice or {{'choices': [...]}}; got {quote(v)}", **kw)
-        if vkind == "set":
-            return frozenset(chosen)
-        if len(set(chosen)) > 1:
-            raise fail(TOOL, path, words(f"several choices {chosen} for a single-choice control; pass ",
-                                         opt("multiple", True)), **kw)
-        return chosen[0] if chosen else None
-    if ctype == "taxonomy":
-        if regions is None:
-            raise fail(TOOL, path, f"expected [{{'taxonomy': [[...]]}}]; got {quote(v)}", **kw)
-        return frozenset(tuple(str(tidy.label(x)) for x in p) if isinstance(p, list) else (str(tidy.label(p)),)
-                         for r in regions for p in (r.get("taxonomy") or []))
-    nums = [r.get(ctype) for r in regions] if regions is not None else [v]
-    nums = [x for x in nums if x is not None]
-    if len(set(nums)) > 1:
-        raise fail(TOOL, path, f"several {ctype} values {nums} in one annotation", **kw)
-    if not nums:
-        return None
-    x = nums[0]
-    if isinstance(x, bool) or not isinstance(x, (int, float)):
-        raise fail(TOOL, path, f"a {ctype} value must be a number; got {quote(x)}", **kw)
-    if vkind == "set":
-        return frozenset([x])
     return x

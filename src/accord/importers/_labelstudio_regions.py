@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["region_attributes"]
+__all__ = ["ATTRIBUTE_TYPES", "region_attributes"]
 
 _VALUE_KEYS = {"choices": "choices", "rating": "rating", "number": "number", "taxonomy": "taxonomy"}
+#: The per-region control types read as attributes (a textarea's free text is not).
+ATTRIBUTE_TYPES = frozenset(_VALUE_KEYS)
 
 
 def region_attributes(results: list[dict[str, Any]], span_ids: set[Any], label: Any) -> dict[Any, dict[str, Any]]:

@@ -97,7 +97,7 @@ class ExportLayers(Result):
 
 def _is_layer(reason: str) -> bool:
     """Whether a dropped record's reason sets aside a part of the scheme (not a duplicate or a damaged record)."""
-    return any(w in reason for w in ("not compared", "not read", "counted, not compared"))
+    return any(w in reason for w in ("not compared", "not read", "read only when named"))
 
 
 def _dropped_measure(reason: str) -> tuple[str | None, str | None]:

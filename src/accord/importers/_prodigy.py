@@ -16,7 +16,10 @@ https://prodi.gy/docs/recipes#db-out): one JSON object per line with the
     (``{"start", "end", "label", "token_start", "token_end"}``, token ends
     inclusive); offsets are Python code points (Prodigy is Python/spaCy), so no
     re-anchoring; the export's tokens become
-    :attr:`~accord.SpanAnnotations.tokens`;
+    :attr:`~accord.SpanAnnotations.tokens`; a span's ``text``, where it has
+    one, is checked against the document, except when its offsets are its
+    tokens' (a pre-annotated span corrected in the manual interface keeps its
+    input's ``text``): then the offsets are read, counted in a note;
 binary interfaces (``classification``, ``ner``, ``text``...)
     the ``answer`` itself is the value (``accept`` / ``reject``), as Prodigy's
     own ``metric.iaa.binary`` reads it (https://prodi.gy/docs/metrics).
@@ -31,6 +34,11 @@ alice.jsonl``). A task with neither ``_annotator_id`` nor ``_session_id``
 (a single-user dataset) is then the annotator named by its file's stem
 (counted in a note); in a single file such a task is an error, as nobody
 can tell who answered.
+
+A dataset saved by the ``review`` recipe holds the reviewer's answer per
+input, with the annotators' answers it was made from under ``versions``
+(https://prodi.gy/docs/recipes#review): the reviewer's answer is read, the
+versions are not (counted in a note).
 
 Cell states: ``ignore`` is *skipped*; in the manual interfaces (choice and
 spans) a ``reject`` flags the task rather than giving a value, so it is
@@ -197,6 +205,11 @@ def read(path: str | Path, *, field: str | None = None, multiple: bool | None = 
         cells.notes.append(f"{plural(named, 'task names', 'tasks name')} no annotator (neither _annotator_id "
                            "nor _session_id): each is the "
                            "annotator of its file's name")
+    reviewed = sum(isinstance(t.get("versions"), list) for _, t in tasks)
+    if reviewed:  # https://prodi.gy/docs/recipes#review: each version an answer, with the sessions that gave it
+        cells.notes.append(f"{plural(reviewed, 'task')} from Prodigy's review interface: read as the reviewer's "
+                           "answer; the annotators' versions it holds ('versions', each with its 'sessions') are not "
+                           "read (read the annotators' own datasets to compare them)")
     if field not in FIELDS:
         return _read_text(path, cells, field, tasks)
     chosen = [(line, t) for line, t in tasks if field in _fields_of(t)]
@@ -333,6 +346,7 @@ def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]
     texts: dict[str, str] = {}
     tokens: dict[str, tuple[tuple[int, int], ...]] = {}
     rejected = 0
+    stale: list[str] = []  # spans whose "text" is not the document's at their token-checked offsets
     rels: list[Any] = []
     for _, t in tasks:
         cells.item(str(t["_input_hash"]))
@@ -378,6 +392,7 @@ def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]
                 raise fail(TOOL, _src(path, t), f"a span needs a 'label'; got {quote(sp)}", **kw)
             start, end = sp.get("start"), sp.get("end")
             ts, te = sp.get("token_start"), sp.get("token_end")
+            covered = sp.get("text")
             if ts is not None and te is not None and tok_offsets is not None:
                 if not (isinstance(ts, int) and isinstance(te, int) and 0 <= ts <= te < len(tok_offsets)):
                     raise fail(TOOL, _src(path, t),
@@ -387,14 +402,24 @@ def _read_spans(path: Path, cells: Cells, chosen: list[tuple[int, dict[str, Any]
                 elif (start, end) != (tok_offsets[ts][0], tok_offsets[te][1]):
                     raise fail(TOOL, _src(path, t), f"character offsets [{start}, {end}) disagree with token offsets "
                                f"[{ts}, {te}] ({tok_offsets[ts][0]}-{tok_offsets[te][1]})", **kw)
-            s, e, _ = reanchor_span(TOOL, path, text, start, end, covered=sp.get("text"), utf16=False, **kw)
-            mine.append(Span(doc, s, e, str(sp["label"]), coder, text=sp.get("text")))  # type: ignore[arg-type]
+                elif isinstance(covered, str) and isinstance(start, int) and isinstance(end, int) \
+                        and 0 <= start <= end <= len(text) and text[start:end] != covered:
+                    # offsets and tokens agree, the "text" key does not: a stale text kept from the input (a
+                    # model's pre-annotation, then snapped to the tokens in the manual interface), not the span
+                    stale.append(f"{quote(covered)} for {quote(text[start:end])}")
+                    covered = None
+            s, e, _ = reanchor_span(TOOL, path, text, start, end, covered=covered, utf16=False, **kw)
+            mine.append(Span(doc, s, e, str(sp["label"]), coder, text=text[s:e]))  # type: ignore[arg-type]
         spans.extend(mine)
         if relations:
             rels += prodigy_relations(_src(path, t), t, doc, coder, tok_offsets, line=line)  # type: ignore[arg-type]
         cells.cell(doc, coder, "annotated" if mine else "empty", line=line)  # type: ignore[arg-type]
     if rejected:
         cells.notes.append(f"{plural(rejected, 'rejected task')} of a manual interface read as skipped")
+    if stale:
+        cells.notes.append(f"{plural(len(stale), 'span')} whose 'text' is not the document's at offsets their "
+                           f"tokens confirm read by the offsets and tokens, as Prodigy shows them (e.g. "
+                           f"{', '.join(stale[:3])})")
     seen = [(str(i), c) for (i, c), s in cells.cells.items() if s in ("annotated", "empty")]
     try:
         sa = SpanAnnotations.from_spans(spans, texts=texts, seen=seen, tokens=tokens or None, source=str(path))

@@ -1,8 +1,8 @@
 """Agreement on relations and events: links between spans, with their types and directions.
 
 The model (:class:`Relation`, :class:`RelationAnnotations`) is what the relation readers of
-:mod:`accord.importers` return (brat ``R`` and ``E`` lines, INCEpTION relation layers, Label Studio and Prodigy
-relations); an event
+:mod:`accord.importers` return (brat ``R`` and ``E`` lines, INCEpTION relation layers, Label Studio, Prodigy and
+doccano relations); an event
 is a trigger span with one relation per role, from the trigger to the argument. The measures read it:
 
 - :func:`agreement`: the arguments aligned (exact offsets, overlap, or gamma's best alignment), then per

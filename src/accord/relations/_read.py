@@ -12,7 +12,7 @@ from accord.data._relations import RelationAnnotations
 __all__ = ["RELATION_TOOLS", "agreement_of_exports", "read_relations"]
 
 #: The importers that read relations (``--from`` names).
-RELATION_TOOLS = ("brat", "inception", "label-studio", "prodigy")
+RELATION_TOOLS = ("brat", "doccano", "inception", "label-studio", "prodigy")
 
 
 def read_relations(paths: str | Path | Sequence[str | Path], *, tool: str | None = None, field: str | None = None,
