@@ -448,9 +448,10 @@ class LightKappaResult(Coefficient):
 
         def statistic(idx: np.ndarray, axis: int = -1) -> Any:
             # idx: (resamples, n) unit draws; one Cohen's kappa per pair and resample, by bincounts over the values
+            # (BCa's jackknife passes samples of n - 1 units: the sizes are those of the sample, not n)
             idx = np.asarray(idx, dtype=np.int64)
-            flat = idx.reshape(-1, n)
-            r = flat.shape[0]
+            flat = idx.reshape(-1, idx.shape[-1])
+            r, size = flat.shape
             offset = v * np.arange(r)[:, None]
             total = np.zeros(r)
             for a, b in pairs:
@@ -459,15 +460,15 @@ class LightKappaResult(Coefficient):
                 cb = np.bincount((xb + offset).ravel(), minlength=r * v).reshape(r, v).astype(float)
                 if fixed is not None:
                     d_o = fixed[xa, xb].mean(axis=1)
-                    d_e = np.einsum("rx,xy,ry->r", ca, fixed, cb) / n**2
+                    d_e = np.einsum("rx,xy,ry->r", ca, fixed, cb) / size**2
                 elif batched:
                     prep = dist.prepare_batch(values, ca + cb)
                     assert prep is not None
                     va, vb, code = combos[a, b]
                     k = len(va)
                     joint = np.bincount((code[flat] + k * np.arange(r)[:, None]).ravel(), minlength=r * k)
-                    d_o = np.einsum("rk,rk->r", joint.reshape(r, k).astype(float), prep.pairs(va, vb)) / n
-                    d_e = prep.cross_sum(ca, cb) / n**2
+                    d_o = np.einsum("rk,rk->r", joint.reshape(r, k).astype(float), prep.pairs(va, vb)) / size
+                    d_e = prep.cross_sum(ca, cb) / size**2
                 else:  # no batched form of the distance: prepared resample by resample
                     d_o, d_e = _pair_terms_by_preparing(dist, values, xa, xb, ca, cb)
                 with np.errstate(divide="ignore", invalid="ignore"):

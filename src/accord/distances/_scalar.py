@@ -308,21 +308,27 @@ class Ratio(_OrderedScale):
         return _PreparedRatio(values, counts, x)
 
 
-def _cumulative_by_rank(counts: np.ndarray, rank: np.ndarray) -> np.ndarray:
-    """cum[..., r] = sum of the counts of the values ranked below r (ranks shared by tied values), over the last axis
-    of *counts* (one row of marginals, or one per resample)."""
+def _cumulative_by_rank(counts: np.ndarray, rank: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(cum, pooled) over the last axis of *counts* (one row of marginals, or one per resample): cum[..., r] the
+    counts of the values ranked below r, pooled[..., v] the count of value v's rank.
+
+    Values of one rank (``"2"`` and ``"02"``, which spell one number) are one point of the scale: their counts
+    are pooled, so the distance is what it is with one spelling throughout (a value's own count here gave
+    tied values a distance from each other in the expected disagreement, and a different alpha).
+    """
     by_rank = np.zeros(counts.shape[:-1] + (int(rank.max()) + 1 if len(rank) else 0,))
     np.add.at(by_rank, (..., rank), counts)
-    return np.concatenate([np.zeros(counts.shape[:-1] + (1,)), np.cumsum(by_rank, axis=-1)], axis=-1)
+    cum = np.concatenate([np.zeros(counts.shape[:-1] + (1,)), np.cumsum(by_rank, axis=-1)], axis=-1)
+    return cum, by_rank[..., rank]
 
 
-def _ordinal_pairs(cum: np.ndarray, counts: np.ndarray, rank: np.ndarray, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+def _ordinal_pairs(cum: np.ndarray, pooled: np.ndarray, rank: np.ndarray, i: np.ndarray, j: np.ndarray) -> np.ndarray:
     """delta(values[i], values[j]) = (sum_{g=b..c} n_g - (n_b + n_c) / 2)^2 over the last axis of *cum* and
-    *counts* (0 between values of the same rank)."""
+    *pooled* (n_g the counts of the ranks b..c; 0 between values of the same rank)."""
     ri, rj = rank[i], rank[j]
     lo, hi = np.minimum(ri, rj), np.maximum(ri, rj)
     span = cum[..., hi + 1] - cum[..., lo]
-    d = (span - (counts[..., i] + counts[..., j]) / 2.0) ** 2
+    d = (span - (pooled[..., i] + pooled[..., j]) / 2.0) ** 2
     return np.where(ri == rj, 0.0, d)
 
 
@@ -332,14 +338,14 @@ class _PreparedOrdinal(PreparedDistance):
     def __init__(self, values: np.ndarray, counts: np.ndarray, rank: np.ndarray) -> None:
         self.values, self.counts = values, np.asarray(counts, dtype=float)
         # cumulative counts in rank order: cum[r] = sum of counts of ranks < r
-        self.cum = _cumulative_by_rank(self.counts, rank)
+        self.cum, self.pooled = _cumulative_by_rank(self.counts, rank)
         self.rank = rank
         # mid-point cumulative counts: delta(i, j) = (mid[i] - mid[j])^2 (see cross_sum)
-        self.mid = self.cum[rank] + self.counts / 2.0 if len(rank) else np.zeros(0)
+        self.mid = self.cum[rank] + self.pooled / 2.0 if len(rank) else np.zeros(0)
         self.embedding = self.mid
 
     def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
-        return _ordinal_pairs(self.cum, self.counts, self.rank, i, j)
+        return _ordinal_pairs(self.cum, self.pooled, self.rank, i, j)
 
     def cross_sum(self, a: np.ndarray, b: np.ndarray) -> float:
         """Sum over ordered pairs of a[v] b[w] delta(v, w) in O(V) after the rank sort, no V x V matrix.
@@ -363,12 +369,12 @@ class _PreparedOrdinalBatch(PreparedBatch):
 
     def __init__(self, values: np.ndarray, counts: np.ndarray, rank: np.ndarray) -> None:
         self.values, self.counts = values, np.asarray(counts, dtype=float)
-        self.cum = _cumulative_by_rank(self.counts, rank)
+        self.cum, self.pooled = _cumulative_by_rank(self.counts, rank)
         self.rank = rank
-        self.mid = self.cum[:, rank] + self.counts / 2.0
+        self.mid = self.cum[:, rank] + self.pooled / 2.0
 
     def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
-        return _ordinal_pairs(self.cum, self.counts, self.rank, np.asarray(i), np.asarray(j))
+        return _ordinal_pairs(self.cum, self.pooled, self.rank, np.asarray(i), np.asarray(j))
 
     def cross_sum(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """The closed form of :meth:`_PreparedOrdinal.cross_sum`, row by row (centred for accuracy)."""
@@ -390,7 +396,8 @@ class Ordinal(_OrderedScale):
     delta(b, c) = (sum_{g=b}^{c} n_g - (n_b + n_c) / 2)^2, where n_g are the
     pooled counts of the pairable values ranked b..c (Krippendorff 2004, 2011).
     It is not a difference of ranks: it depends on how often the values in
-    between were used.
+    between were used.  Values of one rank (text spelling one number two
+    ways, ``"2"`` and ``"02"``) are one point of the scale, their counts pooled.
 
     Parameters
     ----------
