@@ -107,8 +107,10 @@ class Distance(ABC):
     name : str
         The name shown in results and accepted by :func:`get_distance`.
     depends_on_marginals : bool
-        True when delta depends on the pooled value counts (ordinal): the
-        bootstrap then re-prepares it for every resample.
+        True when delta depends on the pooled value counts (ordinal): each
+        bootstrap resample then has its own distance, from
+        :meth:`prepare_batch` a batch at a time, or re-prepared resample by
+        resample when the distance has no batched form.
     """
 
     name: str = "distance"
