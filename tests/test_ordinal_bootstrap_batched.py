@@ -260,3 +260,16 @@ def test_values_of_one_rank_are_one_point_of_the_scale():
     ordinal = accord.get_distance("ordinal")
     prep = ordinal.prepare(np.array(["2", "02", "3"], dtype=object), np.array([3.0, 1.0, 2.0]))
     np.testing.assert_allclose(prep.matrix(), (prep.embedding[:, None] - prep.embedding[None, :]) ** 2, atol=0)
+
+
+def test_many_values_take_the_sparse_batched_path(rng):
+    """300 distinct values: no values x values array; the parts are sparse, the resamples those of the loop."""
+    base = rng.integers(0, 300, 400)
+    m = np.stack([base, base + rng.integers(-3, 4, 400), rng.integers(0, 300, 400)]).astype(float)
+    res = accord.alpha(Annotations.from_matrix(m), distance="ordinal")
+    uc, values = res._counts.per_unit(), res._values
+    parts = row_parts(uc, values, res._distance)
+    assert parts is not None and not isinstance(parts.parts, np.ndarray) and uc.n_values > 250
+    idx = rng.integers(0, uc.n_rows, size=(15, uc.n_rows))
+    old = [_resample_alpha(uc, values, res._distance, d.astype(float)) for d in idx]
+    np.testing.assert_allclose(parts.alphas(_unit_weights(idx, uc.n_rows)), old, **TOL)

@@ -33,7 +33,7 @@ BATCH_CELLS = 1 << 22
 #: Above this many distinct pairs of values sharing a unit, a batch of one resample would not fit the budget:
 #: the bootstraps then prepare the distance resample by resample, as before (issue: large value domains).
 MAX_PAIRS = BATCH_CELLS // 4
-#: The parts are kept dense up to this many cells (rows x columns), sparse beyond.
+#: The parts are kept dense up to this many cells (rows x columns) when at least a quarter filled, else sparse.
 _DENSE_CELLS = 25_000_000
 
 
@@ -105,5 +105,6 @@ def row_parts(uc: UnitCounts, values: np.ndarray, dist: Distance) -> RowParts | 
           np.concatenate([np.zeros(p, dtype=np.int64), 1 + value, 1 + uc.n_values + inverse.reshape(-1)]))),
         shape=(p, cols),
     )
-    dense = parts.toarray() if p * cols <= _DENSE_CELLS else parts.tocsr()
-    return RowParts(uc, values, dist, pair_keys // v, pair_keys % v, dense)
+    # dense when small and at least a quarter filled (few values: W @ parts is then one BLAS product), else sparse
+    dense = p * cols <= _DENSE_CELLS and 4 * parts.nnz >= p * cols
+    return RowParts(uc, values, dist, pair_keys // v, pair_keys % v, parts.toarray() if dense else parts.tocsr())
