@@ -273,3 +273,22 @@ def test_many_values_take_the_sparse_batched_path(rng):
     idx = rng.integers(0, uc.n_rows, size=(15, uc.n_rows))
     old = [_resample_alpha(uc, values, res._distance, d.astype(float)) for d in idx]
     np.testing.assert_allclose(parts.alphas(_unit_weights(idx, uc.n_rows)), old, **TOL)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 5), st.integers(3, 25), st.integers(2, 7), st.floats(0.0, 0.4), st.integers(0, 2**32 - 1),
+       st.booleans())
+def test_alpha_batch_property(coders, units, categories, missing, seed, as_matrix):
+    """Any small matrix, on either counting path: each batched resample is the per-resample path's."""
+    g = np.random.default_rng(seed)
+    m = random_matrix(g, coders, units, categories, missing)
+    if (~np.isnan(m)).sum(axis=0).max() < 2:
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", accord.AccordWarning)
+        res = accord.alpha(m if as_matrix else Annotations.from_matrix(m), distance="ordinal")
+    uc, values = res._counts.per_unit(), res._values
+    parts = row_parts(uc, values, res._distance)
+    idx = g.integers(0, uc.n_rows, size=(8, uc.n_rows))
+    old = [_resample_alpha(uc, values, res._distance, d.astype(float)) for d in idx]
+    np.testing.assert_allclose(parts.alphas(_unit_weights(idx, uc.n_rows)), old, **TOL)
