@@ -19,6 +19,7 @@ from accord._shared.errors import AccordError, AccordWarning, Message, plural, w
 from accord._shared.lazy import stats
 from accord._shared.names import shown_list
 from accord._shared.results import Coefficient, Result
+from accord.coefficients._marginal_bootstrap import row_parts
 from accord.coefficients._pairs import UnitCounts, count_values, fused_counts, observed_sum, unit_disagreement_sums
 from accord.coefficients._signature_bootstrap import signature_bootstrap
 from accord.data._annotations import Annotations, Layout, as_annotations
@@ -222,7 +223,7 @@ class AlphaResult(Coefficient):
         self, confidence_level: float, n_resamples: int, method: str, rng: Any, progress: Any = None
     ) -> Any:
         """The :func:`scipy.stats.bootstrap` result; *progress*, if given, is called with the number of
-        resamples done after each batch (fixed distances only; the report's progress bar)."""
+        resamples done after each batch (every distance with a batched path; the report's progress bar)."""
         if self._counts is None or self._distance is None or self._values is None:
             raise AccordError("this result carries no data to resample")
         if math.isnan(self.alpha):
@@ -240,18 +241,36 @@ class AlphaResult(Coefficient):
         d_u = unit_disagreement_sums(uc, prepared) / (uc.m - 1.0) if fixed else None
 
         def statistic(idx: np.ndarray) -> float:
+            if not fixed:
+                return _resample_alpha(uc, values, dist, idx)
             w = np.bincount(idx.astype(np.int64), minlength=p).astype(float)
             marg = uc.marginals(w)
             n = float(w @ uc.m)
-            prep = prepared if fixed else dist.prepare(values, marg)
-            du = d_u if fixed else unit_disagreement_sums(uc, prep) / (uc.m - 1.0)
-            d_o = float(w @ du) / n
-            d_e = prep.cross_sum(marg, marg) / (n * (n - 1.0))
+            d_o = float(w @ d_u) / n
+            d_e = prepared.cross_sum(marg, marg) / (n * (n - 1.0))
             return 1.0 - d_o / d_e if d_e > 0 else np.nan
 
         if not fixed:
+            by_rows = row_parts(uc, values, dist)
+            if by_rows is None:  # no batched form of the distance, or too many pairs of values: resample by resample
+                return bootstrap_groups(
+                    p, statistic, confidence_level=confidence_level, n_resamples=n_resamples, method=method, rng=rng
+                )
+
+            def statistic_marginal(idx: np.ndarray, axis: int = -1) -> Any:
+                # a batch of resamples, each with its own distance from its own marginals (ordinal): unit weights W
+                # by one bincount, n, the marginals and the coincidences by one product, delta_r by array arithmetic
+                idx = np.asarray(idx)
+                if idx.ndim == 1:
+                    return statistic(idx)
+                out = by_rows.alphas(_unit_weights(idx, p))
+                if progress is not None:
+                    progress(len(out))
+                return out.reshape(idx.shape[:-1])
+
             return bootstrap_groups(
-                p, statistic, confidence_level=confidence_level, n_resamples=n_resamples, method=method, rng=rng
+                p, statistic_marginal, confidence_level=confidence_level, n_resamples=n_resamples, method=method,
+                rng=rng, vectorized=True, batch=max(1, min(int(n_resamples), by_rows.batch())),
             )
         n_values = len(uc.marginals())
         dense = p * (n_values + 2) <= 25_000_000
@@ -266,13 +285,12 @@ class AlphaResult(Coefficient):
             idx = np.asarray(idx)
             if idx.ndim == 1:
                 return statistic(idx)
-            flat = idx.reshape(-1, idx.shape[-1]).astype(np.int64)
-            b = flat.shape[0]
-            w = np.bincount((flat + p * np.arange(b)[:, None]).ravel(), minlength=b * p).reshape(b, p)
-            prod = w.astype(float) @ parts
+            w = _unit_weights(idx, p)
+            b = w.shape[0]
+            prod = w @ parts
             n = prod[:, 0]
             d_o = prod[:, 1] / n
-            marg = prod[:, 2:] if dense else np.asarray(counts_t @ w.T.astype(float)).T
+            marg = prod[:, 2:] if dense else np.asarray(counts_t @ w.T).T
             d_e = np.array([prepared.cross_sum(marg[k], marg[k]) for k in range(b)]) / (n * (n - 1.0))
             with np.errstate(divide="ignore", invalid="ignore"):
                 out = np.where(d_e > 0, 1.0 - d_o / d_e, np.nan)
@@ -288,6 +306,26 @@ class AlphaResult(Coefficient):
     def to_frame(self) -> pd.DataFrame:
         """One-row DataFrame of the public fields."""
         return pd.DataFrame([self.to_dict()])
+
+
+def _unit_weights(idx: np.ndarray, p: int) -> np.ndarray:
+    """How often each of the *p* units is drawn in each resample of *idx* (..., p): one bincount, (resamples, p)."""
+    flat = idx.reshape(-1, idx.shape[-1]).astype(np.int64)
+    b = flat.shape[0]
+    return np.bincount((flat + p * np.arange(b)[:, None]).ravel(), minlength=b * p).reshape(b, p).astype(float)
+
+
+def _resample_alpha(uc: UnitCounts, values: np.ndarray, dist: Distance, idx: np.ndarray) -> float:
+    """Alpha of one resample (*idx*, the drawn units) with the distance prepared from the resample's own marginals
+    and every unit's disagreement recounted: the per-resample path, for distances without a batched form (and the
+    reference the batched one is tested against)."""
+    w = np.bincount(idx.astype(np.int64), minlength=uc.n_rows).astype(float)
+    marg = uc.marginals(w)
+    n = float(w @ uc.m)
+    prep = dist.prepare(values, marg)
+    d_o = float(w @ (unit_disagreement_sums(uc, prep) / (uc.m - 1.0))) / n
+    d_e = prep.cross_sum(marg, marg) / (n * (n - 1.0))
+    return 1.0 - d_o / d_e if d_e > 0 else np.nan
 
 
 def alpha_from_counts(

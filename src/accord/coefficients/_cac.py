@@ -434,19 +434,24 @@ class LightKappaResult(Coefficient):
         n, v = m.shape[0], len(values)
         if n < 2:
             raise AccordError("a bootstrap interval needs at least two units rated by every coder")
-        ii, jj = np.meshgrid(np.arange(v), np.arange(v), indexing="ij")
         pairs = [(a, b) for a in range(m.shape[1]) for b in range(a + 1, m.shape[1])]
-
-        def delta(counts: np.ndarray) -> np.ndarray:
-            return dist.prepare(values, counts).pairs(ii.ravel(), jj.ravel()).reshape(v, v)
-
-        fixed = None if dist.depends_on_marginals else delta(np.bincount(m.ravel(), minlength=v).astype(float))
+        pooled = np.bincount(m.ravel(), minlength=v).astype(float)
+        fixed = None if dist.depends_on_marginals else _delta_matrix(dist, values, pooled)
+        # a distance over each pair's pooled marginals (ordinal) with a batched form: a batch of resamples by array
+        # arithmetic, the pair's joint counts over the (x_a, x_b) combinations its units hold; no V x V array
+        batched = fixed is None and dist.prepare_batch(values, pooled[None, :]) is not None
+        combos: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        if batched:
+            for a, b in pairs:
+                keys, code = np.unique(m[:, a] * np.int64(v) + m[:, b], return_inverse=True)
+                combos[a, b] = (keys // v, keys % v, code.reshape(-1))
 
         def statistic(idx: np.ndarray, axis: int = -1) -> Any:
             # idx: (resamples, n) unit draws; one Cohen's kappa per pair and resample, by bincounts over the values
+            # (BCa's jackknife passes samples of n - 1 units: the sizes are those of the sample, not n)
             idx = np.asarray(idx, dtype=np.int64)
-            flat = idx.reshape(-1, n)
-            r = flat.shape[0]
+            flat = idx.reshape(-1, idx.shape[-1])
+            r, size = flat.shape
             offset = v * np.arange(r)[:, None]
             total = np.zeros(r)
             for a, b in pairs:
@@ -455,21 +460,26 @@ class LightKappaResult(Coefficient):
                 cb = np.bincount((xb + offset).ravel(), minlength=r * v).reshape(r, v).astype(float)
                 if fixed is not None:
                     d_o = fixed[xa, xb].mean(axis=1)
-                    d_e = np.einsum("rx,xy,ry->r", ca, fixed, cb) / n**2
-                else:  # a distance over the pair's pooled marginals (ordinal): one per resample
-                    d_o, d_e = np.empty(r), np.empty(r)
-                    for k in range(r):
-                        dk = delta(ca[k] + cb[k])
-                        d_o[k] = dk[xa[k], xb[k]].mean()
-                        d_e[k] = ca[k] @ dk @ cb[k] / n**2
+                    d_e = np.einsum("rx,xy,ry->r", ca, fixed, cb) / size**2
+                elif batched:
+                    prep = dist.prepare_batch(values, ca + cb)
+                    assert prep is not None
+                    va, vb, code = combos[a, b]
+                    k = len(va)
+                    joint = np.bincount((code[flat] + k * np.arange(r)[:, None]).ravel(), minlength=r * k)
+                    d_o = np.einsum("rk,rk->r", joint.reshape(r, k).astype(float), prep.pairs(va, vb)) / size
+                    d_e = prep.cross_sum(ca, cb) / size**2
+                else:  # no batched form of the distance: prepared resample by resample
+                    d_o, d_e = _pair_terms_by_preparing(dist, values, xa, xb, ca, cb)
                 with np.errstate(divide="ignore", invalid="ignore"):
                     total += np.where(d_e > 0, 1.0 - d_o / d_e, np.nan)
             out = total / len(pairs)
             return out.reshape(idx.shape[:-1]) if idx.ndim > 1 else float(out[0])
 
+        per_resample = n + 6 * v if batched else n  # the draws, and the marginals and deltas of each resample
         return bootstrap_groups(n, statistic, confidence_level=confidence_level, n_resamples=n_resamples,
                                 method=method, rng=rng, vectorized=True,
-                                batch=max(1, min(int(n_resamples), 2_000_000 // max(n, 1))))
+                                batch=max(1, min(int(n_resamples), 2_000_000 // max(per_resample, 1))))
 
     def to_frame(self) -> pd.DataFrame:
         """One row per pair of coders: their Cohen's kappa and its large-sample standard error."""
@@ -479,6 +489,27 @@ class LightKappaResult(Coefficient):
             "kappa": [p.kappa for p in self.pairs],
             "standard_error": [p.standard_error for p in self.pairs],
         })
+
+
+def _delta_matrix(dist: Distance, values: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """The V x V matrix of *dist* prepared from the marginal *counts*."""
+    v = len(values)
+    ii, jj = np.meshgrid(np.arange(v), np.arange(v), indexing="ij")
+    return dist.prepare(values, counts).pairs(ii.ravel(), jj.ravel()).reshape(v, v)
+
+
+def _pair_terms_by_preparing(dist: Distance, values: np.ndarray, xa: np.ndarray, xb: np.ndarray, ca: np.ndarray,
+                             cb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(D_o, D_e) of one pair of coders on each resample (rows of the codes *xa*, *xb* and their counts *ca*,
+    *cb*), the distance prepared from each resample's pooled marginals in turn: the path of distances without a
+    batched form, and the reference the batched one is tested against."""
+    r, n = xa.shape
+    d_o, d_e = np.empty(r), np.empty(r)
+    for k in range(r):
+        dk = _delta_matrix(dist, values, ca[k] + cb[k])
+        d_o[k] = dk[xa[k], xb[k]].mean()
+        d_e[k] = ca[k] @ dk @ cb[k] / n**2
+    return d_o, d_e
 
 
 def light_kappa(

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from accord._shared.errors import AccordError
+from accord.coefficients._marginal_bootstrap import row_parts
 from accord.coefficients._pairs import UnitCounts, unit_disagreement_sums
 from accord.distances import DENSE_LIMIT, Distance
 from accord.distances._scalar import _PreparedNominal
@@ -39,13 +40,19 @@ _CELLS = 1 << 23  # weight-matrix cells handled per block
 def _alphas(uc: UnitCounts, values: np.ndarray, dist: Distance, weights: np.ndarray) -> np.ndarray:
     """Alpha for each row of *weights* (resamples x signatures): units of each signature drawn."""
     s = uc.n_rows
-    n_sv = np.zeros((s, uc.n_values))
-    np.add.at(n_sv, (uc.unit, uc.value), uc.count)
     fixed = not dist.depends_on_marginals
     prepared = dist.prepare(values, uc.marginals())
-    du = unit_disagreement_sums(uc, prepared) / (uc.m - 1.0) if fixed else None
+    if not fixed:  # ordinal: the distance moves with the marginals of each resample
+        by_rows = row_parts(uc, values, dist)
+        if by_rows is None:  # no batched form of the distance, or too many pairs of values: resample by resample
+            return _alphas_by_preparing(uc, values, dist, weights)
+        step = by_rows.batch()
+        return np.concatenate([by_rows.alphas(weights[start : start + step])
+                               for start in range(0, len(weights), step)]) if len(weights) else np.empty(0)
+    n_sv = _signature_values(uc)
+    du = unit_disagreement_sums(uc, prepared) / (uc.m - 1.0)
     nominal = isinstance(prepared, _PreparedNominal)
-    dense = fixed and not nominal and prepared.dense_ok and uc.n_values <= DENSE_LIMIT
+    dense = not nominal and prepared.dense_ok and uc.n_values <= DENSE_LIMIT
     delta = prepared.matrix() if dense else None
     out = np.empty(len(weights))
     step = max(1, _CELLS // max(s, uc.n_values, 1))
@@ -53,25 +60,43 @@ def _alphas(uc: UnitCounts, values: np.ndarray, dist: Distance, weights: np.ndar
         w = weights[start : start + step]
         n = w @ uc.m
         marg = w @ n_sv
-        if fixed:
-            d_o_sum = w @ du
-            if nominal:
-                cross = n**2 - (marg**2).sum(axis=1)
-            elif dense:
-                cross = np.einsum("bv,vw,bw->b", marg, delta, marg)
-            else:
-                cross = np.array([prepared.cross_sum(a, a) for a in marg])
-        else:  # ordinal: the distance moves with the marginals of each resample
-            d_o_sum = np.empty(len(w))
-            cross = np.empty(len(w))
-            for i, (wi, a) in enumerate(zip(w, marg, strict=True)):
-                prep = dist.prepare(values, a)
-                d_o_sum[i] = float(wi @ (unit_disagreement_sums(uc, prep) / (uc.m - 1.0)))
-                cross[i] = prep.cross_sum(a, a)
+        d_o_sum = w @ du
+        if nominal:
+            cross = n**2 - (marg**2).sum(axis=1)
+        elif dense:
+            cross = np.einsum("bv,vw,bw->b", marg, delta, marg)
+        else:
+            cross = np.array([prepared.cross_sum(a, a) for a in marg])
         with np.errstate(divide="ignore", invalid="ignore"):
             d_o = d_o_sum / n
             d_e = cross / (n * (n - 1.0))
             out[start : start + step] = np.where(d_e > 0, 1.0 - d_o / d_e, np.nan)
+    return out
+
+
+def _signature_values(uc: UnitCounts) -> np.ndarray:
+    """The signatures x values counts, dense."""
+    n_sv = np.zeros((uc.n_rows, uc.n_values))
+    np.add.at(n_sv, (uc.unit, uc.value), uc.count)
+    return n_sv
+
+
+def _alphas_by_preparing(uc: UnitCounts, values: np.ndarray, dist: Distance, weights: np.ndarray) -> np.ndarray:
+    """:func:`_alphas` for a distance that depends on the marginals, resample by resample: the distance prepared
+    from each resample's marginals and every signature's disagreement recounted (distances without a batched
+    form, too many pairs of values for a batch; and the reference the batched path is tested against)."""
+    n_sv = _signature_values(uc)
+    out = np.empty(len(weights))
+    for i, wi in enumerate(weights):
+        a = wi @ n_sv
+        n = float(wi @ uc.m)
+        prep = dist.prepare(values, a)
+        d_o_sum = float(wi @ (unit_disagreement_sums(uc, prep) / (uc.m - 1.0)))
+        cross = prep.cross_sum(a, a)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            d_o = d_o_sum / n
+            d_e = cross / (n * (n - 1.0))
+            out[i] = 1.0 - d_o / d_e if d_e > 0 else np.nan
     return out
 
 

@@ -77,6 +77,28 @@ class PreparedDistance(ABC):
         return total
 
 
+class PreparedBatch(ABC):
+    """A distance bound to one value domain under many marginal counts at once: one row per bootstrap resample.
+
+    What a distance that depends on the marginals (:attr:`Distance.depends_on_marginals`) gives
+    :meth:`Distance.prepare_batch`, so that a bootstrap computes every resample of a batch by array arithmetic
+    instead of preparing the distance resample by resample.  Row r must equal
+    ``distance.prepare(values, counts[r])``.
+    """
+
+    values: np.ndarray
+    #: (resamples, V) marginal counts, one row per resample
+    counts: np.ndarray
+
+    @abstractmethod
+    def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        """(resamples, len(i)): delta(values[i], values[j]) under each row's counts."""
+
+    @abstractmethod
+    def cross_sum(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """(resamples,): for each row r, the sum over ordered pairs (v, w), v != w, of a[r, v] b[r, w] delta_r(v, w)."""
+
+
 class Distance(ABC):
     """A distance between coding values; subclass it for a new metric.
 
@@ -85,8 +107,10 @@ class Distance(ABC):
     name : str
         The name shown in results and accepted by :func:`get_distance`.
     depends_on_marginals : bool
-        True when delta depends on the pooled value counts (ordinal): the
-        bootstrap then re-prepares it for every resample.
+        True when delta depends on the pooled value counts (ordinal): each
+        bootstrap resample then has its own distance, from
+        :meth:`prepare_batch` a batch at a time, or re-prepared resample by
+        resample when the distance has no batched form.
     """
 
     name: str = "distance"
@@ -95,6 +119,12 @@ class Distance(ABC):
     @abstractmethod
     def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
         """Bind to a value domain; raise :class:`AccordError` if the values do not suit."""
+
+    def prepare_batch(self, values: np.ndarray, counts: np.ndarray) -> PreparedBatch | None:
+        """Bind to a value domain under each row of *counts* (resamples x V) at once, or None (the default) when
+        the distance has no batched form: a bootstrap then prepares it resample by resample.  Only a distance
+        that depends on the marginals needs one (the others are prepared once)."""
+        return None
 
     def check_data(self, data: Any) -> None:
         """Check the values of *data* (:class:`~accord.Annotations`) before they are compared, naming the unit

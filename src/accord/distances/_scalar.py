@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from accord._shared.errors import AccordError
-from accord.distances._base import Distance, PreparedDistance
+from accord.distances._base import Distance, PreparedBatch, PreparedDistance
 
 
 class _PreparedNominal(PreparedDistance):
@@ -308,28 +308,44 @@ class Ratio(_OrderedScale):
         return _PreparedRatio(values, counts, x)
 
 
+def _cumulative_by_rank(counts: np.ndarray, rank: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(cum, pooled) over the last axis of *counts* (one row of marginals, or one per resample): cum[..., r] the
+    counts of the values ranked below r, pooled[..., v] the count of value v's rank.
+
+    Values of one rank (``"2"`` and ``"02"``, which spell one number) are one point of the scale: their counts
+    are pooled, so the distance is what it is with one spelling throughout (a value's own count here gave
+    tied values a distance from each other in the expected disagreement, and a different alpha).
+    """
+    by_rank = np.zeros(counts.shape[:-1] + (int(rank.max()) + 1 if len(rank) else 0,))
+    np.add.at(by_rank, (..., rank), counts)
+    cum = np.concatenate([np.zeros(counts.shape[:-1] + (1,)), np.cumsum(by_rank, axis=-1)], axis=-1)
+    return cum, by_rank[..., rank]
+
+
+def _ordinal_pairs(cum: np.ndarray, pooled: np.ndarray, rank: np.ndarray, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+    """delta(values[i], values[j]) = (sum_{g=b..c} n_g - (n_b + n_c) / 2)^2 over the last axis of *cum* and
+    *pooled* (n_g the counts of the ranks b..c; 0 between values of the same rank)."""
+    ri, rj = rank[i], rank[j]
+    lo, hi = np.minimum(ri, rj), np.maximum(ri, rj)
+    span = cum[..., hi + 1] - cum[..., lo]
+    d = (span - (pooled[..., i] + pooled[..., j]) / 2.0) ** 2
+    return np.where(ri == rj, 0.0, d)
+
+
 class _PreparedOrdinal(PreparedDistance):
     dense_ok = True
 
     def __init__(self, values: np.ndarray, counts: np.ndarray, rank: np.ndarray) -> None:
         self.values, self.counts = values, np.asarray(counts, dtype=float)
         # cumulative counts in rank order: cum[r] = sum of counts of ranks < r
-        order = np.argsort(rank, kind="stable")
-        by_rank = np.zeros(int(rank.max()) + 1 if len(rank) else 0)
-        np.add.at(by_rank, rank, self.counts)
-        self.cum = np.concatenate([[0.0], np.cumsum(by_rank)])
+        self.cum, self.pooled = _cumulative_by_rank(self.counts, rank)
         self.rank = rank
-        self._order = order
         # mid-point cumulative counts: delta(i, j) = (mid[i] - mid[j])^2 (see cross_sum)
-        self.mid = self.cum[rank] + self.counts / 2.0 if len(rank) else np.zeros(0)
+        self.mid = self.cum[rank] + self.pooled / 2.0 if len(rank) else np.zeros(0)
         self.embedding = self.mid
 
     def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
-        ri, rj = self.rank[i], self.rank[j]
-        lo, hi = np.minimum(ri, rj), np.maximum(ri, rj)
-        span = self.cum[hi + 1] - self.cum[lo]
-        d = (span - (self.counts[i] + self.counts[j]) / 2.0) ** 2
-        return np.where(ri == rj, 0.0, d)
+        return _ordinal_pairs(self.cum, self.pooled, self.rank, i, j)
 
     def cross_sum(self, a: np.ndarray, b: np.ndarray) -> float:
         """Sum over ordered pairs of a[v] b[w] delta(v, w) in O(V) after the rank sort, no V x V matrix.
@@ -347,13 +363,41 @@ class _PreparedOrdinal(PreparedDistance):
         return float(a.sum() * (b @ x**2) + b.sum() * (a @ x**2) - 2.0 * (a @ x) * (b @ x))
 
 
+class _PreparedOrdinalBatch(PreparedBatch):
+    """:class:`_PreparedOrdinal` under one row of marginal counts per resample: the same formulas over the last
+    axis, so row r is ``_PreparedOrdinal(values, counts[r], rank)`` (the bootstraps' batched path)."""
+
+    def __init__(self, values: np.ndarray, counts: np.ndarray, rank: np.ndarray) -> None:
+        self.values, self.counts = values, np.asarray(counts, dtype=float)
+        self.cum, self.pooled = _cumulative_by_rank(self.counts, rank)
+        self.rank = rank
+        self.mid = self.cum[:, rank] + self.pooled / 2.0
+
+    def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        return _ordinal_pairs(self.cum, self.pooled, self.rank, np.asarray(i), np.asarray(j))
+
+    def cross_sum(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """The closed form of :meth:`_PreparedOrdinal.cross_sum`, row by row (centred for accuracy)."""
+        a = np.asarray(a, dtype=float)
+        b = np.asarray(b, dtype=float)
+        sa, sb = a.sum(axis=1), b.sum(axis=1)
+        tot = sa + sb
+        centre = np.einsum("rv,rv->r", a + b, self.mid) / np.where(tot == 0, 1.0, tot)
+        x = self.mid - centre[:, None]
+        ax, bx = np.einsum("rv,rv->r", a, x), np.einsum("rv,rv->r", b, x)
+        x2 = x * x
+        out = sa * np.einsum("rv,rv->r", b, x2) + sb * np.einsum("rv,rv->r", a, x2) - 2.0 * ax * bx
+        return np.where(tot == 0, 0.0, out)
+
+
 class Ordinal(_OrderedScale):
     """Krippendorff's ordinal distance, from the marginal frequencies.
 
     delta(b, c) = (sum_{g=b}^{c} n_g - (n_b + n_c) / 2)^2, where n_g are the
     pooled counts of the pairable values ranked b..c (Krippendorff 2004, 2011).
     It is not a difference of ranks: it depends on how often the values in
-    between were used.
+    between were used.  Values of one rank (text spelling one number two
+    ways, ``"2"`` and ``"02"``) are one point of the scale, their counts pooled.
 
     Parameters
     ----------
@@ -377,23 +421,31 @@ class Ordinal(_OrderedScale):
     depends_on_marginals = True
 
     def prepare(self, values: np.ndarray, counts: np.ndarray) -> PreparedDistance:
+        return _PreparedOrdinal(values, counts, self._rank(values))
+
+    def prepare_batch(self, values: np.ndarray, counts: np.ndarray) -> PreparedBatch:
+        """One row of marginal *counts* per resample (resamples x V): the bootstraps' batched path."""
+        return _PreparedOrdinalBatch(values, counts, self._rank(values))
+
+    def _rank(self, values: np.ndarray) -> np.ndarray:
+        """The rank of each value (tied values share one): its position in ``order``, the number a text label
+        spells, or the natural order of numbers; refuses what has no order."""
         if self.order is not None:
-            rank = self._positions(values)
-        else:
-            text = text_labels(values)
-            spelled = number_labels(values) if text else None
-            if spelled is not None:  # "1".."5": ranked by the numbers they spell ("10" after "9"), ties shared
-                return _PreparedOrdinal(values, counts, np.unique(spelled, return_inverse=True)[1].astype(np.int64))
-            if text:
-                raise refuse_unordered_text(self.name, text, how=_python_how("Ordinal", self.name))
-            if values.dtype == object:
-                kinds = {type(v) for v in values.tolist()}
-                if not kinds <= {int, float}:
-                    found = f"(types found: {', '.join(sorted(k.__name__ for k in kinds))})"
-                    raise AccordError(f"ordinal distance: values of mixed or unordered types; give order=[...] {found}",
-                                      cli=f'ordinal distance: values of mixed or unordered types; give --order '
-                                          f'"lowest,...,highest" {found}')
-            order_idx = np.argsort(values, kind="stable")
-            rank = np.empty(len(values), dtype=np.int64)
-            rank[order_idx] = np.arange(len(values))
-        return _PreparedOrdinal(values, counts, rank)
+            return self._positions(values)
+        text = text_labels(values)
+        spelled = number_labels(values) if text else None
+        if spelled is not None:  # "1".."5": ranked by the numbers they spell ("10" after "9"), ties shared
+            return np.unique(spelled, return_inverse=True)[1].astype(np.int64)
+        if text:
+            raise refuse_unordered_text(self.name, text, how=_python_how("Ordinal", self.name))
+        if values.dtype == object:
+            kinds = {type(v) for v in values.tolist()}
+            if not kinds <= {int, float}:
+                found = f"(types found: {', '.join(sorted(k.__name__ for k in kinds))})"
+                raise AccordError(f"ordinal distance: values of mixed or unordered types; give order=[...] {found}",
+                                  cli=f'ordinal distance: values of mixed or unordered types; give --order '
+                                      f'"lowest,...,highest" {found}')
+        order_idx = np.argsort(values, kind="stable")
+        rank = np.empty(len(values), dtype=np.int64)
+        rank[order_idx] = np.arange(len(values))
+        return rank
