@@ -233,15 +233,19 @@ def _sampled(frame: object, monkeypatch: pytest.MonkeyPatch) -> tuple[object, bo
     return out, taken == [True]
 
 
+@pytest.mark.parametrize("sliced", [True, False])
 @pytest.mark.parametrize("order", ["by-unit", "by-coder", "shuffled"])
-def test_polars_sampled_coders_are_proved_complete(order: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The coders come from slices of the frame; a coder the slices miss (one row, between two slices) leaves a
-    unit with fewer coder bits than rows, and the two-collect pass runs instead: the reductions equal the generic
-    path's either way, and the one-pass route is taken only where the sample held every coder."""
+def test_polars_sampled_coders_are_proved_complete(order: str, sliced: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coders come from a sample (slices from the first row to the last, or the first rows and every
+    _STEP-th); a coder the sample misses (one row, between the slices and off the step) leaves a unit with fewer
+    coder bits than rows, and the two-collect pass runs instead: the reductions equal the generic path's either
+    way, and the one-pass route is taken only where the sample held every coder."""
+    monkeypatch.setattr(polars_path, "_sliceable", lambda lf: sliced)
+    monkeypatch.setattr(polars_path, "_HEAD", 64)
+    monkeypatch.setattr(polars_path, "_STEP", 50)
     monkeypatch.setattr(polars_path, "_SLICES", 4)
-    monkeypatch.setattr(polars_path, "_SLICE_ROWS", 64)
     rng = np.random.default_rng(21)
-    rows = _random_rows(rng, units=300, coders=4, draw=lambda r: int(r.integers(1, 6)))
+    rows = _random_rows(rng, units=300, coders=4, draw=lambda r: int(r.integers(1, 6)), missing=0.0)
     if order == "by-coder":
         rows.sort(key=lambda r: r[1])
     elif order == "shuffled":
@@ -249,7 +253,7 @@ def test_polars_sampled_coders_are_proved_complete(order: str, monkeypatch: pyte
     fast, taken = _sampled(_lazyframe(rows), monkeypatch)
     assert taken
     _same(fast, _both(_lazyframe(rows), monkeypatch)[1])
-    gap = 100  # a row no slice reads: four slices of 64 rows, at 0, a third, two thirds and the end
+    gap = 101  # past the first 64 rows, before the second slice (a third in) and off every 50th: not sampled
     rare = [*rows[:gap], (rows[gap][0], "rare", 3), *rows[gap:]]
     fast, taken = _sampled(_lazyframe(rare), monkeypatch)
     assert not taken
@@ -271,3 +275,28 @@ def test_polars_sampled_pass_hands_over_what_it_cannot_prove(monkeypatch: pytest
     fast, taken = _sampled(_lazyframe(many), monkeypatch)
     assert not taken
     _same(fast, _both(_lazyframe(many), monkeypatch)[1])
+
+
+def test_polars_sampled_coder_with_no_value_is_not_a_coder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sample reads coders with or without a value; one whose every value is missing sets no bit in the
+    histogram and is not among the coders, as on the generic path (coders with at least one value)."""
+    rows = [(0, "silent", None), (1, "silent", None)] + [(u, f"c{k}", (u + k) % 3) for u in range(40) for k in range(3)]
+    fast, taken = _sampled(_lazyframe(rows), monkeypatch)
+    assert taken
+    assert fast.coders.tolist() == ["c0", "c1", "c2"]
+    _same(fast, _both(_lazyframe(rows), monkeypatch)[1])
+
+
+def test_polars_slices_only_where_they_read_their_rows(tmp_path: object) -> None:
+    """Slices sample the coders of a Parquet or IPC scan or a frame in memory (under a projection too); a CSV scan,
+    a filter or a sort would run again up to each slice, so those are sampled in the first pass."""
+    frame = pl.DataFrame({"unit": [1, 1], "coder": ["a", "b"], "value": [1, 2]})
+    frame.write_parquet(tmp_path / "x.parquet")
+    frame.write_csv(tmp_path / "x.csv")
+    scan = pl.scan_parquet(tmp_path / "x.parquet")
+    assert polars_path._sliceable(scan) and polars_path._sliceable(frame.lazy())
+    assert polars_path._sliceable(scan.rename({"unit": "item"}))
+    for costly in (pl.scan_csv(tmp_path / "x.csv"), scan.filter(pl.col("value") > 1), scan.sort("coder")):
+        assert not polars_path._sliceable(costly)
+    for lf in (scan, pl.scan_csv(tmp_path / "x.csv"), scan.sort("coder")):
+        assert reduce_frame(lf).n_entries == 2

@@ -6,12 +6,13 @@ cost of the grouped sum itself.  Here a frame of integer or text values and text
 native expressions.
 
 Integer values with few coders (at most ``_CHAIN_MAX``) first try one pass over the coder column
-(:func:`_sampled_pass`): a pass over the value column alone gives the rows, the missing values and coders and the
-values' range, slices from the start to the end of the frame give the coders, and the signature histogram gives
-each sampled coder a bit below the values' digits by comparison.  A coder the slices missed gets no bit, so the
+(:func:`_sampled_pass`): a first pass gives the rows, the missing values and coders and the values' range, slices
+of the frame (or, where a slice would run the source again, that pass) a sample of the coders (a sampled coder
+with no value sets no bit and is dropped), and the signature histogram gives each sampled coder
+a bit below the values' digits by comparison.  A coder the sample missed gets no bit, so the
 unit that holds it has fewer coder bits set than rows, as a unit whose coder gave two values has: either way the
-pass proves nothing and the two collects below run.  The coders' column, read and hashed by both collects below,
-is read once.
+pass proves nothing and the two collects below run.  The coders are compared, not grouped by or hashed, and
+the first pass does not group: the first of the two collects below is the cost it saves.
 
 Otherwise, two collects:
 
@@ -51,8 +52,23 @@ _SEEDS = 64
 #: At most this many coders are told apart by comparisons in the sampled pass (past it, the hashed pass is
 #: cheaper than a comparison a coder).
 _CHAIN_MAX = 8
-#: The sample of the coders: this many slices of this many rows, from the first row to the last.
-_SLICES, _SLICE_ROWS = 32, 2048
+#: The sample of the coders: _SLICES slices of _HEAD rows from the first row to the last, where slices read only
+#: their rows (:func:`_sliceable`); else the first _HEAD rows and every _STEP-th, in the first pass.
+_HEAD, _STEP, _SLICES = 4096, 997, 32
+#: The first lines of a plan whose slices read their rows only: a Parquet or IPC scan or a frame in memory.
+_SOURCES = ("Parquet SCAN", "IPC SCAN", "DF [")
+
+
+def _sliceable(lf: Any) -> bool:
+    """Whether a slice of *lf* reads only its rows: its plan is a Parquet or IPC scan or a frame in memory,
+    bare or under one projection (a CSV is parsed up to the slice, a filter, sort or join run again for each)."""
+    try:
+        lines = [line.strip() for line in lf.explain(optimized=False).splitlines() if line.strip()]
+    except Exception:  # noqa: BLE001 - a plan Polars cannot print: sample in the first pass
+        return False
+    if lines and lines[0].startswith("SELECT [") and len(lines) > 1:
+        lines = lines[1:]
+    return bool(lines) and lines[0].startswith(_SOURCES)
 
 
 def _coder_seed(pl: Any, coders: list[Any], dtype: Any, slots: int = _SLOTS) -> int | None:
@@ -71,28 +87,35 @@ def _sampled_pass(pl: Any, lf: Any, frame: Any, schema: Any, *, unit: str, coder
                   source: str) -> Reductions | None:
     """The reductions of integer values in one pass over the coders, or None where it cannot prove them.
 
-    A pass without the coder column counts the rows, the missing values and coders and finds the values' range;
-    slices from the start to the end of the frame give the coders it probably has.  Each of those coders (at most
-    ``_CHAIN_MAX``) gets its own bit below the values' digits by comparison, an unsampled coder (or a null) none,
-    so a unit whose sum has fewer coder bits set than it has rows holds a coder the sample missed or a coder
-    counted twice: then None, and the two-collect pass runs.  Otherwise the sample held every coder.
+    A first pass counts the rows, the missing values and coders and finds the values' range; the coders are
+    sampled by slices from the first row to the last where slices read only their rows (:func:`_sliceable`), else
+    in that pass (the first rows' and every ``_STEP``-th row's), without grouping by them.  Each of those
+    coders (at most ``_CHAIN_MAX``) gets its own bit below the values' digits by comparison, an unsampled coder (or
+    a null) none, so a unit whose sum has fewer coder bits set than it has rows holds a coder the sample missed or a
+    coder counted twice: then None, and the two-collect pass runs.  Otherwise the sample held every coder.
     """
     v, c = pl.col(value), pl.col(coder)
-    stats = lf.select(pl.len().alias("n"), v.null_count().alias("nv"), c.null_count().alias("nc"),
-                      v.min().alias("lo"), v.max().alias("hi")).collect().row(0)
-    n_rows, n_missing, n_null_coders, lo, hi = (int(x) if x is not None else None for x in stats)
+    counts = [pl.len().alias("n"), v.null_count().alias("nv"), c.null_count().alias("nc"), v.min().alias("lo"),
+              v.max().alias("hi")]
+    sliceable = _sliceable(lf)
+    if not sliceable:  # the sample in the same pass: slices would each run the source again up to their rows
+        counts += [c.head(_HEAD).unique().implode().alias("h"), c.gather_every(_STEP).unique().implode().alias("s")]
+    stats = lf.select(*counts).collect().row(0)
+    n_rows, n_missing, n_null_coders, lo, hi = (int(x) if x is not None else None for x in stats[:5])
     if n_rows == 0 or n_null_coders or lo is None:
         return None  # the two-collect pass says what is wrong
-    offsets = np.unique(np.linspace(0, max(n_rows - _SLICE_ROWS, 0), _SLICES).astype(np.int64))
-    sample = pl.concat([lf.slice(int(o), _SLICE_ROWS) for o in offsets])
-    raw_coders = sample.filter(v.is_not_null()).select(c.unique()).collect().to_series().to_list()
+    if sliceable:  # _SLICES slices from the first row to the last: each reads its rows only
+        offsets = np.unique(np.linspace(0, max(n_rows - _HEAD, 0), _SLICES).astype(np.int64))
+        sample = pl.concat([lf.slice(int(o), _HEAD) for o in offsets]).select(c.unique()).collect()
+        stats = (*stats, sample.to_series().to_list())
+    # the coders sampled, with a value or not: one whose every value is missing sets no bit, and is dropped below
+    raw_coders = [x for x in dict.fromkeys(x for part in stats[5:] for x in part) if x is not None]
     n = len(raw_coders)
     bits = max(1, n.bit_length())
     n_positions = hi - lo + 1
     slots = 62 - bits * n_positions
     if not 0 < n <= min(_CHAIN_MAX, slots):
         return None
-    coders = _intern_labels(raw_coders, "coder")
     native_vtype = lf.collect_schema()[value]
     two = pl.lit(2, dtype=pl.Int64)
     above = slots - bits * lo  # the digit's exponent is bits * value + above: one product, one sum
@@ -109,10 +132,13 @@ def _sampled_pass(pl: Any, lf: Any, frame: Any, schema: Any, *, unit: str, coder
     sig = sig.collect()
     if sig["__nu"].sum():
         return None  # rows without a unit: the two-collect pass names them
-    one_key = coder_bits_below(*(sig[k].to_numpy().astype(np.int64) for k in ("__k", "__m", "__n")), slots)
+    packed = sig["__k"].to_numpy().astype(np.int64)
+    one_key = coder_bits_below(packed, *(sig[k].to_numpy().astype(np.int64) for k in ("__m", "__n")), slots)
     if one_key is None:
         return None  # a coder the sample missed, or a coder who gave a unit two values
     key_arrays, m, weight = one_key
+    seen = int(np.bitwise_or.reduce(packed & ((1 << slots) - 1))) if len(packed) else 0
+    coders = _intern_labels([x for i, x in enumerate(raw_coders) if seen >> i & 1], "coder")
     f = long_frame(frame, schema, unit=unit, coder=coder, value=value)
     return repacked(key_arrays, m, weight, bits=bits, per_key=62 // bits, n_positions=n_positions, low=lo,
                     values=None, frame_values=None, f=f, coders=coders, n_rows=n_rows, n_missing=n_missing,
