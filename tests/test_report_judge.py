@@ -227,3 +227,22 @@ def test_report_and_judge_give_the_same_intervals_with_their_defaults(tmp_path: 
     other = judge_audit(dataset_path("judge_pairs.csv"), judges="gpt-a,gpt-b", position="order",
                         verdict_refers_to="position", run="run", rng=1, n_boot=1000)["gpt-a"].repeatability
     assert f"[{other.alpha_ci_low:.3f}, {other.alpha_ci_high:.3f}]" not in page
+
+
+def test_the_draws_of_the_intervals_are_said(tmp_path: Path) -> None:
+    """The audit keeps the bootstrap draws of its alpha intervals: in the result and its JSON, on the page's
+    caption and on the terminal, so a reader can tell 1,000 draws from 2,000."""
+    from typer.testing import CliRunner
+
+    from accord.cli import app
+    from accord.reporting import build_report
+
+    res = judge_audit(dataset_path("judge_pairs.csv"), judges="gpt-a,gpt-b", position="order",
+                      verdict_refers_to="position", run="run", n_boot=500, rng=1)
+    assert res.n_boot == 500 and res.to_dict()["n_boot"] == 500
+    assert build_report(res).sections[0].tables[0].caption.endswith("the bootstrap's for alpha (500 draws).")
+    out = CliRunner().invoke(app, ["judge", str(dataset_path("judge_pairs.csv")), "--judges", "gpt-a,gpt-b",
+                                   "--position", "order", "--verdict-refers-to", "position", "--run", "run",
+                                   "--n-boot", "700", "--seed", "1"], env={"COLUMNS": "120"})
+    assert out.exit_code == 0, out.output
+    assert "(700 draws)" in out.stdout

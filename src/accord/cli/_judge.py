@@ -162,7 +162,8 @@ def _print_audit(a: Any, result: Any, max_rows: int) -> None:
     if r.undefined_reason and r.all_agree is None:
         console.print(f"repeatability: undefined: {escape(r.undefined_reason)}", markup=True)
     else:
-        interval = "" if math.isnan(r.alpha_ci_low) else f" [{r.alpha_ci_low:.3f}, {r.alpha_ci_high:.3f}]"
+        interval = "" if math.isnan(r.alpha_ci_low) else (f" [{r.alpha_ci_low:.3f}, {r.alpha_ci_high:.3f}]"
+                                                          + (f" ({result.n_boot:,} draws)" if result.n_boot else ""))
         console.print(f"repeatability over {r.n_runs} runs, {r.n_items} items: alpha ({r.distance}) "
                       f"{_p(r.alpha)}{interval}; every run agrees on {_prop(r.all_agree)}")
         _flips("run flips", [(f.unit, f.position, ", ".join(f"{k}: {v}" for k, v in f.verdicts)) for f in r.flips],

@@ -627,4 +627,4 @@ def judge_audit(
     return JudgeAuditResult(audits=tuple(audits), humans=tuple(_label(j.coders, int(c)) for c in j.humans),
                             kind=j.kind, positions=tuple(j.positions), verdict_refers_to=j.refers_to,
                             confidence_level=level, epsilon=float(epsilon), alt_test_alpha=float(alpha),
-                            min_items=int(min_items), n_missing=j.n_missing, source=j.source)
+                            min_items=int(min_items), n_missing=j.n_missing, source=j.source, n_boot=int(n_boot))

@@ -313,6 +313,8 @@ class JudgeAuditResult(Result):
     n_missing : int
         Humans' rows without a verdict (empty, or ``error``), left out.
     source : str or None
+    n_boot : int or None
+        The bootstrap draws of alpha's intervals (across runs, among the humans) and of a bootstrap pass rate.
     """
 
     audits: tuple[JudgeAudit, ...]
@@ -326,6 +328,7 @@ class JudgeAuditResult(Result):
     min_items: int
     n_missing: int = 0
     source: str | None = None
+    n_boot: int | None = None
 
     @property
     def judges(self) -> list[Any]:

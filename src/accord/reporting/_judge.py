@@ -107,8 +107,8 @@ def judge_report(result: Any, *, title: str | None = None, max_rows: int = MAX_R
                                                                                   "verdict"),
                        rows=check_rows, kinds=("text", "text", "text", "text"),
                        caption=f"Intervals at {result.confidence_level:.0%}: Wilson's for shares, Fleiss, Cohen & "
-                               "Everitt's for kappa, the bootstrap's for alpha (the draws of accord judge --n-boot, "
-                               "accord report --bootstrap).")
+                               "Everitt's for kappa, the bootstrap's for alpha"
+                               + (f" ({result.n_boot:,} draws)." if result.n_boot else "."))
     sections = [Section(id="checks", title="Is the judge consistent, repeatable and right?", tables=(checks,),
                         paragraphs=("Position consistency follows Zheng et al. (2023): the share of items whose "
                                     "verdict names the same answer in both orders, beside the shares that follow the "
