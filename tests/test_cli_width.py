@@ -9,6 +9,7 @@ one line per message by design, so only its ellipses are checked.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -146,3 +147,24 @@ def test_no_number_cut_at_60(tmp, case):
     assert not cut, f"{case} at 60 columns cuts a number:\n" + "\n".join(cut) + "\n\n" + res.stdout
     long = [line for line in res.stdout.splitlines() if len(line) > 60]
     assert not long, f"{case} at 60 columns: lines wider than the terminal:\n" + "\n".join(long)
+
+
+def test_optional_columns_show_where_they_fit_and_are_said_where_they_do_not() -> None:
+    """Precision and recall beside F1 where the terminal has room; where it has not, they are dropped, the
+    numbers that stay are whole, and the caption says where to find the others."""
+    from rich.console import Console
+
+    from accord.cli._render import print_table, table
+
+    def printed(width: int) -> str:
+        out = Console(width=width, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
+        scores = ("precision", "recall", "F1")
+        t = table("scores", ("coder a", "coder b", *scores), numbers=scores, optional=scores[:2], caption="a note")
+        t.add_row("an annotator with a long name", "another annotator, long too", "0.4000", "0.5000", "0.4444")
+        print_table(t, out=out)
+        return out.export_text()
+
+    wide, narrow = printed(200), printed(60)
+    assert "precision" in wide and "0.4000" in wide and "wider terminal" not in wide
+    assert "precision" not in narrow.split("a note")[0] and "0.4000" not in narrow and "0.4444" in narrow
+    assert "precision and recall: in a wider terminal, or --json" in " ".join(narrow.split())

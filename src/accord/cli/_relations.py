@@ -39,20 +39,22 @@ def _kappa_interval(res: Any) -> str:
 
 def _render(res: Any, reports: list[Any], *, title: str, show: int) -> None:
     """Two tables of F1 (per coder pair, with and without the type; then per type), the lines of alpha and
-    kappa, and the unmatched relations: each table fits 80 columns (precision and recall are in --json)."""
+    kappa, and the unmatched relations: each table fits 80 columns (precision and recall where there is room, else
+    in --json)."""
     from accord.cli._render import print_table, table
 
     for rep in reports:
         console.print(said(rep.summary(cli=True)), highlight=False)
     how = f"{res.match} argument match" + ("" if res.argument_labels else ", argument labels ignored")
     counts = ("a", "b", "both")
-    t = table(f"{title}: relation F1 per coder pair, {how}", ("coder a", "coder b", *counts, "F1", "F1 untyped"),
-              numbers=(*counts, "F1", "F1 untyped"),
+    scores = ("precision", "recall", "F1", "F1 untyped")
+    t = table(f"{title}: relation F1 per coder pair, {how}", ("coder a", "coder b", *counts, *scores),
+              numbers=(*counts, *scores), optional=scores[:2],
               caption="a, b: the relations each coder drew; both: those drawn by both, same arguments and type; "
-                      "F1 untyped: the type ignored; precision and recall: --json")
+                      "precision both / b, recall both / a; F1 untyped: the type ignored")
     for p in res.pairs:
         t.add_row(p.coder_a, p.coder_b, str(p.typed.n_a), str(p.typed.n_b), str(p.typed.true_positives),
-                  _f(p.typed.f1), _f(p.untyped.f1))
+                  _f(p.typed.precision), _f(p.typed.recall), _f(p.typed.f1), _f(p.untyped.f1))
     print_table(t)
     by_type = [(s, p) for p in res.pairs for s in p.types]
     if by_type:

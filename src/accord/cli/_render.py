@@ -25,12 +25,14 @@ __all__ = ["finite", "fmt", "label", "print_extra", "print_table", "table", "val
 
 
 def table(title: str | None, columns: Iterable[str], *, numbers: Collection[str] = (), centered: Collection[str] = (),
-          **options: Any) -> Table:
+          optional: Collection[str] = (), **options: Any) -> Table:
     """A table that reads whole in a narrow terminal: text (labels, names, files) folds onto more lines, a
     number column (each of *numbers*, right-aligned; *centered* ones centred) never wraps nor is cut.
 
     Rich narrows the text columns first and cuts a no-wrap column only when the rest cannot give way, so a
-    table whose number columns fit keeps every number whole (print it with :func:`print_table`).
+    table whose number columns fit keeps every number whole (print it with :func:`print_table`).  The columns
+    *optional* are shown where the table fits the terminal with them; :func:`print_table` drops them otherwise,
+    and says so under the table.
     """
     t = Table(title=title, **options)
     for col in columns:
@@ -38,7 +40,18 @@ def table(title: str | None, columns: Iterable[str], *, numbers: Collection[str]
             t.add_column(col, justify="center" if col in centered else "right", no_wrap=True)
         else:
             t.add_column(col, overflow="fold")
+    t.optional = tuple(optional)  # type: ignore[attr-defined]
     return t
+
+
+def _drop_optional(t: Table, out: Any) -> None:
+    """Drop *t*'s optional columns (:func:`table`) when it is wider than *out* with them, and say which."""
+    optional = getattr(t, "optional", ())
+    if not optional or out.measure(t, options=out.options.update_width(10_000)).maximum <= out.width:
+        return
+    t.columns = [c for c in t.columns if c.header not in optional]
+    note = f"{' and '.join(optional)}: in a wider terminal, or --json"
+    t.caption = f"{t.caption}; {note}" if t.caption else note
 
 
 def print_table(t: Table, *, out: Any = None) -> None:
@@ -54,6 +67,7 @@ def print_table(t: Table, *, out: Any = None) -> None:
     """
     out = out or console
     width = out.width
+    _drop_optional(t, out)
     if out.measure(t, options=out.options.update_width(10_000)).maximum > width:
         for col in t.columns:
             if col.no_wrap and isinstance(col.header, str) and " " in col.header:

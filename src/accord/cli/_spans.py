@@ -31,14 +31,15 @@ def _render(rep: dict[str, Any], *, title: str, show: int, bootstrap: int, seed:
 
     f1 = rep["f1"]
     counts = ("a", "b", "both")
+    scores = ("precision", "recall", "micro F1", "macro F1")
     t = table(f"{title}: span F1 per coder pair, {f1.match} match" + (", labels ignored" if f1.ignore_labels else ""),
-              ("coder a", "coder b", *counts, "micro F1", "macro F1"), numbers=(*counts, "micro F1", "macro F1"),
+              ("coder a", "coder b", *counts, *scores), numbers=(*counts, *scores), optional=scores[:2],
               caption="a, b: the spans each coder marked; both: the spans they share"
                       + ("" if f1.ignore_labels else ", with the same label")
-                      + "; precision and recall: --json")
+                      + "; precision both / b, recall both / a (micro)")
     for p in f1.pairs:
         t.add_row(p.coder_a, p.coder_b, str(p.micro.n_a), str(p.micro.n_b), str(p.micro.true_positives),
-                  _f(p.micro.f1), _f(p.macro.f1))
+                  _f(p.micro.precision), _f(p.micro.recall), _f(p.micro.f1), _f(p.macro.f1))
     print_table(t)
     by_label = [(s, p) for p in f1.pairs for s in p.labels]
     if by_label and not f1.ignore_labels:
