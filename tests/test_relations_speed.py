@@ -145,3 +145,29 @@ def test_the_collector_is_resumed_as_it_was():
             assert not gc.isenabled()  # left off, as the caller had it
         finally:
             gc.enable()
+
+
+def test_sorting_by_key_orders_spans_and_relations_as_their_own_comparison() -> None:
+    """SpanAnnotations and RelationAnnotations sort by key tuples (no call of ``<`` per comparison): the order is
+    the dataclasses' own, ties and discontinuous spans included."""
+    import random
+
+    from accord.relations import Relation
+    from accord.spans import Span
+
+    rnd = random.Random(3)
+    spans = []
+    for _ in range(400):
+        doc, coder = rnd.choice("de"), rnd.choice(["a", "b"])
+        s = rnd.randrange(6)
+        e = s + rnd.randrange(3)
+        frags = rnd.choice([(), ((s, s), (e, e))])
+        spans.append(Span(doc, s, e, rnd.choice("XY"), coder, frags))
+    assert sorted(spans) == sorted(spans, key=Span.sort_key)
+    rels = [Relation(a.document, a.coder, rnd.choice("RS"), a, b, directed=rnd.random() < 0.5)
+            for a in spans for b in rnd.sample(spans, 2) if (a.document, a.coder) == (b.document, b.coder)]
+    from accord.relations import RelationAnnotations
+    from accord.spans import SpanAnnotations
+
+    assert RelationAnnotations.from_relations(rels).relations == tuple(sorted(rels))
+    assert SpanAnnotations.from_spans(spans).spans == tuple(sorted(spans))

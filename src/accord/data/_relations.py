@@ -166,7 +166,10 @@ class RelationAnnotations:
                     have.add(arg)
                     base.append(arg)
         sa = SpanAnnotations.from_spans(base, texts=texts, seen=seen, source=source)
-        return cls(spans=sa, relations=tuple(sorted(rels)), source=source)
+        # the relations' order (document, coder, type, source, target, directed) by a key: as sorting by their
+        # own "<", without a call of it for each comparison
+        return cls(spans=sa, relations=tuple(sorted(rels, key=lambda r: (
+            r.document, r.coder, r.type, r.source.sort_key(), r.target.sort_key(), r.directed))), source=source)
 
     @classmethod
     def from_records(

@@ -85,6 +85,11 @@ class Span:
         state.pop("_hash", None)
         return state
 
+    def sort_key(self) -> tuple[Any, ...]:
+        """The span's compared fields in order: sorting by it orders spans as their ``<`` does, without a call of
+        ``<`` for each comparison (a large export's spans sort several times faster)."""
+        return (self.document, self.start, self.end, self.label, self.coder, self.fragments)
+
     @property
     def length(self) -> int:
         """Number of code points covered (the sum over fragments)."""
@@ -140,7 +145,7 @@ class SpanAnnotations:
 
         Offsets are checked against *texts* where a document's text is known.
         """
-        spans = tuple(sorted(spans))
+        spans = tuple(sorted(spans, key=Span.sort_key))
         texts = dict(texts or {})
         seen_set = set(seen or ()) | {(s.document, s.coder) for s in spans}
         where = f" in {source}" if source else ""
