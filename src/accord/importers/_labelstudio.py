@@ -84,10 +84,16 @@ from accord.importers._common import (
     opt,
     quote,
     read_text,
-    reanchor_span,
 )
 from accord.importers._json_relations import labelstudio_relations
-from accord.importers._labelstudio_common import BUCKETS_NOTE, TOOL, VALUE, span_notes, spans_result
+from accord.importers._labelstudio_common import (
+    BUCKETS_NOTE,
+    TOOL,
+    VALUE,
+    region_span,
+    span_notes,
+    spans_result,
+)
 from accord.importers._labelstudio_min import csv_rows, is_csv_export, read_min
 from accord.importers._labelstudio_regions import ATTRIBUTE_TYPES, region_attributes
 from accord.importers._labelstudio_storage import (
@@ -475,12 +481,9 @@ def _read_json(path: Path, records: list[tuple[int, Any, Any]], *, field: str | 
                     texts[doc] = text
                     if index is None or index.text != text:
                         index = Utf16Index(text)
-                    s, e, fb = reanchor_span(TOOL, path, text, v.get("start"), v.get("end"), covered=v.get("text"),
-                                             utf16=True, index=index, check=texts_check, **kw)
+                    s, e, labels, fb = region_span(path, text, v, index=index, check=texts_check, label=tidy.label,
+                                                   kw=kw)
                     fallbacks += fb
-                    labels = [str(tidy.label(x)) for x in v.get("labels") or []]
-                    if not labels:
-                        raise fail(TOOL, path, "a labels region has no label", **kw)
                     for lab in labels:
                         if (s, e, lab) in keys:
                             repeats.append(f"{task}/{coder}")

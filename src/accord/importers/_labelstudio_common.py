@@ -11,9 +11,9 @@ from typing import Any
 
 from accord._shared.errors import plural
 from accord.importers import Imported
-from accord.importers._common import Cells, TextCheck
+from accord.importers._common import Cells, TextCheck, fail, reanchor_span
 
-__all__ = ["BUCKETS_NOTE", "TOOL", "VALUE", "span_notes", "spans_result"]
+__all__ = ["BUCKETS_NOTE", "TOOL", "VALUE", "region_span", "span_notes", "spans_result"]
 
 TOOL = "label-studio"
 #: The note on a Ranker with buckets (:func:`accord.importers._answers.label_studio_buckets`).
@@ -22,6 +22,19 @@ BUCKETS_NOTE = ("Ranker {name} sorts items into buckets: each answer read as the
 #: A region's value, per key (``choices``, ``labels``...: https://labelstud.io/tags/).
 VALUE = {"choices": "list of label", "labels": "list of label", "taxonomy": "list of list|label",
           "rating": "number", "number": "number", "start": "integer", "end": "integer"}
+
+def region_span(path: Path, text: str, region: Any, *, index: Any, check: TextCheck, label: Any, kw: dict[str, Any]
+                ) -> tuple[int, int, list[str], int]:
+    """A labels region's offsets re-anchored in *text* (UTF-16, as Label Studio counts), its labels (*label*
+    tidies each; a region with none is refused) and the re-anchorings it took: ``(start, end, labels, fallbacks)``.
+    *region* is the region's value (JSON) or the JSON-MIN region object; *kw* places it in messages."""
+    s, e, fb = reanchor_span(TOOL, path, text, region.get("start"), region.get("end"), covered=region.get("text"),
+                             utf16=True, index=index, check=check, **kw)
+    labels = [str(label(x)) for x in region.get("labels") or []]
+    if not labels:
+        raise fail(TOOL, path, "a labels region has no label", **kw)
+    return s, e, labels, fb
+
 
 def span_notes(cells: Cells, fallbacks: int, check: TextCheck, repeats: list[str]) -> None:
     """The notes on what reading the spans accepted: code-point offsets, whitespace-only text differences,

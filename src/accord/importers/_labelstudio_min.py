@@ -34,9 +34,15 @@ from accord.importers._common import (
     opt,
     place,
     quote,
-    reanchor_span,
 )
-from accord.importers._labelstudio_common import BUCKETS_NOTE, TOOL, VALUE, span_notes, spans_result
+from accord.importers._labelstudio_common import (
+    BUCKETS_NOTE,
+    TOOL,
+    VALUE,
+    region_span,
+    span_notes,
+    spans_result,
+)
 from accord.importers._offsets import Utf16Index
 
 __all__ = ["csv_rows", "is_csv_export", "read_min"]
@@ -286,13 +292,9 @@ def read_min(path: Path, records: list[tuple[int, int, Any]], *, field: str | No
                 for r_i, region in enumerate(v or []):
                     check(TOOL, path, region.get("labels"), "list of label", field=f"{name}[{r_i}].labels",
                           null=True, **place(kw))
-                    s, e, fb = reanchor_span(TOOL, path, text, region.get("start"), region.get("end"),
-                                             covered=region.get("text"), utf16=True, index=index,
-                                             check=texts_check, **kw)
+                    s, e, labels, fb = region_span(path, text, region, index=index, check=texts_check,
+                                                   label=tidy.label, kw=kw)
                     fallbacks += fb
-                    labels = [str(tidy.label(x)) for x in region.get("labels") or []]
-                    if not labels:
-                        raise fail(TOOL, path, "a labels region has no label", **kw)
                     for lab in labels:
                         if (s, e, lab) in found:
                             repeats.append(f"{task}/{coder}")
